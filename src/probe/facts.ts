@@ -1,0 +1,49 @@
+/**
+ * What a terminal said about itself during a probe, decoded from its replies. Every field that a
+ * reply decided keeps that reply as escaped text (`\e[?62;4c`), so the report can show it as the reason.
+ */
+
+/** One reply as received. */
+export interface ReplyRecord {
+  /** Which kind of sequence: CSI, DCS, APC, OSC or SS3. */
+  readonly kind: 'csi' | 'dcs' | 'apc' | 'osc' | 'ss3';
+  /** The whole reply, escaped for display (`\e` for ESC, `\a` for BEL, `\xNN` for other controls). */
+  readonly text: string;
+}
+
+/** A terminal's self-description from XTVERSION (`CSI > q`). */
+export interface TerminalName {
+  readonly name: string;
+  readonly version: string | null;
+  readonly reply: string;
+}
+
+/** Everything the replies said. Absent fields were not answered. */
+export interface ProbeFacts {
+  /** Every reply, in order of arrival. */
+  readonly replies: readonly ReplyRecord[];
+  /** Whether the DA1 sentinel arrived (from the terminal itself, or the multiplexer's). */
+  readonly sentinel: boolean;
+  /** Whether the probe ended on its deadline rather than on the sentinel. */
+  readonly timedOut: boolean;
+  /** Time from the first write to the result, by the injected clock. */
+  readonly elapsedMs: number;
+  /** The terminal's own name (the outer terminal's when behind a multiplexer with passthrough). */
+  readonly terminal?: TerminalName;
+  /** The multiplexer that answered for itself (tmux's XTVERSION), when there is one. */
+  readonly multiplexer?: TerminalName;
+  /** Whether wrapped queries were answered by the outer terminal; absent when none were sent. */
+  readonly passthrough?: boolean;
+  /** Primary device attributes of the terminal (the outer one when passthrough answered). */
+  readonly da1?: { readonly level: number; readonly attributes: readonly number[]; readonly reply: string };
+  /** The kitty graphics query's answer. */
+  readonly kittyGraphics?: { readonly ok: boolean; readonly reply: string };
+  /** DECRQM 2026: synchronized output. */
+  readonly synchronizedOutput?: { readonly supported: boolean; readonly reply: string };
+  /** One cell in pixels, from `CSI 16 t` or from `14 t` / `18 t`, sanity-checked. */
+  readonly cellPixels?: { readonly width: number; readonly height: number; readonly reply: string };
+  /** OSC 11 background colour. */
+  readonly background?: { readonly rgb: readonly [number, number, number]; readonly dark: boolean; readonly reply: string };
+  /** XTSMGRAPHICS colour registers for sixel. */
+  readonly sixelColors?: { readonly registers: number; readonly reply: string };
+}

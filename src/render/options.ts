@@ -1,0 +1,29 @@
+/**
+ * Options every renderer understands. Each is optional; a renderer documents its defaults.
+ */
+
+/** How many colours the terminal shows for text: none, 16/256 (indexed) or 24-bit. */
+export type ColorDepth = 'none' | '256' | 'truecolor';
+
+/** How to render a raster. */
+export interface RenderOptions {
+  /** Box to fit into, in cells. Default: the raster's own size in cells (never upscaled unless `upscale`). */
+  readonly columns?: number;
+  readonly rows?: number;
+  /** Allow enlarging a small raster to fill the box. Default false. */
+  readonly upscale?: boolean;
+  /** One cell in pixels (the probe's `cellPixels`). Default {width: 10, height: 20}. */
+  readonly cellPixels?: { readonly width: number; readonly height: number };
+  /** Text renderers: colour depth for foreground/background. Default 'truecolor'. */
+  readonly color?: ColorDepth;
+  /** Sixel: colour registers the terminal has (the probe's answer). Default 256. */
+  readonly colors?: number;
+  /** Wrap for a multiplexer's passthrough. Default none. */
+  readonly multiplexer?: 'tmux' | 'screen' | null;
+  /** kitty: image id to use; default a random id unlikely to collide with another program's. */
+  readonly imageId?: number;
+  /** kitty: whether the terminal keeps images and places them again (the report's `placements`). */
+  readonly placements?: boolean;
+  /** Text renderers: the background colour to blend transparent pixels onto. Default black. */
+  readonly background?: readonly [number, number, number];
+}

@@ -1,0 +1,39 @@
+/** An RGBA image, row-major, 4 bytes a pixel, not premultiplied. */
+export interface Raster {
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8Array;
+}
+
+/** The largest raster termsight accepts (pixels); far beyond any screen, small enough to be safe. */
+export const MAX_RASTER_PIXELS = 100_000_000;
+
+/**
+ * Checks a raster and returns it; throws a `TypeError` that says what is wrong
+ * (dimensions not positive integers, too large, or data of the wrong length).
+ */
+export function validateRaster(raster: Raster): Raster {
+  if (raster === null || typeof raster !== 'object') {
+    throw new TypeError('raster must be an object { width, height, data }');
+  }
+  const { width, height, data } = raster;
+  if (!Number.isInteger(width) || width < 1) throw new TypeError(`raster width must be a positive integer, got ${String(width)}`);
+  if (!Number.isInteger(height) || height < 1) throw new TypeError(`raster height must be a positive integer, got ${String(height)}`);
+  if (width * height > MAX_RASTER_PIXELS) {
+    throw new TypeError(`raster ${width}x${height} is larger than ${MAX_RASTER_PIXELS} pixels`);
+  }
+  if (!((data as unknown) instanceof Uint8Array) && !((data as unknown) instanceof Uint8ClampedArray)) {
+    throw new TypeError('raster data must be a Uint8Array of RGBA bytes');
+  }
+  if (data.length !== width * height * 4) {
+    throw new TypeError(`raster data has ${data.length} bytes; ${width}x${height} RGBA needs ${width * height * 4}`);
+  }
+  return raster;
+}
+
+/** Whether every pixel is fully opaque. */
+export function isOpaque(raster: Raster): boolean {
+  const { data } = raster;
+  for (let i = 3; i < data.length; i += 4) if (data[i] !== 255) return false;
+  return true;
+}

@@ -1,0 +1,68 @@
+/**
+ * The resolved report: one answer per question, each with the reason for it.
+ */
+import type { Protocol } from '../env/protocol.js';
+
+/** What decided an answer. */
+export type WhySource = 'override' | 'reply' | 'rule' | 'tty' | 'multiplexer' | 'default' | 'option';
+
+/** The reason for one answer: its source and a sentence a person can read. */
+export interface Why {
+  readonly source: WhySource;
+  /** A sentence: "TERMSIGHT_GRAPHICS=sixel", "XTVERSION reply \\eP>|kitty(0.26.5)\\e\\ names kitty", … */
+  readonly detail: string;
+  /** The reply that decided it, as escaped text (`\e[?62;4c`), when a reply did. */
+  readonly reply?: string;
+  /** The rule id from the table, when a rule did. */
+  readonly rule?: string;
+}
+
+/** A multiplexer between the program and the terminal. */
+export interface MultiplexerInfo {
+  readonly name: 'tmux' | 'screen';
+  readonly version: string | null;
+  /** Whether wrapped sequences reach the outer terminal: true/false when probed, null when unknown. */
+  readonly passthrough: boolean | null;
+  /** How to turn passthrough on, when it is off. */
+  readonly hint?: string;
+}
+
+/** Everything termsight knows about one terminal. */
+export interface Report {
+  /** The picture protocol to use, or null when no images should be drawn. */
+  readonly graphics: Protocol | null;
+  /** Whether the terminal keeps images under an id and places them again (kitty's `a=p`). */
+  readonly placements: boolean;
+  readonly hyperlinks: boolean;
+  readonly truecolor: boolean;
+  readonly synchronizedOutput: boolean;
+  /** One cell's size in pixels, when known. */
+  readonly cellPixels: { readonly width: number; readonly height: number } | null;
+  /** Background brightness and colour, when the terminal said. */
+  readonly background: { readonly dark: boolean; readonly rgb: readonly [number, number, number] } | null;
+  /** Sixel colour registers, when the terminal said. */
+  readonly sixelColors: number | null;
+  /** The terminal itself (the outer one when behind a multiplexer). */
+  readonly terminal: { readonly name: string | null; readonly version: string | null };
+  readonly multiplexer: MultiplexerInfo | null;
+  /** Whether the session is remote (ssh). */
+  readonly remote: boolean;
+  /** How long the probe took, or null when no probe ran. */
+  readonly probeMs: number | null;
+  /** The reason for every answer above. */
+  readonly why: Readonly<Record<ReportField, Why>>;
+}
+
+/** The report's answers that carry a reason. */
+export type ReportField =
+  | 'graphics'
+  | 'placements'
+  | 'hyperlinks'
+  | 'truecolor'
+  | 'synchronizedOutput'
+  | 'cellPixels'
+  | 'background'
+  | 'sixelColors'
+  | 'terminal'
+  | 'multiplexer'
+  | 'remote';
