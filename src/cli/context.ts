@@ -1,0 +1,24 @@
+/**
+ * What a CLI command is handed: the runtime and the streams. Commands never reach for `process`
+ * themselves, so tests run them in-process with captured streams.
+ */
+import type { Runtime } from '../env/runtime.js';
+
+/** A writable stream as far as the CLI cares. */
+export interface Output {
+  write(chunk: string | Uint8Array): boolean;
+  readonly isTTY?: boolean;
+}
+
+/** The runtime and standard streams of one CLI invocation. */
+export interface CliContext {
+  readonly runtime: Runtime;
+  readonly stdout: Output;
+  readonly stderr: Output;
+  readonly stdin: NodeJS.ReadableStream & { readonly isTTY?: boolean };
+}
+
+/** Thrown for bad usage: the CLI prints the message on one line and exits 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
