@@ -1,0 +1,32 @@
+/**
+ * `termsight rules [--json]`: the rule tables detection uses, in priority order.
+ */
+import { GRAPHICS_DEFAULT, GRAPHICS_RULES } from '../env/graphics-rules.js';
+import { PLACEMENT_RULES } from '../env/placement-rules.js';
+import { describeRule } from '../env/rule.js';
+import { parse } from './args.js';
+import type { CliContext } from './context.js';
+import { styleFor } from './style.js';
+
+/** Runs `termsight rules`; returns the exit code. */
+export async function runRules(args: readonly string[], ctx: CliContext): Promise<number> {
+  const { values } = parse('rules', args, { json: { type: 'boolean' } });
+  if (values.json) {
+    ctx.stdout.write(JSON.stringify({ graphics: GRAPHICS_RULES, graphicsDefault: GRAPHICS_DEFAULT, placements: PLACEMENT_RULES }, null, 2) + '\n');
+    return 0;
+  }
+  const style = styleFor(ctx.runtime.env, ctx.stdout.isTTY);
+  const out: string[] = [style.bold('graphics (first match wins; TERMSIGHT_GRAPHICS overrides all)')];
+  GRAPHICS_RULES.forEach((rule, i) => {
+    out.push(`${String(i + 1).padStart(3)}. ${rule.id.padEnd(22)} ${describeRule(rule).padEnd(42)} -> ${rule.answer}`);
+    out.push(`     ${style.dim(`${rule.note} [${rule.source}]`)}`);
+  });
+  out.push(`     otherwise -> ${GRAPHICS_DEFAULT}`, '', style.bold('placements (first match wins)'));
+  PLACEMENT_RULES.forEach((rule, i) => {
+    out.push(`${String(i + 1).padStart(3)}. ${rule.id.padEnd(22)} ${describeRule(rule).padEnd(42)} -> ${rule.answer}`);
+    out.push(`     ${style.dim(`${rule.note} [${rule.source}]`)}`);
+  });
+  out.push('     otherwise -> false');
+  ctx.stdout.write(out.join('\n') + '\n');
+  return 0;
+}

@@ -1,0 +1,79 @@
+/**
+ * The CLI's dispatcher: picks the subcommand, turns bad usage into one line and exit code 2, and
+ * any other failure into one line and exit code 1.
+ */
+import { readFileSync } from 'node:fs';
+import { UsageError, type CliContext } from './context.js';
+import { runDemo } from './demo.js';
+import { runDetect } from './detect.js';
+import { runRules } from './rules.js';
+import { runShow } from './show.js';
+
+/** The usage text printed by `--help`. */
+export const HELP = `termsight: find out what this terminal can really do, then use it.
+
+Usage:
+  termsight detect [--json] [--no-probe] [--timeout MS] [--trace]
+      Ask the terminal (and read the environment) and print the report, with the
+      reason for every answer. --no-probe reads the environment only; --timeout
+      sets the probe's budget (default 100 ms, 1000 ms over ssh); --trace prints
+      every byte sent and received, with its time, on stderr.
+  termsight show FILE... [--protocol P] [--width COLS] [--height ROWS]
+                 [--no-probe] [--animate] [--timeout MS]
+      Draw PNG, JPEG or GIF pictures (- reads stdin) with the best protocol:
+      kitty, iterm2, sixel, braille or blocks.
+  termsight rules [--json]
+      List the environment rule tables, in priority order.
+  termsight demo
+      The report of this terminal, then a sample picture (what npm start runs).
+  termsight --help | --version
+
+Environment:
+  TERMSIGHT_GRAPHICS=kitty|iterm2|sixel|braille|blocks|off  overrides detection
+  NO_COLOR                                                  plain output
+
+Exit codes: 0 ok, 1 failure, 2 bad usage or a file that could not be shown, 130 interrupted.
+`;
+
+/** The package version, read from package.json next to the build. */
+export function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+const COMMANDS: Record<string, (args: readonly string[], ctx: CliContext) => Promise<number>> = {
+  detect: runDetect,
+  show: runShow,
+  rules: runRules,
+  demo: runDemo,
+};
+
+/** Runs the CLI with `args` (without node and the script); resolves to the exit code. */
+export async function runCli(args: readonly string[], ctx: CliContext): Promise<number> {
+  const [command, ...rest] = args;
+  try {
+    if (command === undefined) throw new UsageError('missing command; try termsight --help');
+    if (command === '--help' || command === '-h' || command === 'help') {
+      ctx.stdout.write(HELP);
+      return 0;
+    }
+    if (command === '--version' || command === '-V') {
+      ctx.stdout.write(`${version()}\n`);
+      return 0;
+    }
+    const run = COMMANDS[command];
+    if (!run) throw new UsageError(`unknown command ${JSON.stringify(command)}; try termsight --help`);
+    if (rest.includes('--help') || rest.includes('-h')) {
+      ctx.stdout.write(HELP);
+      return 0;
+    }
+    return await run(rest, ctx);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      ctx.stderr.write(`termsight: ${error.message}\n`);
+      return 2;
+    }
+    ctx.stderr.write(`termsight: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}

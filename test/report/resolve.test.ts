@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { ProbeFacts } from '../../src/probe/facts.js';
+import { resolve } from '../../src/report/resolve.js';
+import type { Env, Runtime } from '../../src/env/runtime.js';
+
+const tty = (env: Env, stdout = true): Runtime => ({ env, isTTY: { stdin: true, stdout, stderr: true } });
+
+const base: ProbeFacts = { replies: [{ kind: 'csi', text: '\\e[?62;c' }], sentinel: true, timedOut: false, elapsedMs: 4 };
+const kitty: ProbeFacts = {
+  ...base,
+  terminal: { name: 'kitty', version: '0.26.5', reply: '\\eP>|kitty(0.26.5)\\e\\' },
+  kittyGraphics: { ok: true, reply: '\\e_Gi=31;OK\\e\\' },
+  da1: { level: 62, attributes: [], reply: '\\e[?62;c' },
+  synchronizedOutput: { supported: true, reply: '\\e[?2026;2$y' },
+  cellPixels: { width: 10, height: 19, reply: '\\e[6;19;10t' },
+  background: { rgb: [0, 0, 0], dark: true, reply: '\\e]11;rgb:0000/0000/0000\\e\\' },
+};
+const xterm: ProbeFacts = {
+  ...base,
+  terminal: { name: 'XTerm', version: '379', reply: '\\eP>|XTerm(379)\\e\\' },
+  da1: { level: 64, attributes: [1, 2, 6, 9, 15, 16, 17, 18, 21, 22, 28], reply: '\\e[?64;1;2;6;9;15;16;17;18;21;22;28c' },
+};
+const vt340: ProbeFacts = {
+  ...xterm,
+  da1: { level: 63, attributes: [1, 2, 4, 6, 9, 15, 16, 22, 28], reply: '\\e[?63;1;2;4;6;9;15;16;22;28c' },
+  sixelColors: { registers: 256, reply: '\\e[?1;0;256S' },
+};
+const iterm: ProbeFacts = {
+  ...base,
+  terminal: { name: 'iTerm2', version: '3.5.0', reply: '\\eP>|iTerm2 3.5.0\\e\\' },
+  kittyGraphics: { ok: true, reply: '\\e_Gi=31;OK\\e\\' },
+};
+const tmuxOff: ProbeFacts = {
+  ...base,
+  multiplexer: { name: 'tmux', version: '3.3a', reply: '\\eP>|tmux 3.3a\\e\\' },
+  passthrough: false,
+  da1: { level: 1, attributes: [2], reply: '\\e[?1;2c' },
+};
+const tmuxOn: ProbeFacts = { ...kitty, multiplexer: { name: 'tmux', version: '3.3a', reply: '\\eP>|tmux 3.3a\\e\\' }, passthrough: true };
+const unnamedSixel: ProbeFacts = { ...base, da1: { level: 62, attributes: [4, 22], reply: '\\e[?62;4;22c' } };
+const silent: ProbeFacts = { replies: [], sentinel: false, timedOut: true, elapsedMs: 100 };
+
+describe('resolve: graphics precedence', () => {
+  it.each<[string, Runtime, ProbeFacts | undefined, string | null, string]>([
+    ['override beats the probe', tty({ TERMSIGHT_GRAPHICS: 'sixel' }), kitty, 'sixel', 'override'],
+    ['override off draws nothing', tty({ TERMSIGHT_GRAPHICS: 'off', TERM: 'xterm-kitty' }), kitty, null, 'override'],
+    ['override beats not-a-TTY', tty({ TERMSIGHT_GRAPHICS: 'kitty' }, false), undefined, 'kitty', 'override'],
+    ['not a TTY: no images', tty({ TERM: 'xterm-kitty' }, false), kitty, null, 'tty'],
+    ['tmux without passthrough: braille', tty({ TMUX: '/tmp/x,1,0', KITTY_WINDOW_ID: '1' }), tmuxOff, 'braille', 'multiplexer'],
+    ['tmux unprobed: passthrough unproven', tty({ TMUX: '/tmp/x,1,0', KITTY_WINDOW_ID: '1' }), undefined, 'braille', 'multiplexer'],
+    ['tmux with passthrough: the outer terminal', tty({ TMUX: '/tmp/x,1,0' }), tmuxOn, 'kitty', 'reply'],
+    ['screen: braille', tty({ STY: '1.pts', TERM: 'screen', KITTY_WINDOW_ID: '1' }), undefined, 'braille', 'multiplexer'],
+    ['probe: kitty by name over ssh', tty({ TERM: 'xterm-256color', SSH_CONNECTION: 'a b c d' }), kitty, 'kitty', 'reply'],
+    ['probe: iTerm2 is never kitty', tty({}), iterm, 'iterm2', 'reply'],
+    ['probe: sixel from DA1', tty({ TERM: 'xterm' }), vt340, 'sixel', 'reply'],
+    ['probe: sixel from DA1 without a name', tty({}), unnamedSixel, 'sixel', 'reply'],
+    ['probe: a named terminal without graphics beats a stale variable', tty({ KITTY_WINDOW_ID: '1' }), xterm, 'braille', 'reply'],
+    ['silent terminal: the environment', tty({ TERM: 'foot' }), silent, 'sixel', 'rule'],
+    ['nothing known: braille by default', tty({ TERM: 'xterm-256color' }), silent, 'braille', 'default'],
+  ])('%s', (_name, runtime, facts, graphics, source) => {
+    const report = resolve(runtime, facts);
+    expect(report.graphics).toBe(graphics);
+    expect(report.why.graphics.source).toBe(source);
+  });
+
+  it('names the deciding reply', () => {
+    const report = resolve(tty({}), kitty);
+    expect(report.why.graphics.reply).toBe('\\eP>|kitty(0.26.5)\\e\\');
+    expect(resolve(tty({}), vt340).why.graphics.reply).toBe('\\e[?63;1;2;4;6;9;15;16;22;28c');
+  });
+
+  it('reports an unknown override and goes on', () => {
+    const report = resolve(tty({ TERMSIGHT_GRAPHICS: 'png', TERM: 'foot' }));
+    expect(report.graphics).toBe('sixel');
+    expect(report.why.graphics.detail).toContain('ignored');
+  });
+
+  it('describes the terminal itself with stream tty, even when stdout is a pipe', () => {
+    expect(resolve(tty({ TERM: 'xterm-kitty' }, false), kitty, { stream: 'tty' }).graphics).toBe('kitty');
+    expect(resolve(tty({ TERM: 'xterm-kitty' }, false), kitty, { stream: 'stderr' }).graphics).toBe('kitty');
+  });
+});
+
+describe('resolve: the other answers', () => {
+  it('takes what kitty said', () => {
+    const r = resolve(tty({ TERM: 'xterm-256color' }), kitty);
+    expect(r).toMatchObject({
+      placements: true,
+      hyperlinks: true,
+      truecolor: true,
+      synchronizedOutput: true,
+      cellPixels: { width: 10, height: 19 },
+      background: { dark: true, rgb: [0, 0, 0] },
+      terminal: { name: 'kitty', version: '0.26.5' },
+      multiplexer: null,
+      remote: false,
+      probeMs: 4,
+    });
+  });
+
+  it('tmux without passthrough says how to turn it on', () => {
+    const r = resolve(tty({ TMUX: '/tmp/x,1,0' }), tmuxOff);
+    expect(r.multiplexer).toMatchObject({ name: 'tmux', version: '3.3a', passthrough: false });
+    expect(r.multiplexer?.hint).toContain('allow-passthrough on');
+    expect(r.hyperlinks).toBe(false);
+  });
+
+  it.each<[string, Env, ProbeFacts | undefined, boolean]>([
+    ['kitty keeps and places', { TERM: 'xterm-kitty' }, undefined, true],
+    ['WezTerm is partial', { TERM_PROGRAM: 'WezTerm' }, undefined, false],
+    ['iTerm2 never places', { TERM_PROGRAM: 'iTerm.app' }, undefined, false],
+    ['the probe names kitty', {}, kitty, true],
+    ['sixel has no placements', { TERM: 'foot' }, undefined, false],
+  ])('placements: %s', (_name, env, facts, expected) => {
+    expect(resolve(tty(env), facts).placements).toBe(expected);
+  });
+
+  it.each<[string, Env, ProbeFacts | undefined, boolean]>([
+    ['COLORTERM truecolor', { COLORTERM: 'truecolor' }, undefined, true],
+    ['COLORTERM 24bit', { COLORTERM: '24bit' }, undefined, true],
+    ['kitty by name', {}, kitty, true],
+    ['TERM -direct', { TERM: 'xterm-direct' }, undefined, true],
+    ['plain xterm', { TERM: 'xterm' }, xterm, false],
+  ])('truecolor: %s', (_name, env, facts, expected) => {
+    expect(resolve(tty(env), facts).truecolor).toBe(expected);
+  });
+
+  it('remote when an SSH_ variable is set', () => {
+    expect(resolve(tty({ SSH_TTY: '/dev/pts/1' })).remote).toBe(true);
+    expect(resolve(tty({ SSH_TTY: '' })).remote).toBe(false);
+  });
+
+  it('no probe: probeMs is null and every answer has a reason', () => {
+    const r = resolve(tty({ TERM: 'xterm-kitty' }));
+    expect(r.probeMs).toBeNull();
+    for (const why of Object.values(r.why)) expect(why.detail.length).toBeGreaterThan(0);
+  });
+});
