@@ -18,6 +18,17 @@ export interface TerminalName {
   readonly reply: string;
 }
 
+/** Secondary device attributes (`CSI > c`): terminal type, firmware version, ROM cartridge. */
+export interface SecondaryAttributes {
+  readonly type: number;
+  readonly version: number | null;
+  readonly rom: number | null;
+  readonly reply: string;
+}
+
+/** Why a probe wrote nothing. */
+export type ProbeSkipReason = 'not a terminal' | 'TERM=dumb' | 'background process group';
+
 /** Everything the replies said. Absent fields were not answered. */
 export interface ProbeFacts {
   /** Every reply, in order of arrival. */
@@ -28,14 +39,21 @@ export interface ProbeFacts {
   readonly timedOut: boolean;
   /** Time from the first write to the result, by the injected clock. */
   readonly elapsedMs: number;
+  /** Set when the probe wrote nothing at all (no TTY, `TERM=dumb`, background process group): the reason. */
+  readonly skipped?: ProbeSkipReason | string;
   /** The terminal's own name (the outer terminal's when behind a multiplexer with passthrough). */
   readonly terminal?: TerminalName;
-  /** The multiplexer that answered for itself (tmux's XTVERSION), when there is one. */
+  /**
+   * The multiplexer that answered for itself: tmux's XTVERSION (`tmux 3.3a`), or screen/tmux named by
+   * their DA2 type (83 = screen, 84 = tmux) when they gave no XTVERSION.
+   */
   readonly multiplexer?: TerminalName;
   /** Whether wrapped queries were answered by the outer terminal; absent when none were sent. */
   readonly passthrough?: boolean;
   /** Primary device attributes of the terminal (the outer one when passthrough answered). */
   readonly da1?: { readonly level: number; readonly attributes: readonly number[]; readonly reply: string };
+  /** Secondary device attributes of the terminal (never the multiplexer's own, which names it instead). */
+  readonly da2?: SecondaryAttributes;
   /** The kitty graphics query's answer. */
   readonly kittyGraphics?: { readonly ok: boolean; readonly reply: string };
   /** DECRQM 2026: synchronized output. */
@@ -44,6 +62,10 @@ export interface ProbeFacts {
   readonly cellPixels?: { readonly width: number; readonly height: number; readonly reply: string };
   /** OSC 11 background colour. */
   readonly background?: { readonly rgb: readonly [number, number, number]; readonly dark: boolean; readonly reply: string };
+  /** OSC 10 foreground colour. */
+  readonly foreground?: { readonly rgb: readonly [number, number, number]; readonly reply: string };
   /** XTSMGRAPHICS colour registers for sixel. */
   readonly sixelColors?: { readonly registers: number; readonly reply: string };
+  /** The kitty keyboard protocol's flags (`CSI ? flags u`): the terminal speaks that protocol. */
+  readonly kittyKeyboard?: { readonly flags: number; readonly reply: string };
 }

@@ -1,0 +1,308 @@
+/**
+ * What a whole exchange of replies says: the facts (terminal, multiplexer, cell size, colours, …)
+ * and the graphics protocol they imply. Pure. Behind tmux, two parties answer on one stream: tmux
+ * itself (XTVERSION `tmux …`, DA1, DA2, `18 t`) and, through passthrough, the outer terminal; this
+ * module decides which reply is whose.
+ */
+import type { Protocol } from '../env/protocol.js';
+import { escapeBytes, toBytes } from './escape.js';
+import type { ProbeFacts, ReplyRecord, TerminalName } from './facts.js';
+import { parseReply, type Reply } from './replies.js';
+import { createScanner, flush, scan, type ReplyToken } from './scanner.js';
+
+/** What the classifier should know about how the replies were asked for. */
+export interface ClassifyContext {
+  /**
+   * The multiplexer in between. Default: inferred from the replies (a `tmux` XTVERSION or a DA2 of
+   * type 84 means tmux, type 83 screen).
+   */
+  readonly multiplexer?: 'tmux' | 'screen' | null;
+  /**
+   * Whether queries were also sent wrapped for tmux passthrough, after one unwrapped DA1 that tmux
+   * answers. Then any DA1 after the first is the outer terminal's and proves passthrough.
+   */
+  readonly wrapped?: boolean;
+  /** Probe bookkeeping copied into the facts (defaults: sentinel from the replies, not timed out, 0 ms). */
+  readonly sentinel?: boolean;
+  readonly timedOut?: boolean;
+  readonly elapsedMs?: number;
+}
+
+/** Cells smaller or larger than this many pixels are taken as a bogus report. */
+export const CELL_PIXELS_RANGE = { min: 2, max: 200 } as const;
+
+/**
+ * Relative luminance below which a background is dark: 0.1842 is CIE L* = 50, the perceptual middle
+ * between black and white (plain 0.5 would call mid-grey `#808080`, luminance 0.216, "dark" only by accident).
+ */
+export const DARK_LUMINANCE = 0.1842;
+
+/**
+ * Every reply token in a string or byte stream of replies (non-reply bytes are ignored).
+ *
+ * @example replyTokens('\x1bP>|kitty(0.32.2)\x1b\\\x1b[?62;c').length === 2
+ */
+export function replyTokens(replies: string | Uint8Array): ReplyToken[] {
+  const bytes = typeof replies === 'string' ? latin1Bytes(replies) : replies;
+  const first = scan(createScanner({ maxReplyBytes: Math.max(4096, bytes.length) }), bytes);
+  const rest = flush(first.state);
+  return [...first.tokens, ...rest.tokens].filter((t): t is ReplyToken => t.type === 'reply');
+}
+
+/** A JS string of replies to bytes: code units below 256 are bytes (as the fixtures store them); others UTF-8. */
+function latin1Bytes(text: string): Uint8Array {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0xff) return toBytes(text);
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+  return out;
+}
+
+/** Who answered: the multiplexer itself or the terminal (the outer one behind a multiplexer). */
+type Party = 'multiplexer' | 'terminal';
+
+interface Decoded {
+  readonly reply: Reply;
+  readonly party: Party;
+}
+
+/** Whether tmux never produces this reply itself, so behind tmux it proves the outer terminal answered. */
+export function isOuterOnlyReply(reply: Reply): boolean {
+  switch (reply.type) {
+    case 'xtversion':
+      return !isMultiplexerName(reply.name);
+    case 'windowOps':
+      return reply.code !== 8; // tmux answers 18 t itself (rows and columns swapped in 3.3a)
+    case 'da1':
+    case 'da2':
+      return false;
+    default:
+      return true;
+  }
+}
+
+function isMultiplexerName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower === 'tmux' || lower === 'screen';
+}
+
+/** DA2 terminal types multiplexers report: 84 (`T`) tmux, 83 (`S`) screen. */
+function multiplexerOfDa2(type: number): 'tmux' | 'screen' | null {
+  return type === 84 ? 'tmux' : type === 83 ? 'screen' : null;
+}
+
+/**
+ * Everything the replies say, as ProbeFacts. `replies` are the scanner's reply tokens in order of
+ * arrival, or the raw reply stream as a string (as in the fixtures).
+ *
+ * Behind tmux: tmux's XTVERSION becomes `multiplexer`, the outer terminal's `terminal`; the first DA1
+ * is tmux's; a reply tmux never makes itself (or, with `wrapped`, a second DA1) proves passthrough;
+ * sizes come only from the outer terminal (replies after tmux's DA1 once passthrough is proven),
+ * never from tmux. Behind screen, DA1 and DA2 are screen's.
+ *
+ * @example factsFromReplies('\x1bP>|kitty(0.26.5)\x1b\\\x1b[6;19;10t\x1b[?62;c').cellPixels // { width: 10, height: 19, … }
+ */
+export function factsFromReplies(replies: readonly ReplyToken[] | string, context: ClassifyContext = {}): ProbeFacts {
+  const tokens = typeof replies === 'string' ? replyTokens(replies) : replies;
+  const records: ReplyRecord[] = tokens.map((t) => ({ kind: t.kind, text: escapeBytes(t.bytes) }));
+  const parsed = tokens.map((t) => parseReply(t)).filter((r): r is Reply => r !== null);
+
+  const multiplexer = context.multiplexer !== undefined ? context.multiplexer : inferMultiplexer(parsed);
+  const firstDa1 = parsed.findIndex((r) => r.type === 'da1');
+  const da1Count = parsed.filter((r) => r.type === 'da1').length;
+
+  // Behind tmux, a reply tmux never makes proves the outer terminal answered (passthrough); the
+  // ambiguous ones (DA1, DA2, 18 t) are tmux's up to and including its DA1, the outer terminal's after.
+  let passthrough: boolean | undefined;
+  let outerFrom = 0;
+  if (multiplexer === 'tmux') {
+    const proven = parsed.some(isOuterOnlyReply) || (context.wrapped === true && da1Count >= 2);
+    // Absent when nothing was wrapped; false only when wrapped queries went unanswered.
+    if (context.wrapped === true) passthrough = proven;
+    else if (context.wrapped === undefined && proven) passthrough = true;
+    outerFrom = proven ? firstDa1 + 1 : parsed.length; // no passthrough: nothing is the outer terminal's
+  }
+
+  const decoded: Decoded[] = parsed.map((reply, i) => ({ reply, party: partyOf(reply, i, multiplexer, outerFrom) }));
+  const mine = decoded.filter((d) => d.party === 'terminal').map((d) => d.reply);
+  const theirs = decoded.filter((d) => d.party === 'multiplexer').map((d) => d.reply);
+
+  let terminal: TerminalName | undefined;
+  let mux: TerminalName | undefined;
+  for (const r of parsed) {
+    if (r.type !== 'xtversion') continue;
+    const name: TerminalName = { name: r.name, version: r.version, reply: r.text };
+    if (isMultiplexerName(r.name)) mux ??= name;
+    else terminal ??= name;
+  }
+  if (!mux && multiplexer) {
+    const da2 = parsed.find((r) => r.type === 'da2' && multiplexerOfDa2(r.terminalType) === multiplexer);
+    if (da2 && da2.type === 'da2') mux = { name: multiplexer, version: muxVersion(multiplexer, da2.version), reply: da2.text };
+  }
+
+  const lastOf = <T extends Reply['type']>(list: readonly Reply[], type: T, ok: (r: Extract<Reply, { type: T }>) => boolean = () => true) => {
+    for (let i = list.length - 1; i >= 0; i--) {
+      const r = list[i];
+      if (r.type === type && ok(r as Extract<Reply, { type: T }>)) return r as Extract<Reply, { type: T }>;
+    }
+    return undefined;
+  };
+
+  // The terminal's DA1: the outer terminal's when it answered, else the one that answered (tmux's, screen's).
+  const da1 = lastOf(mine, 'da1') ?? lastOf(theirs, 'da1');
+  const da2 = lastOf(mine, 'da2', (r) => multiplexerOfDa2(r.terminalType) === null || multiplexer === null);
+  const kitty = lastOf(mine, 'kittyGraphics');
+  const sync = lastOf(mine, 'decrqm', (r) => r.mode === 2026);
+  const bg = lastOf(mine, 'osc', (r) => r.number === 11 && r.rgb !== null);
+  const fg = lastOf(mine, 'osc', (r) => r.number === 10 && r.rgb !== null);
+  const sixel = lastOf(mine, 'xtsmgraphics', (r) => r.item === 1 && r.status === 0 && r.values.length > 0);
+  const keyboard = lastOf(mine, 'kittyKeyboard');
+  const cell = multiplexer === 'tmux' && passthrough !== true ? undefined : cellFrom(mine);
+
+  return {
+    replies: records,
+    sentinel: context.sentinel ?? da1Count > 0,
+    timedOut: context.timedOut ?? false,
+    elapsedMs: context.elapsedMs ?? 0,
+    ...(terminal ? { terminal } : {}),
+    ...(mux ? { multiplexer: mux } : {}),
+    ...(passthrough !== undefined ? { passthrough } : {}),
+    ...(da1 ? { da1: { level: da1.level, attributes: da1.attributes, reply: da1.text } } : {}),
+    ...(da2 ? { da2: { type: da2.terminalType, version: da2.version, rom: da2.rom, reply: da2.text } } : {}),
+    ...(kitty ? { kittyGraphics: { ok: kitty.ok, reply: kitty.text } } : {}),
+    ...(sync ? { synchronizedOutput: { supported: syncSupported(sync.value), reply: sync.text } } : {}),
+    ...(cell ? { cellPixels: cell } : {}),
+    ...(bg && bg.rgb ? { background: { rgb: bg.rgb, dark: isDark(bg.rgb), reply: bg.text } } : {}),
+    ...(fg && fg.rgb ? { foreground: { rgb: fg.rgb, reply: fg.text } } : {}),
+    ...(sixel ? { sixelColors: { registers: sixel.values[0], reply: sixel.text } } : {}),
+    ...(keyboard ? { kittyKeyboard: { flags: keyboard.flags, reply: keyboard.text } } : {}),
+  };
+}
+
+function inferMultiplexer(parsed: readonly Reply[]): 'tmux' | 'screen' | null {
+  for (const r of parsed) if (r.type === 'xtversion' && r.name.toLowerCase() === 'tmux') return 'tmux';
+  for (const r of parsed) if (r.type === 'da2' && multiplexerOfDa2(r.terminalType)) return multiplexerOfDa2(r.terminalType);
+  return null;
+}
+
+/** screen's DA2 version 40900 is 4.09.00; tmux 3.3a reports 0 (no version there). */
+function muxVersion(multiplexer: 'tmux' | 'screen', version: number | null): string | null {
+  if (multiplexer !== 'screen' || version === null || version <= 0) return null;
+  const major = Math.floor(version / 10000);
+  const minor = Math.floor(version / 100) % 100;
+  const patch = version % 100;
+  return `${major}.${String(minor).padStart(2, '0')}.${String(patch).padStart(2, '0')}`;
+}
+
+function partyOf(reply: Reply, index: number, multiplexer: 'tmux' | 'screen' | null, outerFrom: number): Party {
+  if (multiplexer === null) return 'terminal';
+  if (reply.type === 'xtversion') return isMultiplexerName(reply.name) ? 'multiplexer' : 'terminal';
+  if (reply.type === 'da2' && multiplexerOfDa2(reply.terminalType) === multiplexer) return 'multiplexer';
+  if (multiplexer === 'screen') {
+    // screen answers DA1/DA2 and cursor reports itself and forwards only colour queries.
+    return reply.type === 'da1' || reply.type === 'da2' ? 'multiplexer' : 'terminal';
+  }
+  // Replies tmux never makes are the outer terminal's wherever they fall; the rest are tmux's
+  // until its DA1, after which (passthrough proven) they answer the wrapped queries.
+  if (isOuterOnlyReply(reply)) return 'terminal';
+  return index >= outerFrom ? 'terminal' : 'multiplexer';
+}
+
+/** DECRQM values: 1 set, 2 reset (both: the terminal knows the mode), 3 permanently set; 0 unknown, 4 permanently reset. */
+function syncSupported(value: number): boolean {
+  return value === 1 || value === 2 || value === 3;
+}
+
+/** Cell size from `16 t`, else `14 t` / `18 t`; null when absent or outside CELL_PIXELS_RANGE. */
+function cellFrom(replies: readonly Reply[]): { width: number; height: number; reply: string } | undefined {
+  const ops = replies.filter((r): r is Extract<Reply, { type: 'windowOps' }> => r.type === 'windowOps');
+  const cell = [...ops].reverse().find((r) => r.code === 6);
+  if (cell && saneCell(cell.b, cell.a)) return { width: cell.b, height: cell.a, reply: cell.text };
+  const px = [...ops].reverse().find((r) => r.code === 4);
+  const cells = [...ops].reverse().find((r) => r.code === 8);
+  if (px && cells && cells.a > 0 && cells.b > 0) {
+    const width = Math.floor(px.b / cells.b);
+    const height = Math.floor(px.a / cells.a);
+    if (saneCell(width, height)) return { width, height, reply: `${px.text} ${cells.text}` };
+  }
+  return undefined;
+}
+
+function saneCell(width: number, height: number): boolean {
+  const { min, max } = CELL_PIXELS_RANGE;
+  return width >= min && width <= max && height >= min && height <= max;
+}
+
+/** Relative luminance (WCAG / sRGB) of an 8-bit colour, 0 (black) to 1 (white). */
+export function relativeLuminance(rgb: readonly [number, number, number]): number {
+  const lin = (c: number) => {
+    const s = c / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(rgb[0]) + 0.7152 * lin(rgb[1]) + 0.0722 * lin(rgb[2]);
+}
+
+/** Whether a background colour is dark (relative luminance below DARK_LUMINANCE). */
+export function isDark(rgb: readonly [number, number, number]): boolean {
+  return relativeLuminance(rgb) < DARK_LUMINANCE;
+}
+
+/**
+ * Terminal names (XTVERSION, compared case-insensitively) that decide the protocol on their own:
+ * kitty, ghostty and WezTerm speak kitty's protocol; iTerm2 its own (it answers kitty's query, but
+ * its kitty images are overlays it never deletes); foot (sixel since 1.2.0, before it answered
+ * XTVERSION), contour and mlterm draw sixel in every version that names itself.
+ */
+export const DECISIVE_NAMES: ReadonlyArray<readonly [name: string, protocol: Protocol]> = [
+  ['kitty', 'kitty'],
+  ['ghostty', 'kitty'],
+  ['wezterm', 'kitty'],
+  ['iterm2', 'iterm2'],
+  ['foot', 'sixel'],
+  ['contour', 'sixel'],
+  ['mlterm', 'sixel'],
+];
+
+/** A protocol decision with what decided it. */
+export interface ProtocolDecision {
+  readonly protocol: Protocol;
+  /** `name`: the terminal's XTVERSION; `kitty-graphics`: an OK to the kitty query; `da1-sixel`: attribute 4. */
+  readonly rule: 'name' | 'kitty-graphics' | 'da1-sixel';
+  /** The reply that decided it, escaped. */
+  readonly reply: string;
+}
+
+/**
+ * The protocol the facts imply: the terminal's own name first, then a kitty graphics OK, then DA1
+ * attribute 4 (sixel); null when none of them says anything. A multiplexer's name decides nothing.
+ */
+export function protocolFromFacts(facts: ProbeFacts): ProtocolDecision | null {
+  if (facts.terminal) {
+    const lower = facts.terminal.name.toLowerCase();
+    const hit = DECISIVE_NAMES.find(([name]) => lower === name);
+    if (hit) return { protocol: hit[1], rule: 'name', reply: facts.terminal.reply };
+  }
+  if (facts.kittyGraphics?.ok) return { protocol: 'kitty', rule: 'kitty-graphics', reply: facts.kittyGraphics.reply };
+  if (facts.da1?.attributes.includes(4)) return { protocol: 'sixel', rule: 'da1-sixel', reply: facts.da1.reply };
+  return null;
+}
+
+/**
+ * The protocol a stream of replies implies, or null when it names nothing usable (the seed's `from_probe`).
+ *
+ * @example fromProbe('\x1bP>|kitty(0.32.2)\x1b\\\x1b[?62;22c') === 'kitty'
+ * @example fromProbe('\x1b[?62;4;6c') === 'sixel'
+ * @example fromProbe('\x1b[?62;22c') === null
+ */
+export function fromProbe(replies: string): Protocol | null {
+  return protocolFromFacts(factsFromReplies(replies))?.protocol ?? null;
+}
+
+/**
+ * Whether the replies contain the DA1 answer that ends the exchange (the seed's `probe_complete?`).
+ *
+ * @example probeComplete('\x1b[?62;4c') === true
+ * @example probeComplete('\x1bP>|kitty(0.32.2)\x1b\\') === false
+ */
+export function probeComplete(replies: string): boolean {
+  return replyTokens(replies).some((t) => parseReply(t)?.type === 'da1');
+}

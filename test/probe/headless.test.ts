@@ -1,0 +1,71 @@
+/**
+ * A real terminal engine, @xterm/headless, answering termsight's real query in-process; its replies
+ * go through the reducer, which must end on the sentinel with the facts the recording
+ * (fixtures/replies/xterm-headless.json) shows.
+ */
+import { describe, expect, it } from 'vitest';
+import xterm from '@xterm/headless';
+import type { Runtime } from '../../src/env/runtime.js';
+import type { ProbeAction } from '../../src/probe/events.js';
+import { factsFromReplies, protocolFromFacts } from '../../src/probe/classify.js';
+import { probeQuery } from '../../src/probe/query.js';
+import { createProbe, probeResult, step } from '../../src/probe/reducer.js';
+import { loadFixtures } from './fixtures.js';
+
+const { Terminal } = xterm;
+const RUNTIME: Runtime = { env: { TERM: 'xterm-256color' }, platform: 'linux', isTTY: { stdin: true, stdout: true } };
+
+/** Writes bytes into the engine; resolves with everything it answered (its onData) once parsed. */
+function answer(terminal: InstanceType<typeof Terminal>, bytes: Uint8Array): Promise<string[]> {
+  const chunks: string[] = [];
+  const listener = terminal.onData((data) => chunks.push(data));
+  return new Promise((resolve) =>
+    terminal.write(bytes, () => {
+      listener.dispose();
+      resolve(chunks);
+    }),
+  );
+}
+
+describe('@xterm/headless answers the real query', () => {
+  it('the reducer ends on the sentinel with the recorded facts', async () => {
+    const terminal = new Terminal({ allowProposedApi: true, cols: 80, rows: 24 });
+    let [state, actions] = step(createProbe(RUNTIME, { nowMs: 0 }), { type: 'start' });
+    const write = actions.find((a): a is Extract<ProbeAction, { type: 'write' }> => a.type === 'write');
+    expect(write?.bytes).toEqual(probeQuery({ runtime: RUNTIME }));
+
+    const chunks = await answer(terminal, write!.bytes);
+    expect(chunks.length).toBeGreaterThan(0);
+    let passthrough = '';
+    let t = 1;
+    const seen: ProbeAction[] = [];
+    for (const chunk of chunks) {
+      // As the driver does: each chunk, then a clock tick right away.
+      [state, actions] = step(state, { type: 'input', bytes: Buffer.from(chunk, 'latin1') });
+      seen.push(...actions);
+      [state, actions] = step(state, { type: 'clock', nowMs: t++ });
+      seen.push(...actions);
+    }
+    for (const a of seen) if (a.type === 'passthrough') passthrough += Buffer.from(a.bytes).toString('latin1');
+    expect(seen.filter((a) => a.type === 'done')).toHaveLength(1);
+    expect(t - 1).toBeLessThan(100); // ended by the sentinel, well before the deadline
+    terminal.dispose();
+
+    const facts = probeResult(state);
+    expect(facts).not.toBeNull();
+    expect(facts!.sentinel).toBe(true);
+    expect(facts!.timedOut).toBe(false);
+    expect(passthrough).toBe('');
+
+    const recorded = loadFixtures().find((f) => f.file === 'xterm-headless.json')!;
+    const expected = factsFromReplies(recorded.batch.reply);
+    expect(facts!.da1).toEqual(expected.da1);
+    expect(facts!.da2).toEqual(expected.da2);
+    expect(facts!.synchronizedOutput).toEqual(expected.synchronizedOutput);
+    expect(facts!.terminal).toBeUndefined();
+    expect(facts!.cellPixels).toBeUndefined();
+    expect(protocolFromFacts(facts!)).toBeNull();
+    expect(facts!.da1).toMatchObject({ level: 1, attributes: [2] });
+    expect(facts!.synchronizedOutput?.supported).toBe(true);
+  });
+});

@@ -1,0 +1,376 @@
+/**
+ * The reducer's timing rules, each one a row with a synthetic clock: events in, the actions they
+ * caused out, as a readable trace. Nothing sleeps and no real time is read.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { Runtime } from '../../src/env/runtime.js';
+import type { ProbeAction, ProbeEvent } from '../../src/probe/events.js';
+import { escapeBytes } from '../../src/probe/escape.js';
+import { createProbe, probeResult, probeWakeAt, step, type ProbeOptions, type ProbeState } from '../../src/probe/reducer.js';
+
+const LOCAL: Runtime = { env: { TERM: 'xterm-256color' }, platform: 'linux', isTTY: { stdin: true, stdout: true } };
+const SSH: Runtime = { ...LOCAL, env: { ...LOCAL.env, SSH_CONNECTION: '10.0.0.1 5000 10.0.0.2 22' } };
+const SSH_EMPTY: Runtime = { ...LOCAL, env: { ...LOCAL.env, SSH_TTY: '' } };
+const TMUX: Runtime = { ...LOCAL, env: { TERM: 'tmux-256color', TMUX: '/tmp/tmux-0/default,1,0' } };
+const SCREEN: Runtime = { ...LOCAL, env: { TERM: 'screen', STY: '1.pts-0.host' } };
+const WINDOWS: Runtime = { ...LOCAL, platform: 'win32' };
+const PIPE: Runtime = { ...LOCAL, isTTY: { stdin: true, stdout: false } };
+const DUMB: Runtime = { ...LOCAL, env: { TERM: 'dumb' } };
+
+const DA1 = '\x1b[?62;c';
+const TMUX_DA1 = '\x1b[?1;2c';
+const KITTY_NAME = '\x1bP>|kitty(0.26.5)\x1b\\';
+const TMUX_NAME = '\x1bP>|tmux 3.3a\x1b\\';
+const BG = '\x1b]11;rgb:0000/0000/0000\x1b\\';
+
+/** An event as written in a row: 'start', a number (clock), or ['in', text]. */
+type Step = 'start' | number | readonly ['in', string];
+
+function event(s: Step): ProbeEvent {
+  if (s === 'start') return { type: 'start' };
+  if (typeof s === 'number') return { type: 'clock', nowMs: s };
+  return { type: 'input', bytes: Buffer.from(s[1], 'latin1') };
+}
+
+function summary(action: ProbeAction): string {
+  switch (action.type) {
+    case 'write':
+      return 'write';
+    case 'passthrough':
+      return `pass ${escapeBytes(action.bytes)}`;
+    case 'drained':
+      return `drained ${escapeBytes(action.bytes)}`;
+    case 'extendDeadline':
+      return `extend ${action.deadlineMs}`;
+    case 'done': {
+      const f = action.facts;
+      if (f.skipped) return `done skipped(${f.skipped})`;
+      return `done ${f.timedOut ? 'timeout' : 'answered'} ${f.elapsedMs}ms`;
+    }
+  }
+}
+
+function label(s: Step): string {
+  return s === 'start' ? 'start' : typeof s === 'number' ? `t${s}` : `in ${escapeBytes(s[1])}`;
+}
+
+/** Runs the steps; returns the trace (`t100: done timeout 100ms`) of every step that did something. */
+function trace(runtime: Runtime, options: ProbeOptions, steps: readonly Step[]): { lines: string[]; state: ProbeState } {
+  let state = createProbe(runtime, options);
+  const lines: string[] = [];
+  for (const s of steps) {
+    const [next, actions] = step(state, event(s));
+    state = next;
+    if (actions.length > 0) lines.push(`${label(s)}: ${actions.map(summary).join(', ')}`);
+  }
+  return { lines, state };
+}
+
+interface Row {
+  readonly name: string;
+  readonly runtime: Runtime;
+  readonly options?: ProbeOptions;
+  readonly steps: readonly Step[];
+  readonly expected: readonly string[];
+}
+
+const ROWS: readonly Row[] = [
+  {
+    name: 'a silent terminal: done at the 100 ms deadline, timed out',
+    runtime: LOCAL,
+    steps: ['start', 50, 99, 100],
+    expected: ['start: write', 't100: done timeout 100ms'],
+  },
+  {
+    name: 'the sentinel: the result is due at the very next clock event',
+    runtime: LOCAL,
+    steps: ['start', 1, ['in', KITTY_NAME + DA1], 2],
+    expected: ['start: write', 't2: done answered 2ms'],
+  },
+  {
+    name: 'the next clock event ends it even at the same instant',
+    runtime: LOCAL,
+    steps: ['start', 3, ['in', DA1], 3],
+    expected: ['start: write', 't3: done answered 3ms'],
+  },
+  {
+    name: 'a first byte without the sentinel at the deadline: extended once by the budget',
+    runtime: LOCAL,
+    steps: ['start', ['in', '\x1bP>|kit'], 100, ['in', 'ty(0.26.5)\x1b\\' + DA1], 150],
+    expected: ['start: write', 't100: extend 200', 't150: done answered 150ms'],
+  },
+  {
+    name: 'extended at most once: silence after the extension times out',
+    runtime: LOCAL,
+    steps: ['start', ['in', KITTY_NAME], 100, 199, 200],
+    expected: ['start: write', 't100: extend 200', 't200: done timeout 200ms'],
+  },
+  {
+    name: 'a keystroke is not a first byte of a reply: no extension',
+    runtime: LOCAL,
+    steps: ['start', ['in', 'a'], 100],
+    expected: ['start: write', 'in a: pass a', 't100: done timeout 100ms'],
+  },
+  {
+    name: 'extendMs sets the extension',
+    runtime: LOCAL,
+    options: { budgetMs: 40, extendMs: 10 },
+    steps: ['start', ['in', KITTY_NAME], 40, 49, 50],
+    expected: ['start: write', 't40: extend 50', 't50: done timeout 50ms'],
+  },
+  {
+    name: 'over ssh (any non-empty SSH_*) the budget is 1 s',
+    runtime: SSH,
+    steps: ['start', 100, 999, 1000],
+    expected: ['start: write', 't1000: done timeout 1000ms'],
+  },
+  {
+    name: 'an SSH_* variable exported empty does not count',
+    runtime: SSH_EMPTY,
+    steps: ['start', 100],
+    expected: ['start: write', 't100: done timeout 100ms'],
+  },
+  {
+    name: 'budgetMs overrides the default',
+    runtime: SSH,
+    options: { budgetMs: 30 },
+    steps: ['start', 29, 30],
+    expected: ['start: write', 't30: done timeout 30ms'],
+  },
+  {
+    name: 'the deadline counts from the clock origin nowMs',
+    runtime: LOCAL,
+    options: { nowMs: 5000 },
+    steps: ['start', 5099, 5100],
+    expected: ['start: write', 't5100: done timeout 100ms'],
+  },
+  {
+    name: 'not a TTY: nothing written, done at once',
+    runtime: PIPE,
+    steps: ['start', 100],
+    expected: ['start: done skipped(not a terminal)'],
+  },
+  {
+    name: 'tty: true overrides the runtime (the CLI talks to /dev/tty)',
+    runtime: PIPE,
+    options: { tty: true },
+    steps: ['start', ['in', DA1], 1],
+    expected: ['start: write', 't1: done answered 1ms'],
+  },
+  {
+    name: 'TERM=dumb: nothing written',
+    runtime: DUMB,
+    steps: ['start'],
+    expected: ['start: done skipped(TERM=dumb)'],
+  },
+  {
+    name: 'a background process group: nothing written',
+    runtime: LOCAL,
+    options: { foreground: false },
+    steps: ['start'],
+    expected: ['start: done skipped(background process group)'],
+  },
+  {
+    name: 'skipped: every byte is the user\'s, even one shaped like a reply',
+    runtime: PIPE,
+    steps: ['start', ['in', DA1 + 'x']],
+    expected: ['start: done skipped(not a terminal)', 'in \\e[?62;cx: pass \\e[?62;cx'],
+  },
+  {
+    name: 'input before start is the user\'s; a clock before start does nothing',
+    runtime: LOCAL,
+    steps: [['in', 'hi'], 50, 'start', 149, 150],
+    expected: ['in hi: pass hi', 'start: write', 't150: done timeout 100ms'],
+  },
+  {
+    name: 'a second start is ignored',
+    runtime: LOCAL,
+    steps: ['start', 'start', 100],
+    expected: ['start: write', 't100: done timeout 100ms'],
+  },
+  {
+    name: 'keys before, between and after replies come out exactly and in order',
+    runtime: LOCAL,
+    steps: ['start', ['in', 'a\x1b[A'], ['in', KITTY_NAME + 'b' + '\x1b[6;19;10t'], ['in', 'c' + DA1 + 'd'], 5],
+    expected: [
+      'start: write',
+      'in a\\e[A: pass a\\e[A',
+      'in \\eP>|kitty(0.26.5)\\e\\b\\e[6;19;10t: pass b',
+      'in c\\e[?62;cd: pass c, pass d',
+      't5: done answered 5ms',
+    ],
+  },
+  {
+    name: 'after done: late replies are drained, keys passed through',
+    runtime: LOCAL,
+    steps: ['start', ['in', DA1], 2, ['in', 'x' + BG + 'y'], ['in', '\x1b[6;19;10t']],
+    expected: [
+      'start: write',
+      't2: done answered 2ms',
+      'in x\\e]11;rgb:0000/0000/0000\\e\\y: pass x, drained \\e]11;rgb:0000/0000/0000\\e\\, pass y',
+      'in \\e[6;19;10t: drained \\e[6;19;10t',
+    ],
+  },
+  {
+    name: 'a lone ESC held at done is the Escape key: passed through at done',
+    runtime: LOCAL,
+    steps: ['start', ['in', DA1 + '\x1b'], 2],
+    expected: ['start: write', 't2: pass \\e, done answered 2ms'],
+  },
+  {
+    name: 'after done a lone ESC (the Escape key) goes back at once, not held',
+    runtime: LOCAL,
+    steps: ['start', ['in', DA1], 2, ['in', '\x1b']],
+    expected: ['start: write', 't2: done answered 2ms', 'in \\e: pass \\e'],
+  },
+  {
+    name: 'a reply cut off at done is kept and its rest drained, never leaked',
+    runtime: LOCAL,
+    steps: ['start', ['in', '\x1bP>|kit'], 100, 200, ['in', 'ty\x1b\\z']],
+    expected: ['start: write', 't100: extend 200', 't200: done timeout 200ms', 'in ty\\e\\z: drained \\eP>|kitty\\e\\, pass z'],
+  },
+  {
+    name: 'tmux, passthrough on: tmux answers first, the outer DA1 ends the probe',
+    runtime: TMUX,
+    steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 2, ['in', KITTY_NAME + '\x1b_Gi=31;OK\x1b\\' + DA1], 9],
+    expected: ['start: write', 't9: done answered 9ms'],
+  },
+  {
+    name: 'tmux, passthrough off: nothing wrapped comes back, done when the 50 ms window closes',
+    runtime: TMUX,
+    steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 3, 52, 53],
+    expected: ['start: write', 't53: done answered 53ms'],
+  },
+  {
+    name: 'tmux: the window is min(budget/2, 50 ms); drainMs sets it',
+    runtime: TMUX,
+    options: { drainMs: 20 },
+    steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 3, 22, 23],
+    expected: ['start: write', 't23: done answered 23ms'],
+  },
+  {
+    name: 'tmux: a slow outer terminal that started answering is waited for (deadline, extended once)',
+    runtime: TMUX,
+    steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 2, 40, ['in', KITTY_NAME], 53, 100, 120, ['in', DA1], 121],
+    expected: ['start: write', 't100: extend 200', 't121: done answered 121ms'],
+  },
+  {
+    name: 'tmux with passthrough: false: tmux\'s DA1 is the sentinel',
+    runtime: TMUX,
+    options: { passthrough: false },
+    steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 2],
+    expected: ['start: write', 't2: done answered 2ms'],
+  },
+  {
+    name: 'screen: OSC 11 arrives after screen\'s DA1; done at the clock after it',
+    runtime: SCREEN,
+    steps: ['start', ['in', TMUX_DA1], 2, 5, ['in', BG], 6],
+    expected: ['start: write', 't6: done answered 6ms'],
+  },
+  {
+    name: 'screen: without an OSC 11 answer the drain window closes 50 ms after the sentinel',
+    runtime: SCREEN,
+    steps: ['start', ['in', TMUX_DA1], 2, 51, 52],
+    expected: ['start: write', 't52: done answered 52ms'],
+  },
+  {
+    name: 'Windows (ConPTY answers DA1 itself): the same drain window',
+    runtime: WINDOWS,
+    steps: ['start', ['in', DA1], 1, 50, 51],
+    expected: ['start: write', 't51: done answered 51ms'],
+  },
+];
+
+describe('probe reducer timing', () => {
+  it.each(ROWS)('$name', (row) => {
+    expect(trace(row.runtime, row.options ?? {}, row.steps).lines).toEqual(row.expected);
+  });
+});
+
+describe('probe reducer results', () => {
+  it('is pending until done, then holds the facts', () => {
+    let state = createProbe(LOCAL);
+    expect(probeResult(state)).toBeNull();
+    [state] = step(state, { type: 'start' });
+    [state] = step(state, { type: 'input', bytes: Buffer.from(KITTY_NAME + '\x1b_Gi=31;OK\x1b\\' + DA1, 'latin1') });
+    expect(probeResult(state)).toBeNull();
+    [state] = step(state, { type: 'clock', nowMs: 4 });
+    expect(probeResult(state)).toMatchObject({
+      sentinel: true,
+      timedOut: false,
+      elapsedMs: 4,
+      terminal: { name: 'kitty', version: '0.26.5' },
+      kittyGraphics: { ok: true },
+    });
+  });
+
+  it.each([
+    ['tmux passthrough on', TMUX, [TMUX_NAME + TMUX_DA1, KITTY_NAME + '\x1b[6;19;10t' + DA1], true, 'kitty'],
+    ['tmux passthrough off', TMUX, [TMUX_NAME + TMUX_DA1], false, undefined],
+  ] as const)('%s: names both hops and says whether passthrough works', (_, runtime, chunks, passthrough, terminal) => {
+    let state = createProbe(runtime);
+    [state] = step(state, { type: 'start' });
+    for (const chunk of chunks) [state] = step(state, { type: 'input', bytes: Buffer.from(chunk, 'latin1') });
+    for (let t = 1; state.phase !== 'done'; t += 1) [state] = step(state, { type: 'clock', nowMs: t });
+    const facts = probeResult(state)!;
+    expect(facts.multiplexer).toMatchObject({ name: 'tmux', version: '3.3a' });
+    expect(facts.passthrough).toBe(passthrough);
+    expect(facts.terminal?.name).toBe(terminal);
+    expect(facts.cellPixels?.width).toBe(passthrough ? 10 : undefined);
+  });
+
+  it.each([
+    ['not started', (s: ProbeState) => s, null],
+    ['awaiting: the deadline', (s: ProbeState) => step(s, { type: 'start' })[0], 100],
+    [
+      'sentinel in: at once',
+      (s: ProbeState) => step(step(step(s, { type: 'start' })[0], { type: 'clock', nowMs: 7 })[0], { type: 'input', bytes: Buffer.from(DA1) })[0],
+      7,
+    ],
+    ['done: no timer', (s: ProbeState) => step(step(s, { type: 'start' })[0], { type: 'clock', nowMs: 100 })[0], null],
+  ] as const)('probeWakeAt %s', (_, advance, expected) => {
+    expect(probeWakeAt(advance(createProbe(LOCAL)))).toBe(expected);
+  });
+
+  it('probeWakeAt follows the tmux window: at once to open it, then its end', () => {
+    let [state] = step(createProbe(TMUX), { type: 'start' });
+    [state] = step(state, { type: 'clock', nowMs: 2 });
+    [state] = step(state, { type: 'input', bytes: Buffer.from(TMUX_NAME + TMUX_DA1, 'latin1') });
+    expect(probeWakeAt(state)).toBe(2);
+    [state] = step(state, { type: 'clock', nowMs: 3 });
+    expect(probeWakeAt(state)).toBe(53);
+  });
+
+  it('never lets a key go missing or a reply leak, whatever the chunking and clock (property)', () => {
+    const pieces = fc.constantFrom('a', 'q', '\x1b[A', '\x1bOP', '\x1b[15~', '\x1b', KITTY_NAME, '\x1b[6;19;10t', BG, DA1);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(pieces, fc.boolean()), { maxLength: 30 }), fc.integer({ min: 1, max: 120 }), (parts, tick) => {
+        let state = createProbe(LOCAL);
+        let passed = '';
+        let drainedOrKept = '';
+        let now = 0;
+        const apply = (actions: ProbeAction[]) => {
+          for (const a of actions) if (a.type === 'passthrough') passed += Buffer.from(a.bytes).toString('latin1');
+        };
+        [state] = step(state, { type: 'start' });
+        for (const [text, clock] of parts) {
+          let actions: ProbeAction[];
+          [state, actions] = step(state, { type: 'input', bytes: Buffer.from(text, 'latin1') });
+          apply(actions);
+          if (clock) {
+            now += tick;
+            [state, actions] = step(state, { type: 'clock', nowMs: now });
+            apply(actions);
+          }
+        }
+        const keys = parts.map(([t]) => t).filter((t) => !t.startsWith('\x1bP') && !t.startsWith('\x1b]') && !/\x1b\[(\?|6;)/.test(t));
+        drainedOrKept = keys.join('');
+        // Every key comes back, in order: a trailing lone ESC may still be held while the probe runs.
+        expect(drainedOrKept.startsWith(passed)).toBe(true);
+        expect(drainedOrKept.length - passed.length).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
