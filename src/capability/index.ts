@@ -1,0 +1,28 @@
+/**
+ * Capabilities as data: which terminals understand a sequence (`when`), the sequence, and the plain
+ * text to write instead. `supports` and `emit` read only the runtime they are handed.
+ */
+export { capability, capabilities, emit, register, resetCapabilities, supports } from './capability.js';
+export {
+  BUILTINS,
+  notifyDialect,
+  PROGRESS_STATES,
+  type BuiltinArgs,
+  type ClipboardArgs,
+  type LinkArgs,
+  type NotifyArgs,
+  type ProgressArgs,
+  type SyncArgs,
+  type TitleArgs,
+} from './builtins.js';
+export { ARG_KINDS, type ArgKind, type Capability, type CapabilityArgs } from './types.js';
+export { matchesWhen, validateWhen, WHEN_KEYS, type When } from './when.js';
+export {
+  hasBidiControls,
+  hasControls,
+  isSafeParam,
+  isSafeUrl,
+  sanitizeText,
+  stripControls,
+  stripUnsafe,
+} from './sanitize.js';
