@@ -1,0 +1,139 @@
+// Probe timing against a scripted terminal in a real pty (node-pty).
+//
+// 1. Answered: the terminal answers each batch after a scripted latency (0, 5, 20, 50 ms) with
+//    kitty's recorded replies. Reported: when the sentinel's chunk arrived (as the driver saw it),
+//    when the probe's result came, their ratio, and the overhead (result minus arrival): the goal
+//    is within 2 ms, i.e. the driver never waits out a timer once the terminal has answered.
+// 2. Silent: the terminal answers nothing; the time to give up against the budget (ratio).
+//
+// The probes run in one child process (this file with `--child`), one after another, so process
+// start-up is not measured. Run alone with `node bench/probe.mjs` (build first: npx tsc -p tsconfig.build.json).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const LATENCIES = [0, 5, 20, 50];
+const REPEATS = 15;
+const SILENT_BUDGETS = [50, 100, 200];
+const SILENT_REPEATS = 3;
+
+const here = fileURLToPath(import.meta.url);
+const repliesDir = fileURLToPath(new URL('../../shared/fixtures/replies/', import.meta.url));
+
+if (process.argv[2] === '--child') {
+  await child(JSON.parse(process.argv[3]));
+}
+
+/** The child: runs each planned probe against its own terminal and prints one line per probe. */
+async function child(plan) {
+  const { runProbe } = await import(new URL('../dist/probe/driver.js', import.meta.url).href);
+  for (const item of plan) {
+    let sentinelAtMs = null;
+    const facts = await runProbe({
+      timeoutMs: item.budgetMs,
+      lateMs: 0,
+      onTrace: (e) => {
+        if (e.direction === 'in') sentinelAtMs = e.atMs;
+      },
+    });
+    process.stdout.write(`PROBE ${JSON.stringify({ ...item, elapsedMs: facts.elapsedMs, sentinel: facts.sentinel, timedOut: facts.timedOut, sentinelAtMs })}\n`);
+  }
+  process.stdin.pause();
+}
+
+/** The replies kitty gave to each query alone, minus its DA1, and its DA1. */
+function kittyReplies() {
+  const file = JSON.parse(readFileSync(`${repliesDir}/kitty.json`, 'utf8'));
+  const da1Entry = file.results.find((r) => r.name === 'DA1');
+  const da1 = da1Entry.reply.slice(da1Entry.reply.length / 2);
+  const byQuery = new Map(file.results.filter((r) => r.name !== 'DA1').map((r) => [r.query, r.reply.endsWith(da1) ? r.reply.slice(0, -da1.length) : r.reply]));
+  return { da1, byQuery };
+}
+
+/** The escape sequences of a batch, for looking up each query's reply. */
+function sequences(text) {
+  const out = [];
+  const re = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b[\]P_^][\s\S]*?(?:\x07|\x1b\\)/g;
+  for (const m of text.matchAll(re)) out.push(m[0]);
+  return out;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Runs the plan in a child in a pty, answering each batch as the plan says; returns the probe lines. */
+async function runPlan(plan) {
+  const require = createRequire(import.meta.url);
+  const pty = require('node-pty');
+  const { da1, byQuery } = kittyReplies();
+  const proc = pty.spawn(process.execPath, [here, '--child', JSON.stringify(plan)], {
+    cols: 80,
+    rows: 24,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', TERM: 'xterm-256color' },
+  });
+  let screen = '';
+  let batchStart = 0;
+  let answered = 0;
+  const results = [];
+  await new Promise((resolve, reject) => {
+    const guard = setTimeout(() => reject(new Error(`bench child stalled: ${JSON.stringify(screen.slice(-300))}`)), 60_000);
+    proc.onData((data) => {
+      screen += data;
+      // Each batch ends with the DA1 query `CSI c`.
+      let at;
+      while ((at = screen.indexOf('\x1b[c', batchStart)) >= 0) {
+        const batch = screen.slice(batchStart, at + 3);
+        batchStart = at + 3;
+        const item = plan[answered++];
+        if (!item || item.latencyMs === null) continue;
+        const reply = sequences(batch).map((q) => byQuery.get(q) ?? '').join('') + da1;
+        const send = () => proc.write(reply);
+        if (item.latencyMs === 0) send();
+        else setTimeout(send, item.latencyMs);
+      }
+      for (const m of screen.matchAll(/PROBE (.*)\r?\n/g)) {
+        if (results.length < plan.length && !results.some((r) => r.raw === m[1])) results.push({ raw: m[1], ...JSON.parse(m[1]) });
+      }
+    });
+    proc.onExit(() => {
+      clearTimeout(guard);
+      resolve();
+    });
+  });
+  return results;
+}
+
+/** Prints the two tables. */
+export async function run(log = console.log) {
+  // One probe first, not counted: module loading and JIT warm-up are not the driver's latency.
+  const plan = [{ latencyMs: 0, budgetMs: 1000, warmup: true }];
+  for (const latencyMs of LATENCIES) for (let i = 0; i < REPEATS; i++) plan.push({ latencyMs, budgetMs: 1000 });
+  for (const budgetMs of SILENT_BUDGETS) for (let i = 0; i < SILENT_REPEATS; i++) plan.push({ latencyMs: null, budgetMs });
+  const results = await runPlan(plan);
+
+  log('probe: answered terminal (kitty replies), driver over a real pty; medians of ' + REPEATS);
+  log('latency ms | sentinel arrives ms | result ms | result / latency | result / arrival | overhead ms (median / max) | timed out');
+  for (const latencyMs of LATENCIES) {
+    const rows = results.filter((r) => r.latencyMs === latencyMs && !r.warmup);
+    const arrival = median(rows.map((r) => r.sentinelAtMs ?? NaN));
+    const result = median(rows.map((r) => r.elapsedMs));
+    const overheads = rows.map((r) => r.elapsedMs - (r.sentinelAtMs ?? NaN));
+    log(
+      `${String(latencyMs).padStart(10)} | ${arrival.toFixed(2).padStart(19)} | ${result.toFixed(2).padStart(9)} | ${(latencyMs > 0 ? (result / latencyMs).toFixed(3) : '-').padStart(16)} | ${(result / arrival).toFixed(3).padStart(16)} | ${`${median(overheads).toFixed(3)} / ${Math.max(...overheads).toFixed(3)}`.padStart(26)} | ${rows.filter((r) => r.timedOut).length}`,
+    );
+  }
+  log('');
+  log('probe: silent terminal; give-up time against the budget; medians of ' + SILENT_REPEATS);
+  log('budget ms | gave up ms | gave up / budget');
+  for (const budgetMs of SILENT_BUDGETS) {
+    const rows = results.filter((r) => r.latencyMs === null && r.budgetMs === budgetMs);
+    const gaveUp = median(rows.map((r) => r.elapsedMs));
+    log(`${String(budgetMs).padStart(9)} | ${gaveUp.toFixed(2).padStart(10)} | ${(gaveUp / budgetMs).toFixed(3).padStart(16)}`);
+  }
+}
+
+if (process.argv[1] === here && process.argv[2] !== '--child') {
+  await run();
+}
