@@ -26,4 +26,10 @@ export interface RenderOptions {
   readonly placements?: boolean;
   /** Text renderers: the background colour to blend transparent pixels onto. Default black. */
   readonly background?: readonly [number, number, number];
+  /** kitty: leave the cursor where it was (`C=1`) instead of moving it past the picture. Default false. */
+  readonly keepCursor?: boolean;
+  /** kitty: draw with Unicode placeholders (`U=1`). Default: only when `multiplexer` is 'tmux'. */
+  readonly placeholders?: boolean;
+  /** `frame`: wrap each redraw in synchronized output (mode 2026), where the terminal has it. Default false. */
+  readonly synchronizedOutput?: boolean;
 }

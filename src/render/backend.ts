@@ -1,0 +1,191 @@
+/**
+ * From a raster to the bytes a terminal needs: fit into a box of cells, resample, encode with
+ * the protocol's encoder, wrap for a multiplexer.
+ *
+ * Sizing: a cell is `cellPixels` (default 10x20 pixels: a common monospace cell at 1x scaling,
+ * used when the probe could not measure it). kitty, iTerm2 and sixel fit into
+ * `columns * cellWidth` x `rows * cellHeight` pixels; braille into 2x4 dots a cell and blocks
+ * into 1x2 pixels a cell, each dot/pixel taken to have the cell's shape divided accordingly, so
+ * the picture keeps its aspect ratio on screen whatever the renderer. Without `columns`/`rows`
+ * the box is the raster's own size in cells; nothing is enlarged unless `upscale`.
+ */
+import type { Protocol } from '../env/protocol.js';
+import { isProtocol, PROTOCOLS } from '../env/protocol.js';
+import type { RenderOptions } from './options.js';
+import type { Raster } from './raster.js';
+import { validateRaster } from './raster.js';
+import { fitPixels, resize, type Size } from './resize.js';
+import { kittyImageId, kittySequences } from './kitty.js';
+import { MAX_PLACEHOLDER_CELLS, placeholderImageId256, placeholderRows } from './kitty-placeholder.js';
+import { iterm2Sequences } from './iterm2.js';
+import { encodePng } from './png.js';
+import { encodeSixel } from './sixel.js';
+import { brailleLines } from './braille.js';
+import { blocksLines } from './blocks.js';
+import { passthrough } from './passthrough.js';
+
+/** The cell size assumed when the terminal's is unknown: 10x20 pixels. */
+export const DEFAULT_CELL_PIXELS: Size = Object.freeze({ width: 10, height: 20 });
+
+/** Where a picture goes: the resampled size (in the renderer's own units) and the cells it covers. */
+export interface Layout {
+  /** Size to resample to: pixels for graphics, dots for braille, half-cells for blocks. */
+  readonly units: Size;
+  /** Cells covered on screen. */
+  readonly columns: number;
+  readonly rows: number;
+}
+
+/** Units per cell of a protocol, for a cell size. */
+function unitsPerCell(protocol: Protocol, cell: Size): Size {
+  if (protocol === 'braille') return { width: 2, height: 4 };
+  if (protocol === 'blocks') return { width: 1, height: 2 };
+  return cell;
+}
+
+function cellSize(options: RenderOptions): Size {
+  const cell = options.cellPixels ?? DEFAULT_CELL_PIXELS;
+  const ok = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v > 0;
+  if (!ok(cell.width) || !ok(cell.height)) {
+    throw new TypeError(`cellPixels must have positive width and height, got ${JSON.stringify(cell)}`);
+  }
+  return cell;
+}
+
+function boxCells(value: number | undefined, what: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < 1) throw new TypeError(`${what} must be a positive integer, got ${String(value)}`);
+  return value;
+}
+
+function checkProtocol(protocol: unknown): Protocol {
+  if (!isProtocol(protocol)) {
+    throw new TypeError(`unknown protocol ${JSON.stringify(protocol)}; expected one of ${PROTOCOLS.join(', ')}`);
+  }
+  return protocol;
+}
+
+/** Whether kitty output uses Unicode placeholders (explicitly, or by default inside tmux). */
+export function usesPlaceholders(protocol: Protocol, options: RenderOptions): boolean {
+  return protocol === 'kitty' && (options.placeholders ?? options.multiplexer === 'tmux');
+}
+
+/**
+ * The size to resample a picture of `source` pixels to, and the cells it will cover.
+ *
+ * @example layout({ width: 1000, height: 600 }, 'braille', { columns: 50 }) // 100x60 dots, 50x15 cells
+ */
+export function layout(source: Size, protocol: Protocol, options: RenderOptions = {}): Layout {
+  checkProtocol(protocol);
+  const cell = cellSize(options);
+  const unit = unitsPerCell(protocol, cell);
+  let columns = boxCells(options.columns, 'columns');
+  let rows = boxCells(options.rows, 'rows');
+  if (columns === undefined && rows === undefined) {
+    columns = Math.max(1, Math.ceil(source.width / cell.width));
+    rows = Math.max(1, Math.ceil(source.height / cell.height));
+  }
+  if (usesPlaceholders(protocol, options)) {
+    columns = Math.min(columns ?? MAX_PLACEHOLDER_CELLS, MAX_PLACEHOLDER_CELLS);
+    rows = Math.min(rows ?? MAX_PLACEHOLDER_CELLS, MAX_PLACEHOLDER_CELLS);
+  }
+  const unbounded = 1_000_000;
+  // The source measured in units of this renderer (one unit is cell/unit screen pixels).
+  const inUnits = {
+    width: (source.width * unit.width) / cell.width,
+    height: (source.height * unit.height) / cell.height,
+  };
+  const box = {
+    width: (columns ?? unbounded) * unit.width,
+    height: (rows ?? unbounded) * unit.height,
+  };
+  const units = fitPixels(inUnits, box, options.upscale ?? false);
+  return {
+    units,
+    columns: Math.ceil(units.width / unit.width),
+    rows: Math.ceil(units.height / unit.height),
+  };
+}
+
+/**
+ * How many columns and rows a picture of this size will take, so a caller can move the cursor.
+ *
+ * @example renderedCells({ width: 800, height: 600 }, 'kitty', { columns: 40, rows: 40 }) // { columns: 40, rows: 15 }
+ */
+export function renderedCells(source: Size, protocol: Protocol, options: RenderOptions = {}): { columns: number; rows: number } {
+  const { columns, rows } = layout(source, protocol, options);
+  return { columns, rows };
+}
+
+/** What `draw` returns: escape sequences to wrap for passthrough, and text lines to write as they are. */
+export interface Drawing {
+  readonly layout: Layout;
+  /** Escape sequences (each wrapped on its own for a multiplexer). */
+  readonly sequences: readonly string[];
+  /** Text lines (braille, blocks, kitty placeholders), written after the sequences. */
+  readonly lines: readonly string[];
+  /** The kitty image id used, if any. */
+  readonly imageId?: number;
+}
+
+/**
+ * The parts of a picture (used by `toTerminal` and `frame`): the raster fitted, resampled and
+ * encoded, not yet joined or wrapped.
+ */
+export function draw(raster: Raster, protocol: Protocol, options: RenderOptions = {}): Drawing {
+  validateRaster(raster);
+  checkProtocol(protocol);
+  const lay = layout(raster, protocol, options);
+  const fitted = resize(raster, lay.units.width, lay.units.height);
+  const cells = { columns: lay.columns, rows: lay.rows };
+  switch (protocol) {
+    case 'kitty': {
+      if (usesPlaceholders(protocol, options)) {
+        const depth = options.color === '256' ? '256' : 'truecolor';
+        const imageId = options.imageId ?? (depth === '256' ? placeholderImageId256() : kittyImageId());
+        const sequences = kittySequences(fitted, { imageId, ...cells, virtual: true });
+        return { layout: lay, sequences, lines: placeholderRows(imageId, lay.columns, lay.rows, depth), imageId };
+      }
+      const imageId = options.imageId ?? kittyImageId();
+      const sequences = kittySequences(fitted, { imageId, ...cells, keepCursor: options.keepCursor ?? false });
+      return { layout: lay, sequences, lines: [], imageId };
+    }
+    case 'iterm2':
+      return { layout: lay, sequences: iterm2Sequences(encodePng(fitted), { ...cells, multiplexer: options.multiplexer ?? null }), lines: [] };
+    case 'sixel':
+      return { layout: lay, sequences: [encodeSixel(fitted, { colors: options.colors })], lines: [] };
+    case 'braille':
+      return { layout: lay, sequences: [], lines: brailleLines(fitted, { color: options.color, background: options.background }) };
+    case 'blocks':
+      return { layout: lay, sequences: [], lines: blocksLines(fitted, { color: options.color, background: options.background }) };
+  }
+}
+
+/**
+ * The bytes that show `raster` with `protocol` at the cursor: fitted into the box, resampled,
+ * encoded and wrapped for `multiplexer` passthrough. Text pictures are lines joined by '\n'
+ * (no newline after the last).
+ *
+ * @example process.stdout.write(toTerminal(raster, 'kitty', { columns: 40, rows: 12, cellPixels: { width: 9, height: 18 } }) + '\n')
+ */
+export function toTerminal(raster: Raster, protocol: Protocol, options: RenderOptions = {}): string {
+  const d = draw(raster, protocol, options);
+  return passthrough(d.sequences, options.multiplexer ?? null) + d.lines.join('\n');
+}
+
+/** A renderer for one protocol. */
+export interface Backend {
+  readonly protocol: Protocol;
+  /** The bytes that draw `raster` (as `toTerminal` with this protocol). */
+  render(raster: Raster, options?: RenderOptions): string;
+}
+
+/**
+ * The backend for a protocol; throws a `TypeError` naming the accepted values for anything else.
+ *
+ * @example backend('braille').render(raster, { columns: 40 })
+ */
+export function backend(protocol: Protocol): Backend {
+  const p = checkProtocol(protocol);
+  return Object.freeze({ protocol: p, render: (raster: Raster, options: RenderOptions = {}) => toTerminal(raster, p, options) });
+}

@@ -1,0 +1,164 @@
+/**
+ * Drawing a picture again in the same place, for redraws and animation.
+ *
+ * The first frame makes room: it writes as many newlines as the picture has rows (so the
+ * screen scrolls now rather than in the middle of a picture), returns to the first of those
+ * lines (column 0), and draws there. Every frame leaves the cursor at the picture's top-left
+ * corner, so the next frame (passed the previous handle) draws over it; `endFrame` moves below.
+ *
+ * - kitty where the terminal keeps images (`placements: true`): the image is stored under one
+ *   id and placed with a fixed placement id, which replaces the previous placement; a frame of
+ *   the same pixels only places again, without sending them.
+ * - kitty otherwise: transmit-and-display under the same id each frame (`C=1`), which replaces
+ *   the previous image.
+ * - iTerm2, sixel, braille, blocks: the picture is drawn again over the same cells between save
+ *   and restore cursor (`ESC 7` / `ESC 8`), text rows one by one below the saved position.
+ * - With `synchronizedOutput`, each frame is wrapped in `CSI ? 2026 h` … `CSI ? 2026 l` so the
+ *   terminal shows it whole.
+ *
+ * Clearing what was drawn (`clearFrame`): kitty pictures are overlays that text does not rub
+ * out, so they are deleted by id (`a=d,d=I`); with Unicode placeholders the placeholder cells
+ * are erased too. iTerm2, sixel and text pictures are cells: they are erased by overwriting
+ * those cells (ECH on each row), or by clearing the lines or the screen.
+ */
+import type { Protocol } from '../env/protocol.js';
+import type { RenderOptions } from './options.js';
+import type { Raster } from './raster.js';
+import { validateRaster } from './raster.js';
+import { draw, layout, usesPlaceholders } from './backend.js';
+import { kittyDelete, kittyImageId, kittyPlace, kittySequences } from './kitty.js';
+import { resize } from './resize.js';
+import { passthrough } from './passthrough.js';
+
+/** What `frame` remembers between frames. */
+export interface FrameHandle {
+  readonly protocol: Protocol;
+  readonly columns: number;
+  readonly rows: number;
+  /** kitty: the image id every frame uses. */
+  readonly imageId?: number;
+  /** kitty with placements: fingerprint of the stored pixels. */
+  readonly stored?: number;
+  readonly placeholders: boolean;
+  readonly multiplexer: 'tmux' | 'screen' | null;
+}
+
+/** Options for `frame`. */
+export interface FrameOptions extends RenderOptions {
+  /** The handle the previous frame returned; absent for the first frame. */
+  readonly previous?: FrameHandle;
+  /** First frame only: make room with newlines first. Default true; false draws at the cursor as it is. */
+  readonly reserve?: boolean;
+}
+
+/** A frame's bytes and the handle for the next one. */
+export interface FrameResult {
+  readonly output: string;
+  readonly handle: FrameHandle;
+}
+
+const SAVE = '\x1b7';
+const RESTORE = '\x1b8';
+const SYNC_ON = '\x1b[?2026h';
+const SYNC_OFF = '\x1b[?2026l';
+/** Placement id used for frames, so each placement replaces the last. */
+const FRAME_PLACEMENT = 1;
+
+/** FNV-1a over the size and pixels: tells whether a frame repeats the stored one. */
+function fingerprint(raster: Raster): number {
+  let h = 0x811c9dc5 ^ raster.width;
+  h = Math.imul(h, 0x01000193) ^ raster.height;
+  const d = raster.data;
+  if (d.byteOffset % 4 === 0) {
+    const words = new Uint32Array(d.buffer, d.byteOffset, d.length >>> 2);
+    for (let i = 0; i < words.length; i++) h = Math.imul(h ^ words[i], 0x01000193);
+  } else {
+    for (let i = 0; i < d.length; i++) h = Math.imul(h ^ d[i], 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** Lines written one under another from the saved cursor position. */
+function linesInPlace(lines: readonly string[]): string {
+  let out = '';
+  for (let r = 0; r < lines.length; r++) out += (r === 0 ? '' : `${RESTORE}\x1b[${r}B`) + lines[r];
+  return out;
+}
+
+/**
+ * One frame: the bytes that draw `raster` at the picture's place, and the handle to pass as
+ * `previous` next time. A change of protocol or size clears the previous picture first.
+ *
+ * @example
+ * let handle; for (const r of rasters) { const f = frame(r, 'kitty', { placements: true, previous: handle }); write(f.output); handle = f.handle }
+ * write(endFrame(handle))
+ */
+export function frame(raster: Raster, protocol: Protocol, options: FrameOptions = {}): FrameResult {
+  const multiplexer = options.multiplexer ?? null;
+  let previous = options.previous;
+  const placeholders = usesPlaceholders(protocol, options);
+  const imageId = options.imageId ?? previous?.imageId;
+  const base: RenderOptions = { ...options, imageId, keepCursor: true };
+  let out = '';
+
+  let body: string;
+  let handle: FrameHandle;
+  if (protocol === 'kitty' && options.placements === true && !placeholders) {
+    validateRaster(raster);
+    const lay = layout(raster, protocol, base);
+    const fitted = resize(raster, lay.units.width, lay.units.height);
+    const id = imageId ?? kittyImageId();
+    const print = fingerprint(fitted);
+    const cells = { columns: lay.columns, rows: lay.rows };
+    if (previous && (previous.protocol !== protocol || previous.columns !== cells.columns || previous.rows !== cells.rows)) {
+      out += clearFrame(previous);
+      previous = undefined;
+    }
+    const sequences: string[] = [];
+    if (previous?.stored !== print || previous.imageId !== id) sequences.push(...kittySequences(fitted, { imageId: id }, 't'));
+    sequences.push(kittyPlace(id, { placementId: FRAME_PLACEMENT, ...cells, keepCursor: true }));
+    body = passthrough(sequences, multiplexer);
+    handle = { protocol, ...cells, imageId: id, stored: print, placeholders: false, multiplexer };
+  } else {
+    const d = draw(raster, protocol, base);
+    const cells = { columns: d.layout.columns, rows: d.layout.rows };
+    if (previous && (previous.protocol !== protocol || previous.columns !== cells.columns || previous.rows !== cells.rows)) {
+      out += clearFrame(previous);
+      previous = undefined;
+    }
+    body = passthrough(d.sequences, multiplexer) + linesInPlace(d.lines);
+    handle = { protocol, ...cells, imageId: d.imageId, placeholders, multiplexer };
+  }
+
+  if (!previous && options.reserve !== false) out += '\r' + '\n'.repeat(handle.rows) + `\x1b[${handle.rows}A`;
+  const framed = SAVE + body + RESTORE;
+  out += options.synchronizedOutput ? SYNC_ON + framed + SYNC_OFF : framed;
+  return { output: out, handle };
+}
+
+/**
+ * The bytes that remove a picture drawn by `frame` (the cursor at its top-left, as `frame`
+ * leaves it): delete by id for kitty, erase the cells for everything else (and for kitty's
+ * placeholder cells).
+ *
+ * @example write(clearFrame(handle))
+ */
+export function clearFrame(handle: FrameHandle): string {
+  let out = '';
+  if (handle.protocol === 'kitty' && handle.imageId !== undefined) out += passthrough(kittyDelete(handle.imageId), handle.multiplexer);
+  if (handle.protocol !== 'kitty' || handle.placeholders) {
+    const erase = `\x1b[${handle.columns}X`;
+    out += SAVE + linesInPlace(Array.from({ length: handle.rows }, () => erase)) + RESTORE;
+  }
+  return out;
+}
+
+/**
+ * Moves the cursor from the picture's top-left to the start of the line below it, to go on
+ * writing after an animation.
+ *
+ * @example write(endFrame(handle))
+ */
+export function endFrame(handle: FrameHandle): string {
+  return (handle.rows > 1 ? `\x1b[${handle.rows - 1}B` : '') + '\r\n';
+}

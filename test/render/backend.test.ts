@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { backend, DEFAULT_CELL_PIXELS, layout, renderedCells, toTerminal } from '../../src/render/backend.js';
+import { PROTOCOLS, type Protocol } from '../../src/env/protocol.js';
+import { resize } from '../../src/render/resize.js';
+import { placeholderCell } from '../../src/render/kitty-placeholder.js';
+import { decodeKittyTransmission, parseIterm2, parseKittyApcs, pngToRaster, randomRaster, screenForward, solid } from './terminal-decoders.js';
+
+const CELL = { width: 10, height: 20 };
+
+describe('layout', () => {
+  it.each([
+    // source, protocol, options, units, columns, rows
+    [{ width: 1000, height: 600 }, 'kitty', { columns: 50, rows: 50 }, { width: 500, height: 300 }, 50, 15],
+    [{ width: 1000, height: 600 }, 'kitty', {}, { width: 1000, height: 600 }, 100, 30],
+    [{ width: 95, height: 41 }, 'iterm2', {}, { width: 95, height: 41 }, 10, 3],
+    [{ width: 1000, height: 600 }, 'sixel', { columns: 80, rows: 10 }, { width: 333, height: 200 }, 34, 10],
+    [{ width: 1000, height: 600 }, 'braille', { columns: 50 }, { width: 100, height: 60 }, 50, 15],
+    [{ width: 1000, height: 600 }, 'blocks', { columns: 50 }, { width: 50, height: 30 }, 50, 15],
+    [{ width: 1000, height: 600 }, 'braille', {}, { width: 200, height: 120 }, 100, 30],
+    [{ width: 20, height: 20 }, 'blocks', { columns: 80, rows: 24 }, { width: 2, height: 2 }, 2, 1],
+    [{ width: 20, height: 20 }, 'blocks', { columns: 80, rows: 24, upscale: true }, { width: 48, height: 48 }, 48, 24],
+    [{ width: 1, height: 1 }, 'braille', {}, { width: 1, height: 1 }, 1, 1],
+    [{ width: 1, height: 1 }, 'kitty', { columns: 4, rows: 4, upscale: true }, { width: 40, height: 40 }, 4, 2],
+    // a cell of 8x16: same shape, smaller
+    [{ width: 800, height: 800 }, 'kitty', { columns: 50, rows: 25, cellPixels: { width: 8, height: 16 } }, { width: 400, height: 400 }, 50, 25],
+    // a wide cell (12x12): braille dots become 6x3 pixels, so fewer dot rows for a square picture
+    [{ width: 120, height: 120 }, 'braille', { cellPixels: { width: 12, height: 12 } }, { width: 20, height: 40 }, 10, 10],
+    // Unicode placeholders cannot address more than 297 cells
+    [{ width: 10000, height: 100 }, 'kitty', { multiplexer: 'tmux' }, { width: 2970, height: 30 }, 297, 2],
+  ] as const)('%j with %s %j', (source, protocol, options, units, columns, rows) => {
+    const l = layout(source, protocol as Protocol, options);
+    expect(l).toEqual({ units, columns, rows });
+    expect(renderedCells(source, protocol as Protocol, options)).toEqual({ columns, rows });
+  });
+
+  it('defaults to 10x20 cells', () => {
+    expect(DEFAULT_CELL_PIXELS).toEqual(CELL);
+  });
+
+  it.each([
+    [{ columns: 0 }], [{ rows: -1 }], [{ columns: 1.5 }], [{ cellPixels: { width: 0, height: 10 } }],
+  ])('rejects %j', (options) => {
+    expect(() => layout({ width: 10, height: 10 }, 'kitty', options)).toThrow(TypeError);
+  });
+});
+
+describe('toTerminal decodes back to the resized source', () => {
+  const source = randomRaster(123, 77, 42);
+  const opts = { columns: 6, rows: 3, cellPixels: CELL };
+
+  it('kitty', () => {
+    const l = layout(source, 'kitty', opts);
+    const d = decodeKittyTransmission(parseKittyApcs(toTerminal(source, 'kitty', { ...opts, imageId: 3 })));
+    expect(d.keys.get('c')).toBe(String(l.columns));
+    expect(d.keys.get('r')).toBe(String(l.rows));
+    expect(d.keys.get('i')).toBe('3');
+    expect(Buffer.from(d.raster.data).equals(Buffer.from(resize(source, l.units.width, l.units.height).data))).toBe(true);
+  });
+
+  it('kitty with keepCursor sends C=1', () => {
+    const d = decodeKittyTransmission(parseKittyApcs(toTerminal(source, 'kitty', { ...opts, keepCursor: true })));
+    expect(d.keys.get('C')).toBe('1');
+  });
+
+  it('iterm2', () => {
+    const l = layout(source, 'iterm2', opts);
+    const [seq] = parseIterm2(toTerminal(source, 'iterm2', opts));
+    expect(seq.args.get('width')).toBe(String(l.columns));
+    expect(seq.args.get('height')).toBe(String(l.rows));
+    const back = pngToRaster(Buffer.from(seq.payload, 'base64'));
+    expect(Buffer.from(back.data).equals(Buffer.from(resize(source, l.units.width, l.units.height).data))).toBe(true);
+  });
+
+  it('sixel is one DCS sequence', () => {
+    const out = toTerminal(source, 'sixel', opts);
+    expect(out.startsWith('\x1bP')).toBe(true);
+    expect(out.endsWith('\x1b\\')).toBe(true);
+  });
+
+  it.each(['braille', 'blocks'] as const)('%s: as many lines and cells as renderedCells says', (protocol) => {
+    const cells = renderedCells(source, protocol, opts);
+    const lines = toTerminal(source, protocol, opts).split('\n');
+    expect(lines).toHaveLength(cells.rows);
+    for (const line of lines) expect(Array.from(line.replace(/\x1b\[[0-9;]*m/g, ''))).toHaveLength(cells.columns);
+  });
+
+  it('tmux: kitty goes through passthrough as a virtual placement with placeholder rows', () => {
+    const out = toTerminal(source, 'kitty', { ...opts, multiplexer: 'tmux', imageId: 0x010203 });
+    const l = layout(source, 'kitty', { ...opts, multiplexer: 'tmux' });
+    const wrapped = out.match(/\x1bPtmux;(?:[^\x1b]|\x1b\x1b)*\x1b\\/g)!;
+    const inner = wrapped.map((w) => w.slice(7, -2).replaceAll('\x1b\x1b', '\x1b')).join('');
+    const d = decodeKittyTransmission(parseKittyApcs(inner));
+    expect(d.keys.get('U')).toBe('1');
+    expect(d.keys.get('i')).toBe(String(0x010203));
+    const text = out.slice(wrapped.join('').length).split('\n');
+    expect(text).toHaveLength(l.rows);
+    expect(text[0].startsWith('\x1b[38;2;1;2;3m' + placeholderCell(0, 0) + placeholderCell(0, 1))).toBe(true);
+  });
+
+  it('tmux with 256 colours: a small id in a 256-colour foreground', () => {
+    const out = toTerminal(source, 'kitty', { ...opts, multiplexer: 'tmux', color: '256' });
+    const id = Number(/i=(\d+)/.exec(out)![1]);
+    expect(id).toBeGreaterThan(0);
+    expect(id).toBeLessThan(256);
+    expect(out).toContain(`\x1b[38;5;${id}m`);
+  });
+
+  it('screen: every sequence in packets that forward the original', () => {
+    const plain = toTerminal(source, 'kitty', { ...opts, imageId: 5, keepCursor: true });
+    const wrapped = toTerminal(source, 'kitty', { ...opts, imageId: 5, keepCursor: true, multiplexer: 'screen' });
+    expect(screenForward(wrapped).forwarded).toBe(plain);
+    const it2 = screenForward(toTerminal(source, 'iterm2', { ...opts, multiplexer: 'screen' })).forwarded;
+    expect(parseIterm2(it2)[0].kind).toBe('MultipartFile');
+  });
+
+  it('rejects an invalid raster with a clear error', () => {
+    expect(() => toTerminal({ width: 2, height: 2, data: new Uint8Array(15) }, 'braille')).toThrow(/16/);
+  });
+});
+
+describe('backend', () => {
+  it.each(PROTOCOLS)('%s renders like toTerminal', (protocol) => {
+    const b = backend(protocol);
+    expect(b.protocol).toBe(protocol);
+    const r = solid(20, 20, [200, 100, 0, 255]);
+    const o = { columns: 2, rows: 1, imageId: 9 };
+    expect(b.render(r, o)).toBe(toTerminal(r, protocol, o));
+  });
+  it.each(['png', '', 'KITTY', null, 3])('throws a TypeError naming the protocols for %j', (bad) => {
+    expect(() => backend(bad as unknown as Protocol)).toThrow(TypeError);
+    expect(() => backend(bad as unknown as Protocol)).toThrow(/kitty, iterm2, sixel, braille, blocks/);
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { blocksLines, encodeBlocks } from '../../src/render/blocks.js';
+import { nearest256 } from '../../src/render/color.js';
+import type { Raster } from '../../src/render/raster.js';
+
+function raster(width: number, height: number, px: number[][]): Raster {
+  return { width, height, data: new Uint8Array(px.flat()) };
+}
+
+const R = [255, 0, 0, 255], G = [0, 255, 0, 255], B = [0, 0, 255, 255], T = [9, 9, 9, 0];
+
+describe('blocksLines exact output', () => {
+  it.each([
+    ['red over green', 1, 2, [R, G], 'truecolor', ['\x1b[38;2;255;0;0;48;2;0;255;0m\u2580\x1b[0m']],
+    ['red over green, 256', 1, 2, [R, G], '256', ['\x1b[38;5;196;48;5;46m\u2580\x1b[0m']],
+    ['same colour is a space on that background', 1, 2, [B, B], 'truecolor', ['\x1b[48;2;0;0;255m \x1b[0m']],
+    ['transparent bottom', 1, 2, [R, T], 'truecolor', ['\x1b[38;2;255;0;0m\u2580\x1b[0m']],
+    ['transparent top', 1, 2, [T, G], 'truecolor', ['\x1b[38;2;0;255;0m\u2584\x1b[0m']],
+    ['both transparent', 1, 2, [T, T], 'truecolor', [' \x1b[0m']],
+    ['odd height: last row has no bottom pixel', 1, 1, [R], 'truecolor', ['\x1b[38;2;255;0;0m\u2580\x1b[0m']],
+    ['2x2: second cell repeats, no SGR', 2, 2, [R, R, G, G], 'truecolor', ['\x1b[38;2;255;0;0;48;2;0;255;0m\u2580\u2580\x1b[0m']],
+    ['2x2: swapped colours use the lower half instead of two changes', 2, 2, [R, G, G, R], 'truecolor', ['\x1b[38;2;255;0;0;48;2;0;255;0m\u2580\u2584\x1b[0m']],
+    ['2x2 with a transparent cell goes back to the default background', 2, 2, [R, T, G, T], 'truecolor', ['\x1b[38;2;255;0;0;48;2;0;255;0m\u2580\x1b[49m \x1b[0m']],
+    ['none: by luminance', 4, 2, [[255, 255, 255, 255], [0, 0, 0, 255], [255, 255, 255, 255], [0, 0, 0, 255], [255, 255, 255, 255], [255, 255, 255, 255], [0, 0, 0, 255], [0, 0, 0, 255]], 'none', ['\u2588\u2584\u2580 ']],
+  ] as const)('%s', (_, w, h, px, color, lines) => {
+    expect(blocksLines(raster(w, h, px as unknown as number[][]), { color })).toEqual(lines);
+  });
+
+  it('blends half-transparent pixels onto the background option', () => {
+    const out = encodeBlocks(raster(1, 2, [[255, 255, 255, 128], [255, 255, 255, 128]]), { background: [0, 0, 255] });
+    expect(out).toBe('\x1b[48;2;128;128;255m \x1b[0m');
+  });
+});
+
+/** Reads the cell colours back into pixels, following the SGR state. */
+function decodeBlocks(lines: string[], width: number): (number[] | null)[][] {
+  const rows: (number[] | null)[][] = [];
+  for (const line of lines) {
+    let fg: number[] | null = null, bg: number[] | null = null;
+    const top: (number[] | null)[] = [], bottom: (number[] | null)[] = [];
+    const re = /\x1b\[([0-9;]*)m|(.)/gsu;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(line)) !== null) {
+      if (m[1] !== undefined) {
+        const p = m[1].split(';').map(Number);
+        for (let i = 0; i < p.length; i++) {
+          if (p[i] === 0) { fg = null; bg = null; } else if (p[i] === 49) bg = null;
+          else if (p[i] === 38 && p[i + 1] === 2) { fg = p.slice(i + 2, i + 5); i += 4; } else if (p[i] === 48 && p[i + 1] === 2) { bg = p.slice(i + 2, i + 5); i += 4; }
+        }
+        continue;
+      }
+      const ch = m[2];
+      if (ch === '\u2580') { top.push(fg); bottom.push(bg); } else if (ch === '\u2584') { top.push(bg); bottom.push(fg); } else if (ch === '\u2588') { top.push(fg); bottom.push(fg); } else { top.push(bg); bottom.push(bg); }
+    }
+    expect(top).toHaveLength(width);
+    rows.push(top, bottom);
+  }
+  return rows;
+}
+
+describe('blocks decode back to the source', () => {
+  it('random opaque rasters round-trip exactly at 24-bit', () => {
+    let s = 7;
+    const rnd = () => { s = (s * 1103515245 + 12345) >>> 0; return s >>> 24; };
+    for (const [w, h] of [[1, 2], [2, 2], [5, 4], [13, 10]]) {
+      const px = Array.from({ length: w * h }, () => [rnd() & 3 ? rnd() : 0, rnd(), rnd() & 1 ? 7 : 200, 255]);
+      const r = raster(w, h, px);
+      const back = decodeBlocks(blocksLines(r), w);
+      for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) expect(back[y][x]).toEqual(px[y * w + x].slice(0, 3));
+    }
+  });
+
+  it('256 colours pick the nearest palette index for each half', () => {
+    const line = blocksLines(raster(1, 2, [[250, 10, 10, 255], [10, 10, 250, 255]]), { color: '256' })[0];
+    expect(line).toContain(`38;5;${nearest256(250, 10, 10)}`);
+    expect(line).toContain(`48;5;${nearest256(10, 10, 250)}`);
+  });
+});

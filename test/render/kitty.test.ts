@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { encodeKitty, kittyChunks, kittyDelete, kittyImageId, kittyPayload, kittyPlace, kittySequences, kittyStore, KITTY_CHUNK_BYTES } from '../../src/render/kitty.js';
+import { decodeKittyTransmission, parseKittyApcs, randomRaster, solid } from './terminal-decoders.js';
+
+function gradient(width: number, height: number) {
+  const data = new Uint8Array(width * height * 4);
+  for (let i = 0; i < width * height; i++) data.set([i % width, (i / width) & 255, 7, 255], i * 4);
+  return { width, height, data };
+}
+
+describe('encodeKitty (a=T) decodes back to the same pixels', () => {
+  it.each([
+    ['1x1 opaque', solid(1, 1, [200, 100, 50, 255]), 24],
+    ['1x1 transparent', solid(1, 1, [200, 100, 50, 0]), 32],
+    ['opaque gradient (compressible, several chunks)', gradient(300, 200), 24],
+    ['noise RGBA (incompressible, many chunks)', randomRaster(90, 70, 3), 32],
+    ['noise opaque', randomRaster(40, 41, 4, true), 24],
+    ['flat colour', solid(500, 300, [1, 2, 3, 255]), 24],
+  ])('%s', (_, raster, format) => {
+    const apcs = parseKittyApcs(encodeKitty(raster, { imageId: 77 }));
+    const d = decodeKittyTransmission(apcs);
+    expect(d.format).toBe(format);
+    expect(d.keys.get('a')).toBe('T');
+    expect(d.keys.get('i')).toBe('77');
+    expect(d.raster.width).toBe(raster.width);
+    expect(d.raster.height).toBe(raster.height);
+    expect(Buffer.from(d.raster.data).equals(Buffer.from(raster.data))).toBe(true);
+  });
+
+  it('compresses only when it makes the payload smaller', () => {
+    const flat = kittyPayload(solid(100, 100, [9, 9, 9, 255]));
+    expect(flat.compressed).toBe(true);
+    expect(flat.bytes.length).toBeLessThan(100 * 100 * 3);
+    const noise = kittyPayload(randomRaster(100, 100, 1, true));
+    expect(noise.compressed).toBe(false);
+    expect(noise.bytes.length).toBe(100 * 100 * 3);
+    expect(kittyPayload(solid(10, 10, [9, 9, 9, 255]), false).compressed).toBe(false);
+    expect(kittyPayload(randomRaster(10, 10, 1), true).compressed).toBe(true);
+  });
+
+  it('random rasters round-trip exactly (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 70 }), fc.integer({ min: 1, max: 70 }), fc.integer(), fc.boolean(), fc.constantFrom<boolean | 'auto'>(true, false, 'auto'), (w, h, seed, opaque, compress) => {
+        const raster = randomRaster(w, h, seed, opaque);
+        const d = decodeKittyTransmission(parseKittyApcs(encodeKitty(raster, { imageId: 1, compress })));
+        expect(Buffer.from(d.raster.data).equals(Buffer.from(raster.data))).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('exact sequences', () => {
+  it('a 1x1 red pixel', () => {
+    expect(encodeKitty(solid(1, 1, [255, 0, 0, 255]), { imageId: 5, compress: false })).toBe('\x1b_Ga=T,f=24,s=1,v=1,i=5,q=2;/wAA\x1b\\');
+  });
+  it('with cells, cursor kept and a placement id', () => {
+    expect(encodeKitty(solid(1, 1, [0, 0, 0, 0]), { imageId: 9, compress: false, columns: 2, rows: 1, keepCursor: true, placementId: 3 }))
+      .toBe('\x1b_Ga=T,f=32,s=1,v=1,i=9,p=3,c=2,r=1,C=1,q=2;AAAAAA==\x1b\\');
+  });
+  it.each([
+    [kittyPlace(42), '\x1b_Ga=p,i=42,q=2\x1b\\'],
+    [kittyPlace(42, { placementId: 1, columns: 3, rows: 2, keepCursor: true }), '\x1b_Ga=p,i=42,p=1,c=3,r=2,C=1,q=2\x1b\\'],
+    [kittyDelete(42), '\x1b_Ga=d,d=I,i=42,q=2\x1b\\'],
+  ])('%j', (got, want) => {
+    expect(got).toBe(want);
+  });
+  it('store is a=t without placement keys', () => {
+    const apcs = parseKittyApcs(kittyStore(solid(2, 2, [1, 2, 3, 255]), { imageId: 8, columns: 4, keepCursor: true }));
+    expect(apcs[0].keys.get('a')).toBe('t');
+    expect(apcs[0].keys.has('c')).toBe(false);
+    expect(apcs[0].keys.has('C')).toBe(false);
+    expect(decodeKittyTransmission(apcs).raster.data[0]).toBe(1);
+  });
+});
+
+describe('kittyChunks', () => {
+  it.each([
+    [0, 1], [4, 1], [4096, 1], [4100, 2], [8192, 2], [8196, 3], [20000, 5],
+  ])('%i base64 bytes -> %i chunks, all but the last exactly 4096', (n, count) => {
+    const b64 = 'A'.repeat(n);
+    const apcs = parseKittyApcs(kittyChunks('a=T,f=24,s=1,v=1,i=1,q=2', b64).join(''));
+    expect(apcs).toHaveLength(count);
+    apcs.slice(0, -1).forEach((a) => expect(a.payload.length).toBe(KITTY_CHUNK_BYTES));
+    expect(apcs.map((a) => a.payload).join('')).toBe(b64);
+    if (count > 1) {
+      expect(apcs.map((a) => a.keys.get('m'))).toEqual([...Array(count - 1).fill('1'), '0']);
+      apcs.slice(1).forEach((a) => expect(a.keyOrder).toEqual(['m', 'q']));
+    } else {
+      expect(apcs[0].keys.has('m')).toBe(false);
+    }
+  });
+});
+
+describe('ids', () => {
+  it('random ids are 24-bit and non-zero', () => {
+    for (let i = 0; i < 200; i++) {
+      const id = kittyImageId();
+      expect(id).toBeGreaterThan(0);
+      expect(id).toBeLessThan(0x1000000);
+    }
+  });
+  it('each call without an id picks a new one', () => {
+    const ids = new Set(Array.from({ length: 20 }, () => parseKittyApcs(kittySequences(solid(1, 1, [0, 0, 0, 255]))[0])[0].keys.get('i')));
+    expect(ids.size).toBeGreaterThan(15);
+  });
+  it.each([0, -1, 1.5, 2 ** 32])('rejects id %s', (id) => {
+    expect(() => encodeKitty(solid(1, 1, [0, 0, 0, 255]), { imageId: id })).toThrow(RangeError);
+    expect(() => kittyDelete(id)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { passthrough, SCREEN_PACKET_BODY, wrapScreen, wrapTmux } from '../../src/render/passthrough.js';
+import { screenForward } from './terminal-decoders.js';
+
+const KITTY = '\x1b_Ga=T,f=24,s=1,v=1,i=7,q=2;AAAA\x1b\\';
+
+describe('wrapTmux', () => {
+  it.each([
+    ['\x1b[c', '\x1bPtmux;\x1b\x1b[c\x1b\\'],
+    [KITTY, '\x1bPtmux;\x1b\x1b_Ga=T,f=24,s=1,v=1,i=7,q=2;AAAA\x1b\x1b\\\x1b\\'],
+    ['\x1b]1337;FileEnd\x07', '\x1bPtmux;\x1b\x1b]1337;FileEnd\x07\x1b\\'],
+    ['plain', '\x1bPtmux;plain\x1b\\'],
+  ])('%j', (seq, wrapped) => {
+    expect(wrapTmux(seq)).toBe(wrapped);
+  });
+
+  it('doubles every ESC, and undoubling gives the sequence back', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('\x1b', '\\', 'P', 'a', ';', '\x07', 'é'), { maxLength: 60 }).map((a) => a.join('')), (seq) => {
+        const w = wrapTmux(seq);
+        expect(w.startsWith('\x1bPtmux;')).toBe(true);
+        expect(w.endsWith('\x1b\\')).toBe(true);
+        const body = w.slice(7, -2);
+        expect(body.replace(/\x1b\x1b/g, '')).not.toContain('\x1b');
+        expect(body.replaceAll('\x1b\x1b', '\x1b')).toBe(seq);
+      }),
+    );
+  });
+});
+
+describe('wrapScreen', () => {
+  it.each([
+    ['\x1b]1337;FileEnd\x07', ['\x1bP\x1b]1337;FileEnd\x07\x1b\\']],
+    // The inner ST is split: the ESC ends one packet, the backslash starts the next.
+    ['\x1b_Gq=2\x1b\\', ['\x1bP\x1b_Gq=2\x1b\x1b\\', '\x1bP\\\x1b\\']],
+  ])('%j', (seq, packets) => {
+    const w = wrapScreen(seq);
+    expect(w).toBe(packets.join(''));
+    expect(screenForward(w).forwarded).toBe(seq);
+  });
+
+  it.each([
+    [KITTY.repeat(300)],
+    ['\x1b_Gm=1;' + 'A'.repeat(4096) + '\x1b\\'],
+    ['\x1bPq' + '#0;2;0;0;0'.repeat(500) + '\x1b\\'],
+  ])('long sequences go in packets under 768 bytes that screen forwards intact (%#)', (seq) => {
+    const { forwarded, packets } = screenForward(wrapScreen(seq));
+    expect(forwarded).toBe(seq);
+    expect(packets.length).toBeGreaterThan(1);
+    for (const p of packets) {
+      expect(p.length).toBeLessThan(768);
+      expect(p.startsWith('\x1bP')).toBe(true);
+      expect(p.endsWith('\x1b\\')).toBe(true);
+    }
+  });
+
+  it('any sequence round-trips through screen with every packet under the limit', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('\x1b', '\\', '\x1b\\', 'A', 'B', ';', '\x07', '\u{10EEEE}'), { maxLength: 3000 }).map((a) => a.join('')), fc.integer({ min: 2, max: 50 }), (seq, body) => {
+        const w = wrapScreen(seq, body);
+        const { forwarded, packets } = screenForward(w);
+        expect(forwarded).toBe(seq);
+        for (const p of packets) expect(p.length).toBeLessThanOrEqual(body + 4);
+      }),
+    );
+  });
+
+  it('keeps the default packet body under the limit', () => {
+    expect(SCREEN_PACKET_BODY + 4).toBeLessThan(768);
+  });
+});
+
+describe('passthrough', () => {
+  it.each([
+    [null, ['a', 'b'], 'ab'],
+    [undefined, 'x', 'x'],
+    ['tmux', ['\x1b[a', '\x1b[b'], '\x1bPtmux;\x1b\x1b[a\x1b\\\x1bPtmux;\x1b\x1b[b\x1b\\'],
+    ['screen', ['\x1b[a', '\x1b[b'], '\x1bP\x1b[a\x1b\\\x1bP\x1b[b\x1b\\'],
+  ] as const)('%s', (mux, seqs, out) => {
+    expect(passthrough(seqs, mux)).toBe(out);
+  });
+});
