@@ -11,7 +11,7 @@ export function parse<T extends NonNullable<ParseArgsConfig['options']>>(
   args: readonly string[],
   options: T,
   allowPositionals = false,
-) {
+): ReturnType<typeof parseArgs<{ args: string[]; options: T; allowPositionals: boolean; strict: true }>> {
   try {
     return parseArgs({ args: [...args], options, allowPositionals, strict: true });
   } catch (error) {

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { factsFromReplies } from '../../src/probe/classify.js';
 import { resolve } from '../../src/report/resolve.js';
+import { escapeBytes } from '../../src/probe/escape.js';
 import { multiplexerFromEnv } from '../../src/env/multiplexer.js';
 import { loadFixtures } from '../probe/fixtures.js';
 
@@ -42,6 +43,6 @@ describe('the report for each recorded terminal', () => {
     expect(report.terminal.name).toBe(terminal);
     expect(report.multiplexer?.name ?? null).toBe(multiplexer);
     expect(report.multiplexer?.passthrough ?? null).toBe(passthrough);
-    if (report.why.graphics.source === 'reply') expect(f.batch.replyPretty).toContain(report.why.graphics.reply);
+    if (report.why.graphics.source === 'reply') expect(escapeBytes(f.batch.reply + f.batch.late)).toContain(report.why.graphics.reply);
   });
 });

@@ -1,0 +1,131 @@
+/**
+ * Writing a picture in pieces so that Ctrl-C can stop it cleanly. A DCS (sixel), APC (kitty) or
+ * OSC (iTerm2) left open makes the terminal swallow everything after it, so the writer tracks
+ * where each piece leaves the escape-sequence parser and, when stopped, can say what closes it.
+ */
+import type { Output } from './context.js';
+
+/** Where a terminal's parser is after some output: the part of that state a writer must undo. */
+export interface EscapeState {
+  /** `ground` text; `esc` after ESC; `csi` inside a control sequence; `string` inside DCS/APC/OSC/PM/SOS; `string-esc` after an ESC inside one. */
+  readonly mode: 'ground' | 'esc' | 'csi' | 'string' | 'string-esc';
+  /** The first characters of the open string after its introducer (`Ptmux;` marks tmux passthrough). */
+  readonly intro: string;
+}
+
+/** The parser's state before anything is written. */
+export const GROUND: EscapeState = Object.freeze({ mode: 'ground', intro: '' });
+
+const ESC = 0x1b;
+
+/** The state after `text` is written in `state`; pure, so it can follow output written in pieces. */
+export function scanEscapes(state: EscapeState, text: string): EscapeState {
+  let { mode, intro } = state;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    switch (mode) {
+      case 'ground':
+        if (c === ESC) mode = 'esc';
+        break;
+      case 'esc':
+        if (c === 0x5b) mode = 'csi';
+        else if (c === 0x50 || c === 0x5f || c === 0x5d || c === 0x5e || c === 0x58) {
+          mode = 'string';
+          intro = String.fromCharCode(c);
+        } else if (c !== ESC) mode = 'ground';
+        break;
+      case 'csi':
+        if (c >= 0x40 && c <= 0x7e) mode = 'ground';
+        else if (c === ESC) mode = 'esc';
+        break;
+      case 'string':
+        if (c === ESC) mode = 'string-esc';
+        else if (c === 0x07 && intro.startsWith(']')) mode = 'ground';
+        else if (intro.length < 6) intro += String.fromCharCode(c);
+        break;
+      case 'string-esc':
+        // `ESC \` ends the string; inside tmux passthrough `ESC ESC` is one literal ESC.
+        if (c === 0x5c) {
+          mode = 'ground';
+          intro = '';
+        } else mode = 'string';
+        break;
+    }
+  }
+  return { mode, intro: mode === 'ground' ? '' : intro };
+}
+
+/**
+ * Splits output into pieces of about `size` characters, cutting only where the parser is in text
+ * or in the middle of a string's body (never inside a CSI, never right after an ESC, never inside
+ * a surrogate pair), so that a stop between pieces needs at most one `ESC \` to close.
+ */
+export function splitPieces(text: string, size = 16384): string[] {
+  if (text.length <= size) return text.length > 0 ? [text] : [];
+  const pieces: string[] = [];
+  let state: EscapeState = GROUND;
+  let start = 0;
+  let i = 0;
+  while (start < text.length) {
+    let end = Math.min(text.length, start + size);
+    // Advance the state to the tentative cut, then move the cut forward to a safe place.
+    state = scanEscapes(state, text.slice(i, end));
+    i = end;
+    while (end < text.length && !safeCut(state, text, end)) {
+      state = scanEscapes(state, text[end]!);
+      end++;
+      i = end;
+    }
+    pieces.push(text.slice(start, end));
+    start = end;
+  }
+  return pieces;
+}
+
+function safeCut(state: EscapeState, text: string, at: number): boolean {
+  if (state.mode !== 'ground' && state.mode !== 'string') return false;
+  const c = text.charCodeAt(at - 1);
+  return c !== ESC && !(c >= 0xd800 && c <= 0xdbff);
+}
+
+/** Resolves after the event loop has turned once, so a signal handler can run between pieces. */
+function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Waits for `drain` when the stream asked for it (and can say so). */
+function drained(out: Output, ok: boolean): Promise<void> {
+  const stream = out as Output & { once?: (event: string, listener: () => void) => unknown; writableNeedDrain?: boolean };
+  if (ok || typeof stream.once !== 'function') return turn();
+  return new Promise((resolve) => {
+    stream.once!('drain', resolve);
+    stream.once!('close', resolve);
+    stream.once!('error', resolve);
+  });
+}
+
+/**
+ * Writes escape-sequence output piece by piece, yielding between pieces; stops (leaving the rest
+ * unwritten) once `signal` is aborted. `state` tells where the output stopped.
+ */
+export class PictureWriter {
+  /** The parser state after everything written so far. */
+  state: EscapeState = GROUND;
+
+  constructor(
+    private readonly out: Output,
+    private readonly signal?: AbortSignal,
+    private readonly pieceSize = 16384,
+  ) {}
+
+  /** Writes `text`; resolves true when all of it went out, false when stopped by the signal. */
+  async write(text: string): Promise<boolean> {
+    for (const piece of splitPieces(text, this.pieceSize)) {
+      if (this.signal?.aborted) return false;
+      const ok = this.out.write(piece);
+      this.state = scanEscapes(this.state, piece);
+      await drained(this.out, ok);
+    }
+    return !this.signal?.aborted;
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * The decisions of `termsight show` that need no I/O: which protocol, which box, which render
+ * options, how a file name is shown, how a failure reads, and what closes an interrupted picture.
+ */
+import { graphicsOverride } from '../env/override.js';
+import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
+import { envValue, type Env } from '../env/runtime.js';
+import type { FrameHandle } from '../render/frame.js';
+import { endFrame } from '../render/frame.js';
+import { kittyDelete } from '../render/kitty.js';
+import type { RenderOptions } from '../render/options.js';
+import { passthrough } from '../render/passthrough.js';
+import type { Report } from '../report/types.js';
+import type { EscapeState } from './picture-writer.js';
+
+/** The protocol `show` uses and what decided it. */
+export interface ProtocolChoice {
+  readonly protocol: Protocol;
+  readonly because: 'flag' | 'override' | 'off' | 'not-a-tty' | 'report' | 'no-graphics';
+}
+
+/**
+ * Picks the protocol: `--protocol` > `TERMSIGHT_GRAPHICS=<protocol>` > `TERMSIGHT_GRAPHICS=off`
+ * (braille: off means no pixel protocols, and braille is plain text) > stdout not a terminal
+ * (braille: text survives a pipe or a file) > the report's `graphics` > braille.
+ *
+ * @example chooseProtocol({ env: {}, stdoutIsTTY: false, report }).protocol // 'braille'
+ */
+export function chooseProtocol(input: { readonly flag?: Protocol; readonly env: Env; readonly stdoutIsTTY: boolean; readonly report: Pick<Report, 'graphics'> }): ProtocolChoice {
+  if (input.flag) return { protocol: input.flag, because: 'flag' };
+  const override = graphicsOverride(input.env);
+  if (override.kind === 'protocol') return { protocol: override.protocol, because: 'override' };
+  if (override.kind === 'off') return { protocol: 'braille', because: 'off' };
+  if (!input.stdoutIsTTY) return { protocol: 'braille', because: 'not-a-tty' };
+  if (input.report.graphics) return { protocol: input.report.graphics, because: 'report' };
+  return { protocol: 'braille', because: 'no-graphics' };
+}
+
+function positiveInt(text: string | undefined): number | undefined {
+  if (text === undefined || !/^\d+$/.test(text.trim())) return undefined;
+  const n = Number(text.trim());
+  return n > 0 ? n : undefined;
+}
+
+/**
+ * The box a picture is fitted into, in cells: `--width`/`--height` when given, else the
+ * terminal's columns and its rows minus 2 (room for the name line and the prompt), from the
+ * stream's size, else `COLUMNS`/`LINES`, else 80x24.
+ *
+ * @example pictureBox({ terminal: { columns: 120, rows: 40 }, env: {} }) // { columns: 120, rows: 38 }
+ */
+export function pictureBox(input: {
+  readonly width?: number;
+  readonly height?: number;
+  readonly terminal?: { readonly columns?: number; readonly rows?: number };
+  readonly env: Env;
+}): { columns: number; rows: number } {
+  const columns = input.terminal?.columns || positiveInt(envValue(input.env, 'COLUMNS')) || 80;
+  const rows = input.terminal?.rows || positiveInt(envValue(input.env, 'LINES')) || 24;
+  return { columns: input.width ?? columns, rows: input.height ?? Math.max(1, rows - 2) };
+}
+
+/**
+ * Render options from the report: cell size, sixel colour registers, passthrough (when the
+ * report does not say it is off), placements, background, synchronized output, and the text
+ * colour depth (none under `NO_COLOR`, 24-bit where the terminal has it, else 256).
+ */
+export function renderOptionsFor(report: Report, box: { columns: number; rows: number }, env: Env): RenderOptions {
+  const mux = report.multiplexer && report.multiplexer.passthrough !== false ? report.multiplexer.name : null;
+  return {
+    columns: box.columns,
+    rows: box.rows,
+    ...(report.cellPixels ? { cellPixels: report.cellPixels } : {}),
+    ...(report.sixelColors ? { colors: report.sixelColors } : {}),
+    ...(report.background ? { background: report.background.rgb } : {}),
+    color: envValue(env, 'NO_COLOR') !== undefined ? 'none' : report.truecolor ? 'truecolor' : '256',
+    multiplexer: mux,
+    placements: report.placements,
+    synchronizedOutput: report.synchronizedOutput,
+  };
+}
+
+// C0 and C1 controls, DEL, and the bidirectional controls that reorder what follows them.
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A file name made safe to print: control characters (escape sequences' ESC, newlines, C1) and
+ * bidi overrides removed; `-` reads as `(stdin)`.
+ *
+ * @example displayName('evil\x1b]0;pwned\x07.png') // 'evil]0;pwned.png'
+ */
+export function displayName(name: string): string {
+  if (name === '-') return '(stdin)';
+  const clean = name.replace(UNSAFE, '');
+  return clean === '' ? '(unnamed)' : clean;
+}
+
+/** The one stderr line for a file that could not be shown. */
+export function failureLine(name: string, reason: string): string {
+  return `termsight: ${displayName(name)}: ${reason.replace(UNSAFE, ' ')}\n`;
+}
+
+/** What to undo after a picture was cut short. */
+export interface InterruptContext {
+  readonly protocol: Protocol;
+  readonly multiplexer: 'tmux' | 'screen' | null;
+  readonly synchronizedOutput: boolean;
+  /** The picture's frame, when it was drawn with `frame` (the cursor goes back to it and below). */
+  readonly handle?: FrameHandle;
+}
+
+const ST = '\x1b\\';
+
+/**
+ * The bytes that leave the terminal clean after output stopped in `state`: the open string
+ * closed (and, behind a multiplexer, the one inside its passthrough too), kitty's unfinished
+ * upload ended and the image deleted, SGR reset, synchronized output ended, the cursor restored
+ * below the picture and shown again.
+ */
+export function interruptTail(state: EscapeState, ctx: InterruptContext): string {
+  let out = '';
+  const inString = state.mode === 'string' || state.mode === 'string-esc';
+  // The writer never stops inside these, but a caller's own writes might: finish them harmlessly
+  // (ESC then backslash is ST; a CSI ended by 'm' is an SGR that the reset below undoes).
+  if (state.mode === 'esc') out += '\\';
+  if (state.mode === 'csi') out += 'm';
+  if (inString) out += ST;
+  if (ctx.multiplexer && isGraphicsProtocol(ctx.protocol)) out += passthrough(ST, ctx.multiplexer);
+  if (ctx.protocol === 'kitty') {
+    // A chunked upload waits for its last chunk: send an empty one, then delete what arrived.
+    out += passthrough('\x1b_Gm=0,q=2;\x1b\\', ctx.multiplexer);
+    if (ctx.handle?.imageId !== undefined) out += passthrough(kittyDelete(ctx.handle.imageId), ctx.multiplexer);
+  }
+  out += '\x1b[0m';
+  if (ctx.synchronizedOutput) out += '\x1b[?2026l';
+  out += ctx.handle ? '\x1b8' + endFrame(ctx.handle) : '\r\n';
+  out += '\x1b[?25h';
+  return out;
+}

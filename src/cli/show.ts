@@ -1,0 +1,252 @@
+/**
+ * `termsight show FILE... [--protocol P] [--width COLS] [--height ROWS] [--no-probe] [--animate]
+ * [--timeout MS]`: decode pictures and draw them with the best protocol this terminal has.
+ *
+ * - Protocol: `--protocol` > `TERMSIGHT_GRAPHICS` > (`off`: braille) > stdout not a terminal
+ *   (braille, text that survives a pipe or a file) > the probe's report (`--no-probe`: the
+ *   environment's) > braille.
+ * - Box: `--width` x `--height` cells, else the terminal's columns x (rows - 2), else 80x24.
+ * - Each file in turn, its (sanitized) name on a line above when there are several; a file that
+ *   cannot be read or decoded gives one line on stderr and the others are still shown; exit 2 if
+ *   any failed.
+ * - After a graphics picture the cursor is at the start of the line below it.
+ * - `--animate` plays an animated GIF (at most `MAX_LOOPS` times, or until Ctrl-C).
+ * - Ctrl-C while a picture is written: the output stops between pieces, the open sequence is
+ *   closed, SGR and synchronized output reset, the cursor restored below the picture; exit 130.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { decodeImage, DecodeError, type DecodedImage } from '../decode/index.js';
+import { isGraphicsProtocol, isProtocol, PROTOCOLS, type Protocol } from '../env/protocol.js';
+import { toTerminal } from '../render/backend.js';
+import { endFrame, frame, type FrameHandle } from '../render/frame.js';
+import type { RenderOptions } from '../render/options.js';
+import type { Report } from '../report/types.js';
+import { parse, wholeNumber } from './args.js';
+import { UsageError, type CliContext } from './context.js';
+import { detectReport, PROBE_FLAGS } from './detect.js';
+import { PictureWriter } from './picture-writer.js';
+import { chooseProtocol, displayName, failureLine, interruptTail, pictureBox, renderOptionsFor } from './show-plan.js';
+
+/** Exit code after Ctrl-C (128 + SIGINT), as shells report it. */
+export const EXIT_INTERRUPTED = 130;
+
+/** How many times `--animate` plays an animation before it stops by itself. */
+export const MAX_LOOPS = 3;
+
+/** Files larger than this are refused before they are read (no picture a terminal shows needs more). */
+export const MAX_FILE_BYTES = 512 * 1024 * 1024;
+
+const SHOW_FLAGS = {
+  protocol: { type: 'string' },
+  width: { type: 'string' },
+  height: { type: 'string' },
+  animate: { type: 'boolean' },
+  ...PROBE_FLAGS,
+} as const;
+
+/** Extra inputs for running `show` in-process (tests, the demo). */
+export interface ShowRunOptions {
+  /** Stops the output cleanly when aborted (the CLI aborts it on SIGINT). */
+  readonly signal?: AbortSignal;
+  /** The report to use instead of probing (the demo has probed already). */
+  readonly report?: Report;
+}
+
+/**
+ * Runs `termsight show`; resolves to the exit code (0, 2 when a file failed, 130 on Ctrl-C).
+ * SIGINT is caught while it runs, so an interrupted picture can be closed before exiting.
+ */
+export async function runShow(args: readonly string[], ctx: CliContext): Promise<number> {
+  return untilInterrupted((signal) => runShowWith(args, ctx, { signal }));
+}
+
+/** Runs `work` with a signal that SIGINT aborts, so an interrupted picture can be closed before exiting. */
+export async function untilInterrupted<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const onSigint = (): void => controller.abort();
+  process.on('SIGINT', onSigint);
+  try {
+    return await work(controller.signal);
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}
+
+/** `runShow` with the signal (and optionally the report) given by the caller instead of the process. */
+export async function runShowWith(args: readonly string[], ctx: CliContext, run: ShowRunOptions = {}): Promise<number> {
+  const { values, positionals } = parse('show', args, SHOW_FLAGS, true);
+  let flag: Protocol | undefined;
+  if (values.protocol !== undefined) {
+    const p = values.protocol.trim().toLowerCase();
+    if (!isProtocol(p)) throw new UsageError(`--protocol takes one of ${PROTOCOLS.join(', ')}, got ${JSON.stringify(values.protocol)}`);
+    flag = p;
+  }
+  const width = wholeNumber('--width', values.width, 1);
+  const height = wholeNumber('--height', values.height, 1);
+  if (positionals.length === 0) throw new UsageError('show: name at least one picture file (- reads stdin)');
+
+  const report = run.report ?? (await detectReport(ctx, values)).report;
+  if (run.signal?.aborted) return EXIT_INTERRUPTED;
+  const env = ctx.runtime.env;
+  const { protocol } = chooseProtocol({ flag, env, stdoutIsTTY: Boolean(ctx.stdout.isTTY), report });
+  const size = ctx.stdout as { columns?: number; rows?: number };
+  const box = pictureBox({ width, height, terminal: { columns: size.columns, rows: size.rows }, env });
+  const options = renderOptionsFor(report, box, env);
+  const animate = Boolean(values.animate) && Boolean(ctx.stdout.isTTY || flag);
+  const writer = new PictureWriter(ctx.stdout, run.signal);
+
+  let failed = false;
+  for (const name of positionals) {
+    if (run.signal?.aborted) return EXIT_INTERRUPTED;
+    let image: DecodedImage;
+    try {
+      const bytes = await readInput(name, ctx);
+      image = decodeImage(bytes, { frames: animate ? 'all' : 'first' });
+    } catch (error) {
+      ctx.stderr.write(failureLine(name, reasonFor(error)));
+      failed = true;
+      continue;
+    }
+    if (positionals.length > 1 && !(await writer.write(displayName(name) + '\n'))) {
+      await writeTail(ctx, writer, protocol, options);
+      return EXIT_INTERRUPTED;
+    }
+    let outcome: 'done' | 'interrupted';
+    try {
+      outcome = await showImage(image, protocol, options, writer, ctx, { animate, signal: run.signal });
+    } catch (error) {
+      ctx.stderr.write(failureLine(name, reasonFor(error)));
+      failed = true;
+      continue;
+    }
+    if (outcome === 'interrupted') return EXIT_INTERRUPTED;
+  }
+  return failed ? 2 : 0;
+}
+
+/**
+ * Draws one decoded picture (or plays it, with `animate` and more than one frame) through
+ * `writer`; resolves 'interrupted' after closing whatever was open when the signal stopped it.
+ */
+export async function showImage(
+  image: DecodedImage,
+  protocol: Protocol,
+  options: RenderOptions,
+  writer: PictureWriter,
+  ctx: Pick<CliContext, 'stdout'>,
+  play: { readonly animate?: boolean; readonly signal?: AbortSignal } = {},
+): Promise<'done' | 'interrupted'> {
+  const first = image.frames[0]!.raster;
+  if (play.animate && image.frames.length > 1) return animateImage(image, protocol, options, writer, ctx, play.signal);
+  if (!isGraphicsProtocol(protocol)) {
+    // Text flows like text: lines, then a newline, and the cursor is below the picture.
+    if (await writer.write(toTerminal(first, protocol, options) + '\n')) return 'done';
+    await writeTail(ctx, writer, protocol, options);
+    return 'interrupted';
+  }
+  // `frame` makes room first, draws from the top-left and comes back; `endFrame` moves below.
+  const drawn = frame(first, protocol, { ...options, synchronizedOutput: false });
+  if (await writer.write(drawn.output + endFrame(drawn.handle))) return 'done';
+  await writeTail(ctx, writer, protocol, options, drawn.handle);
+  return 'interrupted';
+}
+
+async function animateImage(
+  image: DecodedImage,
+  protocol: Protocol,
+  options: RenderOptions,
+  writer: PictureWriter,
+  ctx: Pick<CliContext, 'stdout'>,
+  signal?: AbortSignal,
+): Promise<'done' | 'interrupted'> {
+  let handle: FrameHandle | undefined;
+  // From the third pass on, every frame's bytes are those of the second pass: reuse them,
+  // unless keeping them would take too much memory.
+  const cache: string[] = [];
+  let cached = 0;
+  const CACHE_LIMIT = 64 * 1024 * 1024;
+  const interrupted = async (h?: FrameHandle) => {
+    await writeTail(ctx, writer, protocol, options, h);
+    return 'interrupted' as const;
+  };
+  if (!(await writer.write('\x1b[?25l'))) return interrupted();
+  for (let loop = 0; loop < MAX_LOOPS; loop++) {
+    for (let i = 0; i < image.frames.length; i++) {
+      const current = image.frames[i]!;
+      let output = loop >= 2 ? cache[i] : undefined;
+      if (output === undefined) {
+        const drawn = frame(current.raster, protocol, { ...options, ...(handle ? { previous: handle } : {}) });
+        output = drawn.output;
+        handle = drawn.handle;
+        if (loop === 1 && cached + output.length < CACHE_LIMIT) {
+          cache[i] = output;
+          cached += output.length;
+        }
+      }
+      if (!(await writer.write(output))) return interrupted(handle);
+      try {
+        await sleep(current.delayMs, undefined, { signal });
+      } catch {
+        return interrupted(handle);
+      }
+    }
+  }
+  if (await writer.write((handle ? endFrame(handle) : '') + '\x1b[?25h')) return 'done';
+  return interrupted(handle);
+}
+
+/** Writes what closes an interrupted picture, straight to the stream (the writer has stopped). */
+async function writeTail(ctx: Pick<CliContext, 'stdout'>, writer: PictureWriter, protocol: Protocol, options: RenderOptions, handle?: FrameHandle): Promise<void> {
+  ctx.stdout.write(
+    interruptTail(writer.state, {
+      protocol,
+      multiplexer: options.multiplexer ?? null,
+      synchronizedOutput: Boolean(options.synchronizedOutput),
+      ...(handle ? { handle } : {}),
+    }),
+  );
+}
+
+/** Reads a file, or all of stdin for `-`; errors become one-line reasons. */
+async function readInput(name: string, ctx: Pick<CliContext, 'stdin'>): Promise<Uint8Array> {
+  if (name === '-') return readStream(ctx.stdin);
+  const info = await stat(name);
+  if (info.isDirectory()) throw new InputError('is a directory');
+  if (info.size > MAX_FILE_BYTES) throw new InputError(`file too large to read (${Math.round(info.size / 1048576)} MB; the limit is ${MAX_FILE_BYTES / 1048576} MB)`);
+  return new Uint8Array(await readFile(name));
+}
+
+async function readStream(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array);
+    total += buffer.length;
+    if (total > MAX_FILE_BYTES) throw new InputError(`input too large to read (over ${MAX_FILE_BYTES / 1048576} MB)`);
+    chunks.push(buffer);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** A file that could not be read, with a one-line reason. */
+class InputError extends Error {}
+
+const ERRNO_REASONS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EISDIR: 'is a directory',
+  ENOTDIR: 'no such file (a parent is not a directory)',
+  ELOOP: 'too many symbolic links',
+  ENAMETOOLONG: 'file name too long',
+  EIO: 'input/output error while reading',
+};
+
+function reasonFor(error: unknown): string {
+  if (error instanceof DecodeError || error instanceof InputError) return error.message;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && ERRNO_REASONS[code]) return ERRNO_REASONS[code]!;
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0]!.slice(0, 200);
+}

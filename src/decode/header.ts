@@ -1,0 +1,94 @@
+/**
+ * An image's declared size, read from its header without decoding a pixel, so that a file that
+ * declares more pixels than is safe is refused before any memory is spent on it.
+ */
+import { DecodeError } from './error.js';
+import { DEFAULT_DECODE_LIMITS, type DecodeLimits, type ImageFormat } from './image.js';
+
+/** The size an image's header declares. */
+export interface ImageHeader {
+  readonly format: ImageFormat;
+  readonly width: number;
+  readonly height: number;
+}
+
+function u16be(bytes: Uint8Array, at: number): number {
+  return (bytes[at]! << 8) | bytes[at + 1]!;
+}
+
+function u32be(bytes: Uint8Array, at: number): number {
+  return ((bytes[at]! << 24) >>> 0) + ((bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!);
+}
+
+function pngHeader(bytes: Uint8Array): ImageHeader {
+  // Signature (8), IHDR length (4) and type (4), then width and height (4 each).
+  if (bytes.length < 24) throw new DecodeError('truncated', 'truncated PNG: the file ends inside its header');
+  const type = String.fromCharCode(bytes[12]!, bytes[13]!, bytes[14]!, bytes[15]!);
+  if (type !== 'IHDR' || u32be(bytes, 8) !== 13) throw new DecodeError('corrupt', 'corrupt PNG: the first chunk is not a valid IHDR');
+  return { format: 'png', width: u32be(bytes, 16), height: u32be(bytes, 20) };
+}
+
+/** JPEG markers that carry a frame header (SOF0..SOF15 without DHT C4, JPG C8 and DAC CC). */
+function isStartOfFrame(marker: number): boolean {
+  return marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+}
+
+function jpegHeader(bytes: Uint8Array): ImageHeader {
+  const end = bytes.length;
+  let p = 2; // after SOI
+  for (;;) {
+    if (p >= end) throw new DecodeError('truncated', 'truncated JPEG: the file ends before its frame header');
+    if (bytes[p] !== 0xff) throw new DecodeError('corrupt', `corrupt JPEG: no marker at byte ${p}`);
+    while (p < end && bytes[p] === 0xff) p++; // fill bytes
+    if (p >= end) throw new DecodeError('truncated', 'truncated JPEG: the file ends before its frame header');
+    const marker = bytes[p++]!;
+    // Markers without a length: TEM, RSTn, a repeated SOI.
+    if (marker === 0x01 || marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7)) continue;
+    if (marker === 0xd9) throw new DecodeError('corrupt', 'corrupt JPEG: the image ends before its frame header');
+    if (marker === 0xda) throw new DecodeError('corrupt', 'corrupt JPEG: scan data before the frame header');
+    if (p + 2 > end) throw new DecodeError('truncated', 'truncated JPEG: the file ends inside a marker');
+    const length = u16be(bytes, p);
+    if (length < 2) throw new DecodeError('corrupt', `corrupt JPEG: marker segment of length ${length}`);
+    if (isStartOfFrame(marker)) {
+      // length(2) precision(1) height(2) width(2)
+      if (p + 7 > end) throw new DecodeError('truncated', 'truncated JPEG: the file ends inside its frame header');
+      return { format: 'jpeg', width: u16be(bytes, p + 5), height: u16be(bytes, p + 3) };
+    }
+    p += length;
+  }
+}
+
+function gifHeader(bytes: Uint8Array): ImageHeader {
+  if (bytes.length < 13) throw new DecodeError('truncated', 'truncated GIF: the file ends inside its header');
+  return { format: 'gif', width: bytes[6]! | (bytes[7]! << 8), height: bytes[8]! | (bytes[9]! << 8) };
+}
+
+/**
+ * Reads the declared width and height of an image of a known format, without decoding it.
+ * Throws a `DecodeError` when the header is cut short or malformed, or declares a zero side.
+ */
+export function readImageHeader(bytes: Uint8Array, format: ImageFormat): ImageHeader {
+  const header = format === 'png' ? pngHeader(bytes) : format === 'jpeg' ? jpegHeader(bytes) : gifHeader(bytes);
+  if (header.width === 0 || header.height === 0) {
+    throw new DecodeError('corrupt', `corrupt ${formatName(format)}: it declares a size of ${header.width}x${header.height}`);
+  }
+  return header;
+}
+
+/** Throws a `too-large` `DecodeError` when `width` x `height` is beyond the limits. */
+export function checkDimensions(width: number, height: number, limits: DecodeLimits = DEFAULT_DECODE_LIMITS, format?: ImageFormat): void {
+  const pixels = width * height;
+  if (width > limits.maxSide || height > limits.maxSide || pixels > limits.maxPixels) {
+    const what = format ? `${formatName(format)} ` : '';
+    const mp = (pixels / 1e6).toFixed(pixels < 1e7 ? 1 : 0);
+    throw new DecodeError(
+      'too-large',
+      `${what}image too large to decode safely: ${width}x${height} (${mp} megapixels); the limit is ${limits.maxPixels / 1e6} megapixels and ${limits.maxSide} pixels a side`,
+    );
+  }
+}
+
+/** The name of a format as people write it. */
+export function formatName(format: ImageFormat): string {
+  return format === 'png' ? 'PNG' : format === 'jpeg' ? 'JPEG' : 'GIF';
+}

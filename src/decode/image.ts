@@ -1,0 +1,53 @@
+/**
+ * What a decoder hands back, and the limits that keep a hostile file from exhausting memory.
+ */
+import type { Raster } from '../render/raster.js';
+
+/** The image formats termsight decodes. */
+export type ImageFormat = 'png' | 'jpeg' | 'gif';
+
+/** One frame: a full-size RGBA raster (animations are composited) and how long to show it. */
+export interface DecodedFrame {
+  readonly raster: Raster;
+  /** Display time in milliseconds; 0 for still images. */
+  readonly delayMs: number;
+}
+
+/** A decoded picture: at least one frame, every frame `width` x `height`. */
+export interface DecodedImage {
+  readonly format: ImageFormat;
+  readonly width: number;
+  readonly height: number;
+  readonly frames: readonly DecodedFrame[];
+  /** How many frames the file has; more than `frames.length` when frames were skipped (`frames: 'first'` or the animation budget). */
+  readonly frameCount: number;
+}
+
+/** Limits checked against the declared dimensions before any pixel is decoded. */
+export interface DecodeLimits {
+  /** Largest width x height. Default 50 megapixels (200 MB as RGBA). */
+  readonly maxPixels: number;
+  /** Largest width or height. Default 30000. */
+  readonly maxSide: number;
+  /** Largest sum of the pixels of all decoded frames of an animation; frames past it are dropped. Default 64 megapixels. */
+  readonly maxAnimationPixels: number;
+}
+
+/**
+ * The default limits: 50 megapixels and 30000 pixels a side are beyond any camera photo a terminal
+ * could show, yet stay under a few hundred megabytes once decoded; a decompression bomb that
+ * declares 60000x60000 in a few bytes is refused before a byte is inflated.
+ */
+export const DEFAULT_DECODE_LIMITS: DecodeLimits = {
+  maxPixels: 50_000_000,
+  maxSide: 30_000,
+  maxAnimationPixels: 64_000_000,
+};
+
+/** How to decode. */
+export interface DecodeOptions {
+  /** `'first'` decodes only the first frame of an animation (what a still display needs). Default `'all'`. */
+  readonly frames?: 'first' | 'all';
+  /** Overrides part of the default limits. */
+  readonly limits?: Partial<DecodeLimits>;
+}

@@ -1,0 +1,44 @@
+/**
+ * `decodeImage`: bytes in, RGBA frames out, or one `DecodeError` with a one-line reason. The
+ * format comes from the magic bytes and the size from the header, which is checked against the
+ * limits before a single pixel is decoded.
+ */
+import { DecodeError } from './error.js';
+import { decodeGifFrames } from './gif.js';
+import { checkDimensions, readImageHeader } from './header.js';
+import { DEFAULT_DECODE_LIMITS, type DecodedImage, type DecodeLimits, type DecodeOptions } from './image.js';
+import { decodeJpegRaster } from './jpeg.js';
+import { decodePngRaster } from './png.js';
+import { describeOtherFormat, sniffFormat } from './sniff.js';
+
+export { DecodeError, type DecodeFailure } from './error.js';
+export { DEFAULT_DECODE_LIMITS, type DecodedFrame, type DecodedImage, type DecodeLimits, type DecodeOptions, type ImageFormat } from './image.js';
+export { readImageHeader, checkDimensions, type ImageHeader } from './header.js';
+export { sniffFormat } from './sniff.js';
+
+/**
+ * Decodes a PNG, JPEG or GIF file to RGBA8 frames (one for a still image; every frame of an
+ * animated GIF, composited to full size, unless `options.frames` is `'first'`).
+ * Throws `DecodeError` (unknown format, truncated, corrupt, too large, unsupported).
+ *
+ * @example
+ * const image = decodeImage(await readFile('photo.png'));
+ * process.stdout.write(toTerminal(image.frames[0].raster, 'kitty'));
+ */
+export function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}): DecodedImage {
+  const limits: DecodeLimits = { ...DEFAULT_DECODE_LIMITS, ...options.limits };
+  if (bytes.length === 0) throw new DecodeError('truncated', 'empty file');
+  const format = sniffFormat(bytes);
+  if (format === null) {
+    const other = describeOtherFormat(bytes);
+    throw new DecodeError('unknown-format', other ? `${other} images are not supported (PNG, JPEG or GIF only)` : 'not a PNG, JPEG or GIF image');
+  }
+  const header = readImageHeader(bytes, format);
+  checkDimensions(header.width, header.height, limits, format);
+  if (format === 'gif') {
+    const gif = decodeGifFrames(bytes, options.frames ?? 'all', limits);
+    return { format, width: gif.width, height: gif.height, frames: gif.frames, frameCount: gif.frameCount };
+  }
+  const raster = format === 'png' ? decodePngRaster(bytes) : decodeJpegRaster(bytes, limits);
+  return { format, width: raster.width, height: raster.height, frames: [{ raster, delayMs: 0 }], frameCount: 1 };
+}

@@ -1,0 +1,219 @@
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { encode as encodePng } from 'fast-png';
+import omggif from 'omggif';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/cli/context.js';
+import { runShowWith, MAX_LOOPS } from '../../src/cli/show.js';
+import type { Report } from '../../src/report/types.js';
+import { context, report, scratchDir, screenAfter, writePng } from './show-support.js';
+
+let dir = '';
+let good = '';
+let good2 = '';
+const bad: Record<string, string> = {};
+
+beforeAll(() => {
+  dir = scratchDir();
+  good = writePng(dir, 'good.png', 40, 30);
+  good2 = writePng(dir, 'second.png', 20, 20, 7);
+  const bytes = readFileSync(good);
+  const write = (name: string, data: Uint8Array | string) => {
+    writeFileSync(join(dir, name), data);
+    return join(dir, name);
+  };
+  bad.truncated = write('truncated.png', bytes.subarray(0, Math.floor(bytes.length / 2)));
+  const crc = new Uint8Array(bytes);
+  crc[Buffer.from(crc).indexOf('IDAT') + 10] ^= 0xff;
+  bad.corrupt = write('corrupt.png', crc);
+  const huge = new Uint8Array(bytes.subarray(0, 33));
+  new DataView(huge.buffer).setUint32(16, 100_000);
+  new DataView(huge.buffer).setUint32(20, 100_000);
+  bad.huge = write('huge.png', huge);
+  bad.text = write('notes.png', 'just some text\n');
+  bad.empty = write('empty.png', '');
+  bad.missing = join(dir, 'missing.png');
+  bad.directory = join(dir, 'a-directory');
+  mkdirSync(bad.directory);
+});
+
+const graphicsReport = report({ graphics: 'kitty' });
+
+describe('show: bad files', () => {
+  const rows: Array<[string, RegExp]> = [
+    ['missing', /: no such file$/],
+    ['directory', /: is a directory$/],
+    ['truncated', /: truncated PNG: .+$/],
+    ['corrupt', /: corrupt PNG: CRC mismatch in its IDAT chunk$/],
+    ['huge', /: PNG image too large to decode safely: 100000x100000 .+$/],
+    ['text', /: not a PNG, JPEG or GIF image$/],
+    ['empty', /: empty file$/],
+  ];
+  it.each(rows)('%s: one stderr line, the other files still shown, exit 2', async (which, line) => {
+    const { ctx, stdout, stderr } = context();
+    const code = await runShowWith([good, bad[which]!, good2, '--protocol', 'sixel'], ctx, { report: graphicsReport });
+    expect(code).toBe(2);
+    const lines = stderr.text.split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^termsight: ${bad[which]!.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
+    expect(lines[0]).toMatch(line);
+    // Both good pictures, each under its name.
+    expect(stdout.text.match(/\x1bP[0-9;]*q/g)).toHaveLength(2);
+    expect(stdout.text.indexOf(`${good}\n`)).toBeLessThan(stdout.text.indexOf(`${good2}\n`));
+  });
+
+  it('unreadable file (skipped when running as root, which reads anything)', async () => {
+    if (process.getuid?.() === 0) return;
+    const path = writePng(dir, 'secret.png', 4, 4);
+    chmodSync(path, 0o000);
+    const { ctx, stderr } = context();
+    expect(await runShowWith([path], ctx, { report: graphicsReport })).toBe(2);
+    expect(stderr.text).toBe(`termsight: ${path}: permission denied\n`);
+  });
+
+  it('all good: exit 0, nothing on stderr', async () => {
+    const { ctx, stderr } = context();
+    expect(await runShowWith([good, good2, '--protocol', 'braille'], ctx, { report: graphicsReport })).toBe(0);
+    expect(stderr.text).toBe('');
+  });
+});
+
+describe('show: bad usage', () => {
+  it.each([
+    [['--protocol', 'jpeg', 'x.png'], /--protocol takes one of kitty, iterm2, sixel, braille, blocks/],
+    [['--width', 'wide', 'x.png'], /--width takes a whole number/],
+    [['--height', '-3', 'x.png'], /height/],
+    [['--width', '0', 'x.png'], /--width takes a whole number of at least 1/],
+    [['--bogus', 'x.png'], /bogus/],
+    [[], /at least one picture/],
+  ])('%j', async (args, message) => {
+    const { ctx } = context();
+    await expect(runShowWith(args, ctx, { report: graphicsReport })).rejects.toThrow(UsageError);
+    await expect(runShowWith(args, ctx, { report: graphicsReport })).rejects.toThrow(message);
+  });
+});
+
+describe('show: the protocol sequence for each --protocol', () => {
+  const rows: Array<[string, RegExp]> = [
+    ['kitty', /\x1b_G[^\x1b]*a=[tT]/],
+    ['iterm2', /\x1b\]1337;(File|MultipartFile)=/],
+    ['sixel', /\x1bP[0-9;]*q"/],
+    ['braille', /[\u2801-\u28ff]/],
+    ['blocks', /[\u2580\u2584]/],
+  ];
+  it.each(rows)('%s', async (protocol, sequence) => {
+    const { ctx, stdout } = context();
+    expect(await runShowWith([good, '--protocol', protocol], ctx, { report: report() })).toBe(0);
+    expect(stdout.text).toMatch(sequence);
+    for (const [other, otherSequence] of rows) if (other !== protocol && other !== 'braille' && other !== 'blocks') expect(stdout.text).not.toMatch(otherSequence);
+    // Whatever was drawn, text written after it shows on the next line of a real parser.
+    const screen = await screenAfter(stdout.text, 'AFTER');
+    expect(screen).toMatch(/^AFTER/m);
+  });
+});
+
+describe('show: choosing the protocol', () => {
+  const rows: Array<[string, { env?: Record<string, string>; tty: boolean; report: Report; args?: string[] }, RegExp]> = [
+    ['the report on a terminal', { tty: true, report: report({ graphics: 'sixel' }) }, /\x1bP[0-9;]*q/],
+    ['braille when stdout is not a terminal', { tty: false, report: report({ graphics: 'sixel' }) }, /^(?![\s\S]*\x1bP)[\s\S]*[\u2800-\u28ff]/],
+    ['TERMSIGHT_GRAPHICS wins over the report', { env: { TERMSIGHT_GRAPHICS: 'blocks' }, tty: true, report: report({ graphics: 'sixel' }) }, /\u2580|\u2584/],
+    ['--protocol wins over TERMSIGHT_GRAPHICS', { env: { TERMSIGHT_GRAPHICS: 'blocks' }, tty: true, report: report(), args: ['--protocol', 'kitty'] }, /\x1b_G/],
+    ['TERMSIGHT_GRAPHICS=off draws braille', { env: { TERMSIGHT_GRAPHICS: 'off' }, tty: true, report: report({ graphics: null }) }, /[\u2800-\u28ff]/],
+    ['braille when the terminal has no graphics', { tty: true, report: report({ graphics: null }) }, /[\u2800-\u28ff]/],
+  ];
+  it.each(rows)('%s', async (_name, setup, expected) => {
+    const { ctx, stdout } = context({ env: setup.env ?? {}, stdoutTTY: setup.tty });
+    expect(await runShowWith([good, ...(setup.args ?? [])], ctx, { report: setup.report })).toBe(0);
+    expect(stdout.text).toMatch(expected);
+  });
+});
+
+describe('show: names', () => {
+  it('control characters in a name are stripped from the name line and the error line', async () => {
+    const evilGood = join(dir, 'ok\x1b]0;owned\x07\u202e.png');
+    writeFileSync(evilGood, readFileSync(good));
+    const evilBad = join(dir, 'bad\x1b[2J\r\nname.png');
+    writeFileSync(evilBad, 'nope');
+    const { ctx, stdout, stderr } = context();
+    expect(await runShowWith([evilGood, evilBad, '--protocol', 'braille'], ctx, { report: report() })).toBe(2);
+    expect(stdout.text).toContain(`${join(dir, 'ok]0;owned.png')}\n`);
+    expect(stderr.text).toBe(`termsight: ${join(dir, 'bad[2Jname.png')}: not a PNG, JPEG or GIF image\n`);
+    expect(stderr.text).not.toMatch(/[\x00-\x09\x0b-\x1f]/);
+  });
+
+  it('- reads stdin', async () => {
+    const { ctx, stdout } = context({ stdin: readFileSync(good) });
+    expect(await runShowWith(['-', '--protocol', 'sixel'], ctx, { report: report() })).toBe(0);
+    expect(stdout.text).toMatch(/\x1bP[0-9;]*q/);
+  });
+});
+
+describe('show: cursor after a graphics picture', () => {
+  it.each(['kitty', 'sixel', 'iterm2'])('%s: the next text starts on the line below the picture', async (protocol) => {
+    const { ctx, stdout } = context();
+    // 40x30 pixels at 10x20 a cell: 4 columns, 2 rows; the picture starts on row 0.
+    expect(await runShowWith([good, '--protocol', protocol], ctx, { report: report() })).toBe(0);
+    const screen = (await screenAfter(stdout.text, 'NEXT')).split('\n');
+    expect(screen.findIndex((l) => l.startsWith('NEXT'))).toBe(2);
+  });
+});
+
+/** A two-frame GIF. */
+function writeGif(): string {
+  const buffer = new Uint8Array(4096);
+  const writer = new omggif.GifWriter(buffer, 8, 8, { palette: [0xff0000, 0x0000ff], loop: 0 });
+  writer.addFrame(0, 0, 8, 8, new Array(64).fill(0), { delay: 2 });
+  writer.addFrame(0, 0, 8, 8, new Array(64).fill(1), { delay: 2 });
+  const path = join(dir, 'anim.gif');
+  writeFileSync(path, buffer.subarray(0, writer.end()));
+  return path;
+}
+
+describe('show: animation', () => {
+  it('--animate draws every frame, loop after loop, then moves below', async () => {
+    const { ctx, stdout } = context({ stdoutTTY: true });
+    expect(await runShowWith([writeGif(), '--animate', '--protocol', 'kitty'], ctx, { report: report() })).toBe(0);
+    expect(stdout.text.match(/\x1b_G[^;\x1b]*a=T/g)).toHaveLength(2 * MAX_LOOPS);
+    expect(stdout.text.endsWith('\x1b[?25h')).toBe(true);
+  });
+
+  it('without --animate only the first frame is drawn', async () => {
+    const { ctx, stdout } = context({ stdoutTTY: true });
+    expect(await runShowWith([writeGif(), '--protocol', 'kitty'], ctx, { report: report() })).toBe(0);
+    expect(stdout.text.match(/\x1b_G[^;\x1b]*a=T/g)).toHaveLength(1);
+  });
+});
+
+describe('show: stopped mid-picture (the in-process half of Ctrl-C)', () => {
+  it.each([
+    ['sixel', 'none'],
+    ['kitty', 'none'],
+    ['iterm2', 'none'],
+    ['sixel', 'tmux'],
+    ['kitty', 'tmux'],
+  ] as const)('%s (multiplexer %s): the open sequence is closed, SGR reset, cursor shown; exit 130', async (protocol, mux) => {
+    const big = writePng(dir, `big-${protocol}.png`, 600, 400, 3);
+    const controller = new AbortController();
+    const { ctx, stdout } = context({ onWrite: (_chunk, count) => count === 2 && controller.abort() });
+    const r = report(mux === 'tmux' ? { multiplexer: { name: 'tmux', version: '3.4', passthrough: true } } : {});
+    const code = await runShowWith([big, '--protocol', protocol, '--width', '100', '--height', '30'], ctx, { report: r, signal: controller.signal });
+    expect(code).toBe(130);
+    expect(stdout.chunks.length).toBeLessThan(10); // it stopped early
+    expect(stdout.text.endsWith('\x1b[?25h')).toBe(true);
+    expect(stdout.text.lastIndexOf('\x1b[0m')).toBeGreaterThan(stdout.text.lastIndexOf('\x1b\\') - 1);
+    if (mux === 'none') {
+      const screen = await screenAfter(stdout.text, 'STILL-VISIBLE');
+      expect(screen).toContain('STILL-VISIBLE');
+    } else {
+      expect(stdout.text).toContain('\x1bPtmux;\x1b\x1b\\\x1b\\');
+    }
+  });
+
+  it('stopped during an animation: exit 130 and a clean tail', async () => {
+    const controller = new AbortController();
+    const { ctx, stdout } = context({ stdoutTTY: true, onWrite: (chunk) => chunk.includes('a=T') && setTimeout(() => controller.abort(), 5) });
+    expect(await runShowWith([writeGif(), '--animate', '--protocol', 'kitty'], ctx, { report: report(), signal: controller.signal })).toBe(130);
+    expect(stdout.text.match(/a=T/g)!.length).toBeLessThan(2 * MAX_LOOPS);
+    expect(stdout.text.endsWith('\x1b[?25h')).toBe(true);
+  });
+});
