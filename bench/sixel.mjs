@@ -1,0 +1,161 @@
+// Sixel: termsight's encoder against its peers on the same fitted pictures, in one run.
+// Peers: the npm `sixel` package's image2sixel (256 colours, in process), and where installed
+// `img2sixel` (libsixel-bin) and `chafa -f sixel`, each timed as a whole process reading a PNG of
+// the same fitted raster. Every output is decoded with the `sixel` package's decoder and compared
+// with the fitted source (PSNR over RGB, unpainted pixels showing a grey background).
+// Run: `npx tsc -p tsconfig.build.json && node bench/sixel.mjs`.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Decoder, image2sixel } from 'sixel';
+import { encodeSixel } from '../dist/render/sixel.js';
+import { loadImages, writePng, resizeTo } from './images.mjs';
+import { psnr, median, measure, table, fmt } from './quality.mjs';
+
+/** The background unpainted pixels are compared on: grey, so painting them in any colour shows. */
+const BACKGROUND = [128, 128, 128];
+
+function installed(cmd) {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).status === 0;
+}
+
+/** Decodes the first sixel sequence in `text` with the `sixel` package; unpainted pixels get alpha 0. */
+export function decodeSixelText(text) {
+  const start = text.indexOf('\x1bP');
+  if (start < 0) throw new Error('no DCS in output');
+  const q = text.indexOf('q', start);
+  let end = text.indexOf('\x1b\\', q);
+  if (end < 0) end = text.length;
+  const decoder = new Decoder({ memoryLimit: 0 });
+  decoder.init(0, undefined, 4096);
+  const body = Buffer.from(text.slice(q + 1, end), 'latin1');
+  decoder.decode(body);
+  const { width, height } = decoder;
+  const data = new Uint8Array(decoder.data8.slice(0, width * height * 4));
+  return { width, height, data };
+}
+
+async function quality(source, text) {
+  const decoded = decodeSixelText(text);
+  let reference = source;
+  // chafa may round the size to its cells; compare with the source fitted to what it drew.
+  if (decoded.width !== source.width || decoded.height !== source.height) {
+    reference = await resizeTo(source, decoded.width, decoded.height);
+  }
+  return psnr(reference, decoded, BACKGROUND);
+}
+
+function runProcess(cmd, args) {
+  const r = spawnSync(cmd, args, { encoding: 'latin1', maxBuffer: 1 << 30 });
+  if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr}`);
+  return r.stdout;
+}
+
+/** Runs the benchmark and prints its tables through `log`. */
+export async function run(log = console.log) {
+  const images = await loadImages({ log });
+  const dir = mkdtempSync(join(tmpdir(), 'termsight-sixel-bench-'));
+  const peers = [
+    { name: 'termsight', encode: (img) => encodeSixel(img.raster, { colors: 256 }) },
+    // image2sixel dithers in place, changing the pixels it is given: it gets a fresh copy each run.
+    {
+      name: 'image2sixel',
+      setup: (img) => img.raster.data.slice(),
+      encode: (img, copy) => image2sixel(copy, img.raster.width, img.raster.height, 256),
+    },
+  ];
+  if (installed('img2sixel')) {
+    peers.push({ name: 'img2sixel', process: true, encode: (img) => runProcess('img2sixel', ['-p', '256', img.png]) });
+  } else log('(img2sixel not installed: apt-get install libsixel-bin)');
+  if (installed('chafa')) {
+    peers.push({
+      name: 'chafa',
+      process: true,
+      // 8x8-pixel cells at a 1/1 font ratio make chafa draw the picture at its own size.
+      encode: (img) =>
+        runProcess('chafa', ['-f', 'sixel', '--font-ratio', '1/1', '-s', `${Math.ceil(img.raster.width / 8)}x${Math.ceil(img.raster.height / 8)}`, img.png]),
+    });
+  } else log('(chafa not installed: apt-get install chafa)');
+
+  const results = []; // results[image][peer] = { ms, bytes, db }
+  try {
+    for (const [n, img] of images.entries()) {
+      img.png = join(dir, `${n}.png`);
+      writePng(img.raster, img.png);
+      const row = {};
+      for (const peer of peers) {
+        try {
+          // A process has no JIT to warm up, and the slowest take seconds a run.
+          const options = peer.process ? { warmup: 0, minRuns: 1, maxRuns: 5, minMs: 400 } : { minRuns: 3, maxRuns: 9, minMs: 400 };
+          const setup = peer.setup ? () => peer.setup(img) : undefined;
+          const { ms, result } = await measure((input) => peer.encode(img, input), { ...options, setup });
+          row[peer.name] = { ms, bytes: result.length, db: await quality(img.raster, result) };
+        } catch (err) {
+          row[peer.name] = { ms: NaN, bytes: NaN, db: NaN, error: String(err.message ?? err).split('\n')[0] };
+        }
+      }
+      results.push(row);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const names = peers.map((p) => p.name);
+  const others = names.slice(1);
+  const mp = (img) => (img.raster.width * img.raster.height) / 1e6;
+  const head = (what) => ['image', 'kind', 'size', ...names.map((n) => `${n} ${what}`)];
+  const rows = (cell, extra) =>
+    images.map((img, i) => [img.name, img.kind, `${img.raster.width}x${img.raster.height}`, ...names.map((n) => cell(results[i][n], img)), ...extra(i)]);
+
+  log('Time (median ms) and throughput ratio termsight/peer (process peers include process start):');
+  log(table([[...head('ms'), ...others.map((o) => `x${o}`)], ...rows((r) => fmt(r.ms, 1), (i) => others.map((o) => fmt(results[i][o].ms / results[i].termsight.ms, 2)))]));
+  log('');
+  log('Throughput (megapixels per second):');
+  log(table([head('MP/s'), ...rows((r, img) => fmt(mp(img) / (r.ms / 1000), 2), () => [])]));
+  log('');
+  log('Size (kilobytes) and ratio termsight/peer:');
+  log(table([[...head('KB'), ...others.map((o) => `/${o}`)], ...rows((r) => fmt(r.bytes / 1024, 1), (i) => others.map((o) => fmt(results[i].termsight.bytes / results[i][o].bytes, 2)))]));
+  log('');
+  log(`Quality (PSNR dB against the fitted source; unpainted pixels on grey ${BACKGROUND.join(',')}) and termsight-peer:`);
+  log(table([[...head('dB'), ...others.map((o) => `-${o}`)], ...rows((r) => fmt(r.db, 2), (i) => others.map((o) => fmt(results[i].termsight.db - results[i][o].db, 2)))]));
+  for (const [i, img] of images.entries()) {
+    for (const n of names) if (results[i][n].error) log(`  ${img.name} / ${n}: ${results[i][n].error}`);
+  }
+
+  log('');
+  log('Medians over the set:');
+  const summary = [['encoder', 'MP/s', 'KB', 'PSNR dB', 'throughput ts/peer', 'bytes ts/peer', 'PSNR ts-peer']];
+  for (const n of names) {
+    const col = (f) => median(images.map((img, i) => f(results[i][n], img, i)));
+    summary.push([
+      n,
+      fmt(col((r, img) => mp(img) / (r.ms / 1000)), 2),
+      fmt(col((r) => r.bytes / 1024), 1),
+      fmt(col((r) => r.db), 2),
+      n === 'termsight' ? '' : fmt(col((r, img, i) => r.ms / results[i].termsight.ms), 2),
+      n === 'termsight' ? '' : fmt(col((r, img, i) => results[i].termsight.bytes / r.bytes), 2),
+      n === 'termsight' ? '' : fmt(col((r, img, i) => results[i].termsight.db - r.db), 2),
+    ]);
+  }
+  log(table(summary));
+  const ts = (f) => median(images.map((img, i) => f(results[i].termsight, img, i)));
+  const peer = (f) => median(images.map((img, i) => f(results[i].image2sixel, img, i)));
+  const speed = median(images.map((img, i) => results[i].image2sixel.ms / results[i].termsight.ms));
+  const dbOk = ts((r) => r.db) >= peer((r) => r.db);
+  const bytesOk = ts((r) => r.bytes) <= peer((r) => r.bytes);
+  log('');
+  log(`Goal vs image2sixel (256 colours): throughput x${fmt(speed, 2)} (goal >= 3): ${speed >= 3 ? 'met' : 'NOT met'}; ` +
+    `median PSNR ${fmt(ts((r) => r.db), 2)} vs ${fmt(peer((r) => r.db), 2)} dB: ${dbOk ? 'met' : 'NOT met'}; ` +
+    `median bytes ${fmt(ts((r) => r.bytes) / 1024, 1)} vs ${fmt(peer((r) => r.bytes) / 1024, 1)} KB: ${bytesOk ? 'met' : 'NOT met'}.`);
+  const transparent = images.map((img, i) => [img, i]).filter(([img]) => img.kind === 'transparent');
+  for (const [img, i] of transparent) {
+    // With the terminal's background known (the probe's answer), partly transparent pixels are blended onto it.
+    const known = await quality(img.raster, encodeSixel(img.raster, { colors: 256, background: BACKGROUND }));
+    log(`Transparency, ${img.name}: termsight ${fmt(results[i].termsight.db, 2)} dB (${fmt(known, 2)} dB with the background known), ` +
+      `image2sixel ${fmt(results[i].image2sixel.db, 2)} dB, img2sixel ${fmt(results[i].img2sixel?.db, 2)} dB.`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await run(console.log);

@@ -1,0 +1,302 @@
+/**
+ * The sixel encoder: a raster to a complete DCS sequence (`ESC P … q … ESC \`).
+ *
+ * Colours are quantized to the terminal's registers (exactly when the raster has few enough
+ * colours), dithered, and written band by band (six rows) with run-length compression, selecting
+ * only the colours present in a band. Pixels below the alpha threshold are not painted, and the
+ * introducer then asks the terminal (P2=1) to leave what is underneath them.
+ */
+import { isOpaque, validateRaster, type Raster } from './raster.js';
+import { buildPalette, exactPalette, mapExact, NearestColor, TRANSPARENT, type Palette } from './quantize.js';
+import { ditherToPalette, type DitherMethod } from './dither.js';
+
+/** Options for {@link encodeSixel}. */
+export interface SixelOptions {
+  /** Colour registers to use (the probe's answer). Clamped to 2..256. Default 256. */
+  readonly colors?: number;
+  /** Error diffusion, or 'none'. Default 'floyd-steinberg'. Rasters with few colours are never dithered. */
+  readonly dither?: DitherMethod;
+  /** Share of the error diffused, 0..1. Default 0.75 (less grain and higher PSNR than 1, still no banding). */
+  readonly ditherStrength?: number;
+  /** Pixels with alpha below this (0..255) are left unpainted. Default 128. */
+  readonly alphaThreshold?: number;
+  /**
+   * The terminal's background colour when known (the probe's answer): painted pixels that are
+   * partly transparent are blended onto it. Without it they are painted in their own colour.
+   * Pixels below `alphaThreshold` stay unpainted either way; set the threshold to 0 to paint all.
+   */
+  readonly background?: readonly [number, number, number];
+}
+
+/** An image already mapped to a palette: what the band writer needs. */
+export interface IndexedImage {
+  /** Pixels a row. */
+  readonly width: number;
+  /** Rows. */
+  readonly height: number;
+  /** One palette index a pixel, row-major; {@link TRANSPARENT} for unpainted pixels. */
+  readonly indices: Uint16Array;
+  /** The colours; written as sixel percentages, so only those 101 levels a channel survive. */
+  readonly palette: Palette;
+}
+
+/**
+ * The widest image {@link writeSixel} accepts. Terminals draw far less (xterm: 1000 by default,
+ * the `sixel` decoder: 16 380); the bound keeps the per-band buffers (registers x width) small.
+ */
+export const MAX_SIXEL_WIDTH = 65_535;
+
+/** Default number of colour registers. */
+export const DEFAULT_SIXEL_COLORS = 256;
+
+/** Clamps a register count from a probe or a user to 2..256 (256 when missing or not a number). */
+export function clampColors(colors: number | undefined): number {
+  if (colors === undefined || !Number.isFinite(colors)) return DEFAULT_SIXEL_COLORS;
+  return Math.max(2, Math.min(256, Math.floor(colors)));
+}
+
+// Byte value -> sixel percentage, and the byte a terminal makes of that percentage.
+const PERCENT = new Uint8Array(256);
+const LEVEL = new Uint8Array(256);
+for (let v = 0; v < 256; v++) {
+  PERCENT[v] = Math.round((v * 100) / 255);
+  LEVEL[v] = Math.round((PERCENT[v] * 255) / 100);
+}
+
+/**
+ * Encodes a raster as a complete sixel sequence, for exactly the raster given (no resizing).
+ *
+ * @example
+ * process.stdout.write(encodeSixel({ width: 2, height: 1, data: new Uint8Array([255,0,0,255, 0,0,255,255]) }));
+ */
+export function encodeSixel(raster: Raster, options: SixelOptions = {}): string {
+  return bytesToString(encodeSixelBytes(raster, options));
+}
+
+/** Like {@link encodeSixel}, as ASCII bytes ready to write. */
+export function encodeSixelBytes(raster: Raster, options: SixelOptions = {}): Uint8Array {
+  return writeSixel(indexRaster(raster, options));
+}
+
+/**
+ * Quantizes and maps a raster for sixel: the exact colours when there are at most `colors` of
+ * them, otherwise a built palette (snapped to sixel's percentage levels, so the dithering
+ * diffuses the error the terminal will really show) and dithering.
+ */
+export function indexRaster(raster: Raster, options: SixelOptions = {}): IndexedImage {
+  validateRaster(raster);
+  const colors = clampColors(options.colors);
+  const threshold = options.alphaThreshold;
+  const alphaThreshold = threshold !== undefined && Number.isFinite(threshold) ? Math.max(0, Math.min(255, Math.round(threshold))) : 128;
+  const source = options.background ? composite(raster, options.background) : raster;
+  const { width, height } = source;
+  const indices = new Uint16Array(width * height);
+  const exact = exactPalette(source, colors, alphaThreshold);
+  if (exact) {
+    mapExact(source, exact, alphaThreshold, indices);
+    return { width, height, indices, palette: exact };
+  }
+  const built = buildPalette(source, colors, { alphaThreshold });
+  const rgb = built.rgb;
+  for (let i = 0; i < rgb.length; i++) rgb[i] = LEVEL[rgb[i]];
+  ditherToPalette(source, built, indices, {
+    method: options.dither ?? 'floyd-steinberg',
+    alphaThreshold,
+    strength: options.ditherStrength,
+  });
+  return { width, height, indices, palette: built };
+}
+
+/** The raster with its colours blended onto `background` by alpha; alpha itself is kept. */
+function composite(raster: Raster, background: readonly [number, number, number]): Raster {
+  const { data } = raster;
+  if (isOpaque(raster)) return raster;
+  const out = new Uint8Array(data.length);
+  const [br, bg, bb] = background.map((v) => Math.max(0, Math.min(255, Math.round(v))));
+  for (let i = 0; i < data.length; i += 4) {
+    const a = data[i + 3];
+    out[i] = (data[i] * a + br * (255 - a) + 127) / 255;
+    out[i + 1] = (data[i + 1] * a + bg * (255 - a) + 127) / 255;
+    out[i + 2] = (data[i + 2] * a + bb * (255 - a) + 127) / 255;
+    out[i + 3] = a;
+  }
+  return { width: raster.width, height: raster.height, data: out };
+}
+
+/** A growable byte buffer; sixel output is ASCII. */
+class Bytes {
+  buf: Uint8Array;
+  len = 0;
+  constructor(size: number) {
+    this.buf = new Uint8Array(Math.max(64, size));
+  }
+  reserve(n: number): void {
+    if (this.len + n <= this.buf.length) return;
+    const grown = new Uint8Array(Math.max(this.buf.length * 2, this.len + n));
+    grown.set(this.buf.subarray(0, this.len));
+    this.buf = grown;
+  }
+  /** Writes ASCII text (only used for short fixed pieces). */
+  text(s: string): void {
+    this.reserve(s.length);
+    for (let i = 0; i < s.length; i++) this.buf[this.len++] = s.charCodeAt(i);
+  }
+  /** Writes a non-negative integer in decimal; the caller reserved 10 bytes. */
+  num(n: number): void {
+    const buf = this.buf;
+    if (n >= 10) {
+      let digits = 1;
+      for (let t = n; t >= 10; t = (t / 10) | 0) digits++;
+      let at = this.len + digits;
+      this.len = at;
+      while (n >= 10) {
+        const q = (n / 10) | 0;
+        buf[--at] = 48 + n - q * 10;
+        n = q;
+      }
+      buf[--at] = 48 + n;
+    } else buf[this.len++] = 48 + n;
+  }
+  /** Writes the sixel character `ch` `count` times, as `!count ch` when that is shorter. */
+  run(ch: number, count: number): void {
+    const buf = this.buf;
+    if (count > 3) {
+      buf[this.len++] = 33; // '!'
+      this.num(count);
+      buf[this.len++] = ch;
+    } else {
+      for (let k = 0; k < count; k++) buf[this.len++] = ch;
+    }
+  }
+}
+
+const ESC = 0x1b;
+
+/**
+ * Writes the sixel sequence of an indexed image: introducer (P2=1 when some pixel is unpainted),
+ * raster attributes `"1;1;W;H`, the registers of the colours used, then six-row bands joined by
+ * `-`, each colour of a band selected with `#n` and ended by `$`, runs of four or more as `!N`.
+ */
+export function writeSixel(image: IndexedImage): Uint8Array {
+  const { width, height, indices, palette } = image;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
+    throw new RangeError(`image size must be positive integers, got ${width}x${height}`);
+  }
+  if (width > MAX_SIXEL_WIDTH) {
+    throw new RangeError(`sixel images wider than ${MAX_SIXEL_WIDTH} pixels are not drawn by terminals; fit the raster first (got ${width})`);
+  }
+  if (indices.length !== width * height) throw new RangeError('indices do not match the image size');
+  const size = palette.size;
+  // Registers: only the colours used, renumbered from 0 in palette order.
+  const register = new Int32Array(size).fill(-1);
+  let transparent = false;
+  for (let p = 0; p < indices.length; p++) {
+    const v = indices[p];
+    if (v === TRANSPARENT) transparent = true;
+    else if (v >= size) throw new RangeError(`pixel ${p} has index ${v}, palette has ${size}`);
+    else register[v] = 0;
+  }
+  let used = 0;
+  for (let c = 0; c < size; c++) if (register[c] === 0) register[c] = used++;
+
+  const out = new Bytes(64 + used * 20 + ((width * height) >> 2));
+  out.reserve(32);
+  out.buf[out.len++] = ESC;
+  out.text(transparent ? 'P0;1;0q' : 'P0;0;0q');
+  out.text('"1;1;');
+  out.num(width);
+  out.buf[out.len++] = 59; // ';'
+  out.num(height);
+  const rgb = palette.rgb;
+  for (let c = 0; c < size; c++) {
+    if (register[c] < 0) continue;
+    out.reserve(24);
+    out.buf[out.len++] = 35; // '#'
+    out.num(register[c]);
+    out.text(';2;');
+    out.num(PERCENT[rgb[c * 3]]);
+    out.buf[out.len++] = 59;
+    out.num(PERCENT[rgb[c * 3 + 1]]);
+    out.buf[out.len++] = 59;
+    out.num(PERCENT[rgb[c * 3 + 2]]);
+  }
+
+  // Per band: for each register, the sixel bits of each column and the columns where it has
+  // any, in ascending order (the band is read column by column), so writing a colour costs
+  // the columns it occupies, not the width.
+  const bits = new Uint8Array(Math.max(1, used) * width);
+  const columns = new Uint16Array(Math.max(1, used) * width);
+  const ncols = new Int32Array(Math.max(1, used));
+  const present = new Int32Array(Math.max(1, used));
+  const perColumn = 4 + String(width).length;
+  let selected = -1;
+  for (let y0 = 0; y0 < height; y0 += 6) {
+    const rows = Math.min(6, height - y0);
+    let npresent = 0;
+    for (let x = 0; x < width; x++) {
+      let p = y0 * width + x;
+      for (let row = 0; row < rows; row++, p += width) {
+        const v = indices[p];
+        if (v === TRANSPARENT) continue;
+        const c = register[v];
+        const at = c * width + x;
+        const old = bits[at];
+        if (old === 0) {
+          const n = ncols[c];
+          if (n === 0) present[npresent++] = c;
+          columns[c * width + n] = x;
+          ncols[c] = n + 1;
+        }
+        bits[at] = old | (1 << row);
+      }
+    }
+    if (y0 > 0) {
+      out.reserve(1);
+      out.buf[out.len++] = 45; // '-'
+    }
+    for (let k = 0; k < npresent; k++) {
+      const c = present[k];
+      const n = ncols[c];
+      const base = c * width;
+      // A run costs at most a byte per column it covers; a gap before a column at most `!N?`.
+      out.reserve(n * perColumn + 16);
+      const buf = out.buf;
+      if (k > 0) buf[out.len++] = 36; // '$'
+      if (c !== selected) {
+        buf[out.len++] = 35; // '#'
+        out.num(c);
+        selected = c;
+      }
+      let runCh = 0;
+      let runLen = 0;
+      let nextX = 0; // column after the last one written
+      for (let j = 0; j < n; j++) {
+        const x = columns[base + j];
+        const ch = 63 + bits[base + x];
+        bits[base + x] = 0;
+        if (x === nextX && ch === runCh) {
+          runLen++;
+        } else {
+          if (runLen > 0) out.run(runCh, runLen);
+          if (x > nextX) out.run(63, x - nextX); // empty columns: '?'
+          runCh = ch;
+          runLen = 1;
+        }
+        nextX = x + 1;
+      }
+      if (runLen > 0) out.run(runCh, runLen);
+      ncols[c] = 0;
+    }
+  }
+  out.reserve(2);
+  out.buf[out.len++] = ESC;
+  out.buf[out.len++] = 0x5c; // '\'
+  return out.buf.subarray(0, out.len);
+}
+
+const decoder = new TextDecoder();
+
+function bytesToString(bytes: Uint8Array): string {
+  // All bytes are ASCII, so UTF-8 decoding is the identity and runs on the fast path.
+  return decoder.decode(bytes);
+}

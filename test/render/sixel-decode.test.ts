@@ -1,0 +1,290 @@
+// The encoder's output decoded by an independent decoder (the npm `sixel` package) and compared
+// with the source.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { Decoder } from 'sixel';
+import { encodeSixel, type SixelOptions } from '../../src/render/sixel.js';
+import type { Raster } from '../../src/render/raster.js';
+
+/** What a terminal makes of a byte after the round trip through sixel's 0..100 percentages. */
+const level = (v: number): number => Math.round((Math.round((v * 100) / 255) * 255) / 100);
+
+interface Decoded {
+  width: number;
+  height: number;
+  data: Uint8Array;
+  introducer: string;
+}
+
+/** Checks the sequence's frame and decodes its body; unpainted pixels come back with alpha 0. */
+function decode(sequence: string): Decoded {
+  expect(sequence.startsWith('\x1bP')).toBe(true);
+  expect(sequence.endsWith('\x1b\\')).toBe(true);
+  const q = sequence.indexOf('q');
+  const body = sequence.slice(q + 1, -2);
+  // Nothing but printable ASCII between the introducer and the terminator.
+  expect(/^[\x20-\x7e]*$/.test(body)).toBe(true);
+  const decoder = new Decoder();
+  decoder.init(0, undefined, 256);
+  decoder.decodeString(body);
+  const introducer = sequence.slice(0, q + 1);
+  if (decoder.width === 0) {
+    // The decoder reports 0x0 when no sixel is painted at all; the size is then the raster attributes'.
+    const [, w, h] = /^"1;1;(\d+);(\d+)/.exec(body)!.map(Number);
+    return { width: w, height: h, data: new Uint8Array(w * h * 4), introducer };
+  }
+  const { width, height } = decoder;
+  return { width, height, data: new Uint8Array(decoder.data8.slice(0, width * height * 4)), introducer };
+}
+
+/** PSNR over RGB of the decoded image against the source composited onto black. */
+function psnr(source: Raster, decoded: Decoded): number {
+  let sum = 0;
+  for (let i = 0; i < source.data.length; i += 4) {
+    for (let c = 0; c < 3; c++) {
+      const a = (source.data[i + c] * source.data[i + 3]) / 255;
+      const b = (decoded.data[i + c] * decoded.data[i + 3]) / 255;
+      sum += (a - b) * (a - b);
+    }
+  }
+  const mse = sum / ((source.data.length / 4) * 3);
+  return mse === 0 ? Infinity : 10 * Math.log10((255 * 255) / mse);
+}
+
+/** Expects every painted source pixel (alpha >= threshold) back at sixel precision, the others unpainted. */
+function expectExact(source: Raster, decoded: Decoded, threshold = 128): void {
+  expect([decoded.width, decoded.height]).toEqual([source.width, source.height]);
+  const wrong: string[] = [];
+  for (let p = 0; p < source.width * source.height; p++) {
+    const i = p * 4;
+    const painted = source.data[i + 3] >= threshold;
+    const want = painted ? [level(source.data[i]), level(source.data[i + 1]), level(source.data[i + 2]), 255] : [0, 0, 0, 0];
+    const got = Array.from(decoded.data.subarray(i, i + 4));
+    if (want.join() !== got.join() && wrong.length < 5) wrong.push(`pixel ${p}: want ${want.join()} got ${got.join()}`);
+  }
+  expect(wrong).toEqual([]);
+}
+
+/** A deterministic generator so that the pictures are the same on every run. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
+}
+
+/** A raster whose pixels take `count` distinct colours (count <= 4096), in blocks and stripes. */
+function manyColours(width: number, height: number, count: number, seed: number): Raster {
+  const rand = random(seed);
+  const colours = Array.from({ length: count }, (_, k) => [(k * 37) & 255, (k * 91 + 13) & 255, ((k >> 4) * 17 + k) & 255]);
+  const data = new Uint8Array(width * height * 4);
+  for (let p = 0; p < width * height; p++) {
+    const c = colours[p < count ? p : Math.floor(rand() * count)];
+    data.set([c[0], c[1], c[2], 255], p * 4);
+  }
+  return { width, height, data };
+}
+
+/** A smooth two-dimensional colour gradient. */
+function gradient(width: number, height: number): Raster {
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      data.set([(x * 255) / (width - 1), (y * 255) / (height - 1), 255 - ((x + y) * 255) / (width + height - 2), 255], (y * width + x) * 4);
+    }
+  }
+  return { width, height, data };
+}
+
+/** Photograph-like: overlapping soft shapes of many colours plus a little grain. */
+function photoLike(width: number, height: number, seed: number): Raster {
+  const rand = random(seed);
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const u = x / width;
+      const v = y / height;
+      const r = 128 + 100 * Math.sin(6 * u + 2 * v) + 10 * (rand() - 0.5);
+      const g = 110 + 90 * Math.sin(4 * v - 3 * u + 1) * Math.cos(5 * u) + 10 * (rand() - 0.5);
+      const b = 90 + 80 * Math.cos(7 * u * v + 2) + 10 * (rand() - 0.5);
+      data.set([r, g, b, 255], (y * width + x) * 4);
+    }
+  }
+  return { width, height, data };
+}
+
+/** `base` with alpha replaced: a disc of `inside` alpha on a field of `outside` alpha, soft at the edge. */
+function withAlpha(base: Raster, inside: number, outside: number): Raster {
+  const data = base.data.slice();
+  const { width, height } = base;
+  const cx = width / 2;
+  const cy = height / 2;
+  const radius = Math.min(width, height) / 3;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const d = Math.hypot(x - cx, y - cy);
+      const t = Math.max(0, Math.min(1, (radius + 4 - d) / 8));
+      data[(y * width + x) * 4 + 3] = Math.round(outside + (inside - outside) * t);
+    }
+  }
+  return { width, height, data };
+}
+
+describe('few colours come back exactly', () => {
+  it.each<[string, Raster, SixelOptions]>([
+    ['12 colours, 37x23', manyColours(37, 23, 12, 1), {}],
+    ['256 colours, 64x40 (every register)', manyColours(64, 40, 256, 2), {}],
+    ['16 colours with 16 registers', manyColours(50, 13, 16, 3), { colors: 16 }],
+    ['2 colours with 2 registers', manyColours(9, 9, 2, 4), { colors: 2 }],
+    ['dithering asked for but not needed', manyColours(30, 30, 100, 5), { dither: 'floyd-steinberg' }],
+    ['a single column', manyColours(1, 50, 7, 6), {}],
+    ['a single row', manyColours(70, 1, 7, 7), {}],
+  ])('%s', (_name, source, options) => {
+    expectExact(source, decode(encodeSixel(source, options)));
+  });
+});
+
+describe('many colours: quality stays high', () => {
+  it.each<[string, number, Raster, SixelOptions]>([
+    ['gradient, 256 registers', 33, gradient(200, 120), {}],
+    ['gradient, 256 registers, no dithering', 34, gradient(200, 120), { dither: 'none' }],
+    ['gradient, 16 registers', 21, gradient(200, 120), { colors: 16 }],
+    ['photo-like, 256 registers', 33, photoLike(160, 96, 8), {}],
+    ['photo-like, 64 registers', 27, photoLike(160, 96, 9), { colors: 64 }],
+    ['photo-like, 2 registers', 8, photoLike(64, 48, 10), { colors: 2 }],
+    ['300 distinct colours, 256 registers', 25, manyColours(40, 40, 300, 11), {}],
+  ])('%s: PSNR above %s dB', (_name, threshold, source, options) => {
+    const decoded = decode(encodeSixel(source, options));
+    expect([decoded.width, decoded.height]).toEqual([source.width, source.height]);
+    expect(psnr(source, decoded)).toBeGreaterThan(threshold);
+  });
+
+  it.each([2, 16, 64, 256])('uses at most %s registers', (colors) => {
+    const sequence = encodeSixel(photoLike(80, 60, 12), { colors });
+    const defined = sequence.match(/#\d+;2;\d+;\d+;\d+/g) ?? [];
+    expect(defined.length).toBeGreaterThan(1);
+    expect(defined.length).toBeLessThanOrEqual(colors);
+    const decoded = decode(sequence);
+    const distinct = new Set<number>();
+    for (let i = 0; i < decoded.data.length; i += 4) distinct.add((decoded.data[i] << 16) | (decoded.data[i + 1] << 8) | decoded.data[i + 2]);
+    expect(distinct.size).toBeLessThanOrEqual(colors);
+  });
+});
+
+describe('transparency', () => {
+  it.each<[string, Raster, SixelOptions, number]>([
+    ['few colours, hard edge', withAlpha(manyColours(30, 20, 5, 13), 255, 0), {}, 128],
+    ['photo-like, soft edge', withAlpha(photoLike(60, 40, 14), 255, 0), {}, 128],
+    ['threshold 250 leaves the soft edge out', withAlpha(manyColours(30, 20, 5, 15), 255, 0), { alphaThreshold: 250 }, 250],
+    ['threshold 0 paints everything', withAlpha(manyColours(30, 20, 5, 16), 255, 0), { alphaThreshold: 0 }, 0],
+    ['a threshold that is not a number means the default', withAlpha(photoLike(30, 20, 20), 255, 0), { alphaThreshold: Number.NaN, ditherStrength: Number.NaN }, 128],
+  ])('%s: unpainted exactly where alpha is below the threshold', (_name, source, options, threshold) => {
+    const sequence = encodeSixel(source, options);
+    const decoded = decode(sequence);
+    expect(decoded.introducer).toBe(threshold === 0 ? '\x1bP0;0;0q' : '\x1bP0;1;0q');
+    for (let p = 0; p < source.width * source.height; p++) {
+      expect([p, decoded.data[p * 4 + 3]]).toEqual([p, source.data[p * 4 + 3] >= threshold ? 255 : 0]);
+    }
+  });
+
+  it('few colours with transparency come back exactly', () => {
+    const source = withAlpha(manyColours(40, 25, 9, 17), 255, 0);
+    expectExact(source, decode(encodeSixel(source)));
+  });
+
+  it('an opaque raster paints every pixel and asks for no transparency', () => {
+    const source = photoLike(33, 17, 18);
+    const decoded = decode(encodeSixel(source));
+    expect(decoded.introducer).toBe('\x1bP0;0;0q');
+    for (let i = 3; i < decoded.data.length; i += 4) expect(decoded.data[i]).toBe(255);
+  });
+
+  it.each<[number, [number, number, number]]>([
+    [200, [0, 0, 0]],
+    [160, [255, 255, 255]],
+    [130, [30, 60, 90]],
+  ])('with a background, alpha %s is blended onto %j', (alpha, background) => {
+    const source: Raster = { width: 2, height: 1, data: Uint8Array.of(200, 100, 50, alpha, 10, 20, 30, 0) };
+    const decoded = decode(encodeSixel(source, { background }));
+    const blend = (v: number, b: number): number => level(Math.round((v * alpha + b * (255 - alpha)) / 255));
+    const got = Array.from(decoded.data);
+    const want = [blend(200, background[0]), blend(100, background[1]), blend(50, background[2]), 255, 0, 0, 0, 0];
+    // Rounding of the blend may differ by one level of sixel precision.
+    got.forEach((v, i) => expect(Math.abs(v - want[i])).toBeLessThanOrEqual(3));
+  });
+});
+
+describe('property: random small rasters with at most 16 colours decode to exactly the source', () => {
+  const pixel = fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }));
+  it('holds', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.array(pixel, { minLength: 1, maxLength: 16 }),
+        fc.boolean(),
+        fc.integer({ min: 2, max: 256 }),
+        fc.infiniteStream(fc.nat()),
+        (width, height, colours, holes, registers, picks) => {
+          const colors = Math.max(registers, colours.length);
+          const data = new Uint8Array(width * height * 4);
+          const it = picks[Symbol.iterator]();
+          for (let p = 0; p < width * height; p++) {
+            const k = it.next().value as number;
+            const c = colours[k % colours.length];
+            const transparent = holes && k % 5 === 0;
+            data.set([c[0], c[1], c[2], transparent ? k % 128 : 255], p * 4);
+          }
+          const source = { width, height, data };
+          expectExact(source, decode(encodeSixel(source, { colors })));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('output is printable ASCII between ESC P … q and ESC \\ for any raster', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 14 }),
+        fc.integer({ min: 2, max: 256 }),
+        fc.uint8Array({ minLength: 12 * 14 * 4, maxLength: 12 * 14 * 4 }),
+        (width, height, colors, bytes) => {
+          const source = { width, height, data: bytes.slice(0, width * height * 4) };
+          const sequence = encodeSixel(source, { colors });
+          expect(/^\x1bP0;[01];0q"1;1;\d+;\d+[\x20-\x7e]*\x1b\\$/.test(sequence)).toBe(true);
+          const decoded = decode(sequence);
+          expect([decoded.width, decoded.height]).toEqual([width, height]);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('band structure', () => {
+  it('each band selects only colours it paints, and defines each register once', () => {
+    const source = withAlpha(photoLike(50, 31, 19), 255, 0);
+    const sequence = encodeSixel(source, { colors: 32 });
+    const body = sequence.slice(sequence.indexOf('q') + 1, -2);
+    const header = body.match(/^"[\d;]+((?:#\d+;2;\d+;\d+;\d+)*)/)!;
+    const registers = header[1].match(/#\d+/g)!;
+    expect(new Set(registers).size).toBe(registers.length);
+    const bands = body.slice(header[0].length).split('-');
+    expect(bands.length).toBe(Math.ceil(source.height / 6));
+    let empty = 0;
+    for (const band of bands) {
+      if (band === '') {
+        empty++; // a band with nothing painted selects nothing
+        continue;
+      }
+      for (const part of band.split('$')) {
+        const sixels = part.replace(/^#\d+/, '').replace(/!\d+/g, '');
+        expect(/[@-~]/.test(sixels)).toBe(true); // something other than '?' (empty) is painted
+      }
+    }
+    expect(empty).toBeGreaterThan(0); // the disc leaves the top band unpainted
+  });
+});
