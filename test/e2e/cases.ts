@@ -1,0 +1,111 @@
+/**
+ * The table: terminal setup → what `termsight detect --json` must report there, and so what `show`
+ * must draw. Every setup runs twice, with the environment the terminal gave and with a scrubbed one
+ * (`env -i TERM=xterm-256color HOME PATH`, as over ssh), and the answer must be the same.
+ * The replies quoted in the patterns are those recorded in ../shared/fixtures/replies/.
+ */
+import type { Protocol } from '../../src/env/protocol.js';
+import type { WhySource } from '../../src/report/types.js';
+import type { Setup } from './harness/terminals.js';
+
+/** What one setup must produce. */
+export interface Expectation {
+  readonly setup: Setup;
+  readonly graphics: Protocol;
+  /** The terminal's name (compared case-insensitively), or null where no reply can name it. */
+  readonly terminal: string | null;
+  /** The multiplexer, and whether passthrough works (not checked when left out). */
+  readonly multiplexer: { readonly name: 'tmux' | 'screen'; readonly passthrough?: boolean } | null;
+  /** What `why.graphics` must say: its allowed sources, and the reply (escaped text) it must quote. */
+  readonly why: { readonly sources: readonly WhySource[]; readonly reply?: RegExp; readonly detail?: RegExp };
+  /**
+   * Inside tmux: whether the picture must survive a full redraw (`tmux refresh-client`). Text
+   * (braille) and kitty's Unicode placeholders are cells tmux knows; a sixel passed through is not,
+   * and tmux 3.3a paints over it (recorded in the table, not asserted).
+   */
+  readonly survivesRefresh?: boolean;
+}
+
+/** DA1 from xterm as a VT340: attribute 4 (sixel) among the parameters. */
+const DA1_WITH_SIXEL = /\[\?6\d(;\d+)*;4(;\d+)*c/;
+/** DA1 from plain xterm: no attribute 4. */
+const DA1_WITHOUT_SIXEL = /\[\?6\d(;\d+)*c/;
+/** kitty names itself in XTVERSION and answers the graphics query with OK. */
+const KITTY_REPLY = /kitty\(|_Gi=31;OK/;
+
+/** Every setup of issue 6 and its expected answer. */
+export const EXPECTATIONS: readonly Expectation[] = [
+  {
+    setup: { terminal: 'xterm', multiplexer: 'none' },
+    graphics: 'braille',
+    terminal: 'xterm',
+    multiplexer: null,
+    why: { sources: ['reply'], reply: DA1_WITHOUT_SIXEL },
+  },
+  {
+    setup: { terminal: 'xterm-vt340', multiplexer: 'none' },
+    graphics: 'sixel',
+    terminal: 'xterm',
+    multiplexer: null,
+    why: { sources: ['reply'], reply: DA1_WITH_SIXEL },
+  },
+  {
+    setup: { terminal: 'kitty', multiplexer: 'none' },
+    graphics: 'kitty',
+    terminal: 'kitty',
+    multiplexer: null,
+    why: { sources: ['reply'], reply: KITTY_REPLY },
+  },
+  {
+    setup: { terminal: 'xterm-vt340', multiplexer: 'tmux' },
+    graphics: 'braille',
+    terminal: null,
+    multiplexer: { name: 'tmux', passthrough: false },
+    why: { sources: ['multiplexer'], detail: /passthrough/i },
+    survivesRefresh: true,
+  },
+  {
+    setup: { terminal: 'xterm-vt340', multiplexer: 'tmux-pt' },
+    graphics: 'sixel',
+    terminal: 'xterm',
+    multiplexer: { name: 'tmux', passthrough: true },
+    why: { sources: ['reply'], reply: DA1_WITH_SIXEL },
+    survivesRefresh: false,
+  },
+  {
+    setup: { terminal: 'kitty', multiplexer: 'tmux' },
+    graphics: 'braille',
+    terminal: null,
+    multiplexer: { name: 'tmux', passthrough: false },
+    why: { sources: ['multiplexer'], detail: /passthrough/i },
+    survivesRefresh: true,
+  },
+  {
+    setup: { terminal: 'kitty', multiplexer: 'tmux-pt' },
+    graphics: 'kitty',
+    terminal: 'kitty',
+    multiplexer: { name: 'tmux', passthrough: true },
+    why: { sources: ['reply'], reply: KITTY_REPLY },
+    survivesRefresh: true,
+  },
+  {
+    setup: { terminal: 'xterm', multiplexer: 'screen' },
+    graphics: 'braille',
+    terminal: null,
+    multiplexer: { name: 'screen' },
+    // screen answers DA1 itself (`ESC [ ? 1 ; 2 c`) and shows DCS/APC payloads as text: braille,
+    // decided by that reply or by the multiplexer rule.
+    why: { sources: ['reply', 'multiplexer', 'rule'] },
+  },
+];
+
+/** The two environments each setup runs with. */
+export const ENVIRONMENTS = ['inherited', 'scrubbed'] as const;
+
+/** One environment. */
+export type EnvironmentKind = (typeof ENVIRONMENTS)[number];
+
+/** Whether a protocol draws pixels (judged as a solid picture) or text dots. */
+export function pictureKind(protocol: Protocol): 'pixels' | 'dots' {
+  return protocol === 'braille' || protocol === 'blocks' ? 'dots' : 'pixels';
+}

@@ -1,0 +1,120 @@
+/**
+ * The test picture (four solid quadrants: red, green / blue, yellow) and the judgement of whether a
+ * screenshot shows it: each colour in its place, in equal shares, below the marker row printed just
+ * before `show` and above the one printed after it. Pure; the PNG is written by the caller.
+ */
+import { encode } from 'fast-png';
+import type { Box, ColourClass, ColourExtent, RgbImage } from './pixels.js';
+import { colourExtents, sizeOf, union } from './pixels.js';
+
+/** The quadrants' colours, top-left, top-right, bottom-left, bottom-right. */
+export const QUADRANTS = [
+  { cls: 'red', rgb: [255, 0, 0] },
+  { cls: 'green', rgb: [0, 255, 0] },
+  { cls: 'blue', rgb: [0, 0, 255] },
+  { cls: 'yellow', rgb: [255, 255, 0] },
+] as const satisfies readonly { cls: ColourClass; rgb: readonly [number, number, number] }[];
+
+/** The test picture as a PNG file's bytes: `size` x `size` pixels, four solid quadrants, opaque. */
+export function quadrantPng(size: number): Uint8Array {
+  if (size % 2 !== 0) throw new Error('quadrant picture size must be even');
+  const data = new Uint8Array(size * size * 4);
+  const half = size / 2;
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const q = QUADRANTS[(y < half ? 0 : 2) + (x < half ? 0 : 1)];
+      const i = (y * size + x) * 4;
+      data[i] = q.rgb[0];
+      data[i + 1] = q.rgb[1];
+      data[i + 2] = q.rgb[2];
+      data[i + 3] = 255;
+    }
+  }
+  return encode({ width: size, height: size, data, channels: 4, depth: 8 });
+}
+
+/** How a picture is expected to appear: solid pixels (kitty, sixel) or coloured text dots (braille). */
+export type PictureKind = 'pixels' | 'dots';
+
+/** What the judgement found: the problems (empty when the picture is right) and the measurements. */
+export interface PictureVerdict {
+  readonly problems: string[];
+  /** The picture's bounding box on the screen, when any of its colours was found. */
+  readonly box: Box | null;
+  /** The marker rows' boxes, when found. */
+  readonly before: Box | null;
+  readonly after: Box | null;
+  readonly extents: Record<ColourClass, ColourExtent>;
+}
+
+/**
+ * Judges a screenshot. `area` is the terminal's text area; `cell` a cell's size in pixels (for the
+ * tolerance of "just below the marker"). Solid pictures must fill their quadrants; braille dots
+ * only need the right colours in the right places and in equal shares.
+ */
+export function judgePicture(
+  image: RgbImage,
+  area: Box,
+  kind: PictureKind,
+  cell: { width: number; height: number },
+): PictureVerdict {
+  const extents = colourExtents(image, area);
+  const problems: string[] = [];
+  const before = extents.magenta.box;
+  const after = extents.cyan.box;
+  if (before === null) problems.push('the marker row printed before show is not on the screen');
+  if (after === null) problems.push('the marker row printed after show is not on the screen');
+  let box: Box | null = null;
+  for (const q of QUADRANTS) {
+    const e = extents[q.cls];
+    if (e.box === null) problems.push(`no ${q.cls} on the screen`);
+    box = union(box, e.box);
+  }
+  if (problems.length > 0 || box === null) return { problems, box, before, after, extents };
+
+  const [red, green, blue, yellow] = QUADRANTS.map((q) => extents[q.cls].box as Box);
+  const { width, height } = sizeOf(box);
+  // Place: each quadrant in its corner of the picture, within a tenth of the picture's size.
+  const tolX = Math.max(3, width * 0.1);
+  const tolY = Math.max(3, height * 0.1);
+  const near = (a: number, b: number, tol: number) => Math.abs(a - b) <= tol;
+  if (!near(red.left, box.left, tolX) || !near(red.top, box.top, tolY)) problems.push('red is not at the top left');
+  if (!near(green.right, box.right, tolX) || !near(green.top, box.top, tolY)) problems.push('green is not at the top right');
+  if (!near(blue.left, box.left, tolX) || !near(blue.bottom, box.bottom, tolY)) problems.push('blue is not at the bottom left');
+  if (!near(yellow.right, box.right, tolX) || !near(yellow.bottom, box.bottom, tolY)) {
+    problems.push('yellow is not at the bottom right');
+  }
+  if (red.right > green.left + tolX || blue.right > yellow.left + tolX) problems.push('left and right halves overlap');
+  if (red.bottom > blue.top + tolY || green.bottom > yellow.top + tolY) problems.push('top and bottom halves overlap');
+  // Proportion: four equal shares. Pixels are exact but for a row of rounding; braille dots are
+  // anti-aliased glyphs, so their shares vary more.
+  const counts = QUADRANTS.map((q) => extents[q.cls].count);
+  const mean = counts.reduce((a, b) => a + b, 0) / 4;
+  const shareTolerance = kind === 'pixels' ? 0.06 : 0.2;
+  QUADRANTS.forEach((q, i) => {
+    if (Math.abs(counts[i] - mean) > mean * shareTolerance) {
+      problems.push(`${q.cls} covers ${counts[i]} pixels, the mean is ${mean.toFixed(0)}`);
+    }
+  });
+  if (kind === 'pixels') {
+    // A square picture drawn with pixels stays square and solid.
+    if (Math.abs(width / height - 1) > 0.06) problems.push(`the picture is ${width}x${height}, not square`);
+    const fill = counts.reduce((a, b) => a + b, 0) / (width * height);
+    if (fill < 0.9) problems.push(`only ${(fill * 100).toFixed(0)}% of the picture's box holds its colours`);
+  } else if (width / height < 0.5 || width / height > 2) {
+    problems.push(`the braille picture is ${width}x${height}, far from square`);
+  }
+  // Where: just below the marker printed before it, at its left edge, and above the one after it.
+  if (before !== null) {
+    if (box.top < before.bottom - 1 || box.top > before.bottom + cell.height) {
+      problems.push(`the picture's top (${box.top}) is not just below the first marker (bottom ${before.bottom})`);
+    }
+    if (Math.abs(box.left - before.left) > cell.width) {
+      problems.push(`the picture's left (${box.left}) is not at the cursor's column (${before.left})`);
+    }
+  }
+  if (after !== null && after.top < box.bottom - 1) {
+    problems.push(`the marker printed after show (top ${after.top}) overlaps the picture (bottom ${box.bottom}): the cursor did not move past it`);
+  }
+  return { problems, box, before, after, extents };
+}

@@ -1,0 +1,247 @@
+/**
+ * One end-to-end session: start a terminal (and multiplexer) on the display, let it run the wrapper,
+ * wait (bounded) for the wrapper's done-file, take a screenshot, read the screen's text, and collect
+ * what the CLI wrote. Stopping is the caller's: everything runs in the `ProcessScope` it passes.
+ */
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { parsePpm, type RgbImage } from './pixels.js';
+import type { ProcessScope } from './processes.js';
+import {
+  innerCommand,
+  SCREEN_RC,
+  SESSION_NAME,
+  terminalCommand,
+  terminalEnv,
+  type SessionPaths,
+  type Setup,
+} from './terminals.js';
+import { RESULT_FILES, wrapperScript, type WrapperOptions } from './wrapper.js';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** What ran and what came out of one CLI command in the session. */
+export interface CommandResult {
+  readonly exitCode: number | null;
+  readonly stdout: string | null;
+  readonly stderr: string;
+  /** Bytes found pending on the tty after the command ended (replies that leaked). */
+  readonly leaked: Buffer;
+}
+
+/** Everything a session produced. */
+export interface SessionResult {
+  readonly paths: SessionPaths;
+  readonly detect: CommandResult;
+  readonly show: CommandResult;
+  readonly screenshot: RgbImage;
+  /** The screen's text, as the terminal or multiplexer itself reports it; null where it cannot (GNU screen). */
+  readonly text: string | null;
+  /** Inside tmux: a second screenshot after `tmux refresh-client` redrew the whole pane; else null. */
+  readonly refreshed: RgbImage | null;
+  /** From starting the terminal to the done-file. */
+  readonly elapsedMs: number;
+}
+
+/** How a session is run. */
+export interface SessionOptions {
+  readonly scope: ProcessScope;
+  readonly display: string;
+  readonly setup: Setup;
+  /** A fresh directory for this session's files. */
+  readonly dir: string;
+  readonly cli: readonly string[];
+  readonly image: string;
+  readonly showArgs: readonly string[];
+  readonly scrubbed: boolean;
+  /** PATH for the terminal and the scrubbed CLI. */
+  readonly path: string;
+  /** How long the wrapper may take before the session fails. */
+  readonly timeoutMs?: number;
+}
+
+/** Runs a program in the scope and collects its output, bounded by `timeoutMs`. */
+export function runProgram(
+  scope: ProcessScope,
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 10_000,
+): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = scope.spawn(argv[0], argv.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let err = '';
+    (child.stdout as Readable).on('data', (c: Buffer) => out.push(c));
+    (child.stderr as Readable).on('data', (c: Buffer) => (err += c.toString()));
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL');
+      } catch {
+        // gone already
+      }
+      reject(new Error(`${argv.join(' ')} did not finish within ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.once('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout: Buffer.concat(out), stderr: err });
+    });
+  });
+}
+
+/** Takes a screenshot of the whole X screen and decodes it. */
+export async function screenshot(scope: ProcessScope, display: string): Promise<RgbImage> {
+  const shot = await runProgram(scope, ['import', '-display', display, '-window', 'root', '-depth', '8', 'ppm:-'], { ...process.env, DISPLAY: display });
+  if (shot.code !== 0) throw new Error(`import failed (${shot.code}): ${shot.stderr}`);
+  return parsePpm(new Uint8Array(shot.stdout));
+}
+
+/** The file paths of a session in `dir`. */
+export function sessionPaths(dir: string): SessionPaths {
+  return {
+    dir,
+    wrapper: join(dir, 'wrapper.sh'),
+    tmuxSocket: join(dir, 'tmux.sock'),
+    screenDir: join(dir, 'screens'),
+    screenRc: join(dir, 'screenrc'),
+    xtermPrint: join(dir, 'xterm-print.txt'),
+    kittySocket: join(dir, 'kitty.sock'),
+  };
+}
+
+/** Polls until `check` returns true or the time is up; returns whether it did. */
+export async function waitFor(check: () => boolean, timeoutMs: number, stepMs = 50): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    if (check()) return true;
+    if (Date.now() >= until) return false;
+    await sleep(stepMs);
+  }
+}
+
+function readText(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+function commandResult(dir: string, rc: string, err: string, leak: string, stdout: string | null): CommandResult {
+  const code = readText(join(dir, rc));
+  return {
+    exitCode: code === null ? null : Number(code.trim()),
+    stdout,
+    stderr: readText(join(dir, err)) ?? '',
+    leaked: existsSync(join(dir, leak)) ? readFileSync(join(dir, leak)) : Buffer.alloc(0),
+  };
+}
+
+/** Runs one session; throws (with what the terminal said) when the wrapper never finishes. */
+export async function runSession(options: SessionOptions): Promise<SessionResult> {
+  const { scope, setup, dir } = options;
+  const paths = sessionPaths(dir);
+  const home = join(dir, 'home');
+  mkdirSync(home, { recursive: true });
+  mkdirSync(paths.screenDir, { recursive: true });
+  chmodSync(paths.screenDir, 0o700); // screen refuses a socket directory others can read
+  writeFileSync(paths.screenRc, SCREEN_RC);
+  const wrapper: WrapperOptions = {
+    dir,
+    cli: options.cli,
+    image: options.image,
+    showArgs: options.showArgs,
+    printScreen: setup.multiplexer === 'none' && setup.terminal !== 'kitty',
+    ...(options.scrubbed ? { scrubbedEnv: { TERM: 'xterm-256color', HOME: home, PATH: options.path } } : {}),
+  };
+  writeFileSync(paths.wrapper, wrapperScript(wrapper));
+
+  const env = terminalEnv(setup, paths, { display: options.display, home, path: options.path });
+  const argv = terminalCommand(setup, paths, innerCommand(setup, paths));
+  const started = Date.now();
+  const terminal: ChildProcess = scope.spawn(argv[0], argv.slice(1), { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let terminalErr = '';
+  (terminal.stderr as Readable).on('data', (c: Buffer) => (terminalErr = (terminalErr + c.toString()).slice(-4000)));
+  let exited: number | null | undefined;
+  terminal.once('exit', (code) => (exited = code));
+
+  const done = join(dir, RESULT_FILES.done);
+  const finished = await waitFor(() => existsSync(done) || exited !== undefined, options.timeoutMs ?? 30_000);
+  const elapsedMs = Date.now() - started;
+  adoptSessionProcesses(scope, paths);
+  if (!existsSync(done)) {
+    const why = exited !== undefined ? `the terminal exited (${exited})` : finished ? 'unknown' : 'timed out';
+    throw new Error(`${argv[0]}: the wrapper did not finish (${why}); terminal stderr: ${terminalErr.trim() || '(none)'}; files in ${dir}`);
+  }
+  if (setup.multiplexer === 'tmux' || setup.multiplexer === 'tmux-pt') {
+    const pid = await runProgram(scope, ['tmux', '-S', paths.tmuxSocket, 'display-message', '-p', '#{pid}'], env, 5000);
+    scope.adopt(Number(pid.stdout.toString().trim()));
+  }
+
+  // Let the terminal finish painting (kitty renders on its own clock; tmux redraws after output).
+  await sleep(setup.terminal === 'kitty' ? 900 : 600);
+  const image = await screenshot(scope, options.display);
+  writeFileSync(join(dir, 'screen.ppm'), encodePpm(image));
+  const text = await screenText(scope, setup, paths, env);
+  let refreshed: RgbImage | null = null;
+  if (setup.multiplexer === 'tmux' || setup.multiplexer === 'tmux-pt') {
+    // A full redraw, as when the user switches windows and back: what tmux does not know of is lost.
+    await runProgram(scope, ['tmux', '-S', paths.tmuxSocket, 'refresh-client'], env, 5000);
+    await sleep(setup.terminal === 'kitty' ? 900 : 600);
+    refreshed = await screenshot(scope, options.display);
+    writeFileSync(join(dir, 'refreshed.ppm'), encodePpm(refreshed));
+  }
+
+  const detect = commandResult(dir, RESULT_FILES.detectRc, RESULT_FILES.detectErr, RESULT_FILES.detectLeak, readText(join(dir, RESULT_FILES.detectJson)));
+  const show = commandResult(dir, RESULT_FILES.showRc, RESULT_FILES.showErr, RESULT_FILES.showLeak, null);
+  return { paths, detect, show, screenshot: image, text, refreshed, elapsedMs };
+}
+
+/** The wrapper, and screen's daemon, run outside the terminal's process group: take them over by pid. */
+function adoptSessionProcesses(scope: ProcessScope, paths: SessionPaths): void {
+  const pid = readText(join(paths.dir, RESULT_FILES.pid));
+  if (pid !== null) scope.adopt(Number(pid.trim()));
+  if (existsSync(paths.screenDir)) {
+    for (const name of readdirSync(paths.screenDir)) {
+      const match = /^(\d+)\./.exec(name);
+      if (match) scope.adopt(Number(match[1]));
+    }
+  }
+}
+
+/** The screen's text as the terminal (or the multiplexer in it) reports it. */
+async function screenText(scope: ProcessScope, setup: Setup, paths: SessionPaths, env: NodeJS.ProcessEnv): Promise<string | null> {
+  switch (setup.multiplexer) {
+    case 'tmux':
+    case 'tmux-pt': {
+      const r = await runProgram(scope, ['tmux', '-S', paths.tmuxSocket, 'capture-pane', '-p', '-t', SESSION_NAME], env, 5000);
+      return r.code === 0 ? r.stdout.toString('utf8') : null;
+    }
+    case 'screen': {
+      // screen 4.09's hardcopy keeps only the low byte of each character (a braille cell U+28FF comes
+      // out as 0xFF), so its text cannot be judged; kept for a person to read, the screenshot judges.
+      const file = join(paths.dir, 'screen-hardcopy.txt');
+      await runProgram(scope, ['screen', '-S', SESSION_NAME, '-X', 'hardcopy', file], env, 5000);
+      return null;
+    }
+    case 'none':
+      if (setup.terminal === 'kitty') {
+        const r = await runProgram(scope, ['kitty', '@', '--to', `unix:${paths.kittySocket}`, 'get-text', '--extent', 'screen'], env, 10_000);
+        return r.code === 0 ? r.stdout.toString('utf8') : null;
+      }
+      // xterm printed its screen when the wrapper sent `CSI i`; the printer command may still be writing.
+      await waitFor(() => existsSync(paths.xtermPrint) && statSync(paths.xtermPrint).size > 0, 2000);
+      return readText(paths.xtermPrint);
+  }
+}
+
+/** Encodes an RGB image as a binary PPM (kept next to the session's files for a person to look at). */
+export function encodePpm(image: RgbImage): Uint8Array {
+  const header = Buffer.from(`P6\n${image.width} ${image.height}\n255\n`, 'latin1');
+  return Buffer.concat([header, Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength)]);
+}
