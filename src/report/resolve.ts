@@ -120,6 +120,15 @@ function resolveGraphics(
     return { value: 'braille', why: reason('multiplexer', `inside tmux ${state}: braille${invalid}`) };
   }
   const fromProbe = facts ? graphicsFromFacts(facts) : null;
+  if (fromProbe && multiplexer?.name === 'tmux' && fromProbe.protocol === 'kitty' && !placesThroughTmux(facts)) {
+    const name = facts?.terminal ? `${facts.terminal.name} ${facts.terminal.version ?? ''}`.trim() : 'the outer terminal';
+    return {
+      value: 'braille',
+      why: reason('reply', `${name} predates kitty's Unicode placeholders (kitty 0.28), which kitty images need inside tmux: braille${invalid}`, {
+        ...(facts?.terminal ? { reply: facts.terminal.reply } : {}),
+      }),
+    };
+  }
   if (fromProbe) return { value: fromProbe.protocol, why: { ...fromProbe.why, detail: fromProbe.why.detail + invalid } };
 
   const detection = explainDetect(runtime.env);
@@ -127,6 +136,19 @@ function resolveGraphics(
     ? { value: detection.protocol, why: reason('rule', detection.reason + invalid, { rule: detection.rule.id }) }
     : { value: detection.protocol, why: reason('default', detection.reason + invalid) };
 }
+
+/**
+ * Inside tmux a kitty image must be drawn with Unicode placeholders so it moves and clears with the
+ * pane; kitty has them since 0.28. Other kitty-protocol terminals (ghostty, WezTerm) are trusted.
+ */
+function placesThroughTmux(facts: ProbeFacts | undefined): boolean {
+  const terminal = facts?.terminal;
+  if (!terminal || terminal.name.toLowerCase() !== 'kitty') return true;
+  return terminal.version !== null && compareVersions(terminal.version, KITTY_PLACEHOLDERS_SINCE) >= 0;
+}
+
+/** The first kitty release with Unicode placeholders (`U=1`). */
+export const KITTY_PLACEHOLDERS_SINCE = '0.28';
 
 function resolvePlacements(runtime: Runtime, facts: ProbeFacts | undefined, graphics: Protocol | null): Answer<boolean> {
   if (graphics !== 'kitty') {
@@ -188,7 +210,7 @@ function resolveMultiplexer(runtime: Runtime, facts: ProbeFacts | undefined): An
     ...(name === 'tmux' && passthrough === false ? { hint: TMUX_PASSTHROUGH_HINT } : {}),
   };
   const because = named
-    ? reason('reply', `XTVERSION: ${named.name}${passthrough === null ? '' : passthrough ? '; the outer terminal answered wrapped queries' : '; wrapped queries got no answer'}`, {
+    ? reason('reply', `the multiplexer answered for itself: ${named.name}${named.version ? ` ${named.version}` : ''}${passthrough === null ? '' : passthrough ? '; the outer terminal answered wrapped queries' : '; wrapped queries got no answer'}`, {
         reply: named.reply,
       })
     : reason('rule', `${hint!.because}`);

@@ -22,8 +22,8 @@ const ROWS: ReadonlyArray<[string, boolean, boolean, string, string | null, stri
   ['kitty.json', false, true, 'kitty', 'kitty', null, null],
   ['kitty+tmux.json', false, false, 'braille', 'kitty', 'tmux', null],
   ['xterm+tmux.json', false, false, 'braille', 'XTerm', 'tmux', null],
-  ['kitty+tmux-pt-wrapped.json', true, false, 'kitty', 'kitty', 'tmux', true],
-  ['kitty+tmux-pt-wrapped-all.json', true, false, 'kitty', 'kitty', 'tmux', true],
+  ['kitty+tmux-pt-wrapped.json', true, false, 'braille', 'kitty', 'tmux', true], // kitty 0.26.5: no placeholders
+  ['kitty+tmux-pt-wrapped-all.json', true, false, 'braille', 'kitty', 'tmux', true],
   ['kitty+tmux-wrapped-all.json', true, false, 'braille', 'kitty', 'tmux', null], // not even tmux answered: nothing proven,
   ['kitty+screen.json', false, false, 'braille', 'kitty', 'screen', null],
   ['xterm+screen.json', false, false, 'braille', 'XTerm', 'screen', null],

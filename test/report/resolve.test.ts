@@ -37,6 +37,9 @@ const tmuxOff: ProbeFacts = {
   da1: { level: 1, attributes: [2], reply: '\\e[?1;2c' },
 };
 const tmuxOn: ProbeFacts = { ...kitty, multiplexer: { name: 'tmux', version: '3.3a', reply: '\\eP>|tmux 3.3a\\e\\' }, passthrough: true };
+const kitty028InTmux: ProbeFacts = { ...tmuxOn, terminal: { name: 'kitty', version: '0.28.1', reply: '\\eP>|kitty(0.28.1)\\e\\' } };
+const ghosttyInTmux: ProbeFacts = { ...tmuxOn, terminal: { name: 'ghostty', version: '1.1.0', reply: '\\eP>|ghostty 1.1.0\\e\\' } };
+const vt340InTmux: ProbeFacts = { ...vt340, multiplexer: tmuxOff.multiplexer, passthrough: true };
 const unnamedSixel: ProbeFacts = { ...base, da1: { level: 62, attributes: [4, 22], reply: '\\e[?62;4;22c' } };
 const silent: ProbeFacts = { replies: [], sentinel: false, timedOut: true, elapsedMs: 100 };
 
@@ -48,7 +51,10 @@ describe('resolve: graphics precedence', () => {
     ['not a TTY: no images', tty({ TERM: 'xterm-kitty' }, false), kitty, null, 'tty'],
     ['tmux without passthrough: braille', tty({ TMUX: '/tmp/x,1,0', KITTY_WINDOW_ID: '1' }), tmuxOff, 'braille', 'multiplexer'],
     ['tmux unprobed: passthrough unproven', tty({ TMUX: '/tmp/x,1,0', KITTY_WINDOW_ID: '1' }), undefined, 'braille', 'multiplexer'],
-    ['tmux with passthrough: the outer terminal', tty({ TMUX: '/tmp/x,1,0' }), tmuxOn, 'kitty', 'reply'],
+    ['tmux with passthrough: kitty with placeholders', tty({ TMUX: '/tmp/x,1,0' }), kitty028InTmux, 'kitty', 'reply'],
+    ['tmux with passthrough: kitty 0.26 has no placeholders', tty({ TMUX: '/tmp/x,1,0' }), tmuxOn, 'braille', 'reply'],
+    ['tmux with passthrough: ghostty', tty({ TMUX: '/tmp/x,1,0' }), ghosttyInTmux, 'kitty', 'reply'],
+    ['tmux with passthrough: sixel', tty({ TMUX: '/tmp/x,1,0' }), vt340InTmux, 'sixel', 'reply'],
     ['screen: braille', tty({ STY: '1.pts', TERM: 'screen', KITTY_WINDOW_ID: '1' }), undefined, 'braille', 'multiplexer'],
     ['probe: kitty by name over ssh', tty({ TERM: 'xterm-256color', SSH_CONNECTION: 'a b c d' }), kitty, 'kitty', 'reply'],
     ['probe: iTerm2 is never kitty', tty({}), iterm, 'iterm2', 'reply'],
