@@ -33,7 +33,19 @@ export const BRAILLE_BITS: readonly number[] = [0x01, 0x08, 0x02, 0x10, 0x04, 0x
 const BAYER = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5];
 const OFFSET_INT = new Int32Array(16);
 for (let i = 0; i < 16; i++) OFFSET_INT[i] = Math.round(((BAYER[i] + 0.5) / 16 - 0.5) * 120 * 256); // luminance x 256
+// The same offsets laid out per cell: OFF[parity * 8 + dy * 2 + dx], parity = cell column & 1
+// (a cell covers 2 of the matrix's 4 columns, so cells alternate between two sets of 8).
+const OFF = new Int32Array(16);
+for (let p = 0; p < 2; p++) for (let dy = 0; dy < 4; dy++) for (let dx = 0; dx < 2; dx++) OFF[p * 8 + dy * 2 + dx] = OFFSET_INT[dy * 4 + p * 2 + dx];
 const BIT_AT = Int32Array.from([0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]);
+// Reciprocals for exact integer division by multiplication: floor(x / d) === floor(x * RECIP[d])
+// for the non-negative integers used here (checked exhaustively for every count and sum the
+// encoder can meet), because the reciprocal is nudged up by far less than the gap to the next
+// multiple of d. Division is the slowest arithmetic in the per-cell loop.
+const RECIP = new Float64Array(160);
+for (let d = 1; d < RECIP.length; d++) RECIP[d] = (1 / d) * (1 + 2 ** -40);
+// The fast paths read a pixel as one little-endian 32-bit word (R in the low byte).
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** Which dots are lit: one byte (bit pattern) per cell, row-major, plus the grid size. */
 export interface BrailleDots {
@@ -42,6 +54,26 @@ export interface BrailleDots {
   readonly bits: Uint8Array;
   /** Per cell, the average colour of its lit dots, packed 0xRRGGBB (0 where no dot is lit). */
   readonly colors: Uint32Array;
+}
+
+/**
+ * Luminances and sums of the whole cells of one cell row read as 32-bit pixels; flags in `slow`
+ * the cells with a pixel that is not fully opaque (their values are then to be redone).
+ */
+function opaqueCells(px: Int32Array, width: number, y0: number, cellsAcross: number, c0: number, lum: Uint16Array, sum: Int32Array, slow: Uint8Array): void {
+  for (let dy = 0; dy < 4; dy++) {
+    let i = (y0 + dy) * width;
+    let l = (c0 << 3) + dy * 2;
+    for (let c = c0, end = c0 + cellsAcross; c < end; c++, i += 2, l += 8) {
+      const p0 = px[i], p1 = px[i + 1];
+      if ((p0 & p1) >>> 24 !== 255) slow[c] = 1;
+      const v0 = 54 * (p0 & 255) + 183 * ((p0 >>> 8) & 255) + 19 * ((p0 >>> 16) & 255);
+      const v1 = 54 * (p1 & 255) + 183 * ((p1 >>> 8) & 255) + 19 * ((p1 >>> 16) & 255);
+      lum[l] = v0;
+      lum[l + 1] = v1;
+      sum[c] += v0 + v1;
+    }
+  }
 }
 
 /**
@@ -54,143 +86,250 @@ export function brailleDots(raster: Raster, background: readonly [number, number
   const { width, height, data } = raster;
   const columns = (width + 1) >> 1;
   const rows = (height + 3) >> 2;
-  const n = width * height;
-  const [br, bg, bb] = background;
-  // Luminance x 256 (0..65280) of each pixel blended onto the background; NONE when transparent.
-  // Integers throughout: this loop is most of the renderer's time.
-  const NONE = 0xffff;
-  const lum = new Uint16Array(n);
   const cells = columns * rows;
-  const sum = new Float64Array(cells);
-  const count = new Uint16Array(cells);
-  let blended = false;
-  for (let y = 0, i = 0; y < height; y++) {
-    const crow = (y >> 2) * columns;
-    for (let x = 0; x < width; x++, i++) {
-      const p = i << 2;
-      const a = data[p + 3];
-      if (a < 128) { lum[i] = NONE; continue; }
-      let v: number;
-      if (a === 255) v = 54 * data[p] + 183 * data[p + 1] + 19 * data[p + 2];
-      else {
-        blended = true;
-        const k = a / 255, j = 1 - k;
-        v = (54 * (data[p] * k + br * j) + 183 * (data[p + 1] * k + bg * j) + 19 * (data[p + 2] * k + bb * j)) | 0;
-      }
-      lum[i] = v;
-      const c = crow + (x >> 1);
-      sum[c] += v;
-      count[c]++;
-    }
-  }
-  // Threshold base per cell: half the mean luminance of the 3x3 cells around it, plus 64.
-  const base = new Int32Array(cells);
-  for (let cy = 0; cy < rows; cy++) {
-    for (let cx = 0; cx < columns; cx++) {
-      let s = 0, k = 0;
-      for (let dy = cy > 0 ? -1 : 0, ey = cy + 1 < rows ? 1 : 0; dy <= ey; dy++) {
-        const b0 = (cy + dy) * columns;
-        for (let dx = cx > 0 ? -1 : 0, ex = cx + 1 < columns ? 1 : 0; dx <= ex; dx++) {
-          s += sum[b0 + cx + dx];
-          k += count[b0 + cx + dx];
-        }
-      }
-      base[cy * columns + cx] = Math.round((k > 0 ? s / k : 0) * 0.5) + 64 * 256;
-    }
-  }
-  // Cell by cell: one threshold base, then the cell's (up to) 8 pixels.
-  const bits = new Uint8Array(cells);
-  const colors = new Uint32Array(cells);
-  const off = OFFSET_INT;
+  const [br, bg, bb] = background;
+  // Whole opaque cells (the common case) take unrolled, branch-free paths over 32-bit pixels;
+  // edge cells and cells with half-transparent pixels ("slow") take the general per-pixel path.
+  const px = LITTLE_ENDIAN && (data.byteOffset & 3) === 0 ? new Int32Array(data.buffer, data.byteOffset, width * height) : null;
+  const fullColumns = px === null ? 0 : width >> 1;
+  const fullRows = px === null ? 0 : height >> 2;
+  // Pass 1: luminance x 256 (0..65280) of each pixel blended onto the background, stored cell by
+  // cell (8 a cell, dy * 2 + dx), and each cell's sum and count of visible pixels. Transparent
+  // pixels keep luminance 0, which is below every threshold, so they are never lit.
+  const lum = new Uint16Array(cells * 8);
+  const sum = new Int32Array(cells);
+  const count = new Uint8Array(cells);
+  const slow = new Uint8Array(cells);
   for (let cy = 0; cy < rows; cy++) {
     const y0 = cy << 2;
     const ylim = Math.min(4, height - y0);
-    for (let cx = 0; cx < columns; cx++) {
-      const c = cy * columns + cx;
-      const t = base[c];
+    const c0 = cy * columns;
+    // Whole opaque cells, read row by row (sequential memory); a cell with any pixel not fully
+    // opaque is flagged and redone below.
+    if (cy < fullRows) opaqueCells(px!, width, y0, fullColumns, c0, lum, sum, slow);
+    for (let cx = 0, c = c0; cx < columns; cx++, c++) {
+      if (cx < fullColumns && cy < fullRows && slow[c] === 0) { count[c] = 8; continue; }
+      const l = c << 3;
       const x0 = cx << 1;
+      for (let e = 0; e < 8; e++) lum[l + e] = 0;
       const xlim = x0 + 1 < width ? 2 : 1;
-      let b = 0, r = 0, g = 0, bl = 0, k = 0;
+      let s = 0, k = 0, half = ylim < 4 || xlim < 2 || px === null ? 1 : 0;
       for (let dy = 0; dy < ylim; dy++) {
-        const y = y0 + dy;
-        const row = y * width;
-        const ob = (y & 3) << 2;
         for (let dx = 0; dx < xlim; dx++) {
-          const x = x0 + dx;
-          const i = row + x;
-          const v = lum[i];
-          if (v === NONE || v <= t + off[ob + (x & 3)]) continue;
-          b |= BIT_AT[(dy << 1) | dx];
-          const p = i << 2;
-          if (blended && data[p + 3] !== 255) {
-            const a = data[p + 3] / 255, j = 1 - a;
-            r += (data[p] * a + br * j + 0.5) | 0;
-            g += (data[p + 1] * a + bg * j + 0.5) | 0;
-            bl += (data[p + 2] * a + bb * j + 0.5) | 0;
+          const p = ((y0 + dy) * width + x0 + dx) << 2;
+          const a = data[p + 3];
+          if (a < 128) continue;
+          let v: number;
+          if (a === 255) v = 54 * data[p] + 183 * data[p + 1] + 19 * data[p + 2];
+          else {
+            half = 1;
+            const q = a / 255, j = 1 - q;
+            v = (54 * (data[p] * q + br * j) + 183 * (data[p + 1] * q + bg * j) + 19 * (data[p + 2] * q + bb * j)) | 0;
+          }
+          lum[l + dy * 2 + dx] = v;
+          s += v;
+          k++;
+        }
+      }
+      sum[c] = s;
+      count[c] = k;
+      slow[c] = half;
+    }
+  }
+  // Pass 2: sums over each cell and its left and right neighbours, for the 3x3 mean below.
+  const hsum = new Int32Array(cells);
+  const hcount = new Int32Array(cells);
+  for (let cy = 0; cy < rows; cy++) {
+    const c0 = cy * columns, last = c0 + columns - 1;
+    for (let c = c0; c <= last; c++) {
+      let s = sum[c], k = count[c];
+      if (c > c0) { s += sum[c - 1]; k += count[c - 1]; }
+      if (c < last) { s += sum[c + 1]; k += count[c + 1]; }
+      hsum[c] = s;
+      hcount[c] = k;
+    }
+  }
+  // Pass 3, cell by cell: the threshold base (half the mean luminance of the 3x3 cells around,
+  // plus 64), then the cell's (up to) 8 pixels against it plus their Bayer offsets.
+  const bits = new Uint8Array(cells);
+  const colors = new Uint32Array(cells);
+  for (let cy = 0; cy < rows; cy++) {
+    const y0 = cy << 2;
+    const ylim = Math.min(4, height - y0);
+    const up = cy > 0 ? columns : 0, down = cy + 1 < rows ? columns : 0;
+    for (let cx = 0, c = cy * columns; cx < columns; cx++, c++) {
+      let s = hsum[c], k = hcount[c];
+      if (up !== 0) { s += hsum[c - up]; k += hcount[c - up]; }
+      if (down !== 0) { s += hsum[c + down]; k += hcount[c + down]; }
+      // Math.round((s / k) * 0.5) as exact integer arithmetic: floor((s + k) / 2k).
+      const t = (k > 0 ? ((s + k) * RECIP[k << 1]) | 0 : 0) + 64 * 256;
+      const l = c << 3;
+      const o = (cx & 1) << 3;
+      const x0 = cx << 1;
+      if (slow[c] === 0) {
+        // Branch-free: m is -1 for a lit dot, 0 otherwise.
+        const m0 = (t + OFF[o] - lum[l]) >> 31, m1 = (t + OFF[o + 1] - lum[l + 1]) >> 31;
+        const m2 = (t + OFF[o + 2] - lum[l + 2]) >> 31, m3 = (t + OFF[o + 3] - lum[l + 3]) >> 31;
+        const m4 = (t + OFF[o + 4] - lum[l + 4]) >> 31, m5 = (t + OFF[o + 5] - lum[l + 5]) >> 31;
+        const m6 = (t + OFF[o + 6] - lum[l + 6]) >> 31, m7 = (t + OFF[o + 7] - lum[l + 7]) >> 31;
+        const b = (m0 & 0x01) | (m1 & 0x08) | (m2 & 0x02) | (m3 & 0x10) | (m4 & 0x04) | (m5 & 0x20) | (m6 & 0x40) | (m7 & 0x80);
+        if (b === 0) continue;
+        const i0 = y0 * width + x0, i1 = i0 + width, i2 = i1 + width, i3 = i2 + width;
+        const p0 = px![i0] & m0, p1 = px![i0 + 1] & m1, p2 = px![i1] & m2, p3 = px![i1 + 1] & m3;
+        const p4 = px![i2] & m4, p5 = px![i2 + 1] & m5, p6 = px![i3] & m6, p7 = px![i3 + 1] & m7;
+        const n = -(m0 + m1 + m2 + m3 + m4 + m5 + m6 + m7), h = n >> 1;
+        const r = (p0 & 255) + (p1 & 255) + (p2 & 255) + (p3 & 255) + (p4 & 255) + (p5 & 255) + (p6 & 255) + (p7 & 255);
+        const g = ((p0 >>> 8) & 255) + ((p1 >>> 8) & 255) + ((p2 >>> 8) & 255) + ((p3 >>> 8) & 255)
+          + ((p4 >>> 8) & 255) + ((p5 >>> 8) & 255) + ((p6 >>> 8) & 255) + ((p7 >>> 8) & 255);
+        const bl = ((p0 >>> 16) & 255) + ((p1 >>> 16) & 255) + ((p2 >>> 16) & 255) + ((p3 >>> 16) & 255)
+          + ((p4 >>> 16) & 255) + ((p5 >>> 16) & 255) + ((p6 >>> 16) & 255) + ((p7 >>> 16) & 255);
+        bits[c] = b;
+        const f = RECIP[n];
+        colors[c] = ((((r + h) * f) | 0) << 16) | ((((g + h) * f) | 0) << 8) | (((bl + h) * f) | 0);
+        continue;
+      }
+      const xlim = x0 + 1 < width ? 2 : 1;
+      let b = 0, r = 0, g = 0, bl = 0, n = 0;
+      for (let dy = 0; dy < ylim; dy++) {
+        for (let dx = 0; dx < xlim; dx++) {
+          const e = dy * 2 + dx;
+          if (lum[l + e] <= t + OFF[o + e]) continue;
+          b |= BIT_AT[e];
+          const p = ((y0 + dy) * width + x0 + dx) << 2;
+          const a = data[p + 3];
+          if (a !== 255) {
+            const q = a / 255, j = 1 - q;
+            r += (data[p] * q + br * j + 0.5) | 0;
+            g += (data[p + 1] * q + bg * j + 0.5) | 0;
+            bl += (data[p + 2] * q + bb * j + 0.5) | 0;
           } else {
             r += data[p];
             g += data[p + 1];
             bl += data[p + 2];
           }
-          k++;
+          n++;
         }
       }
-      if (k === 0) continue;
+      if (n === 0) continue;
       bits[c] = b;
-      const h = k >> 1;
-      colors[c] = ((((r + h) / k) | 0) << 16) | ((((g + h) / k) | 0) << 8) | (((bl + h) / k) | 0);
+      const h = n >> 1;
+      colors[c] = ((((r + h) / n) | 0) << 16) | ((((g + h) / n) | 0) << 8) | (((bl + h) / n) | 0);
     }
   }
   return { columns, rows, bits, colors };
 }
 
-// Decimal digits of 0..255 as UTF-16 code units, for writing SGR numbers without strings.
-const DIGITS: number[][] = [];
-for (let v = 0; v < 256; v++) DIGITS.push(Array.from(String(v), (ch) => ch.charCodeAt(0)));
-
-/** Code units: ESC [ 3 8 ; 2 ;  and  ESC [ 3 8 ; 5 ;  and the reset ESC [ 0 m. */
-const SGR_TRUE = Array.from('\x1b[38;2;', (c) => c.charCodeAt(0));
-const SGR_256 = Array.from('\x1b[38;5;', (c) => c.charCodeAt(0));
-const SGR_END = Array.from(SGR_RESET, (c) => c.charCodeAt(0));
+// Decimal digits of 0..255 as UTF-16 code units followed by ';' (DIGITS_SEMI) or 'm'
+// (DIGITS_M), four slots each (unused ones are overwritten by what follows), and how many are
+// real: the SGR numbers of a colour are written without making strings.
+const DIGITS_SEMI = new Uint16Array(256 * 4);
+const DIGITS_M = new Uint16Array(256 * 4);
+const DIGIT_COUNT = new Uint8Array(256);
+for (let v = 0; v < 256; v++) {
+  const s = String(v);
+  DIGIT_COUNT[v] = s.length + 1;
+  for (let k = 0; k < s.length; k++) DIGITS_SEMI[v * 4 + k] = DIGITS_M[v * 4 + k] = s.charCodeAt(k);
+  DIGITS_SEMI[v * 4 + s.length] = 0x3b;
+  DIGITS_M[v * 4 + s.length] = 0x6d;
+}
 const SEMI = 0x3b;
-const M = 0x6d;
+const ESC = 0x1b;
+const LBRACKET = 0x5b;
+/** The reset ESC [ 0 m as code units. */
+const SGR_END = Array.from(SGR_RESET, (c) => c.charCodeAt(0));
+// Code units of ESC [ 3 8 ; 5 ; n m per palette index n, 12 slots each.
+const SGR_256 = new Uint16Array(256 * 12);
+const SGR_256_LENGTH = new Uint8Array(256);
+for (let n = 0; n < 256; n++) {
+  const s = `\x1b[38;5;${n}m`;
+  SGR_256_LENGTH[n] = s.length;
+  for (let k = 0; k < s.length; k++) SGR_256[n * 12 + k] = s.charCodeAt(k);
+}
+
+// One output buffer, grown as needed and reused: the text is copied out of it when decoded, and
+// allocating (and zeroing) megabytes per picture would cost more than writing them.
+let scratch = new Uint16Array(0);
+
+/** Code units of a picture, in `scratch`: `length` used; `ends[row]` where each line ends. */
+interface Written {
+  readonly units: Uint16Array;
+  readonly length: number;
+  readonly ends: Int32Array;
+}
+
+/**
+ * Writes the braille text of `dots` as UTF-16 code units, with `separator` (a code unit, or -1
+ * for none) between lines.
+ */
+function writeUnits(dots: BrailleDots, depth: ColorDepth, separator: number): Written {
+  const { columns, rows, bits, colors } = dots;
+  // At most 20 units a cell (ESC[38;2;255;255;255m and the character), 5 a line end, and 4
+  // slack for the four-slot digit writes.
+  const need = columns * rows * 20 + rows * 5 + 4;
+  if (scratch.length < need) scratch = new Uint16Array(Math.max(need, scratch.length * 2));
+  const buf = scratch;
+  const ends = new Int32Array(rows);
+  const colour = depth !== 'none';
+  const palette = depth === '256';
+  let o = 0;
+  let lastColour = -1, lastKey = -1;
+  for (let cy = 0; cy < rows; cy++) {
+    if (cy > 0 && separator >= 0) buf[o++] = separator;
+    let current = -1;
+    const end = (cy + 1) * columns;
+    for (let c = cy * columns; c < end; c++) {
+      const b = bits[c];
+      if (b !== 0 && colour) {
+        const col = colors[c];
+        if (palette) {
+          // Neighbouring cells often share a colour: reuse the last match.
+          if (col !== lastColour) { lastColour = col; lastKey = nearest256(col >>> 16, (col >>> 8) & 255, col & 255); }
+          const key = lastKey;
+          if (key !== current) {
+            current = key;
+            const q = key * 12, len = SGR_256_LENGTH[key];
+            for (let k = 0; k < len; k++) buf[o + k] = SGR_256[q + k];
+            o += len;
+          }
+        } else if (col !== current) {
+          current = col;
+          buf[o] = ESC; buf[o + 1] = LBRACKET; buf[o + 2] = 0x33; buf[o + 3] = 0x38; buf[o + 4] = SEMI; buf[o + 5] = 0x32; buf[o + 6] = SEMI;
+          o += 7;
+          let v = col >>> 16, q = v << 2;
+          buf[o] = DIGITS_SEMI[q]; buf[o + 1] = DIGITS_SEMI[q + 1]; buf[o + 2] = DIGITS_SEMI[q + 2]; buf[o + 3] = DIGITS_SEMI[q + 3];
+          o += DIGIT_COUNT[v];
+          v = (col >>> 8) & 255; q = v << 2;
+          buf[o] = DIGITS_SEMI[q]; buf[o + 1] = DIGITS_SEMI[q + 1]; buf[o + 2] = DIGITS_SEMI[q + 2]; buf[o + 3] = DIGITS_SEMI[q + 3];
+          o += DIGIT_COUNT[v];
+          v = col & 255; q = v << 2;
+          buf[o] = DIGITS_M[q]; buf[o + 1] = DIGITS_M[q + 1]; buf[o + 2] = DIGITS_M[q + 2]; buf[o + 3] = DIGITS_M[q + 3];
+          o += DIGIT_COUNT[v];
+        }
+      }
+      buf[o++] = 0x2800 + b;
+    }
+    if (colour) for (let k = 0; k < SGR_END.length; k++) buf[o++] = SGR_END[k];
+    ends[cy] = o;
+  }
+  return { units: buf, length: o, ends };
+}
+
+/** The string of `length` UTF-16 code units at the start of `units` (one copy, done natively). */
+function decode(units: Uint16Array, length: number): string {
+  return Buffer.from(units.buffer, units.byteOffset, length * 2).toString('utf16le');
+}
 
 /**
  * The text lines of a braille picture of `raster` (its pixels are the dots), without line
  * breaks; each line of a coloured picture ends with an SGR reset.
  */
 export function brailleLines(raster: Raster, options: BrailleOptions = {}): string[] {
-  const depth = options.color ?? 'truecolor';
-  const { columns, rows, bits, colors } = brailleDots(raster, options.background);
-  // Written as UTF-16 code units into one buffer (at most 20 a cell, 4 a line end), then
-  // decoded line by line: far faster than concatenating many small strings.
-  const buf = new Uint16Array(columns * rows * 20 + rows * 4);
-  const ends: number[] = [];
-  let o = 0;
-  const put = (units: readonly number[]): void => { for (let k = 0; k < units.length; k++) buf[o++] = units[k]; };
-  for (let cy = 0; cy < rows; cy++) {
-    let current = -1;
-    for (let cx = 0, c = cy * columns; cx < columns; cx++, c++) {
-      const b = bits[c];
-      if (b !== 0 && depth !== 'none') {
-        const col = colors[c];
-        if (depth === '256') {
-          const key = nearest256(col >>> 16, (col >>> 8) & 255, col & 255);
-          if (key !== current) { current = key; put(SGR_256); put(DIGITS[key]); buf[o++] = M; }
-        } else if (col !== current) {
-          current = col;
-          put(SGR_TRUE); put(DIGITS[col >>> 16]); buf[o++] = SEMI; put(DIGITS[(col >>> 8) & 255]); buf[o++] = SEMI; put(DIGITS[col & 255]); buf[o++] = M;
-        }
-      }
-      buf[o++] = 0x2800 + b;
-    }
-    if (depth !== 'none') put(SGR_END);
-    ends.push(o);
-  }
-  const text = Buffer.from(buf.buffer, 0, o * 2).toString('utf16le');
-  const lines: string[] = [];
+  const { units, length, ends } = writeUnits(brailleDots(raster, options.background), options.color ?? 'truecolor', -1);
+  // One decode, then slices of it (cheap views in V8).
+  const text = decode(units, length);
+  const lines: string[] = new Array(ends.length);
   let from = 0;
-  for (const e of ends) { lines.push(text.slice(from, e)); from = e; }
+  for (let k = 0; k < ends.length; k++) { lines[k] = text.slice(from, ends[k]); from = ends[k]; }
   return lines;
 }
 
@@ -200,5 +339,7 @@ export function brailleLines(raster: Raster, options: BrailleOptions = {}): stri
  * @example process.stdout.write(encodeBraille(dotsRaster, { color: '256' }) + '\n')
  */
 export function encodeBraille(raster: Raster, options: BrailleOptions = {}): string {
-  return brailleLines(raster, options).join('\n');
+  // Written with its newlines in place and decoded once: no per-line strings to join.
+  const { units, length } = writeUnits(brailleDots(raster, options.background), options.color ?? 'truecolor', 0x0a);
+  return decode(units, length);
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { brailleDots, brailleLines, BRAILLE_BITS, encodeBraille } from '../../src/render/braille.js';
 import type { Raster } from '../../src/render/raster.js';
-import { solid } from './terminal-decoders.js';
+import { fgParams } from '../../src/render/color.js';
+import { randomRaster, solid } from './terminal-decoders.js';
 
 function pattern(width: number, height: number, on: (x: number, y: number) => boolean, onColor = [255, 255, 255], offColor = [0, 0, 0]): Raster {
   const data = new Uint8Array(width * height * 4);
@@ -99,5 +101,125 @@ describe('brailleLines', () => {
 
   it('joins lines with newlines', () => {
     expect(encodeBraille(solid(2, 8, [0, 0, 0, 255]), { color: 'none' })).toBe('\u2800\n\u2800');
+  });
+});
+
+// A plain per-pixel model of the documented rules (luminance x 256, threshold = round(mean of
+// the 3x3 cells / 2) + 64 + Bayer offset, alpha < 128 never lit, colour = rounded average of the
+// lit dots blended onto the background), written for clarity: the encoder's unrolled, 32-bit,
+// branch-free paths must agree with it exactly.
+const BAYER = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5];
+function modelDots(r: Raster, bgc: readonly [number, number, number] = [0, 0, 0]): { bits: number[]; colors: number[] } {
+  const cols = Math.ceil(r.width / 2), rows = Math.ceil(r.height / 4);
+  const lum = (x: number, y: number): number | null => {
+    const p = (y * r.width + x) * 4, a = r.data[p + 3];
+    if (a < 128) return null;
+    if (a === 255) return 54 * r.data[p] + 183 * r.data[p + 1] + 19 * r.data[p + 2];
+    const k = a / 255, j = 1 - k;
+    return (54 * (r.data[p] * k + bgc[0] * j) + 183 * (r.data[p + 1] * k + bgc[1] * j) + 19 * (r.data[p + 2] * k + bgc[2] * j)) | 0;
+  };
+  const bits: number[] = [], colors: number[] = [];
+  for (let cy = 0; cy < rows; cy++) for (let cx = 0; cx < cols; cx++) {
+    let s = 0, n = 0;
+    for (let y = Math.max(0, cy * 4 - 4); y < Math.min(r.height, cy * 4 + 8); y++) {
+      for (let x = Math.max(0, cx * 2 - 2); x < Math.min(r.width, cx * 2 + 4); x++) {
+        const v = lum(x, y);
+        if (v !== null) { s += v; n++; }
+      }
+    }
+    const base = Math.round((n > 0 ? s / n : 0) * 0.5) + 64 * 256;
+    let b = 0, k = 0;
+    const sums = [0, 0, 0];
+    for (let y = cy * 4; y < Math.min(r.height, cy * 4 + 4); y++) for (let x = cx * 2; x < Math.min(r.width, cx * 2 + 2); x++) {
+      const v = lum(x, y);
+      if (v === null || v <= base + Math.round(((BAYER[(y & 3) * 4 + (x & 3)] + 0.5) / 16 - 0.5) * 120 * 256)) continue;
+      b |= BRAILLE_BITS[(y & 3) * 2 + (x & 1)];
+      const p = (y * r.width + x) * 4, a = r.data[p + 3] / 255;
+      for (let ch = 0; ch < 3; ch++) sums[ch] += a === 1 ? r.data[p + ch] : (r.data[p + ch] * a + bgc[ch] * (1 - a) + 0.5) | 0;
+      k++;
+    }
+    bits.push(b);
+    colors.push(k === 0 ? 0 : sums.reduce((acc, v) => (acc << 8) | Math.floor((v + (k >> 1)) / k), 0));
+  }
+  return { bits, colors };
+}
+
+/** The text the model implies, written with plain strings. */
+function modelText(r: Raster, color: 'truecolor' | '256' | 'none', bgc?: readonly [number, number, number]): string {
+  const { bits, colors } = modelDots(r, bgc);
+  const cols = Math.ceil(r.width / 2), lines: string[] = [];
+  for (let cy = 0; cy * cols < bits.length; cy++) {
+    let line = '', current = '';
+    for (let c = cy * cols; c < (cy + 1) * cols; c++) {
+      if (bits[c] !== 0 && color !== 'none') {
+        const col = colors[c];
+        const sgr = `\x1b[${fgParams(col >>> 16, (col >>> 8) & 255, col & 255, color)}m`;
+        if (sgr !== current) { line += sgr; current = sgr; }
+      }
+      line += String.fromCharCode(0x2800 + bits[c]);
+    }
+    lines.push(color === 'none' ? line : line + '\x1b[0m');
+  }
+  return lines.join('\n');
+}
+
+// Alpha values around the edges that matter (never lit, blended, opaque) and random pixels.
+const pixelArb = fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }),
+  fc.oneof(fc.constant(255), fc.constant(255), fc.constant(0), fc.constantFrom(127, 128, 200, 254), fc.integer({ min: 0, max: 255 })));
+/** Rasters of 1..13 x 1..17 pixels, optionally at an odd byte offset (which forbids 32-bit reads). */
+const rasterArb = fc.record({ w: fc.integer({ min: 1, max: 13 }), h: fc.integer({ min: 1, max: 17 }), shift: fc.constantFrom(0, 1), seed: fc.array(pixelArb, { minLength: 1, maxLength: 40 }), flat: fc.boolean() })
+  .map(({ w, h, shift, seed, flat }) => {
+    const bytes = new Uint8Array(w * h * 4 + shift);
+    const data = bytes.subarray(shift);
+    for (let i = 0; i < w * h; i++) data.set(seed[flat ? i % 2 === 0 ? 0 : seed.length - 1 : i % seed.length], i * 4);
+    return { width: w, height: h, data } as Raster;
+  });
+const backgroundArb = fc.constantFrom<[number, number, number] | undefined>(undefined, [0, 0, 0], [255, 255, 255], [30, 200, 90]);
+
+describe('the encoder against a plain per-pixel model', () => {
+  it('lights the same dots with the same colours (random sizes, alpha, backgrounds, alignment)', () => {
+    fc.assert(fc.property(rasterArb, backgroundArb, (r, bgc) => {
+      const dots = brailleDots(r, bgc);
+      const model = modelDots(r, bgc);
+      expect(Array.from(dots.bits)).toEqual(model.bits);
+      expect(Array.from(dots.colors)).toEqual(model.colors);
+    }), { numRuns: 400 });
+  });
+
+  it.each(['truecolor', '256', 'none'] as const)('writes the same text at %s, and brailleLines joined is encodeBraille', (color) => {
+    fc.assert(fc.property(rasterArb, backgroundArb, (r, bgc) => {
+      const text = encodeBraille(r, { color, background: bgc });
+      expect(text).toBe(modelText(r, color, bgc));
+      expect(brailleLines(r, { color, background: bgc }).join('\n')).toBe(text);
+    }), { numRuns: 200 });
+  });
+
+  it.each([[64, 48, 1], [101, 63, 2], [300, 200, 3]])('agrees on a random %ix%i picture (seed %i), opaque and not', (w, h, seed) => {
+    for (const opaque of [true, false]) {
+      const r = randomRaster(w, h, seed, opaque);
+      expect(encodeBraille(r)).toBe(modelText(r, 'truecolor'));
+      expect(encodeBraille(r, { color: '256' })).toBe(modelText(r, '256'));
+    }
+  });
+
+  it('writes channel values of one, two and three digits', () => {
+    const colours = [[9, 250, 99], [0, 200, 10], [255, 255, 5]];
+    const r = pattern(6, 4, () => true, [0, 0, 0]);
+    colours.forEach((c, i) => {
+      for (let y = 0; y < 4; y++) for (let x = 0; x < 2; x++) r.data.set([...c, 255], (y * 6 + i * 2 + x) * 4);
+    });
+    const { bits } = brailleDots(r);
+    expect(Array.from(bits).every((b) => b !== 0)).toBe(true);
+    const cells = colours.map((c, i) => `\x1b[38;2;${c.join(';')}m${String.fromCharCode(0x2800 + bits[i])}`);
+    expect(encodeBraille(r)).toBe(cells.join('') + '\x1b[0m');
+  });
+
+  it('leaves nothing of a larger earlier picture in a later smaller one', () => {
+    const big = randomRaster(200, 120, 9, true);
+    const small = solid(2, 4, [255, 255, 255, 255]);
+    encodeBraille(big);
+    expect(encodeBraille(small)).toBe('\x1b[38;2;255;255;255m\u28ff\x1b[0m');
+    brailleLines(big, { color: '256' });
+    expect(brailleLines(small, { color: 'none' })).toEqual(['\u28ff']);
   });
 });
