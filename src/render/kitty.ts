@@ -20,7 +20,7 @@
 import { randomInt } from 'node:crypto';
 import * as zlib from 'node:zlib';
 import type { Raster } from './raster.js';
-import { isOpaque, validateRaster } from './raster.js';
+import { isOpaque, rgbBytes, validateRaster } from './raster.js';
 
 /** The largest base64 chunk the protocol allows in one escape sequence. */
 export const KITTY_CHUNK_BYTES = 4096;
@@ -74,17 +74,6 @@ const FLAT_RATIO = 0.08;
 /** Above this ratio (noise) compression is not worth its time. */
 const NOISE_RATIO = 0.92;
 
-function packRgb(data: Uint8Array): Uint8Array {
-  const n = data.length >>> 2;
-  const out = new Uint8Array(n * 3);
-  for (let i = 0, j = 0, p = 0; i < n; i++, j += 3, p += 4) {
-    out[j] = data[p];
-    out[j + 1] = data[p + 1];
-    out[j + 2] = data[p + 2];
-  }
-  return out;
-}
-
 /**
  * The raster's pixels as kitty receives them: RGB when opaque, RGBA otherwise, zlib-compressed
  * when that is smaller (with `compress: 'auto'`).
@@ -93,7 +82,7 @@ export function kittyPayload(raster: Raster, compress: boolean | 'auto' = 'auto'
   validateRaster(raster);
   const opaque = isOpaque(raster);
   const format = opaque ? 24 : 32;
-  const raw = opaque ? packRgb(raster.data) : new Uint8Array(raster.data.buffer, raster.data.byteOffset, raster.data.length);
+  const raw = opaque ? rgbBytes(raster.data) : new Uint8Array(raster.data.buffer, raster.data.byteOffset, raster.data.length);
   if (compress === false) return { format, compressed: false, bytes: raw };
   let level = 6;
   if (compress === 'auto') {

@@ -8,7 +8,7 @@
  */
 import * as zlib from 'node:zlib';
 import type { Raster } from './raster.js';
-import { isOpaque, validateRaster } from './raster.js';
+import { isOpaque, rgbBytes, validateRaster } from './raster.js';
 
 /** PNG row filter types (PNG spec, section 9.2). */
 export type PngFilter = 0 | 1 | 2 | 3 | 4;
@@ -58,14 +58,7 @@ function writeChunk(out: Uint8Array, at: number, type: string, data: Uint8Array)
 function packRows(raster: Raster, channels: 3 | 4): Uint8Array {
   const { data } = raster;
   if (channels === 4) return data instanceof Uint8Array ? data : new Uint8Array(data);
-  const n = raster.width * raster.height;
-  const out = new Uint8Array(n * 3);
-  for (let i = 0, j = 0, p = 0; i < n; i++, j += 3, p += 4) {
-    out[j] = data[p];
-    out[j + 1] = data[p + 1];
-    out[j + 2] = data[p + 2];
-  }
-  return out;
+  return rgbBytes(data);
 }
 
 /** Filters one row into `out` (after its filter byte). `prev` is null for the first row. */

@@ -37,3 +37,15 @@ export function isOpaque(raster: Raster): boolean {
   for (let i = 3; i < data.length; i += 4) if (data[i] !== 255) return false;
   return true;
 }
+
+/** RGBA pixels without their alpha: packed RGB, 3 bytes a pixel (kitty's `f=24`, PNG colour type 2). */
+export function rgbBytes(rgba: Uint8Array | Uint8ClampedArray): Uint8Array {
+  const n = rgba.length >>> 2;
+  const out = new Uint8Array(n * 3);
+  for (let i = 0, j = 0, p = 0; i < n; i++, j += 3, p += 4) {
+    out[j] = rgba[p];
+    out[j + 1] = rgba[p + 1];
+    out[j + 2] = rgba[p + 2];
+  }
+  return out;
+}
