@@ -1,0 +1,101 @@
+/**
+ * The CLI in-process (commands that need no terminal) and as a real process (exit codes, the
+ * one-line message for bad usage).
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/run.js';
+import { GRAPHICS_RULES } from '../../src/env/graphics-rules.js';
+import { context } from './show-support.js';
+
+const run = promisify(execFile);
+const MAIN = new URL('../../dist/cli/main.js', import.meta.url).pathname;
+const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+describe('termsight (in-process)', () => {
+  it.each<[string, string[], number, RegExp, 'stdout' | 'stderr']>([
+    ['--version', ['--version'], 0, new RegExp(`^${VERSION.replace(/\./g, '\\.')}\\n$`), 'stdout'],
+    ['--help', ['--help'], 0, /Usage:\n\s+termsight detect/, 'stdout'],
+    ['help for a command', ['detect', '--help'], 0, /termsight show FILE/, 'stdout'],
+    ['no command', [], 2, /^termsight: missing command; try termsight --help\n$/, 'stderr'],
+    ['unknown command', ['frobnicate'], 2, /^termsight: unknown command "frobnicate"; try termsight --help\n$/, 'stderr'],
+    ['unknown flag', ['detect', '--nope'], 2, /^termsight: detect: Unknown option '--nope'\n$/, 'stderr'],
+    ['bad timeout', ['detect', '--no-probe', '--timeout', 'soon'], 2, /^termsight: --timeout takes a whole number of at least 1, got "soon"\n$/, 'stderr'],
+    ['zero timeout', ['detect', '--no-probe', '--timeout', '0'], 2, /--timeout takes a whole number of at least 1/, 'stderr'],
+    ['stray argument', ['rules', 'extra'], 2, /^termsight: rules: Unexpected argument 'extra'/, 'stderr'],
+  ])('%s', async (_name, args, code, pattern, stream) => {
+    const { ctx, stdout, stderr } = context();
+    expect(await runCli(args, ctx)).toBe(code);
+    expect((stream === 'stdout' ? stdout : stderr).text).toMatch(pattern);
+    if (code === 2) expect(stderr.text.split('\n').filter(Boolean)).toHaveLength(1);
+  });
+
+  it('detect --no-probe --json reports the environment with its reasons', async () => {
+    const { ctx, stdout } = context({ env: { TERM: 'xterm-kitty', KITTY_WINDOW_ID: '1', COLORTERM: 'truecolor' } });
+    expect(await runCli(['detect', '--no-probe', '--json'], ctx)).toBe(0);
+    const report = JSON.parse(stdout.text);
+    expect(report).toMatchObject({ graphics: 'kitty', placements: true, truecolor: true, probeMs: null });
+    expect(report.why.graphics).toEqual({ source: 'rule', detail: expect.stringContaining('kitty-window-id'), rule: 'kitty-window-id' });
+  });
+
+  it('detect describes the terminal itself even when stdout is not a terminal', async () => {
+    const { ctx, stdout } = context({ env: { TERM: 'foot' }, stdoutTTY: false });
+    await runCli(['detect', '--no-probe', '--json'], ctx);
+    expect(JSON.parse(stdout.text).graphics).toBe('sixel');
+  });
+
+  it('detect honours TERMSIGHT_GRAPHICS and says so', async () => {
+    const { ctx, stdout } = context({ env: { TERM: 'xterm-kitty', TERMSIGHT_GRAPHICS: 'off' } });
+    await runCli(['detect', '--no-probe', '--json'], ctx);
+    const report = JSON.parse(stdout.text);
+    expect(report.graphics).toBeNull();
+    expect(report.why.graphics).toMatchObject({ source: 'override', detail: 'TERMSIGHT_GRAPHICS=off: draw no images' });
+  });
+
+  it.each<[string, Record<string, string>, boolean, boolean]>([
+    ['a terminal gets bold labels', {}, true, true],
+    ['NO_COLOR makes it plain', { NO_COLOR: '1' }, true, false],
+    ['a pipe gets plain text', {}, false, false],
+  ])('detect text: %s', async (_name, env, tty, styled) => {
+    const { ctx, stdout } = context({ env: { TERM: 'xterm-256color', ...env }, stdoutTTY: tty });
+    await runCli(['detect', '--no-probe'], ctx);
+    expect(stdout.text.includes('\x1b[')).toBe(styled);
+    expect(stdout.text).toMatch(/^(\x1b\[1m)?graphics/m);
+    expect(stdout.text).toMatch(/braille\s+(\x1b\[2m)?default: no rule matched/);
+  });
+
+  it('rules lists every rule in priority order, and --json gives the table', async () => {
+    const text = context();
+    await runCli(['rules'], text.ctx);
+    const positions = GRAPHICS_RULES.map((r) => text.stdout.text.indexOf(` ${r.id} `));
+    expect(positions.every((p) => p > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    const json = context();
+    await runCli(['rules', '--json'], json.ctx);
+    expect(JSON.parse(json.stdout.text).graphics.map((r: { id: string }) => r.id)).toEqual(GRAPHICS_RULES.map((r) => r.id));
+  });
+});
+
+describe('termsight (as a process)', () => {
+  it.each<[string[], number, RegExp]>([
+    [['--version'], 0, new RegExp(`^${VERSION.replace(/\./g, '\\.')}\\n$`)],
+    [['detect', '--bogus'], 2, /^$/],
+    [['show'], 2, /^$/],
+  ])('%j exits %d', async (args, code, out) => {
+    const result = await run(process.execPath, [MAIN, ...args], { env: { PATH: process.env.PATH, TERM: 'dumb' } }).then(
+      (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+    );
+    expect(result.code).toBe(code);
+    expect(result.stdout).toMatch(out);
+    if (code === 2) expect(result.stderr).toMatch(/^termsight: .+\n$/);
+  });
+
+  it('detect --json with no terminal at all answers from the environment', async () => {
+    // setsid-less child with piped stdio: /dev/tty may still exist here, so force the environment answer.
+    const { stdout } = await run(process.execPath, [MAIN, 'detect', '--json', '--no-probe'], { env: { PATH: process.env.PATH, TERM: 'xterm-kitty' } });
+    expect(JSON.parse(stdout)).toMatchObject({ graphics: 'kitty', probeMs: null });
+  });
+});
