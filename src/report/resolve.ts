@@ -116,8 +116,8 @@ function resolveGraphics(
     return { value: 'braille', why: reason('multiplexer', `GNU screen shows image payloads as text: braille${invalid}`) };
   }
   if (multiplexer?.name === 'tmux' && multiplexer.passthrough !== true) {
-    const state = multiplexer.passthrough === false ? 'drops wrapped sequences (allow-passthrough is off)' : 'passthrough is not proven';
-    return { value: 'braille', why: reason('multiplexer', `inside tmux ${state}: braille${invalid}`) };
+    const state = multiplexer.passthrough === false ? 'tmux drops wrapped sequences (allow-passthrough is off)' : 'inside tmux, passthrough is not proven';
+    return { value: 'braille', why: reason('multiplexer', `${state}: braille${invalid}`) };
   }
   const fromProbe = facts ? graphicsFromFacts(facts) : null;
   if (fromProbe && multiplexer?.name === 'tmux' && fromProbe.protocol === 'kitty' && !placesThroughTmux(facts)) {
