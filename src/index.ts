@@ -37,8 +37,8 @@ export type { Report, ReportField, Why, WhySource, MultiplexerInfo } from './rep
 export { validateRaster, isOpaque, type Raster } from './render/raster.js';
 export type { RenderOptions, ColorDepth } from './render/options.js';
 export { resize, fitPixels } from './render/resize.js';
-export { toTerminal, renderedCells, backend, type Backend } from './render/backend.js';
-export { frame, clearFrame, endFrame, type FrameHandle, type FrameOptions, type FrameResult } from './render/frame.js';
+export { toTerminal, renderedCells, reachRows, backend, MIN_CELL_HEIGHT, type Backend } from './render/backend.js';
+export { flow, frame, clearFrame, endFrame, type FlowResult, type FrameHandle, type FrameOptions, type FrameResult } from './render/frame.js';
 export { encodeKitty, kittyStore, kittyPlace, kittyDelete, kittyImageId } from './render/kitty.js';
 export { encodeIterm2 } from './render/iterm2.js';
 export { encodePng } from './render/png.js';

@@ -2,6 +2,7 @@
  * The decisions of `termsight show` that need no I/O: which protocol, which box, which render
  * options, how a file name is shown, how a failure reads, and what closes an interrupted picture.
  */
+import { stripUnsafe } from '../capability/sanitize.js';
 import { graphicsOverride } from '../env/override.js';
 import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
 import { envValue, type Env } from '../env/runtime.js';
@@ -80,10 +81,6 @@ export function renderOptionsFor(report: Report, box: { columns: number; rows: n
   };
 }
 
-// C0 and C1 controls, DEL, and the bidirectional controls that reorder what follows them.
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
 /**
  * A file name made safe to print: control characters (escape sequences' ESC, newlines, C1) and
  * bidi overrides removed; `-` reads as `(stdin)`.
@@ -92,13 +89,14 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066
  */
 export function displayName(name: string): string {
   if (name === '-') return '(stdin)';
-  const clean = name.replace(UNSAFE, '');
+  const clean = stripUnsafe(name);
   return clean === '' ? '(unnamed)' : clean;
 }
 
 /** The one stderr line for a file that could not be shown. */
 export function failureLine(name: string, reason: string): string {
-  return `termsight: ${displayName(name)}: ${reason.replace(UNSAFE, ' ')}\n`;
+  // Line breaks and tabs become spaces so the reason stays on its one line; other controls go.
+  return `termsight: ${displayName(name)}: ${stripUnsafe(reason.replace(/[\t\n\r]+/g, ' '))}\n`;
 }
 
 /** What to undo after a picture was cut short. */
@@ -108,6 +106,8 @@ export interface InterruptContext {
   readonly synchronizedOutput: boolean;
   /** The picture's frame, when it was drawn with `frame` (the cursor goes back to it and below). */
   readonly handle?: FrameHandle;
+  /** kitty: the image id, when no handle carries it (the picture is deleted). */
+  readonly imageId?: number;
 }
 
 const ST = '\x1b\\';
@@ -115,8 +115,8 @@ const ST = '\x1b\\';
 /**
  * The bytes that leave the terminal clean after output stopped in `state`: the open string
  * closed (and, behind a multiplexer, the one inside its passthrough too), kitty's unfinished
- * upload ended and the image deleted, SGR reset, synchronized output ended, the cursor restored
- * below the picture and shown again.
+ * upload ended and the image deleted, SGR reset, synchronized output ended, the cursor put below
+ * what was drawn and shown again.
  */
 export function interruptTail(state: EscapeState, ctx: InterruptContext): string {
   let out = '';
@@ -130,10 +130,14 @@ export function interruptTail(state: EscapeState, ctx: InterruptContext): string
   if (ctx.protocol === 'kitty') {
     // A chunked upload waits for its last chunk: send an empty one, then delete what arrived.
     out += passthrough('\x1b_Gm=0,q=2;\x1b\\', ctx.multiplexer);
-    if (ctx.handle?.imageId !== undefined) out += passthrough(kittyDelete(ctx.handle.imageId), ctx.multiplexer);
+    const imageId = ctx.handle?.imageId ?? ctx.imageId;
+    if (imageId !== undefined) out += passthrough(kittyDelete(imageId), ctx.multiplexer);
   }
   out += '\x1b[0m';
   if (ctx.synchronizedOutput) out += '\x1b[?2026l';
+  // With a frame, the cursor was saved at its top-left: back there, then below it by count.
+  // Without, the terminal moved the cursor as it drew (a sixel cut short by ST is finished where
+  // it stopped): a new line goes below whatever was drawn.
   out += ctx.handle ? '\x1b8' + endFrame(ctx.handle) : '\r\n';
   out += '\x1b[?25h';
   return out;

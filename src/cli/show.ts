@@ -9,17 +9,18 @@
  * - Each file in turn, its (sanitized) name on a line above when there are several; a file that
  *   cannot be read or decoded gives one line on stderr and the others are still shown; exit 2 if
  *   any failed.
- * - After a graphics picture the cursor is at the start of the line below it.
+ * - After a picture the cursor is at the start of the line below its last pixel row: the terminal
+ *   moves it as it draws (then a new line), or, behind a multiplexer that does not see the
+ *   picture, counted rows move it (see `flow` in render/frame.ts).
  * - `--animate` plays an animated GIF (at most `MAX_LOOPS` times, or until Ctrl-C).
  * - Ctrl-C while a picture is written: the output stops between pieces, the open sequence is
- *   closed, SGR and synchronized output reset, the cursor restored below the picture; exit 130.
+ *   closed, SGR and synchronized output reset, the cursor put below what was drawn; exit 130.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { decodeImage, DecodeError, type DecodedImage } from '../decode/index.js';
-import { isGraphicsProtocol, isProtocol, PROTOCOLS, type Protocol } from '../env/protocol.js';
-import { toTerminal } from '../render/backend.js';
-import { endFrame, frame, type FrameHandle } from '../render/frame.js';
+import { isProtocol, PROTOCOLS, type Protocol } from '../env/protocol.js';
+import { endFrame, flow, frame, type FrameHandle } from '../render/frame.js';
 import type { RenderOptions } from '../render/options.js';
 import type { Report } from '../report/types.js';
 import { parse, wholeNumber } from './args.js';
@@ -139,16 +140,11 @@ export async function showImage(
 ): Promise<'done' | 'interrupted'> {
   const first = image.frames[0]!.raster;
   if (play.animate && image.frames.length > 1) return animateImage(image, protocol, options, writer, ctx, play.signal);
-  if (!isGraphicsProtocol(protocol)) {
-    // Text flows like text: lines, then a newline, and the cursor is below the picture.
-    if (await writer.write(toTerminal(first, protocol, options) + '\n')) return 'done';
-    await writeTail(ctx, writer, protocol, options);
-    return 'interrupted';
-  }
-  // `frame` makes room first, draws from the top-left and comes back; `endFrame` moves below.
-  const drawn = frame(first, protocol, { ...options, synchronizedOutput: false });
-  if (await writer.write(drawn.output + endFrame(drawn.handle))) return 'done';
-  await writeTail(ctx, writer, protocol, options, drawn.handle);
+  // Drawn at the cursor; the terminal (or, behind a multiplexer, counted rows) moves the cursor
+  // below the picture's last pixel row, whatever the real cell size.
+  const drawn = flow(first, protocol, options);
+  if (await writer.write(drawn.output)) return 'done';
+  await writeTail(ctx, writer, protocol, options, drawn.handle, drawn.imageId);
   return 'interrupted';
 }
 
@@ -197,13 +193,14 @@ async function animateImage(
 }
 
 /** Writes what closes an interrupted picture, straight to the stream (the writer has stopped). */
-async function writeTail(ctx: Pick<CliContext, 'stdout'>, writer: PictureWriter, protocol: Protocol, options: RenderOptions, handle?: FrameHandle): Promise<void> {
+async function writeTail(ctx: Pick<CliContext, 'stdout'>, writer: PictureWriter, protocol: Protocol, options: RenderOptions, handle?: FrameHandle, imageId?: number): Promise<void> {
   ctx.stdout.write(
     interruptTail(writer.state, {
       protocol,
       multiplexer: options.multiplexer ?? null,
       synchronizedOutput: Boolean(options.synchronizedOutput),
       ...(handle ? { handle } : {}),
+      ...(imageId !== undefined ? { imageId } : {}),
     }),
   );
 }

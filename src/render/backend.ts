@@ -27,6 +27,12 @@ import { passthrough } from './passthrough.js';
 /** The cell size assumed when the terminal's is unknown: 10x20 pixels. */
 export const DEFAULT_CELL_PIXELS: Size = Object.freeze({ width: 10, height: 20 });
 
+/**
+ * The smallest cell height (pixels) taken for granted when the terminal's is unknown, to bound
+ * the rows a sixel picture can reach (xterm's smallest common font, 6x13 `fixed`, is 13 px tall).
+ */
+export const MIN_CELL_HEIGHT = 12;
+
 /** Where a picture goes: the resampled size (in the renderer's own units) and the cells it covers. */
 export interface Layout {
   /** Size to resample to: pixels for graphics, dots for braille, half-cells for blocks. */
@@ -109,12 +115,29 @@ export function layout(source: Size, protocol: Protocol, options: RenderOptions 
 
 /**
  * How many columns and rows a picture of this size will take, so a caller can move the cursor.
+ * For sixel without `cellPixels` the rows are those of the assumed 10x20 cell, a guess: a sixel
+ * keeps its pixel size whatever the cell, so on smaller cells it takes more rows (`reachRows`
+ * bounds them; `flow` lets the terminal move the cursor instead).
  *
  * @example renderedCells({ width: 800, height: 600 }, 'kitty', { columns: 40, rows: 40 }) // { columns: 40, rows: 15 }
  */
 export function renderedCells(source: Size, protocol: Protocol, options: RenderOptions = {}): { columns: number; rows: number } {
   const { columns, rows } = layout(source, protocol, options);
   return { columns, rows };
+}
+
+/**
+ * The rows below the cursor a laid-out picture can reach, to make room for it and to move past
+ * it by counting. kitty (`r=`) and iTerm2 (`height=` cells) are scaled into their cells and text
+ * takes its lines, so this is `layout.rows`; a sixel keeps its pixel size, so when the cell size
+ * is unknown its rows are counted with cells of `MIN_CELL_HEIGHT` (an upper bound: blank rows
+ * below the picture rather than text drawn over its bottom).
+ *
+ * @example reachRows(layout({ width: 96, height: 96 }, 'sixel', {}), 'sixel', {}) // 8 (96 / 12), not 5 (96 / 20)
+ */
+export function reachRows(lay: Layout, protocol: Protocol, options: RenderOptions = {}): number {
+  if (protocol !== 'sixel' || options.cellPixels) return lay.rows;
+  return Math.max(lay.rows, Math.ceil(lay.units.height / MIN_CELL_HEIGHT));
 }
 
 /** What `draw` returns: escape sequences to wrap for passthrough, and text lines to write as they are. */

@@ -1,5 +1,22 @@
 /**
- * Drawing a picture again in the same place, for redraws and animation.
+ * Drawing a picture once in the flow of text (`flow`), and again in the same place, for redraws
+ * and animation (`frame`).
+ *
+ * `flow` leaves the cursor at the start of the line below the picture's last pixel row, whatever
+ * the real cell size. Where the terminal itself sees the picture it lets the terminal move the
+ * cursor, then starts a new line (`CR LF`), instead of counting rows from a cell size that may be
+ * a guess:
+ * - sixel (with sixel scrolling, as xterm starts): xterm leaves the cursor on the text row
+ *   holding the picture's last pixel row, at its left column, so one newline is enough (seen on
+ *   screenshots of xterm 379; a real VT340 sometimes needed two);
+ * - kitty without `C=1`, and iTerm2: the cursor ends just right of the picture on its last row;
+ * - text (braille, blocks, kitty's Unicode placeholders): the lines themselves, each ended by LF.
+ * In a terminal that leaves the cursor below the picture already this gives one blank line.
+ * Behind a multiplexer (tmux, screen) a passed-through picture is invisible to the multiplexer,
+ * whose cursor does not move: there `flow` counts, like `frame` (room made first, drawn between
+ * save and restore cursor, then down past `reachRows`, which bounds a sixel's rows when the cell
+ * size is unknown). A terminal with sixel scrolling off (DECSDM set) draws at the screen's
+ * top-left and does not move the cursor; `flow` leaves that mode as the user set it.
  *
  * The first frame makes room: it writes as many newlines as the picture has rows (so the
  * screen scrolls now rather than in the middle of a picture), returns to the first of those
@@ -21,11 +38,11 @@
  * are erased too. iTerm2, sixel and text pictures are cells: they are erased by overwriting
  * those cells (ECH on each row), or by clearing the lines or the screen.
  */
-import type { Protocol } from '../env/protocol.js';
+import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
 import type { RenderOptions } from './options.js';
 import type { Raster } from './raster.js';
 import { validateRaster } from './raster.js';
-import { draw, layout, usesPlaceholders } from './backend.js';
+import { draw, layout, reachRows, usesPlaceholders } from './backend.js';
 import { kittyDelete, kittyImageId, kittyPlace, kittySequences } from './kitty.js';
 import { resize } from './resize.js';
 import { passthrough } from './passthrough.js';
@@ -121,7 +138,7 @@ export function frame(raster: Raster, protocol: Protocol, options: FrameOptions 
     handle = { protocol, ...cells, imageId: id, stored: print, placeholders: false, multiplexer };
   } else {
     const d = draw(raster, protocol, base);
-    const cells = { columns: d.layout.columns, rows: d.layout.rows };
+    const cells = { columns: d.layout.columns, rows: reachRows(d.layout, protocol, options) };
     if (previous && (previous.protocol !== protocol || previous.columns !== cells.columns || previous.rows !== cells.rows)) {
       out += clearFrame(previous);
       previous = undefined;
@@ -161,4 +178,41 @@ export function clearFrame(handle: FrameHandle): string {
  */
 export function endFrame(handle: FrameHandle): string {
   return (handle.rows > 1 ? `\x1b[${handle.rows - 1}B` : '') + '\r\n';
+}
+
+/** What `flow` returns. */
+export interface FlowResult {
+  /** The bytes: the picture at the cursor, then the cursor at the start of the line below it. */
+  readonly output: string;
+  /**
+   * Who moves the cursor past the picture: 'terminal' (the terminal, as it draws; text lines),
+   * or 'counted' (rows counted, behind a multiplexer that does not see the picture).
+   */
+  readonly cursor: 'terminal' | 'counted';
+  /** With 'counted': the frame drawn (the cursor is restored to its top-left and moved below by its rows). */
+  readonly handle?: FrameHandle;
+  /** The kitty image id used, if any (to delete the picture, or an upload cut short). */
+  readonly imageId?: number;
+}
+
+/** A new line from wherever a picture left the cursor: CR too, as the cursor may be right of it. */
+const NEXT_LINE = '\r\n';
+
+/**
+ * A picture drawn once at the cursor, the cursor left at the start of the line below its last
+ * pixel row (see the module's notes for what each terminal does).
+ *
+ * @example process.stdout.write(flow(raster, 'sixel', { columns: 40, rows: 20 }).output + 'next line')
+ */
+export function flow(raster: Raster, protocol: Protocol, options: RenderOptions = {}): FlowResult {
+  const multiplexer = options.multiplexer ?? null;
+  if (multiplexer !== null && isGraphicsProtocol(protocol) && !usesPlaceholders(protocol, options)) {
+    const drawn = frame(raster, protocol, { ...options, synchronizedOutput: false, reserve: true });
+    return { output: drawn.output + endFrame(drawn.handle), cursor: 'counted', handle: drawn.handle, ...(drawn.handle.imageId !== undefined ? { imageId: drawn.handle.imageId } : {}) };
+  }
+  // kitty must move the cursor (no C=1); text rows end with LF as plain text does (a pipe gets no CR).
+  const d = draw(raster, protocol, { ...options, keepCursor: false });
+  const body = passthrough(d.sequences, multiplexer);
+  const output = d.lines.length > 0 ? body + d.lines.map((line) => line + '\n').join('') : body + NEXT_LINE;
+  return { output, cursor: 'terminal', ...(d.imageId !== undefined ? { imageId: d.imageId } : {}) };
 }

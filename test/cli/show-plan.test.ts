@@ -81,6 +81,12 @@ describe('interruptTail', () => {
       { protocol: 'kitty', multiplexer: null, synchronizedOutput: false, handle: { protocol: 'kitty', columns: 4, rows: 3, imageId: 77, placeholders: false, multiplexer: null } },
       /\x1b_Gm=0,q=2;\x1b\\\x1b_Ga=d,d=I,i=77,q=2\x1b\\\x1b\[0m\x1b8\x1b\[2B\r\n\x1b\[\?25h$/,
     ],
+    [
+      'kitty drawn by flow (the terminal moves the cursor): upload ended, deleted by id, a new line',
+      scanEscapes(GROUND, '\x1b_Ga=T,i=78,m=1,q=2;AAAA'),
+      { protocol: 'kitty', multiplexer: null, synchronizedOutput: false, imageId: 78 },
+      /^\x1b\\\x1b_Gm=0,q=2;\x1b\\\x1b_Ga=d,d=I,i=78,q=2\x1b\\\x1b\[0m\r\n\x1b\[\?25h$/,
+    ],
     ['braille mid-line', GROUND, { protocol: 'braille', multiplexer: 'tmux', synchronizedOutput: false }, /^\x1b\[0m\r\n\x1b\[\?25h$/],
   ];
   it.each(rows)('%s', (_name, state, ctx, expected) => {

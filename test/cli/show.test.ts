@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/context.js';
 import { runShowWith, MAX_LOOPS } from '../../src/cli/show.js';
 import type { Report } from '../../src/report/types.js';
+import { runModel } from '../render/cursor-model.js';
 import { context, report, scratchDir, screenAfter, writePng } from './show-support.js';
 
 let dir = '';
@@ -148,13 +149,41 @@ describe('show: names', () => {
   });
 });
 
-describe('show: cursor after a graphics picture', () => {
-  it.each(['kitty', 'sixel', 'iterm2'])('%s: the next text starts on the line below the picture', async (protocol) => {
+describe('show: the cursor ends below the picture, whatever the real cell size', () => {
+  // 40x30 pixels; the report knows the cell (10x20) or not (null, as from xterm); the model
+  // terminal has the real cell size and moves the cursor as real terminals do.
+  const rows = (['kitty', 'sixel', 'iterm2', 'braille', 'blocks'] as const).flatMap((protocol) =>
+    ([null, 'tmux'] as const).flatMap((mux) =>
+      [
+        { real: { width: 10, height: 20 }, known: true },
+        { real: { width: 10, height: 20 }, known: false },
+        { real: { width: 9, height: 17 }, known: false },
+        { real: { width: 6, height: 12 }, known: false },
+      ].map((c) => ({ protocol, mux, ...c, name: `${protocol} ${mux ?? 'direct'}, real cell ${c.real.width}x${c.real.height}${c.known ? ' (reported)' : ''}` })),
+    ),
+  );
+  it.each(rows)('$name', async ({ protocol, mux, real, known }) => {
     const { ctx, stdout } = context();
-    // 40x30 pixels at 10x20 a cell: 4 columns, 2 rows; the picture starts on row 0.
-    expect(await runShowWith([good, '--protocol', protocol], ctx, { report: report() })).toBe(0);
-    const screen = (await screenAfter(stdout.text, 'NEXT')).split('\n');
-    expect(screen.findIndex((l) => l.startsWith('NEXT'))).toBe(2);
+    const r = report({
+      cellPixels: known ? real : null,
+      ...(mux ? { multiplexer: { name: mux, version: '3.3a', passthrough: true } } : {}),
+    });
+    expect(await runShowWith([good, '--protocol', protocol], ctx, { report: r })).toBe(0);
+    const model = await runModel(stdout.text + 'NEXT', { cell: real });
+    const next = model.text.split('\n').findIndex((l) => l.startsWith('NEXT'));
+    expect(next).toBeGreaterThan(0);
+    for (const picture of model.placed) {
+      expect(picture.line).toBe(0);
+      expect(next * real.height).toBeGreaterThanOrEqual(picture.bottom);
+    }
+    if (model.placed.length === 0) {
+      // Text (and kitty's placeholders in tmux): 30 pixels make 2 rows of blocks or braille at 10x20.
+      expect(protocol === 'braille' || protocol === 'blocks' || (protocol === 'kitty' && mux === 'tmux')).toBe(true);
+      expect(next).toBe(2);
+    } else if (!mux || known || protocol !== 'sixel') {
+      // Directly, or with the cell known, the next text is on the line right below the picture.
+      expect(next).toBe(Math.ceil(model.placed[0]!.bottom / real.height));
+    }
   });
 });
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { clearFrame, endFrame, frame } from '../../src/render/frame.js';
+import type { Protocol } from '../../src/env/protocol.js';
+import { layout, MIN_CELL_HEIGHT, reachRows } from '../../src/render/backend.js';
+import { clearFrame, endFrame, flow, frame } from '../../src/render/frame.js';
+import { runModel } from './cursor-model.js';
 import { parseKittyApcs, solid, decodeKittyTransmission } from './terminal-decoders.js';
 
 const A = solid(40, 40, [255, 0, 0, 255]);
@@ -84,5 +87,117 @@ describe('clearFrame and endFrame', () => {
   });
   it.each([[1, '\r\n'], [3, '\x1b[2B\r\n']])('endFrame for %i rows', (rows, out) => {
     expect(endFrame({ protocol: 'blocks', columns: 1, rows, placeholders: false, multiplexer: null })).toBe(out);
+  });
+});
+
+describe('flow: drawn once, the cursor ends at the start of the line below the last pixel row', () => {
+  const PICTURE = solid(96, 96, [255, 0, 0, 255]);
+  const BOX = { columns: 20, rows: 22 };
+  const CELLS = [
+    { width: 10, height: 20 }, // the assumed default
+    { width: 9, height: 17 }, // xterm with DejaVu Sans Mono in the e2e suite
+    { width: 7, height: 13 },
+    { width: 6, height: 12 }, // MIN_CELL_HEIGHT
+    { width: 16, height: 32 }, // HiDPI
+  ];
+  type Row = { protocol: Protocol; multiplexer: 'tmux' | null; known: boolean; cell: { width: number; height: number }; start: 'top' | 'bottom' };
+  const rows: Row[] = [];
+  for (const protocol of ['sixel', 'kitty', 'iterm2', 'braille', 'blocks'] as const)
+    for (const multiplexer of [null, 'tmux'] as const)
+      for (const known of [false, true])
+        for (const cell of CELLS) for (const start of ['top', 'bottom'] as const) rows.push({ protocol, multiplexer, known, cell, start });
+  const name = (r: Row) => `${r.protocol} ${r.multiplexer ?? 'direct'}, cell ${r.cell.width}x${r.cell.height} ${r.known ? 'known' : 'unknown'}, from the ${r.start}`;
+
+  it.each(rows.map((r) => [name(r), r] as const))('%s', async (_name, r) => {
+    const before = r.start === 'top' ? 'prompt$ show\n' : '\n'.repeat(30) + 'prompt$ show\n';
+    const options = { ...BOX, multiplexer: r.multiplexer, ...(r.known ? { cellPixels: r.cell } : {}), imageId: 5 };
+    const drawn = flow(PICTURE, r.protocol, options);
+    const start = (await runModel(before, { cell: r.cell })).cursor;
+    const model = await runModel(before + drawn.output, { cell: r.cell });
+    expect(model.cursor.column).toBe(0);
+    const pictures = model.placed;
+    if (pictures.length === 0) {
+      // Text (braille, blocks, kitty's placeholders inside tmux): the next line follows the last one.
+      expect(['braille', 'blocks', 'kitty']).toContain(r.protocol);
+      expect(model.lastTextLine).toBeGreaterThanOrEqual(start.line);
+      expect(model.cursor.line).toBe(model.lastTextLine + 1);
+      return;
+    }
+    expect(pictures).toHaveLength(1);
+    const picture = pictures[0]!;
+    // Drawn at the cursor, where the prompt left it.
+    expect({ line: picture.line, column: picture.column }).toEqual(start);
+    // The next text starts below the picture's last pixel row.
+    expect(model.cursor.line * r.cell.height).toBeGreaterThanOrEqual(picture.bottom);
+    const below = Math.ceil(picture.bottom / r.cell.height);
+    if (drawn.cursor === 'terminal' || r.known) expect(model.cursor.line).toBe(below);
+    // Counting with an unknown cell may leave blank lines, no more than the MIN_CELL_HEIGHT bound gives.
+    else expect(model.cursor.line - start.line).toBeLessThanOrEqual(Math.ceil(96 / MIN_CELL_HEIGHT));
+    expect(drawn.cursor).toBe(r.multiplexer ? 'counted' : 'terminal');
+  });
+
+  it('the model catches the old way: rows counted from the assumed 10x20 cell on 17 px cells', async () => {
+    // Drawn with save/restore and moved down by rows from a guessed cell: the next line starts
+    // inside a sixel 96 px tall (5 rows of 17 px are 85 px).
+    const old = frame(PICTURE, 'sixel', BOX);
+    const guessed = old.output.replace(/\x1b\[\d+A/, `\x1b[5A`).replace(/^\r\n+/, '\r' + '\n'.repeat(5));
+    const model = await runModel(guessed + '\x1b[4B\r\n', { cell: { width: 9, height: 17 } });
+    expect(model.cursor.line * 17).toBeLessThan(model.placed[0]!.bottom);
+  });
+
+  it.each([
+    ['sixel', null, /^\x1bP[0-9;]*q"[^\x1b]*\x1b\\\r\n$/],
+    ['kitty', null, /^(\x1b_G[^\x1b]*\x1b\\)+\r\n$/],
+    ['iterm2', null, /^\x1b\]1337;File=inline=1;[^\x07\x1b]*(\x07|\x1b\\)\r\n$/],
+    ['sixel', 'tmux', /^\r\n{8}\x1b\[8A\x1b7\x1bPtmux;[\s\S]*\x1b\\\x1b8\x1b\[7B\r\n$/],
+    ['iterm2', 'tmux', /^\r\n{5}\x1b\[5A\x1b7\x1bPtmux;[\s\S]*\x1b\\\x1b8\x1b\[4B\r\n$/],
+  ] as const)('exact shape: %s, multiplexer %s', (protocol, multiplexer, shape) => {
+    const { output } = flow(PICTURE, protocol, { ...BOX, multiplexer });
+    expect(output).toMatch(shape);
+    // No save/restore where the terminal moves the cursor itself, and kitty lets it move (no C=1).
+    if (!multiplexer) expect(output).not.toMatch(/\x1b[78]|C=1/);
+  });
+
+  it('text lines end with a bare LF (a pipe or a file gets no CR)', () => {
+    const { output, cursor } = flow(PICTURE, 'braille', BOX);
+    expect(cursor).toBe('terminal');
+    expect(output.endsWith('\n')).toBe(true);
+    expect(output).not.toContain('\r');
+  });
+});
+
+describe('frame then endFrame: after an animation the cursor is below every frame drawn', () => {
+  const A96 = solid(96, 96, [255, 0, 0, 255]);
+  const B96 = solid(96, 96, [0, 0, 255, 255]);
+  const rows = (['sixel', 'kitty', 'iterm2', 'blocks'] as const).flatMap((protocol) =>
+    ([null, 'tmux'] as const).flatMap((multiplexer) =>
+      [{ width: 10, height: 20 }, { width: 9, height: 17 }, { width: 6, height: 12 }].map((cell) => ({ protocol, multiplexer, cell })),
+    ),
+  );
+  it.each(rows)('$protocol $multiplexer, real cell $cell.width x $cell.height (unknown to the renderer)', async ({ protocol, multiplexer, cell }) => {
+    const options = { columns: 20, rows: 22, multiplexer, imageId: 9 };
+    const first = frame(A96, protocol, options);
+    const second = frame(B96, protocol, { ...options, previous: first.handle });
+    const before = '\n'.repeat(30) + 'prompt$ show\n';
+    const start = (await runModel(before, { cell })).cursor;
+    const model = await runModel(before + first.output + second.output + endFrame(second.handle), { cell });
+    expect(model.cursor.column).toBe(0);
+    const bottom = Math.max(model.lastTextLine + 1, ...model.placed.map((p) => Math.ceil(p.bottom / cell.height)));
+    for (const p of model.placed) expect(p.line).toBe(start.line);
+    expect(model.cursor.line).toBeGreaterThanOrEqual(bottom);
+  });
+});
+
+describe('reachRows', () => {
+  it.each([
+    ['sixel', {}, 8],
+    ['sixel', { cellPixels: { width: 9, height: 17 } }, 6],
+    ['kitty', {}, 5],
+    ['iterm2', {}, 5],
+    ['braille', {}, 5],
+    ['blocks', {}, 5],
+  ] as const)('%s %j', (protocol, extra, rows) => {
+    const options = { columns: 20, rows: 40, ...extra };
+    expect(reachRows(layout({ width: 96, height: 96 }, protocol, options), protocol, options)).toBe(rows);
   });
 });
