@@ -19,7 +19,8 @@ export interface ClassifyContext {
   readonly multiplexer?: 'tmux' | 'screen' | null;
   /**
    * Whether queries were also sent wrapped for tmux passthrough, after one unwrapped DA1 that tmux
-   * answers. Then any DA1 after the first is the outer terminal's and proves passthrough.
+   * answers (in the first round, or in a second round after it). tmux answers in order, so every
+   * reply up to that DA1 is tmux's, and any reply after it is the outer terminal's and proves passthrough.
    */
   readonly wrapped?: boolean;
   /** Probe bookkeeping copied into the facts (defaults: sentinel from the replies, not timed out, 0 ms). */
@@ -65,7 +66,11 @@ interface Decoded {
   readonly party: Party;
 }
 
-/** Whether tmux never produces this reply itself, so behind tmux it proves the outer terminal answered. */
+/**
+ * Whether tmux never produces this reply itself, so behind tmux it proves the outer terminal
+ * answered wherever it falls. Not DA1/DA2/`18 t` (tmux answers them), and not OSC colours: tmux 3.4
+ * and later answer OSC 10/11 themselves (tmux/tmux#4127), 3.3a did not.
+ */
 export function isOuterOnlyReply(reply: Reply): boolean {
   switch (reply.type) {
     case 'xtversion':
@@ -74,6 +79,7 @@ export function isOuterOnlyReply(reply: Reply): boolean {
       return reply.code !== 8; // tmux answers 18 t itself (rows and columns swapped in 3.3a)
     case 'da1':
     case 'da2':
+    case 'osc':
       return false;
     default:
       return true;
@@ -91,13 +97,30 @@ function multiplexerOfDa2(type: number): 'tmux' | 'screen' | null {
 }
 
 /**
+ * The multiplexer a single reply names, or null: an XTVERSION of `tmux …`, or a DA2 of type 84
+ * (tmux) or 83 (GNU screen 4.09 answers `CSI > 83 ; 40900 ; 0 c`). How a multiplexer shows itself
+ * when the environment that would name it (TMUX, STY) was scrubbed.
+ *
+ * @example multiplexerNamedBy(parseReply(replyTokens('\x1b[>83;40900;0c')[0])!) === 'screen'
+ */
+export function multiplexerNamedBy(reply: Reply): 'tmux' | 'screen' | null {
+  if (reply.type === 'xtversion') {
+    const lower = reply.name.toLowerCase();
+    return lower === 'tmux' ? 'tmux' : lower === 'screen' ? 'screen' : null;
+  }
+  return reply.type === 'da2' ? multiplexerOfDa2(reply.terminalType) : null;
+}
+
+/**
  * Everything the replies say, as ProbeFacts. `replies` are the scanner's reply tokens in order of
  * arrival, or the raw reply stream as a string (as in the fixtures).
  *
  * Behind tmux: tmux's XTVERSION becomes `multiplexer`, the outer terminal's `terminal`; the first DA1
- * is tmux's; a reply tmux never makes itself (or, with `wrapped`, a second DA1) proves passthrough;
- * sizes come only from the outer terminal (replies after tmux's DA1 once passthrough is proven),
- * never from tmux. Behind screen, DA1 and DA2 are screen's.
+ * is tmux's. With `wrapped` (the plan sent tmux's DA1 unwrapped before the wrapped queries) every
+ * reply up to tmux's DA1 is tmux's and any reply after it proves passthrough; without it, a reply
+ * tmux never makes itself does. Sizes come only from the outer terminal, never from tmux. Behind
+ * screen, DA1 and DA2 are screen's. With no `multiplexer` given, the replies name it (tmux's
+ * XTVERSION, DA2 type 84 tmux, 83 screen): how a multiplexer shows itself when TMUX/STY were scrubbed.
  *
  * @example factsFromReplies('\x1bP>|kitty(0.26.5)\x1b\\\x1b[6;19;10t\x1b[?62;c').cellPixels // { width: 10, height: 19, … }
  */
@@ -115,14 +138,22 @@ export function factsFromReplies(replies: readonly ReplyToken[] | string, contex
   let passthrough: boolean | undefined;
   let outerFrom = 0;
   if (multiplexer === 'tmux') {
-    const proven = parsed.some(isOuterOnlyReply) || (context.wrapped === true && da1Count >= 2);
+    // Wrapped queries always follow the unwrapped DA1 tmux answers, and tmux answers in order: so
+    // any reply after tmux's DA1 is the outer terminal's, and whatever came before it is tmux's
+    // (a newer tmux answers more of an unwrapped batch itself, e.g. OSC 11 since 3.4).
+    const proven = context.wrapped === true ? firstDa1 >= 0 && firstDa1 < parsed.length - 1 : parsed.some(isOuterOnlyReply);
     // Absent when nothing was wrapped; false only when wrapped queries went unanswered.
     if (context.wrapped === true) passthrough = proven;
     else if (context.wrapped === undefined && proven) passthrough = true;
     outerFrom = proven ? firstDa1 + 1 : parsed.length; // no passthrough: nothing is the outer terminal's
   }
 
-  const decoded: Decoded[] = parsed.map((reply, i) => ({ reply, party: partyOf(reply, i, multiplexer, outerFrom) }));
+  // With wrapped queries, whatever came before tmux's DA1 is tmux's own, whatever its kind.
+  const tmuxUntil = multiplexer === 'tmux' && context.wrapped === true ? firstDa1 + 1 : 0;
+  const decoded: Decoded[] = parsed.map((reply, i) => ({
+    reply,
+    party: i < tmuxUntil && reply.type !== 'xtversion' ? 'multiplexer' : partyOf(reply, i, multiplexer, outerFrom),
+  }));
   const mine = decoded.filter((d) => d.party === 'terminal').map((d) => d.reply);
   const theirs = decoded.filter((d) => d.party === 'multiplexer').map((d) => d.reply);
 
@@ -152,8 +183,9 @@ export function factsFromReplies(replies: readonly ReplyToken[] | string, contex
   const da2 = lastOf(mine, 'da2', (r) => multiplexerOfDa2(r.terminalType) === null || multiplexer === null);
   const kitty = lastOf(mine, 'kittyGraphics');
   const sync = lastOf(mine, 'decrqm', (r) => r.mode === 2026);
-  const bg = lastOf(mine, 'osc', (r) => r.number === 11 && r.rgb !== null);
-  const fg = lastOf(mine, 'osc', (r) => r.number === 10 && r.rgb !== null);
+  // Colours: a multiplexer that answers them (tmux 3.4+) reports the pane's, which is what text is drawn on.
+  const bg = lastOf(mine, 'osc', (r) => r.number === 11 && r.rgb !== null) ?? lastOf(theirs, 'osc', (r) => r.number === 11 && r.rgb !== null);
+  const fg = lastOf(mine, 'osc', (r) => r.number === 10 && r.rgb !== null) ?? lastOf(theirs, 'osc', (r) => r.number === 10 && r.rgb !== null);
   const sixel = lastOf(mine, 'xtsmgraphics', (r) => r.item === 1 && r.status === 0 && r.values.length > 0);
   const keyboard = lastOf(mine, 'kittyKeyboard');
   const cell = multiplexer === 'tmux' && passthrough !== true ? undefined : cellFrom(mine);

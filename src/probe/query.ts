@@ -97,6 +97,15 @@ const APC_QUERIES: ReadonlySet<QueryName> = new Set<QueryName>(['kittyGraphics']
  * - tmux answers XTVERSION and DA1 itself and drops the rest: those two go first unwrapped (tmux's
  *   own answers, the first DA1 being tmux's), then, unless `passthrough: false`, the identity,
  *   graphics, size, sync and colour queries and a DA1, each wrapped for the outer terminal.
+ * - With no multiplexer in the environment the full batch goes out, DA2 included: a tmux or screen
+ *   whose variables were scrubbed (`env -i`, `sudo`, ssh) then names itself in its replies
+ *   (XTVERSION `tmux …`, DA2 type 84 tmux, 83 screen), and `planFollowUp` decides what follows.
+ *   That batch holds no DCS query, so screen has nothing to print; its one APC (the kitty
+ *   graphics query) is not drawn by screen either: screen takes an APC string as the window's
+ *   hardstatus, which (with an xterm outside) becomes the window title until something else sets
+ *   it. That is accepted rather than holding the kitty query back for a second round, which would
+ *   cost every unidentified terminal (most ssh sessions) a round trip, for a screen that lost
+ *   both STY and a `screen*` TERM.
  */
 export function planQuery(options: QueryOptions = {}): QueryPlan {
   const env = options.runtime?.env ?? {};
@@ -133,6 +142,27 @@ export function planQuery(options: QueryOptions = {}): QueryPlan {
     };
   }
   return { multiplexer, wrapped: false, dcs, apc, direct: FULL.filter(allowed), outer: [], notes };
+}
+
+/**
+ * The second round the first round's replies call for, or null when none is needed. Today one
+ * case: tmux answered (its XTVERSION or DA2 type 84) although the environment did not show it (no
+ * `TMUX`: a scrubbed environment, as over ssh), so no wrapped query was sent. The second round is
+ * exactly what the batch inside a known tmux adds after tmux's own DA1: the identity, graphics,
+ * size, sync and colour queries and a DA1, each wrapped for passthrough. None when `passthrough` is
+ * false, when wrapped queries were already sent, or when DCS may not be sent (the wrapper is a DCS).
+ *
+ * @example planFollowUp(planQuery({ runtime }), 'tmux', { runtime })?.outer.at(-1) === 'da1'
+ */
+export function planFollowUp(first: QueryPlan, shown: 'tmux' | 'screen' | null, options: QueryOptions = {}): QueryPlan | null {
+  if (shown !== 'tmux' || first.wrapped || first.multiplexer === 'screen' || options.passthrough === false) return null;
+  const plan = planQuery({ ...options, multiplexer: 'tmux' });
+  if (!plan.wrapped) return null;
+  return {
+    ...plan,
+    direct: [],
+    notes: [...plan.notes, 'tmux answered although TMUX is not set: the wrapped queries go in a second round'],
+  };
 }
 
 /**

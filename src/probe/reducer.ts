@@ -14,17 +14,27 @@
  *   probe; until it comes, a window of `drainMs` (default min(budget/2, 50 ms), 300 ms when remote)
  *   after tmux's DA1 stays open. If nothing wrapped came back in it, passthrough is off and the probe
  *   ends; if something did, the probe waits for the outer DA1 up to the deadline (extended once).
+ * - A second round: when the environment did not show tmux (no TMUX: scrubbed, as over ssh) but the
+ *   first round's replies do (XTVERSION `tmux …`, DA2 type 84), the wrapped queries and a wrapped
+ *   DA1 are written the moment tmux's DA1 is in (see `planFollowUp`), unless `passthrough: false`.
+ *   The same rules then decide passthrough, with the window sized for a second round trip: it opens
+ *   at the clock event after tmux's DA1 and lasts max(`drainMs`, the first round's own duration
+ *   capped at the budget). So with passthrough off the probe ends at most that window after tmux's
+ *   DA1 (locally: `drainMs`, as inside a known tmux); with passthrough on it ends on the outer DA1,
+ *   waiting at most until the later of the window's end and the deadline (extended once). The
+ *   second round never starts after the first has timed out: it needs tmux's DA1.
  * - Behind GNU screen (and on Windows, where ConPTY answers DA1 itself), replies the multiplexer
  *   forwards (OSC 11) arrive after its DA1: the probe ends when the background colour is in, or when
- *   the `drainMs` window after the sentinel closes.
+ *   the `drainMs` window after the sentinel closes. A screen the environment hides shows itself by
+ *   its DA2 (type 83), which comes before its DA1: the same window then follows.
  * - After `done`, reply bytes are `drained`, never reclassified, never passed on as keys; user input
  *   is `passthrough` at any time, exactly and in order.
  */
 import { envValue, isRemote, type Runtime } from '../env/runtime.js';
-import { factsFromReplies, isOuterOnlyReply } from './classify.js';
+import { factsFromReplies, multiplexerNamedBy } from './classify.js';
 import type { ProbeAction, ProbeEvent } from './events.js';
 import type { ProbeFacts } from './facts.js';
-import { planQuery, queryBytes, type QueryPlan } from './query.js';
+import { planFollowUp, planQuery, queryBytes, type QueryOptions, type QueryPlan } from './query.js';
 import { parseReply } from './replies.js';
 import { createScanner, holdsReply, releaseInput, scan, type ReplyToken, type ScannerState } from './scanner.js';
 
@@ -46,7 +56,7 @@ export interface ProbeOptions {
   readonly drainMs?: number;
   /** The scanner's reply cap in bytes (default 4096). */
   readonly maxReplyBytes?: number;
-  /** The bytes to write instead of `probeQuery()`'s (the plan still shapes how replies are read). */
+  /** The bytes to write instead of `probeQuery()`'s (the plan still shapes how replies are read, and any second round). */
   readonly query?: Uint8Array;
   /** The multiplexer, when the caller knows better than the environment (`null`: none). */
   readonly multiplexer?: 'tmux' | 'screen' | null;
@@ -62,6 +72,12 @@ export interface ProbeState {
   readonly phase: ProbePhase;
   /** How the batch was shaped (multiplexer, wrapped queries). */
   readonly plan: QueryPlan;
+  /** What shaped the plan: kept to plan a second round the same way. */
+  readonly queryOptions: QueryOptions;
+  /** The multiplexer the first round's replies named (XTVERSION, DA2), whatever the environment said. */
+  readonly shown: 'tmux' | 'screen' | null;
+  /** The second round, once written (tmux answered although the environment hid it), else null. */
+  readonly followUp: QueryPlan | null;
   /** The bytes written on start. */
   readonly query: Uint8Array;
   /** Why nothing will be written, or null. */
@@ -108,12 +124,13 @@ export function createProbe(runtime: Runtime, options: ProbeOptions = {}): Probe
   const extendMs = positive(options.extendMs) ?? budgetMs;
   const remote = isRemote(runtime.env);
   const drainMs = positive(options.drainMs) ?? Math.min(budgetMs / 2, remote ? 300 : 50);
-  const plan = planQuery({
+  const queryOptions: QueryOptions = {
     runtime,
     ...(options.multiplexer !== undefined ? { multiplexer: options.multiplexer } : {}),
     ...(options.passthrough !== undefined ? { passthrough: options.passthrough } : {}),
     ...(options.platform !== undefined ? { platform: options.platform } : {}),
-  });
+  };
+  const plan = planQuery(queryOptions);
   const tty = options.tty ?? (Boolean(runtime.isTTY.stdin) && runtime.isTTY.stdout);
   const skip: ProbeFacts['skipped'] | null = !tty
     ? 'not a terminal'
@@ -127,6 +144,9 @@ export function createProbe(runtime: Runtime, options: ProbeOptions = {}): Probe
   return {
     phase: 'init',
     plan,
+    queryOptions,
+    shown: null,
+    followUp: null,
     query: options.query ?? queryBytes(plan),
     skip,
     budgetMs,
@@ -237,8 +257,19 @@ function onInput(state: ProbeState, bytes: Uint8Array): [ProbeState, ProbeAction
     const reply = parseReply(token);
     if (reply === null) continue;
     if (reply.type === 'osc' && reply.number === 11) next.backgroundIn = true;
-    if (next.plan.multiplexer === 'tmux' && isOuterOnlyReply(reply)) next.outerAnswered = true;
-    if (reply.type === 'da1') next = onSentinel(next);
+    if (next.phase === 'awaiting' && next.shown === null) {
+      // A multiplexer naming itself in the first round; a hidden screen reorders like a known one.
+      next.shown = multiplexerNamedBy(reply);
+      if (next.shown === 'screen' && next.plan.multiplexer === null) next.reorders = true;
+    }
+    // Wrapped queries are answered after tmux's own DA1, and tmux answers in order: any reply
+    // after it is the outer terminal's.
+    if (next.phase === 'outer') next.outerAnswered = true;
+    if (reply.type === 'da1') {
+      const [after, write] = onSentinel(next);
+      next = after;
+      if (write) actions.push(write);
+    }
   }
   if (holdsReply(next.scanner)) next.seenReply = true;
   next.replies = replies;
@@ -247,27 +278,42 @@ function onInput(state: ProbeState, bytes: Uint8Array): [ProbeState, ProbeAction
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** A DA1 arrived: the sentinel (or, behind tmux with wrapped queries, tmux's and then the outer terminal's). */
-function onSentinel(state: Mutable<ProbeState>): Mutable<ProbeState> {
+/**
+ * A DA1 arrived: the sentinel (or, behind tmux with wrapped queries, tmux's and then the outer
+ * terminal's). Returns the next state and, when tmux showed itself only now, the second round to write.
+ */
+function onSentinel(state: Mutable<ProbeState>): [Mutable<ProbeState>, ProbeAction | null] {
   const count = state.da1Count + 1;
   const next = { ...state, da1Count: count };
   if (state.phase === 'awaiting') {
-    if (state.plan.wrapped) return { ...next, phase: 'outer', windowPending: true, windowEndMs: null };
-    if (state.reorders) return { ...next, phase: 'draining', windowPending: true, windowEndMs: null };
-    return { ...next, phase: 'draining', windowPending: false, windowEndMs: -Infinity };
+    if (state.plan.wrapped) return [{ ...next, phase: 'outer', windowPending: true, windowEndMs: null }, null];
+    const followUp = planFollowUp(state.plan, state.shown, state.queryOptions);
+    if (followUp) {
+      // tmux's DA1 of the first round: now ask the outer terminal through it.
+      const write: ProbeAction = { type: 'write', bytes: queryBytes(followUp) };
+      return [{ ...next, phase: 'outer', followUp, outerAnswered: false, windowPending: true, windowEndMs: null }, write];
+    }
+    if (state.reorders) return [{ ...next, phase: 'draining', windowPending: true, windowEndMs: null }, null];
+    return [{ ...next, phase: 'draining', windowPending: false, windowEndMs: -Infinity }, null];
   }
   if (state.phase === 'outer') {
     // The outer terminal's DA1: it answers in order, so everything it had to say is in.
-    return { ...next, phase: 'draining', outerAnswered: true, windowPending: false, windowEndMs: -Infinity };
+    return [{ ...next, phase: 'draining', outerAnswered: true, windowPending: false, windowEndMs: -Infinity }, null];
   }
-  return next;
+  return [next, null];
+}
+
+/** How long a window lasts once it opens at `now`: `drainMs`, or for a second round at least the first round's duration (capped at the budget). */
+function windowLength(state: ProbeState, now: number): number {
+  if (state.phase !== 'outer' || state.followUp === null) return state.drainMs;
+  return Math.max(state.drainMs, Math.min(now - state.startMs, state.budgetMs));
 }
 
 function onClock(state: ProbeState, nowMs: number): [ProbeState, ProbeAction[]] {
   if (state.phase === 'init' || state.phase === 'done') return [{ ...state, nowMs: Math.max(state.nowMs, nowMs) }, []];
   const now = Math.max(state.nowMs, nowMs); // a clock never runs backwards here
   let next: ProbeState = { ...state, nowMs: now };
-  if (next.windowPending) next = { ...next, windowPending: false, windowEndMs: now + next.drainMs };
+  if (next.windowPending) next = { ...next, windowPending: false, windowEndMs: now + windowLength(next, now) };
   switch (next.phase) {
     case 'awaiting':
       return now >= next.deadlineMs ? extendOrEnd(next) : [next, []];
@@ -301,8 +347,9 @@ function finish(state: ProbeState, timedOut: boolean): [ProbeState, ProbeAction[
   const actions: ProbeAction[] = [];
   for (const token of released.tokens) actions.push({ type: 'passthrough', bytes: token.bytes });
   const facts = factsFromReplies(state.replies, {
-    multiplexer: state.plan.multiplexer,
-    wrapped: state.plan.wrapped,
+    // The environment's multiplexer, else the one the replies named (a scrubbed tmux or screen).
+    multiplexer: state.plan.multiplexer ?? state.followUp?.multiplexer ?? state.shown,
+    wrapped: state.plan.wrapped || state.followUp !== null,
     sentinel: state.da1Count > 0,
     timedOut,
     elapsedMs: state.nowMs - state.startMs,

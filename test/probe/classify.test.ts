@@ -1,6 +1,14 @@
 /** Classification: the seed's doctests, the order of decision, and what the facts say. */
 import { describe, expect, it } from 'vitest';
-import { factsFromReplies, fromProbe, isDark, probeComplete, protocolFromFacts } from '../../src/probe/classify.js';
+import { factsFromReplies, fromProbe, isDark, isOuterOnlyReply, multiplexerNamedBy, probeComplete, protocolFromFacts, replyTokens } from '../../src/probe/classify.js';
+import { parseReply } from '../../src/probe/replies.js';
+
+/** The one reply in a string, parsed. */
+const reply = (text: string) => {
+  const tokens = replyTokens(text);
+  expect(tokens).toHaveLength(1);
+  return parseReply(tokens[0]!)!;
+};
 
 describe("the seed's doctests", () => {
   it.each([
@@ -127,6 +135,44 @@ describe('facts', () => {
     expect(facts.multiplexer).toMatchObject({ name: 'screen', version: '4.09.00' });
     expect(facts.da2).toBeUndefined();
     expect(facts.background?.dark).toBe(false);
+  });
+
+  it.each([
+    ['screen by its DA2 alone (STY scrubbed), version from 40900', '\x1b[>83;40900;0c\x1b[?1;2c', 'screen', '4.09.00', '\\e[>83;40900;0c'],
+    ['tmux by its DA2 alone', '\x1b[>84;0;0c\x1b[?1;2c', 'tmux', null, '\\e[>84;0;0c'],
+    ["tmux's XTVERSION wins over its DA2 as the reason", '\x1bP>|tmux 3.3a\x1b\\\x1b[>84;0;0c\x1b[?1;2c', 'tmux', '3.3a', '\\eP>|tmux 3.3a\\e\\'],
+  ] as const)('with no multiplexer given, the replies name it: %s', (_, replies, name, version, because) => {
+    const facts = factsFromReplies(replies);
+    expect(facts.multiplexer).toEqual({ name, version, reply: because });
+    expect(facts.da2).toBeUndefined(); // a multiplexer's DA2 is not the terminal's
+  });
+
+  it("behind tmux, wrapped: only replies after tmux's DA1 prove passthrough (tmux 3.4+ answers OSC 11 itself)", () => {
+    const tmux34 = '\x1bP>|tmux 3.4\x1b\\\x1b]11;rgb:1c1c/1c1c/1c1c\x1b\\\x1b[?2026;2$y\x1b[?1;2c';
+    const off = factsFromReplies(tmux34, { multiplexer: 'tmux', wrapped: true });
+    expect(off.passthrough).toBe(false);
+    expect(off.synchronizedOutput).toBeUndefined(); // tmux's, not the terminal's
+    expect(off.background?.dark).toBe(true); // the pane's colour, as tmux reports it: still the background
+    const on = factsFromReplies(tmux34 + '\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;c', { multiplexer: 'tmux', wrapped: true });
+    expect(on.passthrough).toBe(true);
+    expect(on.background?.dark).toBe(false); // the outer terminal's answer wins
+  });
+
+  it.each([
+    ['\x1bP>|tmux 3.3a\x1b\\', 'tmux', false],
+    ['\x1b[>84;0;0c', 'tmux', false],
+    ['\x1b[>83;40900;0c', 'screen', false],
+    ['\x1bP>|kitty(0.26.5)\x1b\\', null, true],
+    ['\x1b[>1;4000;26c', null, false],
+    ['\x1b[>19;379;0c', null, false],
+    ['\x1b[?1;2c', null, false],
+    ['\x1b[8;80;23t', null, false],
+    ['\x1b[6;19;10t', null, true],
+    ['\x1b]11;rgb:0000/0000/0000\x1b\\', null, false],
+    ['\x1b_Gi=31;OK\x1b\\', null, true],
+  ] as const)('%j: names multiplexer %s; outer terminal only: %s', (text, named, outerOnly) => {
+    expect(multiplexerNamedBy(reply(text))).toBe(named);
+    expect(isOuterOnlyReply(reply(text))).toBe(outerOnly);
   });
 
   it('DA2 of the terminal itself', () => {

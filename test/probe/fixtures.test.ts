@@ -167,10 +167,12 @@ describe('every single-query recording is classified', () => {
   it.each(singleRows)('$file $query', ({ file, query, row, check }) => {
     const result = fixture(file).results.find((r) => r.name === query)!;
     const text = result.reply + result.late;
+    // `wrapped` promises tmux's own DA1 first: true of the `-wrapped` recordings (sentinel not
+    // wrapped), not of `-wrapped-all` (query and sentinel wrapped together: only the outer answers).
     const context = row.multiplexer?.startsWith('screen')
       ? { multiplexer: 'screen' as const }
       : row.multiplexer || row.wrapped
-        ? { multiplexer: 'tmux' as const, wrapped: row.wrapped === true }
+        ? { multiplexer: 'tmux' as const, ...(file.endsWith('-wrapped-all.json') ? {} : { wrapped: row.wrapped === true }) }
         : { multiplexer: null };
     check(factsFromReplies(text, context), row, text);
   });

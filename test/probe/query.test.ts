@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/env/runtime.js';
 import { escapeBytes } from '../../src/probe/escape.js';
-import { planQuery, probeQuery, QUERIES } from '../../src/probe/query.js';
+import { planFollowUp, planQuery, probeQuery, queryBytes, QUERIES } from '../../src/probe/query.js';
 import { wrapTmux } from '../../src/probe/passthrough-wrap.js';
 
 const rt = (env: Record<string, string>, platform = 'linux'): Runtime => ({ env, platform, isTTY: { stdin: true, stdout: true } });
@@ -61,5 +61,46 @@ describe('probeQuery', () => {
 
   it('with no options: the full batch', () => {
     expect(text(probeQuery())).toContain(KITTY);
+  });
+});
+
+describe('planFollowUp: a second round when the first one showed a multiplexer the environment hid', () => {
+  const SCRUBBED = rt({ TERM: 'xterm-256color', HOME: '/root', PATH: '/usr/bin:/bin' });
+  const TMUX_ENV = rt({ TERM: 'tmux-256color', TMUX: '/tmp/x,1,0' });
+
+  it.each([
+    ['tmux shown in a scrubbed environment: the wrapped round', SCRUBBED, {}, 'tmux', true],
+    ['tmux shown, the passthrough option false: none', SCRUBBED, { passthrough: false }, 'tmux', false],
+    ['screen shown: none (screen prints DCS, and the tmux wrapper is one)', SCRUBBED, {}, 'screen', false],
+    ['nothing shown: none', SCRUBBED, {}, null, false],
+    ['tmux known from TMUX: already wrapped in the first round, none', TMUX_ENV, {}, 'tmux', false],
+    ['Apple Terminal outside (no DCS may be sent): none', rt({ TERM: 'xterm-256color', TERM_PROGRAM: 'Apple_Terminal' }), {}, 'tmux', false],
+  ] as const)('%s', (_, runtime, options, shown, expected) => {
+    const first = planQuery({ runtime, ...options });
+    const follow = planFollowUp(first, shown, { runtime, ...options });
+    expect(follow !== null).toBe(expected);
+    if (follow === null) return;
+    // Exactly what a known tmux adds after its own XTVERSION and DA1.
+    const known = planQuery({ runtime: TMUX_ENV, ...options });
+    expect(follow).toMatchObject({ multiplexer: 'tmux', wrapped: true, direct: [], outer: known.outer });
+    const bytes = text(queryBytes(follow));
+    expect(bytes.startsWith('\x1bPtmux;')).toBe(true);
+    expect(bytes.endsWith(WRAPPED_DA1)).toBe(true);
+    expect(bytes.split('\x1bPtmux;').length - 1).toBe(follow.outer.length);
+  });
+
+  it('on Windows the second round holds no kitty graphics query either', () => {
+    const runtime = rt({ TERM: 'xterm-256color' }, 'win32');
+    const follow = planFollowUp(planQuery({ runtime }), 'tmux', { runtime });
+    expect(follow?.outer).not.toContain('kittyGraphics');
+    expect(text(queryBytes(follow!))).not.toContain('_G');
+  });
+
+  it('the first round in a scrubbed environment asks DA2, which names a hidden tmux (84) or screen (83), before DA1', () => {
+    const q = text(probeQuery({ runtime: SCRUBBED }));
+    expect(q.indexOf('\x1b[>c')).toBeGreaterThanOrEqual(0);
+    expect(q.indexOf('\x1b[>c')).toBeLessThan(q.indexOf(DA1));
+    // No DCS query: a screen without STY would print its payload; its one APC becomes screen's hardstatus.
+    expect(q.includes('\x1bP')).toBe(false);
   });
 });

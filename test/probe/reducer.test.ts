@@ -23,6 +23,13 @@ const TMUX_DA1 = '\x1b[?1;2c';
 const KITTY_NAME = '\x1bP>|kitty(0.26.5)\x1b\\';
 const TMUX_NAME = '\x1bP>|tmux 3.3a\x1b\\';
 const BG = '\x1b]11;rgb:0000/0000/0000\x1b\\';
+const TMUX_DA2 = '\x1b[>84;0;0c';
+const SCREEN_DA2 = '\x1b[>83;40900;0c';
+/** tmux 3.3a's own answers to the unwrapped batch, as recorded: XTVERSION, DA2, its 18 t, DA1. */
+const TMUX_ROUND = TMUX_NAME + TMUX_DA2 + '\x1b[8;80;23t' + TMUX_DA1;
+/** A scrubbed environment inside tmux or screen (`env -i TERM=xterm-256color HOME PATH`): no TMUX, no STY. */
+const SCRUBBED: Runtime = { ...LOCAL, env: { TERM: 'xterm-256color', HOME: '/home/user', PATH: '/usr/bin:/bin' } };
+const TMUX_ROUND_IN = `in ${escapeBytes(TMUX_ROUND)}`;
 
 /** An event as written in a row: 'start', a number (clock), or ['in', text]. */
 type Step = 'start' | number | readonly ['in', string];
@@ -35,8 +42,11 @@ function event(s: Step): ProbeEvent {
 
 function summary(action: ProbeAction): string {
   switch (action.type) {
-    case 'write':
-      return 'write';
+    case 'write': {
+      // How many queries went wrapped for tmux passthrough: tells the rounds apart.
+      const wrapped = Buffer.from(action.bytes).toString('latin1').split('\x1bPtmux;').length - 1;
+      return wrapped > 0 ? `write +${wrapped} wrapped` : 'write';
+    }
     case 'passthrough':
       return `pass ${escapeBytes(action.bytes)}`;
     case 'drained':
@@ -234,26 +244,26 @@ const ROWS: readonly Row[] = [
     name: 'tmux, passthrough on: tmux answers first, the outer DA1 ends the probe',
     runtime: TMUX,
     steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 2, ['in', KITTY_NAME + '\x1b_Gi=31;OK\x1b\\' + DA1], 9],
-    expected: ['start: write', 't9: done answered 9ms'],
+    expected: ['start: write +11 wrapped', 't9: done answered 9ms'],
   },
   {
     name: 'tmux, passthrough off: nothing wrapped comes back, done when the 50 ms window closes',
     runtime: TMUX,
     steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 3, 52, 53],
-    expected: ['start: write', 't53: done answered 53ms'],
+    expected: ['start: write +11 wrapped', 't53: done answered 53ms'],
   },
   {
     name: 'tmux: the window is min(budget/2, 50 ms); drainMs sets it',
     runtime: TMUX,
     options: { drainMs: 20 },
     steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 3, 22, 23],
-    expected: ['start: write', 't23: done answered 23ms'],
+    expected: ['start: write +11 wrapped', 't23: done answered 23ms'],
   },
   {
     name: 'tmux: a slow outer terminal that started answering is waited for (deadline, extended once)',
     runtime: TMUX,
     steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 2, 40, ['in', KITTY_NAME], 53, 100, 120, ['in', DA1], 121],
-    expected: ['start: write', 't100: extend 200', 't121: done answered 121ms'],
+    expected: ['start: write +11 wrapped', 't100: extend 200', 't121: done answered 121ms'],
   },
   {
     name: 'tmux with passthrough: false: tmux\'s DA1 is the sentinel',
@@ -273,6 +283,84 @@ const ROWS: readonly Row[] = [
     runtime: SCREEN,
     steps: ['start', ['in', TMUX_DA1], 2, 51, 52],
     expected: ['start: write', 't52: done answered 52ms'],
+  },
+  {
+    name: 'scrubbed tmux, passthrough on: the wrapped round goes out the moment tmux\'s DA1 is in; the outer DA1 ends it',
+    runtime: SCRUBBED,
+    steps: ['start', 2, ['in', TMUX_ROUND], 3, ['in', KITTY_NAME + '\x1b_Gi=31;OK\x1b\\' + DA1], 9],
+    expected: ['start: write', `${TMUX_ROUND_IN}: write +11 wrapped`, 't9: done answered 9ms'],
+  },
+  {
+    name: 'scrubbed tmux, passthrough off: the window opens at the clock after tmux\'s DA1 and lasts drainMs',
+    runtime: SCRUBBED,
+    steps: ['start', 2, ['in', TMUX_ROUND], 3, 52, 53],
+    expected: ['start: write', `${TMUX_ROUND_IN}: write +11 wrapped`, 't53: done answered 53ms'],
+  },
+  {
+    name: 'scrubbed tmux: DA2 type 84 alone shows tmux (a tmux without XTVERSION)',
+    runtime: SCRUBBED,
+    steps: ['start', ['in', TMUX_DA2 + TMUX_DA1], 1, 50, 51],
+    expected: ['start: write', `in ${escapeBytes(TMUX_DA2 + TMUX_DA1)}: write +11 wrapped`, 't51: done answered 51ms'],
+  },
+  {
+    name: 'scrubbed tmux: a slow first round widens the window to its own duration (80 ms > drainMs)',
+    runtime: SCRUBBED,
+    steps: ['start', 79, ['in', TMUX_ROUND], 80, 159, 160],
+    expected: ['start: write', `${TMUX_ROUND_IN}: write +11 wrapped`, 't160: done answered 160ms'],
+  },
+  {
+    name: 'scrubbed tmux: the widened window is capped at the budget (round 1 took 150 ms, window 100 ms)',
+    runtime: SCRUBBED,
+    steps: ['start', ['in', TMUX_NAME], 100, ['in', TMUX_DA2 + TMUX_DA1], 150, 249, 250],
+    expected: [
+      'start: write',
+      't100: extend 200',
+      `in ${escapeBytes(TMUX_DA2 + TMUX_DA1)}: write +11 wrapped`,
+      't250: done answered 250ms',
+    ],
+  },
+  {
+    name: 'scrubbed tmux: an outer terminal that started answering is waited for up to the deadline, extended once',
+    runtime: SCRUBBED,
+    steps: ['start', 2, ['in', TMUX_ROUND], 3, 40, ['in', KITTY_NAME], 53, 99, 100, ['in', DA1], 120],
+    expected: ['start: write', `${TMUX_ROUND_IN}: write +11 wrapped`, 't100: extend 200', 't120: done answered 120ms'],
+  },
+  {
+    name: 'scrubbed tmux: an outer terminal that never finishes times out at the extended deadline',
+    runtime: SCRUBBED,
+    steps: ['start', 2, ['in', TMUX_ROUND], 3, ['in', KITTY_NAME], 100, 199, 200],
+    expected: ['start: write', `${TMUX_ROUND_IN}: write +11 wrapped`, 't100: extend 200', 't200: done timeout 200ms'],
+  },
+  {
+    name: 'scrubbed tmux with passthrough: false: no second round, tmux\'s DA1 is the sentinel',
+    runtime: SCRUBBED,
+    options: { passthrough: false },
+    steps: ['start', ['in', TMUX_ROUND], 2],
+    expected: ['start: write', 't2: done answered 2ms'],
+  },
+  {
+    name: 'scrubbed tmux that never sends its DA1: no second round, the deadline rules as ever',
+    runtime: SCRUBBED,
+    steps: ['start', ['in', TMUX_NAME + TMUX_DA2], 100, 200],
+    expected: ['start: write', 't100: extend 200', 't200: done timeout 200ms'],
+  },
+  {
+    name: 'scrubbed screen: DA2 type 83 names it, and OSC 11 after its DA1 is waited for',
+    runtime: SCRUBBED,
+    steps: ['start', ['in', SCREEN_DA2 + TMUX_DA1], 2, 5, ['in', BG], 6],
+    expected: ['start: write', 't6: done answered 6ms'],
+  },
+  {
+    name: 'scrubbed screen without an OSC 11 answer: done when the 50 ms window after the sentinel closes',
+    runtime: SCRUBBED,
+    steps: ['start', ['in', SCREEN_DA2 + TMUX_DA1], 2, 51, 52],
+    expected: ['start: write', 't52: done answered 52ms'],
+  },
+  {
+    name: 'a terminal\'s own DA2 (xterm: type 19) names no multiplexer: done at the clock after the sentinel',
+    runtime: SCRUBBED,
+    steps: ['start', ['in', '\x1b[>19;379;0c' + DA1], 2],
+    expected: ['start: write', 't2: done answered 2ms'],
   },
   {
     name: 'Windows (ConPTY answers DA1 itself): the same drain window',
@@ -331,6 +419,49 @@ describe('probe reducer results', () => {
     ['done: no timer', (s: ProbeState) => step(step(s, { type: 'start' })[0], { type: 'clock', nowMs: 100 })[0], null],
   ] as const)('probeWakeAt %s', (_, advance, expected) => {
     expect(probeWakeAt(advance(createProbe(LOCAL)))).toBe(expected);
+  });
+
+  it('probeWakeAt follows a second round: at once to open its window, then the window\'s end', () => {
+    let [state] = step(createProbe(SCRUBBED), { type: 'start' });
+    [state] = step(state, { type: 'clock', nowMs: 30 });
+    [state] = step(state, { type: 'input', bytes: Buffer.from(TMUX_ROUND, 'latin1') });
+    expect(probeWakeAt(state)).toBe(30);
+    [state] = step(state, { type: 'clock', nowMs: 31 });
+    expect(probeWakeAt(state)).toBe(31 + 50);
+  });
+
+  it.each([
+    ['passthrough on', [TMUX_ROUND, KITTY_NAME + '\x1b[6;19;10t' + BG + DA1], true, 'kitty', 10],
+    ['passthrough off', [TMUX_ROUND], false, undefined, undefined],
+  ] as const)('scrubbed tmux, %s: the facts name both hops', (_, chunks, passthrough, terminal, width) => {
+    let state = createProbe(SCRUBBED);
+    [state] = step(state, { type: 'start' });
+    for (const chunk of chunks) {
+      [state] = step(state, { type: 'input', bytes: Buffer.from(chunk, 'latin1') });
+      [state] = step(state, { type: 'clock', nowMs: state.nowMs + 1 });
+    }
+    for (let t = state.nowMs; state.phase !== 'done'; t += 1) [state] = step(state, { type: 'clock', nowMs: t });
+    const facts = probeResult(state)!;
+    expect(facts.multiplexer).toMatchObject({ name: 'tmux', version: '3.3a' });
+    expect(facts.passthrough).toBe(passthrough);
+    expect(facts.terminal?.name).toBe(terminal);
+    expect(facts.cellPixels?.width).toBe(width);
+    // tmux's 18 t (rows and columns swapped) is never the terminal's, and its DA2 names only tmux.
+    expect(facts.da2).toBeUndefined();
+  });
+
+  it('scrubbed screen: the facts name screen by its DA2 and keep the background that came after its DA1', () => {
+    let state = createProbe(SCRUBBED);
+    [state] = step(state, { type: 'start' });
+    [state] = step(state, { type: 'input', bytes: Buffer.from(SCREEN_DA2 + TMUX_DA1, 'latin1') });
+    [state] = step(state, { type: 'clock', nowMs: 1 });
+    [state] = step(state, { type: 'input', bytes: Buffer.from(BG, 'latin1') });
+    [state] = step(state, { type: 'clock', nowMs: 2 });
+    expect(probeResult(state)).toMatchObject({
+      multiplexer: { name: 'screen', version: '4.09.00', reply: '\\e[>83;40900;0c' },
+      background: { dark: true },
+      sentinel: true,
+    });
   });
 
   it('probeWakeAt follows the tmux window: at once to open it, then its end', () => {
