@@ -18,6 +18,23 @@
  * size is unknown). A terminal with sixel scrolling off (DECSDM set) draws at the screen's
  * top-left and does not move the cursor; `flow` leaves that mode as the user set it.
  *
+ * Inside tmux a passed-through sequence lands wherever the *outer* terminal's cursor is, which is
+ * not always the pane's cursor (tmux 3.3a: `screen_write_rawstring` hands the string to
+ * `tty_cmd_rawstring`, which appends it to the output without placing the cursor and neither
+ * flushes pending cells or scrolls first; moving the pane's cursor with LF, CR, CUU or DECRC
+ * writes nothing to the outer terminal; only the redraw at the end of each event-loop pass puts
+ * the outer cursor on the pane's). So where a picture lands would depend on where tmux's reads of
+ * the pane split our bytes. Before each passed-through sequence `frame` therefore writes an erase
+ * of one character (`CSI 1 X`, `TMUX_ANCHOR`): tmux carries it out at once
+ * (`screen_write_clearcharacter` flushes pending scrolls and cells, and `tty_cmd_clearcharacter`
+ * moves the outer cursor to the pane's cell, then erases it with `EL1`/`ECH`, which leave the
+ * cursor there), and it is never skipped on an empty line (unlike `EL`). The erased cell is the
+ * picture's own top-left one, drawn over right after. One anchor per sequence because after a
+ * passed-through string tmux sends the outer cursor home (`tty_invalidate`), so a kitty upload in
+ * chunks or an iTerm2 `MultipartFile` would otherwise finish at the top of the screen. The erase
+ * uses the default background (`CSI 49 m`, undone by the restore cursor around the picture) so
+ * tmux does not erase with spaces on a terminal without `bce`, which would move the cursor.
+ *
  * The first frame makes room: it writes as many newlines as the picture has rows (so the
  * screen scrolls now rather than in the middle of a picture), returns to the first of those
  * lines (column 0), and draws there. Every frame leaves the cursor at the picture's top-left
@@ -78,6 +95,13 @@ const SAVE = '\x1b7';
 const RESTORE = '\x1b8';
 const SYNC_ON = '\x1b[?2026h';
 const SYNC_OFF = '\x1b[?2026l';
+/**
+ * Inside tmux, before each passed-through sequence: erase one character at the cursor, which tmux
+ * must carry out on the outer terminal at once, leaving its cursor at the pane's (module notes).
+ */
+export const TMUX_ANCHOR = '\x1b[1X';
+/** Default background for the anchor's erase (tmux would write a space on a terminal without bce). */
+const DEFAULT_BACKGROUND = '\x1b[49m';
 /** Placement id used for frames, so each placement replaces the last. */
 const FRAME_PLACEMENT = 1;
 
@@ -93,6 +117,15 @@ function fingerprint(raster: Raster): number {
     for (let i = 0; i < d.length; i++) h = Math.imul(h ^ d[i], 0x01000193);
   }
   return h >>> 0;
+}
+
+/**
+ * Sequences wrapped for the multiplexer, to be drawn at the cursor: inside tmux each one after
+ * `TMUX_ANCHOR` (background reset first; the caller restores the cursor and attributes after).
+ */
+function passedThrough(sequences: readonly string[], multiplexer: 'tmux' | 'screen' | null): string {
+  if (multiplexer !== 'tmux' || sequences.length === 0) return passthrough(sequences, multiplexer);
+  return DEFAULT_BACKGROUND + sequences.map((sequence) => TMUX_ANCHOR + passthrough(sequence, multiplexer)).join('');
 }
 
 /** Lines written one under another from the saved cursor position. */
@@ -134,7 +167,7 @@ export function frame(raster: Raster, protocol: Protocol, options: FrameOptions 
     const sequences: string[] = [];
     if (previous?.stored !== print || previous.imageId !== id) sequences.push(...kittySequences(fitted, { imageId: id }, 't'));
     sequences.push(kittyPlace(id, { placementId: FRAME_PLACEMENT, ...cells, keepCursor: true }));
-    body = passthrough(sequences, multiplexer);
+    body = passedThrough(sequences, multiplexer);
     handle = { protocol, ...cells, imageId: id, stored: print, placeholders: false, multiplexer };
   } else {
     const d = draw(raster, protocol, base);
@@ -143,7 +176,8 @@ export function frame(raster: Raster, protocol: Protocol, options: FrameOptions 
       out += clearFrame(previous);
       previous = undefined;
     }
-    body = passthrough(d.sequences, multiplexer) + linesInPlace(d.lines);
+    // Kitty's placeholder upload (`U=1`) is placed by the cells that follow, not at the cursor.
+    body = (placeholders ? passthrough(d.sequences, multiplexer) : passedThrough(d.sequences, multiplexer)) + linesInPlace(d.lines);
     handle = { protocol, ...cells, imageId: d.imageId, placeholders, multiplexer };
   }
 

@@ -10,8 +10,13 @@
  *   the cursor goes to its last row, just right of it.
  * - iTerm2 `File=inline=1` (or `MultipartFile` ... `FileEnd`): `height=Nc` rows, the cursor just
  *   right of its last row.
- * - tmux passthrough (`ESC Ptmux; … ESC \`): the outer terminal draws at the pane's cursor, but
- *   tmux does not see it: the pane's cursor does not move.
+ * - tmux passthrough (`ESC Ptmux; … ESC \`): the picture is recorded at the pane's cursor, and
+ *   tmux does not see it: the pane's cursor does not move. Where the outer terminal really draws
+ *   it is wherever the outer cursor is (tmux 3.3a), recorded as `landings`: every place the outer
+ *   cursor may be, over all the ways tmux's reads may split the bytes. tmux moves the outer cursor
+ *   to the pane's at the end of each read (so every place the pane's cursor passes through counts),
+ *   at once on an erase of characters (`CSI X`, which it carries out at the cell), and home after
+ *   each passed-through string (`tty_invalidate`).
  * Pictures are recorded in absolute pixel rows (scrollback included) so that a test can check
  * that the next text starts below the last pixel row.
  */
@@ -28,6 +33,11 @@ export interface Placed {
   readonly bottom: number;
   /** Drawn through tmux passthrough. */
   readonly passthrough: boolean;
+  /**
+   * Passthrough only: every place (absolute line, column) where the outer terminal's cursor may be
+   * when the picture's sequences arrive; one place when the bytes pin it down.
+   */
+  readonly landings?: readonly { readonly line: number; readonly column: number }[];
 }
 
 /** What the model saw. */
@@ -95,17 +105,32 @@ export async function runModel(
   const placed: Placed[] = [];
   let multipart: Map<string, string> | null = null;
   let kittyKeys: Map<string, string> | null = null;
+  // tmux's outer cursor: the screen places (row,column) it may be at; the pane's cursor at first.
+  const viewport = () => `${buffer().cursorY},${buffer().cursorX}`;
+  let outer = new Set<string>([viewport()]);
+  // Where the sequences of the picture being passed through arrived (absolute line,column).
+  let landings = new Set<string>();
 
   // Draws one graphics sequence at the cursor; returns the cursor movement the terminal makes.
   const draw = (sequence: string, passthrough: boolean): string => {
     const here = at();
     const place = (protocol: Placed['protocol'], heightPx: number) => {
-      placed.push({ protocol, ...here, top: here.line * cell.height, bottom: here.line * cell.height + heightPx, passthrough });
+      const landed = [...landings].map((key) => {
+        const [line, column] = key.split(',').map(Number);
+        return { line: line!, column: column! };
+      });
+      landings = new Set();
+      placed.push({ protocol, ...here, top: here.line * cell.height, bottom: here.line * cell.height + heightPx, passthrough, ...(passthrough ? { landings: landed } : {}) });
+    };
+    // A sequence that completes without drawing: what it passed through belongs to no picture.
+    const none = () => {
+      landings = new Set();
+      return '';
     };
     if (sequence.startsWith(`${ESC}P`)) {
       const body = sequence.slice(2, -2);
       const q = body.search(/q/);
-      if (q < 0 || !/^[0-9;]*$/.test(body.slice(0, q))) return '';
+      if (q < 0 || !/^[0-9;]*$/.test(body.slice(0, q))) return none();
       const raster = /^"\d+;\d+;(\d+);(\d+)/.exec(body.slice(q + 1));
       const height = raster ? Number(raster[2]) : (body.slice(q + 1).split('-').length) * 6;
       place('sixel', height);
@@ -118,7 +143,7 @@ export async function runModel(
       kittyKeys = keys.get('m') === '1' ? first : null;
       if (keys.get('m') === '1') return '';
       const action = first.get('a') ?? 't';
-      if ((action !== 'T' && action !== 'p') || first.get('U') === '1') return '';
+      if ((action !== 'T' && action !== 'p') || first.get('U') === '1') return none();
       const rows = Number(first.get('r') ?? Math.ceil(Number(first.get('v')) / cell.height));
       const columns = Number(first.get('c') ?? Math.ceil(Number(first.get('s')) / cell.width));
       // The first chunk's position: chunks go out back to back, so the cursor has not moved.
@@ -131,13 +156,27 @@ export async function runModel(
       if (body.startsWith('File=')) args = params(body.slice(5, body.indexOf(':')), /;/);
       else if (body.startsWith('MultipartFile=')) multipart = params(body.slice(14), /;/);
       else if (body === 'FileEnd') [args, multipart] = [multipart, null];
-      if (!args || args.get('inline') !== '1') return '';
+      if (body.startsWith('MultipartFile=') || body.startsWith('FilePart=')) return '';
+      if (!args || args.get('inline') !== '1') return none();
       const rows = Number(/^(\d+)c?$/.exec(args.get('height') ?? '')?.[1] ?? 1);
       const columns = Number(/^(\d+)c?$/.exec(args.get('width') ?? '')?.[1] ?? 1);
       place('iterm2', rows * cell.height);
       return IND.repeat(rows - 1) + `${ESC}[${columns}C`;
     }
-    return '';
+    return none();
+  };
+
+  // Text and control sequences. Behind tmux, one piece at a time, following the outer cursor: a
+  // read may end after any piece (the outer cursor then goes to the pane's), and an erase of
+  // characters puts it at the pane's cursor at once.
+  const tmuxed = output.includes(`${ESC}Ptmux;`);
+  const writeText = async (text: string) => {
+    if (!tmuxed) return write(text);
+    for (const piece of text.match(/\x1b\[[0-?]*[ -/]*[@-~]|\x1b[^[]|[^\x00-\x1f\x7f]+|[\s\S]/g) ?? []) {
+      await write(piece);
+      if (/^\x1b\[\d*X$/.test(piece)) outer = new Set([viewport()]);
+      else outer.add(viewport());
+    }
   };
 
   let i = 0;
@@ -145,16 +184,22 @@ export async function runModel(
     let s = output.indexOf(ESC, i);
     while (s >= 0 && !'P_]'.includes(output[s + 1] ?? '')) s = output.indexOf(ESC, s + 1);
     if (s < 0) {
-      await write(output.slice(i));
+      await writeText(output.slice(i));
       break;
     }
-    await write(output.slice(i, s));
+    await writeText(output.slice(i, s));
     const tmux = output.startsWith(`${ESC}Ptmux;`, s);
     const end = stringEnd(output, s, tmux);
     const sequence = output.slice(s, end);
     if (tmux) {
-      // tmux hands the unescaped body to the outer terminal and keeps its own cursor.
+      // tmux hands the unescaped body to the outer terminal at the outer cursor, keeps its own
+      // cursor, and sends the outer cursor home.
+      for (const place of outer) {
+        const [row, column] = place.split(',').map(Number);
+        landings.add(`${buffer().baseY + row!},${column}`);
+      }
       for (const inner of sequencesIn(sequence.slice(7, -2).replaceAll(`${ESC}${ESC}`, ESC))) draw(inner, true);
+      outer = new Set(['0,0']);
     } else {
       await write(draw(sequence, false));
     }

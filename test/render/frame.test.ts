@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Protocol } from '../../src/env/protocol.js';
-import { layout, MIN_CELL_HEIGHT, reachRows } from '../../src/render/backend.js';
-import { clearFrame, endFrame, flow, frame } from '../../src/render/frame.js';
+import { draw, layout, MIN_CELL_HEIGHT, reachRows } from '../../src/render/backend.js';
+import { clearFrame, endFrame, flow, frame, TMUX_ANCHOR } from '../../src/render/frame.js';
+import { wrapTmux } from '../../src/render/passthrough.js';
+import type { Raster } from '../../src/render/raster.js';
 import { runModel } from './cursor-model.js';
 import { parseKittyApcs, solid, decodeKittyTransmission } from './terminal-decoders.js';
 
@@ -127,6 +129,8 @@ describe('flow: drawn once, the cursor ends at the start of the line below the l
     const picture = pictures[0]!;
     // Drawn at the cursor, where the prompt left it.
     expect({ line: picture.line, column: picture.column }).toEqual(start);
+    // Behind tmux, the outer terminal's cursor is there too, however tmux's reads split the bytes.
+    if (picture.passthrough) expect(picture.landings).toEqual([start]);
     // The next text starts below the picture's last pixel row.
     expect(model.cursor.line * r.cell.height).toBeGreaterThanOrEqual(picture.bottom);
     const below = Math.ceil(picture.bottom / r.cell.height);
@@ -149,8 +153,8 @@ describe('flow: drawn once, the cursor ends at the start of the line below the l
     ['sixel', null, /^\x1bP[0-9;]*q"[^\x1b]*\x1b\\\r\n$/],
     ['kitty', null, /^(\x1b_G[^\x1b]*\x1b\\)+\r\n$/],
     ['iterm2', null, /^\x1b\]1337;File=inline=1;[^\x07\x1b]*(\x07|\x1b\\)\r\n$/],
-    ['sixel', 'tmux', /^\r\n{8}\x1b\[8A\x1b7\x1bPtmux;[\s\S]*\x1b\\\x1b8\x1b\[7B\r\n$/],
-    ['iterm2', 'tmux', /^\r\n{5}\x1b\[5A\x1b7\x1bPtmux;[\s\S]*\x1b\\\x1b8\x1b\[4B\r\n$/],
+    ['sixel', 'tmux', /^\r\n{8}\x1b\[8A\x1b7\x1b\[49m\x1b\[1X\x1bPtmux;[\s\S]*\x1b\\\x1b8\x1b\[7B\r\n$/],
+    ['iterm2', 'tmux', /^\r\n{5}\x1b\[5A\x1b7\x1b\[49m(\x1b\[1X\x1bPtmux;[^]*?\x1b\\){3}\x1b8\x1b\[4B\r\n$/],
   ] as const)('exact shape: %s, multiplexer %s', (protocol, multiplexer, shape) => {
     const { output } = flow(PICTURE, protocol, { ...BOX, multiplexer });
     expect(output).toMatch(shape);
@@ -183,7 +187,10 @@ describe('frame then endFrame: after an animation the cursor is below every fram
     const model = await runModel(before + first.output + second.output + endFrame(second.handle), { cell });
     expect(model.cursor.column).toBe(0);
     const bottom = Math.max(model.lastTextLine + 1, ...model.placed.map((p) => Math.ceil(p.bottom / cell.height)));
-    for (const p of model.placed) expect(p.line).toBe(start.line);
+    for (const p of model.placed) {
+      expect(p.line).toBe(start.line);
+      if (p.passthrough) expect(p.landings).toEqual([{ line: p.line, column: p.column }]);
+    }
     expect(model.cursor.line).toBeGreaterThanOrEqual(bottom);
   });
 });
@@ -199,5 +206,92 @@ describe('reachRows', () => {
   ] as const)('%s %j', (protocol, extra, rows) => {
     const options = { columns: 20, rows: 40, ...extra };
     expect(reachRows(layout({ width: 96, height: 96 }, protocol, options), protocol, options)).toBe(rows);
+  });
+});
+
+describe('behind tmux: the outer cursor pinned to the pane cursor before each passed-through sequence', () => {
+  // Noise, so kitty's zlib cannot shrink it below several 4096-byte chunks.
+  const noise = (width: number, height: number): Raster => {
+    const data = new Uint8Array(width * height * 4);
+    let x = 12345;
+    for (let i = 0; i < data.length; i++) data[i] = (x = (Math.imul(x, 1103515245) + 12345) >>> 0) >>> 24;
+    for (let i = 3; i < data.length; i += 4) data[i] = 255;
+    return { width, height, data };
+  };
+  const RED = solid(96, 96, [255, 0, 0, 255]);
+  const KNOWN = { columns: 20, rows: 22, cellPixels: { width: 10, height: 20 }, imageId: 7, multiplexer: 'tmux' as const };
+  /** The bytes `flow` must write: room, save, default background, (anchor + wrapped sequence)…, restore, down, new line. */
+  const expected = (raster: Raster, protocol: Protocol, options: typeof KNOWN & { placeholders?: boolean }, rows: number) =>
+    '\r' + '\n'.repeat(rows) + `\x1b[${rows}A` + '\x1b7' + '\x1b[49m' +
+    draw(raster, protocol, { ...options, keepCursor: true }).sequences.map((q) => '\x1b[1X' + wrapTmux(q)).join('') +
+    '\x1b8' + (rows > 1 ? `\x1b[${rows - 1}B` : '') + '\r\n';
+
+  it.each([
+    ['sixel', RED, {}, 5, 1],
+    ['iterm2', RED, {}, 5, 3], // MultipartFile, FilePart, FileEnd
+    ['kitty', noise(64, 64), { placeholders: false }, 4, 4], // a=T, 64x64 RGB in four 4096-byte chunks
+  ] as const)('exact bytes: %s', (protocol, raster, extra, rows, count) => {
+    const options = { ...KNOWN, ...extra };
+    const { output, cursor } = flow(raster, protocol, options);
+    expect(cursor).toBe('counted');
+    expect(output).toBe(expected(raster, protocol, options, rows));
+    expect(output.split('\x1bPtmux;').length - 1).toBe(count);
+  });
+
+  it('exact bytes of the frame itself (sixel, 2 rows): only the picture between the anchor and the restore', () => {
+    const raster = solid(20, 40, [0, 255, 0, 255]);
+    const { output } = flow(raster, 'sixel', { ...KNOWN, columns: 2, rows: 2 });
+    const [sixel] = draw(raster, 'sixel', { ...KNOWN, columns: 2, rows: 2, keepCursor: true }).sequences;
+    expect(sixel).toMatch(/^\x1bP[0-9;]*q[^\x1b]*\x1b\\$/);
+    expect(output).toBe('\r\n\n\x1b[2A\x1b7\x1b[49m\x1b[1X\x1bPtmux;' + sixel!.replaceAll('\x1b', '\x1b\x1b') + '\x1b\\\x1b8\x1b[1B\r\n');
+  });
+
+  type Case = readonly [string, () => string];
+  const anchored: Case[] = [
+    ['frame sixel, first', () => frame(RED, 'sixel', KNOWN).output],
+    ['frame sixel, second', () => frame(RED, 'sixel', { ...KNOWN, previous: frame(RED, 'sixel', KNOWN).handle }).output],
+    ['frame iterm2, synchronized', () => frame(RED, 'iterm2', { ...KNOWN, synchronizedOutput: true }).output],
+    ['frame kitty, placements (store chunks, then place)', () => frame(noise(64, 64), 'kitty', { ...KNOWN, placeholders: false, placements: true }).output],
+    ['frame kitty, transmit and display', () => frame(noise(64, 64), 'kitty', { ...KNOWN, placeholders: false }).output],
+  ];
+  it.each(anchored)('%s: every passed-through sequence right after the anchor, inside save/restore', (_name, make) => {
+    const output = make();
+    const count = output.split('\x1bPtmux;').length - 1;
+    expect(count).toBeGreaterThan(0);
+    expect(output.split(TMUX_ANCHOR + '\x1bPtmux;').length - 1).toBe(count);
+    expect(output.split(TMUX_ANCHOR).length - 1).toBe(count);
+    const save = output.indexOf('\x1b7');
+    expect(save).toBeGreaterThanOrEqual(0);
+    expect(output.indexOf('\x1b[49m')).toBe(save + 2);
+    expect(output.lastIndexOf('\x1b8')).toBeGreaterThan(output.lastIndexOf('\x1b\\'));
+  });
+
+  const plain: Case[] = [
+    ['sixel, no multiplexer', () => frame(RED, 'sixel', { ...KNOWN, multiplexer: null }).output],
+    ['sixel, screen', () => frame(RED, 'sixel', { ...KNOWN, multiplexer: 'screen' }).output],
+    ['kitty placeholders in tmux (placed by the cells)', () => flow(RED, 'kitty', KNOWN).output + frame(RED, 'kitty', KNOWN).output],
+    ['braille in tmux', () => flow(RED, 'braille', KNOWN).output],
+    ['clearFrame of kitty in tmux (delete by id)', () => clearFrame(frame(RED, 'kitty', { ...KNOWN, placeholders: false }).handle)],
+  ];
+  it.each(plain)('%s: no anchor', (_name, make) => {
+    const output = make();
+    expect(output).not.toContain(TMUX_ANCHOR);
+    expect(output).not.toContain('\x1b[49m');
+  });
+
+  it.each(['sixel', 'iterm2', 'kitty'] as const)('the model catches %s without the anchor: where it lands depends on the reads', async (protocol) => {
+    const before = 'prompt$ show\n';
+    const cell = { width: 10, height: 20 };
+    const options = { ...KNOWN, placeholders: false };
+    const good = flow(protocol === 'kitty' ? noise(64, 64) : RED, protocol, options).output;
+    const start = (await runModel(before, { cell })).cursor;
+    const pinned = (await runModel(before + good, { cell })).placed[0]!;
+    expect(pinned.landings).toEqual([start]);
+    const loose = (await runModel(before + good.replaceAll(TMUX_ANCHOR, ''), { cell })).placed[0]!;
+    expect(loose.landings!.length).toBeGreaterThan(1);
+    // Below the prompt, where the room made for it ends; and the chunks after the first at the screen's top-left.
+    const rows = protocol === 'kitty' ? 4 : 5; // 64 or 96 px on 20 px cells
+    expect(loose.landings).toContainEqual({ line: start.line + rows, column: 0 });
+    if (protocol !== 'sixel') expect(loose.landings).toContainEqual({ line: 0, column: 0 });
   });
 });
