@@ -7,19 +7,27 @@
  * '▄' with the colours swapped when that saves a change); a cell whose two pixels are the same
  * colour is a space on that background. Pixels with alpha below 128 are transparent: they show
  * the terminal's default background (SGR 49), using '▄'/'▀' with only the opaque half coloured,
- * or a space. Half-transparent pixels are blended onto `background`. Every line ends with an
- * SGR reset. With `color: 'none'` the cells are ' ', '▀', '▄' or '█' by luminance, no SGR.
+ * or a space, so they show whatever the terminal's background is, light or dark. Half-transparent
+ * pixels are blended onto `background` (the terminal's, from the probe; default black). Every
+ * line ends with an SGR reset. With `color: 'none'` the cells are ' ', '▀', '▄' or '█' drawn in
+ * the terminal's foreground, so a half is drawn where its pixel stands out from the background
+ * (level at least 128, as braille judges dots): bright pixels on a dark terminal, dark ones on a
+ * light terminal, never transparent ones.
  */
 import type { Raster } from './raster.js';
 import type { ColorDepth } from './options.js';
 import { validateRaster } from './raster.js';
 import { nearest256, SGR_RESET } from './color.js';
+import { channelLevel } from './braille.js';
 
 /** Options for the blocks renderer. */
 export interface BlocksOptions {
   /** Colour depth. Default 'truecolor'. */
   readonly color?: ColorDepth;
-  /** Colour that half-transparent pixels are blended onto. Default black. */
+  /**
+   * The terminal's background: half-transparent pixels are blended onto it, and without colour
+   * a half is drawn where its pixel stands out from it. Default black.
+   */
   readonly background?: readonly [number, number, number];
 }
 
@@ -60,15 +68,16 @@ export function blocksLines(raster: Raster, options: BlocksOptions = {}): string
   validateRaster(raster);
   const depth = options.color ?? 'truecolor';
   const { width, height, data } = raster;
-  const [br, bgc, bb] = options.background ?? [0, 0, 0];
+  // Whole channel values 0..255 (the probe's answer is exact; anything else is clamped).
+  const [br, bgc, bb] = (options.background ?? [0, 0, 0]).map((v) => Math.min(255, Math.max(0, Math.round(v))));
   const lines: string[] = [];
   const key = (c: number): number => (c < 0 || depth !== '256' ? c : nearest256(c >>> 16, (c >>> 8) & 255, c & 255));
   for (let y = 0; y < height; y += 2) {
     let line = '';
     if (depth === 'none') {
       for (let x = 0; x < width; x++) {
-        const t = isLit(data, y * width + x);
-        const b = y + 1 < height && isLit(data, (y + 1) * width + x);
+        const t = isLit(pixelColor(data, y * width + x, br, bgc, bb), br, bgc, bb);
+        const b = y + 1 < height && isLit(pixelColor(data, (y + 1) * width + x, br, bgc, bb), br, bgc, bb);
         line += t ? (b ? FULL_BLOCK : UPPER_HALF) : b ? LOWER_HALF : ' ';
       }
       lines.push(line);
@@ -110,9 +119,10 @@ export function blocksLines(raster: Raster, options: BlocksOptions = {}): string
   return lines;
 }
 
-function isLit(data: Uint8Array, i: number): boolean {
-  const p = i * 4;
-  return data[p + 3] >= 128 && 0.2126 * data[p] + 0.7152 * data[p + 1] + 0.0722 * data[p + 2] >= 128;
+/** Whether a pixel (packed colour from pixelColor) stands out from the background enough to draw. */
+function isLit(c: number, br: number, bg: number, bb: number): boolean {
+  if (c === TRANSPARENT) return false;
+  return Math.max(channelLevel(c >>> 16, br), channelLevel((c >>> 8) & 255, bg), channelLevel(c & 255, bb)) >= 128;
 }
 
 /**

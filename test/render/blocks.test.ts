@@ -58,6 +58,42 @@ function decodeBlocks(lines: string[], width: number): (number[] | null)[][] {
   return rows;
 }
 
+const K = [0, 0, 0, 255], W = [255, 255, 255, 255], HALF_WHITE = [255, 255, 255, 128];
+const WHITE_BG = [255, 255, 255] as const, DARK_BG = [40, 42, 54] as const;
+
+describe('blocks on a light or dark terminal background', () => {
+  it.each([
+    // Without colour the halves are drawn in the terminal's foreground: where a pixel stands out
+    // from the background (bright on dark, dark on light), never where it is transparent.
+    ['none: white on black', [W, W], undefined, '\u2588'],
+    ['none: white on white', [W, W], WHITE_BG, ' '],
+    ['none: black on white', [K, K], WHITE_BG, '\u2588'],
+    ['none: black over white, on white', [K, W], WHITE_BG, '\u2580'],
+    ['none: white over black, on white', [W, K], WHITE_BG, '\u2584'],
+    ['none: blue on black stands out', [B, B], undefined, '\u2588'],
+    ['none: yellow on white stands out', [[255, 255, 0, 255], [255, 255, 0, 255]], WHITE_BG, '\u2588'],
+    ['none: red on a dark grey stands out', [R, R], DARK_BG, '\u2588'],
+    ['none: the background colour itself does not', [[40, 42, 54, 255], [40, 42, 54, 255]], DARK_BG, ' '],
+    ['none: transparent is never drawn, on white', [T, [0, 0, 0, 0]], WHITE_BG, ' '],
+    ['none: half-transparent white onto white is white', [HALF_WHITE, HALF_WHITE], WHITE_BG, ' '],
+    ['none: half-transparent white onto black is grey enough', [HALF_WHITE, HALF_WHITE], undefined, '\u2588'],
+  ] as const)('%s', (_, px, background, line) => {
+    expect(blocksLines(raster(1, 2, px as unknown as number[][]), { color: 'none', background })).toEqual([line]);
+  });
+
+  it.each([
+    // With colour, transparent halves show the terminal's own background (SGR 49), whatever it is,
+    // and half-transparent ones are blended onto the background given.
+    ['transparent bottom on white', [R, T], WHITE_BG, '\x1b[38;2;255;0;0m\u2580\x1b[0m'],
+    ['transparent top on a dark grey', [T, G], DARK_BG, '\x1b[38;2;0;255;0m\u2584\x1b[0m'],
+    ['half-transparent black onto white is grey', [[0, 0, 0, 128], [0, 0, 0, 128]], WHITE_BG, '\x1b[48;2;127;127;127m \x1b[0m'],
+    ['half-transparent white onto white is white', [HALF_WHITE, HALF_WHITE], WHITE_BG, '\x1b[48;2;255;255;255m \x1b[0m'],
+    ['half-transparent red onto a dark grey', [[255, 0, 0, 128], T], DARK_BG, '\x1b[38;2;148;21;27m\u2580\x1b[0m'],
+  ] as const)('%s', (_, px, background, line) => {
+    expect(blocksLines(raster(1, 2, px as unknown as number[][]), { background })).toEqual([line]);
+  });
+});
+
 describe('blocks decode back to the source', () => {
   it('random opaque rasters round-trip exactly at 24-bit', () => {
     let s = 7;

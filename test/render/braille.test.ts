@@ -85,6 +85,90 @@ describe('brailleDots against the thresholded source', () => {
   });
 });
 
+/** Share of dots lit and the colours of the lit cells. */
+function litShare(r: Raster, background?: readonly [number, number, number]): { share: number; colours: Set<number> } {
+  const { bits, colors } = brailleDots(r, background);
+  let lit = 0;
+  const colours = new Set<number>();
+  bits.forEach((b, c) => {
+    for (let k = 0; k < 8; k++) lit += (b >> k) & 1;
+    if (b !== 0) colours.add(colors[c]);
+  });
+  return { share: lit / (r.width * r.height), colours };
+}
+
+const BLACK = [0, 0, 0] as const, WHITE = [255, 255, 255] as const;
+// Colours with a channel at the far end from the background's, and the background each is
+// drawn on: every one must light every dot of its cells in its own colour.
+const FLAT: [string, readonly [number, number, number], readonly [number, number, number] | undefined][] = [];
+for (const [name, rgb] of [
+  ['red', [255, 0, 0]], ['green', [0, 255, 0]], ['blue', [0, 0, 255]], ['yellow', [255, 255, 0]],
+  ['cyan', [0, 255, 255]], ['magenta', [255, 0, 255]], ['orange', [255, 128, 0]], ['violet', [128, 0, 255]],
+  ['navy', [0, 0, 128]], ['pink', [255, 105, 180]],
+] as const) {
+  for (const [bgName, bg] of [['default', undefined], ['black', BLACK], ['white', WHITE], ['dark grey', [40, 42, 54]], ['cream', [253, 246, 227]]] as const) {
+    // navy is dark (half way from black), pink light (150 from white): they stand out fully only from the other end
+    if (name === 'navy' && (bgName === 'default' || bgName === 'black' || bgName === 'dark grey')) continue;
+    if (name === 'pink' && (bgName === 'white' || bgName === 'cream')) continue;
+    FLAT.push([`${name} on ${bgName}`, rgb, bg]);
+  }
+}
+
+describe('the dots stand out from the terminal background', () => {
+  it.each(FLAT)('%s lights every dot, in its colour', (_, rgb, bg) => {
+    const { share, colours } = litShare(solid(24, 24, [...rgb, 255]), bg);
+    expect(share).toBe(1);
+    expect([...colours]).toEqual([(rgb[0] << 16) | (rgb[1] << 8) | rgb[2]]);
+  });
+
+  it.each([
+    ['white on black', WHITE, BLACK, 1], ['black on white', BLACK, WHITE, 1],
+    ['black on black', BLACK, BLACK, 0], ['white on white', WHITE, WHITE, 0],
+    ['the background colour itself', [40, 42, 54], [40, 42, 54], 0],
+    ['white on a dark grey', WHITE, [40, 42, 54], 1], ['black on a cream', BLACK, [253, 246, 227], 1],
+  ] as const)('%s lights a share of %#', (_, rgb, bg, want) => {
+    expect(litShare(solid(16, 16, [...rgb, 255]), bg).share).toBe(want);
+  });
+
+  it('a grey on white lights as many dots as its mirror grey on black (ink, not light)', () => {
+    for (let g = 0; g <= 255; g += 17) {
+      expect(litShare(solid(16, 16, [g, g, g, 255]), WHITE).share).toBe(litShare(solid(16, 16, [255 - g, 255 - g, 255 - g, 255]), BLACK).share);
+    }
+  });
+
+  it.each([['black', BLACK], ['white', WHITE], ['a dark grey', [40, 42, 54]]] as const)('four quadrants red/green/blue/yellow on %s light equal shares', (_, bg) => {
+    const size = 48, half = size / 2;
+    const quad = [[255, 0, 0], [0, 255, 0], [0, 0, 255], [255, 255, 0]];
+    const data = new Uint8Array(size * size * 4);
+    for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) data.set([...quad[(y < half ? 0 : 2) + (x < half ? 0 : 1)], 255], (y * size + x) * 4);
+    const { bits, colors, columns } = brailleDots({ width: size, height: size, data }, bg);
+    const lit = [0, 0, 0, 0];
+    bits.forEach((b, c) => {
+      const q = quad.findIndex(([r, g, bl]) => colors[c] === ((r << 16) | (g << 8) | bl));
+      let n = 0;
+      for (let k = 0; k < 8; k++) n += (b >> k) & 1;
+      if (q >= 0) lit[q] += n;
+      else expect(Math.floor(c / columns) * 4 < half && (c % columns) * 2 < half).toBe(false);
+    });
+    expect(lit).toEqual([half * half, half * half, half * half, half * half]);
+  });
+
+  it('half-transparent pixels are blended onto the background before they are judged', () => {
+    // white at alpha 128 onto white is white: nothing stands out; onto black it is mid grey
+    const r = solid(16, 16, [255, 255, 255, 128]);
+    expect(litShare(r, WHITE).share).toBe(0);
+    expect(litShare(r, BLACK).share).toBeGreaterThan(0.3);
+    expect(litShare(solid(16, 16, [0, 0, 255, 200]), WHITE).share).toBeGreaterThan(0.5);
+  });
+
+  it('a white background lights the dark pixels of a picture, a black one the bright pixels', () => {
+    const r = pattern(12, 8, (x) => x < 6);
+    const left = expectedBits(r, (x) => x < 6), right = expectedBits(r, (x) => x >= 6);
+    expect(Array.from(brailleDots(r, BLACK).bits)).toEqual(left);
+    expect(Array.from(brailleDots(r, WHITE).bits)).toEqual(right);
+  });
+});
+
 describe('brailleLines', () => {
   it.each([
     ['truecolor', ['\x1b[38;2;255;255;255m\u28ff\u28ff\x1b[0m', '\x1b[38;2;255;255;255m\u28ff\u28ff\x1b[0m']],
@@ -104,19 +188,20 @@ describe('brailleLines', () => {
   });
 });
 
-// A plain per-pixel model of the documented rules (luminance x 256, threshold = round(mean of
-// the 3x3 cells / 2) + 64 + Bayer offset, alpha < 128 never lit, colour = rounded average of the
-// lit dots blended onto the background), written for clarity: the encoder's unrolled, 32-bit,
-// branch-free paths must agree with it exactly.
+// A plain per-pixel model of the documented rules (level = largest channel distance from the
+// background x 256, threshold = round(mean of the 3x3 cells / 2) + 64 + Bayer offset, alpha < 128
+// never lit, others blended onto the background and rounded per channel first, colour = rounded
+// average of the lit dots), written for clarity: the encoder's unrolled, 32-bit, table and XOR
+// paths must agree with it exactly.
 const BAYER = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5];
 function modelDots(r: Raster, bgc: readonly [number, number, number] = [0, 0, 0]): { bits: number[]; colors: number[] } {
   const cols = Math.ceil(r.width / 2), rows = Math.ceil(r.height / 4);
   const lum = (x: number, y: number): number | null => {
     const p = (y * r.width + x) * 4, a = r.data[p + 3];
     if (a < 128) return null;
-    if (a === 255) return 54 * r.data[p] + 183 * r.data[p + 1] + 19 * r.data[p + 2];
     const k = a / 255, j = 1 - k;
-    return (54 * (r.data[p] * k + bgc[0] * j) + 183 * (r.data[p + 1] * k + bgc[1] * j) + 19 * (r.data[p + 2] * k + bgc[2] * j)) | 0;
+    const shown = [0, 1, 2].map((ch) => (a === 255 ? r.data[p + ch] : (r.data[p + ch] * k + bgc[ch] * j + 0.5) | 0));
+    return Math.max(...shown.map((v, ch) => Math.round((Math.abs(v - bgc[ch]) * 255) / Math.max(bgc[ch], 255 - bgc[ch])))) * 256;
   };
   const bits: number[] = [], colors: number[] = [];
   for (let cy = 0; cy < rows; cy++) for (let cx = 0; cx < cols; cx++) {
@@ -174,7 +259,7 @@ const rasterArb = fc.record({ w: fc.integer({ min: 1, max: 13 }), h: fc.integer(
     for (let i = 0; i < w * h; i++) data.set(seed[flat ? i % 2 === 0 ? 0 : seed.length - 1 : i % seed.length], i * 4);
     return { width: w, height: h, data } as Raster;
   });
-const backgroundArb = fc.constantFrom<[number, number, number] | undefined>(undefined, [0, 0, 0], [255, 255, 255], [30, 200, 90]);
+const backgroundArb = fc.constantFrom<[number, number, number] | undefined>(undefined, [0, 0, 0], [255, 255, 255], [30, 200, 90], [255, 0, 255], [253, 246, 227]);
 
 describe('the encoder against a plain per-pixel model', () => {
   it('lights the same dots with the same colours (random sizes, alpha, backgrounds, alignment)', () => {
@@ -194,11 +279,14 @@ describe('the encoder against a plain per-pixel model', () => {
     }), { numRuns: 200 });
   });
 
-  it.each([[64, 48, 1], [101, 63, 2], [300, 200, 3]])('agrees on a random %ix%i picture (seed %i), opaque and not', (w, h, seed) => {
+  it.each([[64, 48, 1], [101, 63, 2], [300, 200, 3]])('agrees on a random %ix%i picture (seed %i), opaque and not, on several backgrounds', (w, h, seed) => {
     for (const opaque of [true, false]) {
       const r = randomRaster(w, h, seed, opaque);
       expect(encodeBraille(r)).toBe(modelText(r, 'truecolor'));
       expect(encodeBraille(r, { color: '256' })).toBe(modelText(r, '256'));
+      for (const background of [[255, 255, 255], [40, 42, 54], [0, 255, 0]] as const) {
+        expect(encodeBraille(r, { background })).toBe(modelText(r, 'truecolor', background));
+      }
     }
   });
 
