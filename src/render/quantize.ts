@@ -407,6 +407,33 @@ export function buildPalette(raster: Raster, maxColors: number, options: Palette
   return { size: n, rgb };
 }
 
+/** Weighted sums of the cells `order[s..e)`: total weight, per-channel sums and sums of squares. */
+function boxMoments(
+  order: Int32Array,
+  s: number,
+  e: number,
+  w: Float64Array,
+  mr: Float64Array,
+  mg: Float64Array,
+  mb: Float64Array,
+): { tw: number; sum: [number, number, number]; sq: [number, number, number] } {
+  let tw = 0;
+  const sum: [number, number, number] = [0, 0, 0];
+  const sq: [number, number, number] = [0, 0, 0];
+  for (let k = s; k < e; k++) {
+    const j = order[k];
+    const wj = w[j];
+    tw += wj;
+    sum[0] += mr[j] * wj;
+    sum[1] += mg[j] * wj;
+    sum[2] += mb[j] * wj;
+    sq[0] += mr[j] * mr[j] * wj;
+    sq[1] += mg[j] * mg[j] * wj;
+    sq[2] += mb[j] * mb[j] * wj;
+  }
+  return { tw, sum, sq };
+}
+
 /** Weighted squared error of the cells `order[s..e)` around their mean. */
 function boxError(
   order: Int32Array,
@@ -417,21 +444,9 @@ function boxError(
   mg: Float64Array,
   mb: Float64Array,
 ): number {
-  let tw = 0;
-  let r = 0;
-  let g = 0;
-  let b = 0;
-  let sq = 0;
-  for (let k = s; k < e; k++) {
-    const j = order[k];
-    const wj = w[j];
-    tw += wj;
-    r += mr[j] * wj;
-    g += mg[j] * wj;
-    b += mb[j] * wj;
-    sq += wj * (mr[j] * mr[j] + mg[j] * mg[j] + mb[j] * mb[j]);
-  }
-  return tw > 0 ? Math.max(0, sq - (r * r + g * g + b * b) / tw) : 0;
+  const { tw, sum, sq } = boxMoments(order, s, e, w, mr, mg, mb);
+  if (tw <= 0) return 0;
+  return Math.max(0, sq[0] + sq[1] + sq[2] - (sum[0] * sum[0] + sum[1] * sum[1] + sum[2] * sum[2]) / tw);
 }
 
 /**
@@ -448,20 +463,7 @@ function splitBox(
   mg: Float64Array,
   mb: Float64Array,
 ): number {
-  let tw = 0;
-  const sum = [0, 0, 0];
-  const sq = [0, 0, 0];
-  for (let k = s; k < e; k++) {
-    const j = order[k];
-    const wj = w[j];
-    tw += wj;
-    sum[0] += mr[j] * wj;
-    sum[1] += mg[j] * wj;
-    sum[2] += mb[j] * wj;
-    sq[0] += mr[j] * mr[j] * wj;
-    sq[1] += mg[j] * mg[j] * wj;
-    sq[2] += mb[j] * mb[j] * wj;
-  }
+  const { tw, sum, sq } = boxMoments(order, s, e, w, mr, mg, mb);
   let axis = 0;
   let widest = -1;
   for (let ch = 0; ch < 3; ch++) {
