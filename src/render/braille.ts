@@ -24,6 +24,14 @@
  * With colour, each cell's foreground is the average colour of its lit dots (24-bit or the
  * nearest xterm-256 colour); the SGR is written only when it changes, and every line ends with
  * an SGR reset.
+ *
+ * A cell has one foreground, so where its lit dots fall into two clearly different colours (a
+ * red/blue edge through the middle of the cell) their average would be a third colour that is
+ * in neither (purple), and a terminal or multiplexer that maps it to its palette may show it as
+ * one side's colour, moving the edge by half a cell. Such a cell shows only one group, in its
+ * own colour: a sharper edge. The groups come from a tiny 2-means on the lit dots' colours (see
+ * `splitCell`); a cell whose lit dots are all alike (every channel's spread below 128) is
+ * coloured with their average exactly as before.
  */
 import type { Raster } from './raster.js';
 import type { ColorDepth } from './options.js';
@@ -67,7 +75,11 @@ export interface BrailleDots {
   readonly columns: number;
   readonly rows: number;
   readonly bits: Uint8Array;
-  /** Per cell, the average colour of its lit dots, packed 0xRRGGBB (0 where no dot is lit). */
+  /**
+   * Per cell, the average colour of its lit dots, packed 0xRRGGBB (0 where no dot is lit). Where
+   * the dots a cell would light fall into two clearly different colours, `bits` holds only one
+   * group's and this is that group's average (see the module comment).
+   */
   readonly colors: Uint32Array;
 }
 
@@ -155,6 +167,137 @@ function opaqueCellsTable(px: Int32Array, width: number, y0: number, cellsAcross
     sum[c] = s;
     if (all >>> 24 !== 255) slow[c] = 1;
   }
+}
+
+/**
+ * Lit dots whose channels all lie within less than this of each other are alike and the cell
+ * takes their average; two groups whose average colours differ by at least this in some channel
+ * are "clearly different" and only one is shown. Half the range: a colour edge, not texture.
+ */
+const SPLIT = 128;
+// One cell's lit dots, in dot order (dy * 2 + dx), for splitCell: colour channels, dot index,
+// and the group each falls into (0, 1, or -1 for a blend of the two, which stays dark).
+const DOT_R = new Int32Array(8);
+const DOT_G = new Int32Array(8);
+const DOT_B = new Int32Array(8);
+const DOT_E = new Int32Array(8);
+const DOT_GROUP = new Int8Array(8);
+// The fast path's eight masked pixel words of a cell, and the bit position of each dot's bit.
+const WORD = new Int32Array(8);
+const BIT_SHIFT = Int32Array.from([0, 3, 1, 4, 2, 5, 6, 7]);
+// What splitCell decided, when it split.
+let splitBits = 0;
+let splitColour = 0;
+
+/**
+ * Whether the `n` lit dots in DOT_R/G/B/E fall into two clearly different colour groups; if so,
+ * sets `splitBits` and `splitColour` to the dots and average colour of the group to show.
+ *
+ * A tiny 2-means: seeded with the dots of least and greatest value in the channel that spreads
+ * most, each dot joins the nearer group centre (squared RGB distance; ties to group 0); a dot
+ * farther than a third of the centres' distance from both is a blend of the two (the pixel a
+ * resize averaged across the edge), is in neither and stays dark (a third, not less, so that the
+ * dots of an even gradient form two groups whose centres are too close to split); the centres are recomputed from
+ * the members, up to four rounds or until no dot moves. All in integers (a centre is a sum over a
+ * count; distances are compared cross-multiplied), so the result is exact and reproducible.
+ * The group shown: the one with more dots; on a tie, the one standing out more from the
+ * background (sum of squared channel distances); on a tie of that too, cells alternate in a
+ * checkerboard between the group of the first dot and the other, so an edge through the exact
+ * middle of a row of cells is shared out instead of always going to one side.
+ */
+function splitCell(n: number, br: number, bg: number, bb: number, parity: number): boolean {
+  let rlo = 255, rhi = 0, glo = 255, ghi = 0, blo = 255, bhi = 0;
+  for (let k = 0; k < n; k++) {
+    const r = DOT_R[k], g = DOT_G[k], b = DOT_B[k];
+    rlo = Math.min(rlo, r); rhi = Math.max(rhi, r);
+    glo = Math.min(glo, g); ghi = Math.max(ghi, g);
+    blo = Math.min(blo, b); bhi = Math.max(bhi, b);
+  }
+  const rs = rhi - rlo, gs = ghi - glo, bs = bhi - blo;
+  if (rs < SPLIT && gs < SPLIT && bs < SPLIT) return false;
+  const ch = rs >= gs && rs >= bs ? DOT_R : gs >= bs ? DOT_G : DOT_B;
+  let lo = 0, hi = 0;
+  for (let k = 1; k < n; k++) {
+    if (ch[k] < ch[lo]) lo = k;
+    if (ch[k] > ch[hi]) hi = k;
+  }
+  // Centres as sums over counts.
+  let n0 = 1, r0 = DOT_R[lo], g0 = DOT_G[lo], b0 = DOT_B[lo];
+  let n1 = 1, r1 = DOT_R[hi], g1 = DOT_G[hi], b1 = DOT_B[hi];
+  for (let k = 0; k < n; k++) DOT_GROUP[k] = -2;
+  for (let round = 0; round < 4; round++) {
+    // Squared distances scaled by (n0 n1)^2: |n0 x - S0|^2 n1^2 is |x - S0/n0|^2 (n0 n1)^2.
+    const sr = n1 * r0 - n0 * r1, sg = n1 * g0 - n0 * g1, sb = n1 * b0 - n0 * b1;
+    const sep = sr * sr + sg * sg + sb * sb;
+    const q0 = n1 * n1, q1 = n0 * n0;
+    let moved = false;
+    let m0 = 0, t0r = 0, t0g = 0, t0b = 0, m1 = 0, t1r = 0, t1g = 0, t1b = 0;
+    for (let k = 0; k < n; k++) {
+      const r = DOT_R[k], g = DOT_G[k], b = DOT_B[k];
+      const x0 = n0 * r - r0, y0 = n0 * g - g0, z0 = n0 * b - b0;
+      const x1 = n1 * r - r1, y1 = n1 * g - g1, z1 = n1 * b - b1;
+      const d0 = (x0 * x0 + y0 * y0 + z0 * z0) * q0, d1 = (x1 * x1 + y1 * y1 + z1 * z1) * q1;
+      let group = d1 < d0 ? 1 : 0;
+      if (9 * (group === 1 ? d1 : d0) > sep) group = -1;
+      if (group !== DOT_GROUP[k]) { moved = true; DOT_GROUP[k] = group; }
+      if (group === 0) { m0++; t0r += r; t0g += g; t0b += b; }
+      else if (group === 1) { m1++; t1r += r; t1g += g; t1b += b; }
+    }
+    // A group left with no member keeps its centre (and then cannot be shown).
+    if (m0 > 0) { n0 = m0; r0 = t0r; g0 = t0g; b0 = t0b; }
+    if (m1 > 0) { n1 = m1; r1 = t1r; g1 = t1g; b1 = t1b; }
+    if (m0 === 0 || m1 === 0) return false;
+    if (!moved) break;
+  }
+  // The centres (of the final membership, as recomputed above) must differ clearly.
+  const limit = SPLIT * n0 * n1;
+  if (Math.abs(n1 * r0 - n0 * r1) < limit && Math.abs(n1 * g0 - n0 * g1) < limit && Math.abs(n1 * b0 - n0 * b1) < limit) return false;
+  let show: number;
+  if (n0 !== n1) show = n0 > n1 ? 0 : 1;
+  else {
+    let c0 = 0, c1 = 0, first = -1;
+    for (let k = 0; k < n; k++) {
+      const group = DOT_GROUP[k];
+      if (group < 0) continue;
+      if (first < 0) first = group;
+      const dr = DOT_R[k] - br, dg = DOT_G[k] - bg, db = DOT_B[k] - bb;
+      if (group === 0) c0 += dr * dr + dg * dg + db * db;
+      else c1 += dr * dr + dg * dg + db * db;
+    }
+    show = c0 !== c1 ? (c0 > c1 ? 0 : 1) : parity === 0 ? first : 1 - first;
+  }
+  let bits = 0;
+  for (let k = 0; k < n; k++) if (DOT_GROUP[k] === show) bits |= BIT_AT[DOT_E[k]];
+  const m = show === 0 ? n0 : n1, h = m >> 1;
+  const r = show === 0 ? r0 : r1, g = show === 0 ? g0 : g1, b = show === 0 ? b0 : b1;
+  splitBits = bits;
+  splitColour = (Math.floor((r + h) / m) << 16) | (Math.floor((g + h) / m) << 8) | Math.floor((b + h) / m);
+  return true;
+}
+
+/**
+ * The fast path's second, finer look at a cell whose lit pixels (`q0`..`q7` where `m0`..`m7` are
+ * -1) do not all share each channel's top bit (`straddle`: bit 7 of each channel that does
+ * not): whether such a channel also spans one of the edges 64 and 192, the other half of a
+ * two-way bucketing. A spread below 128 that straddles 128 can reach 64 or 192 only when it
+ * covers about 64..128 or 128..192; mid-tones that merely straddle 128 (a third of the cells of
+ * some photographs) stop here. False means every channel spreads less than 128. Red and blue
+ * are shifted side by side in 16-bit lanes; branch-free, as the fast path.
+ */
+function mayDiffer(q0: number, q1: number, q2: number, q3: number, q4: number, q5: number, q6: number, q7: number,
+  m0: number, m1: number, m2: number, m3: number, m4: number, m5: number, m6: number, m7: number, straddle: number): boolean {
+  const a0 = (q0 & 0xff00ff) + 0x400040, a1 = (q1 & 0xff00ff) + 0x400040, a2 = (q2 & 0xff00ff) + 0x400040, a3 = (q3 & 0xff00ff) + 0x400040;
+  const a4 = (q4 & 0xff00ff) + 0x400040, a5 = (q5 & 0xff00ff) + 0x400040, a6 = (q6 & 0xff00ff) + 0x400040, a7 = (q7 & 0xff00ff) + 0x400040;
+  const g0 = (q0 & 0xff00) + 0x4000, g1 = (q1 & 0xff00) + 0x4000, g2 = (q2 & 0xff00) + 0x4000, g3 = (q3 & 0xff00) + 0x4000;
+  const g4 = (q4 & 0xff00) + 0x4000, g5 = (q5 & 0xff00) + 0x4000, g6 = (q6 & 0xff00) + 0x4000, g7 = (q7 & 0xff00) + 0x4000;
+  const anyRb = (a0 & m0) | (a1 & m1) | (a2 & m2) | (a3 & m3) | (a4 & m4) | (a5 & m5) | (a6 & m6) | (a7 & m7);
+  const allRb = (a0 | ~m0) & (a1 | ~m1) & (a2 | ~m2) & (a3 | ~m3) & (a4 | ~m4) & (a5 | ~m5) & (a6 | ~m6) & (a7 | ~m7);
+  const anyG = (g0 & m0) | (g1 & m1) | (g2 & m2) | (g3 & m3) | (g4 & m4) | (g5 & m5) | (g6 & m6) | (g7 & m7);
+  const allG = (g0 | ~m0) & (g1 | ~m1) & (g2 | ~m2) & (g3 | ~m3) & (g4 | ~m4) & (g5 | ~m5) & (g6 | ~m6) & (g7 | ~m7);
+  // Bits 7-8 of each shifted lane: which of the buckets 0..63, 64..191, 192..255 a value is in.
+  const rb = (anyRb ^ allRb) & 0x01800180, g = (anyG ^ allG) & 0x18000;
+  const shifted = ((rb | (rb >>> 1)) & 0x800080) | ((g | (g >>> 1)) & 0x8000);
+  return (straddle & shifted) !== 0;
 }
 
 // Working buffers of brailleDots, grown as needed and reused: fresh megabyte arrays cost page
@@ -276,8 +419,27 @@ export function brailleDots(raster: Raster, background: readonly [number, number
         const b = (m0 & 0x01) | (m1 & 0x08) | (m2 & 0x02) | (m3 & 0x10) | (m4 & 0x04) | (m5 & 0x20) | (m6 & 0x40) | (m7 & 0x80);
         if (b === 0) continue;
         const i0 = y0 * width + x0, i1 = i0 + width, i2 = i1 + width, i3 = i2 + width;
-        const p0 = px![i0] & m0, p1 = px![i0 + 1] & m1, p2 = px![i1] & m2, p3 = px![i1 + 1] & m3;
-        const p4 = px![i2] & m4, p5 = px![i2 + 1] & m5, p6 = px![i3] & m6, p7 = px![i3 + 1] & m7;
+        const q0 = px![i0], q1 = px![i0 + 1], q2 = px![i1], q3 = px![i1 + 1];
+        const q4 = px![i2], q5 = px![i2 + 1], q6 = px![i3], q7 = px![i3 + 1];
+        const p0 = q0 & m0, p1 = q1 & m1, p2 = q2 & m2, p3 = q3 & m3;
+        const p4 = q4 & m4, p5 = q5 & m5, p6 = q6 & m6, p7 = q7 & m7;
+        // Bits that differ among the lit pixels (OR of them against AND of them, unlit ones left
+        // out of both). Channels that all keep one top bit spread less than 128: the dots are
+        // alike and the average below is right; otherwise splitCell looks closer (rarely: edges).
+        const any = p0 | p1 | p2 | p3 | p4 | p5 | p6 | p7;
+        const all = (q0 | ~m0) & (q1 | ~m1) & (q2 | ~m2) & (q3 | ~m3) & (q4 | ~m4) & (q5 | ~m5) & (q6 | ~m6) & (q7 | ~m7);
+        const straddle = (any ^ all) & 0x808080;
+        if (straddle !== 0 && mayDiffer(q0, q1, q2, q3, q4, q5, q6, q7, m0, m1, m2, m3, m4, m5, m6, m7, straddle)) {
+          WORD[0] = p0; WORD[1] = p1; WORD[2] = p2; WORD[3] = p3; WORD[4] = p4; WORD[5] = p5; WORD[6] = p6; WORD[7] = p7;
+          let k = 0;
+          for (let e = 0; e < 8; e++) {
+            const p = WORD[e];
+            // Every dot written, only the lit ones kept (k moves on by 0 or 1): no branch.
+            DOT_R[k] = p & 255; DOT_G[k] = (p >>> 8) & 255; DOT_B[k] = (p >>> 16) & 255; DOT_E[k] = e;
+            k += (b >> BIT_SHIFT[e]) & 1;
+          }
+          if (splitCell(k, br, bg, bb, (cx + cy) & 1)) { bits[c] = splitBits; colors[c] = splitColour; continue; }
+        }
         const n = -(m0 + m1 + m2 + m3 + m4 + m5 + m6 + m7), h = n >> 1;
         // Red and blue summed side by side in 16-bit lanes, green in place (8 x 255 cannot carry
         // into the next lane): half the work of summing each channel apart.
@@ -298,20 +460,20 @@ export function brailleDots(raster: Raster, background: readonly [number, number
           b |= BIT_AT[e];
           const p = ((y0 + dy) * width + x0 + dx) << 2;
           const a = data[p + 3];
+          let vr = data[p], vg = data[p + 1], vb = data[p + 2];
           if (a !== 255) {
             const q = a / 255, j = 1 - q;
-            r += (data[p] * q + br * j + 0.5) | 0;
-            g += (data[p + 1] * q + bg * j + 0.5) | 0;
-            bl += (data[p + 2] * q + bb * j + 0.5) | 0;
-          } else {
-            r += data[p];
-            g += data[p + 1];
-            bl += data[p + 2];
+            vr = (vr * q + br * j + 0.5) | 0;
+            vg = (vg * q + bg * j + 0.5) | 0;
+            vb = (vb * q + bb * j + 0.5) | 0;
           }
+          r += vr; g += vg; bl += vb;
+          DOT_R[n] = vr; DOT_G[n] = vg; DOT_B[n] = vb; DOT_E[n] = e;
           n++;
         }
       }
       if (n === 0) continue;
+      if (n > 1 && splitCell(n, br, bg, bb, (cx + cy) & 1)) { bits[c] = splitBits; colors[c] = splitColour; continue; }
       bits[c] = b;
       const h = n >> 1;
       colors[c] = ((((r + h) / n) | 0) << 16) | ((((g + h) / n) | 0) << 8) | (((bl + h) / n) | 0);

@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { brailleDots, brailleLines, BRAILLE_BITS, encodeBraille } from '../../src/render/braille.js';
 import type { Raster } from '../../src/render/raster.js';
 import { fgParams } from '../../src/render/color.js';
+import { layout } from '../../src/render/backend.js';
+import { resize } from '../../src/render/resize.js';
 import { randomRaster, solid } from './terminal-decoders.js';
 
 function pattern(width: number, height: number, on: (x: number, y: number) => boolean, onColor = [255, 255, 255], offColor = [0, 0, 0]): Raster {
@@ -169,6 +171,85 @@ describe('the dots stand out from the terminal background', () => {
   });
 });
 
+/** A raster of rows of solid colours, `rows[y][x]` an RGB triple (opaque). */
+function fromRows(rows: (readonly number[])[][]): Raster {
+  const height = rows.length, width = rows[0].length;
+  const data = new Uint8Array(width * height * 4);
+  rows.forEach((row, y) => row.forEach((rgb, x) => data.set([...rgb, 255], (y * width + x) * 4)));
+  return { width, height, data };
+}
+const RED = [255, 0, 0], BLUE = [0, 0, 255], GREEN = [0, 255, 0], YELLOW = [255, 255, 0];
+const PURPLE = [128, 0, 128], CHARTREUSE = [128, 255, 0], BLK = [0, 0, 0];
+const pack = (rgb: readonly number[]): number => (rgb[0] << 16) | (rgb[1] << 8) | rgb[2];
+/** A 2x4 cell (or cells side by side) from its four dot rows, each row one colour. */
+const cellRows = (cells: number, ...rows: (readonly number[])[]): Raster => fromRows(rows.map((rgb) => Array.from({ length: 2 * cells }, () => rgb)));
+
+describe('a cell whose lit dots fall into two clearly different colours shows one of them', () => {
+  it.each([
+    // name, raster, background, expected bits and colour of each cell
+    ['2 red rows over 2 blue: a tie of size and contrast, cells alternate (first cell: the first dot\'s group)',
+      cellRows(2, RED, RED, BLUE, BLUE), BLACK, [[0x1b, RED], [0xe4, BLUE]]],
+    ['the same on white', cellRows(2, RED, RED, BLUE, BLUE), WHITE, [[0x1b, RED], [0xe4, BLUE]]],
+    ['1 red row over 3 blue: the larger group', cellRows(1, RED, BLUE, BLUE, BLUE), BLACK, [[0xf6, BLUE]]],
+    ['3 red rows over 1 blue: the larger group', cellRows(1, RED, RED, RED, BLUE), BLACK, [[0x3f, RED]]],
+    ['green over yellow on black: the one standing out more', cellRows(1, GREEN, GREEN, YELLOW, YELLOW), BLACK, [[0xe4, YELLOW]]],
+    ['green over yellow on white: the one standing out more', cellRows(1, GREEN, GREEN, YELLOW, YELLOW), WHITE, [[0x1b, GREEN]]],
+    ['a purple row blended between red and blue stays dark', cellRows(1, RED, PURPLE, BLUE, BLUE), WHITE, [[0xe4, BLUE]]],
+    ['green, the chartreuse blend, 2 yellow (the screen case): yellow only', cellRows(1, GREEN, CHARTREUSE, YELLOW, YELLOW), BLACK, [[0xe4, YELLOW]]],
+    ['a dark row is not lit and does not count', cellRows(1, RED, BLK, BLUE, BLUE), BLACK, [[0xe4, BLUE]]],
+  ] as const)('%s', (_, raster, bg, cells) => {
+    const { bits, colors } = brailleDots(raster, bg);
+    expect(Array.from(bits)).toEqual(cells.map(([b]) => b));
+    expect(Array.from(colors)).toEqual(cells.map(([, rgb]) => pack(rgb)));
+  });
+
+  it.each([
+    ['near greys', [250, 250, 250], [244, 248, 252], (247 << 16) | (249 << 8) | 251],
+    ['a spread of 127 in one channel', [255, 0, 0], [255, 0, 127], (255 << 16) | 64],
+  ] as const)('lit dots that are alike (%s) keep their average, all lit', (_, top, bottom, colour) => {
+    const { bits, colors } = brailleDots(cellRows(1, top, top, bottom, bottom));
+    expect([bits[0], colors[0]]).toEqual([0xff, colour]);
+  });
+
+  it('a gradient with no two clear groups keeps its average', () => {
+    // spread 150 in blue, but evenly: the 2-means centres end up 100 apart
+    const { bits, colors } = brailleDots(cellRows(1, [255, 0, 0], [255, 0, 50], [255, 0, 100], [255, 0, 150]));
+    expect([bits[0], colors[0]]).toEqual([0xff, (255 << 16) | 75]);
+  });
+
+  // The end-to-end case: `termsight show` of a 96x96 picture of four solid quadrants, 20 columns
+  // wide, resized as toTerminal does (19x19 dots: the resize blends one row and one column across
+  // the edges, and the top/bottom edge runs through the middle of cell row 3).
+  it.each([['black', BLACK], ['white', WHITE]] as const)('96x96 quadrants fitted to 20 columns on %s: only the source colours, each in its quadrant, in equal shares', (_, bg) => {
+    const size = 96, half = size / 2;
+    const quad = [RED, GREEN, BLUE, YELLOW];
+    const source = fromRows(Array.from({ length: size }, (_, y) => Array.from({ length: size }, (_, x) => quad[(y < half ? 0 : 2) + (x < half ? 0 : 1)])));
+    const lay = layout(source, 'braille', { columns: 20 });
+    const dotsRaster = resize(source, lay.units.width, lay.units.height);
+    expect([dotsRaster.width, dotsRaster.height]).toEqual([19, 19]);
+    const { bits, colors, columns } = brailleDots(dotsRaster, bg);
+    const lit = [0, 0, 0, 0];
+    bits.forEach((b, c) => {
+      if (b === 0) return;
+      const q = quad.findIndex((rgb) => colors[c] === pack(rgb));
+      expect(q, `cell ${c} has colour ${colors[c].toString(16)}`).toBeGreaterThanOrEqual(0);
+      // every lit dot of the cell lies in that colour's quadrant
+      for (let e = 0; e < 8; e++) {
+        if ((b & BRAILLE_BITS[e]) === 0) continue;
+        const x = (c % columns) * 2 + (e & 1), y = Math.floor(c / columns) * 4 + (e >> 1);
+        expect([x < 9.5 ? 0 : 1, y < 9.5 ? 0 : 1]).toEqual([q & 1, q >> 1]);
+        lit[q]++;
+      }
+    });
+    // 9 source rows and columns a quadrant (the 19th row and column are blends, left dark); the
+    // red/blue and green/yellow edge cells can show only one side: the bottom (larger) one, so the
+    // top quadrants lose their last dot row. That is the whole difference, one dot row in nine.
+    expect(lit[0]).toBe(lit[1]);
+    expect(lit[2]).toBe(lit[3]);
+    expect(lit).toEqual([8 * 9, 8 * 9, 9 * 9, 9 * 9]);
+  });
+});
+
 describe('brailleLines', () => {
   it.each([
     ['truecolor', ['\x1b[38;2;255;255;255m\u28ff\u28ff\x1b[0m', '\x1b[38;2;255;255;255m\u28ff\u28ff\x1b[0m']],
@@ -191,9 +272,61 @@ describe('brailleLines', () => {
 // A plain per-pixel model of the documented rules (level = largest channel distance from the
 // background x 256, threshold = round(mean of the 3x3 cells / 2) + 64 + Bayer offset, alpha < 128
 // never lit, others blended onto the background and rounded per channel first, colour = rounded
-// average of the lit dots), written for clarity: the encoder's unrolled, 32-bit, table and XOR
-// paths must agree with it exactly.
+// average of the lit dots, or of one group when they split in two), written for clarity: the
+// encoder's unrolled, 32-bit, table and XOR paths must agree with it exactly.
 const BAYER = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5];
+
+type Dot = { rgb: number[]; bit: number };
+const avg = (dots: Dot[]): number => [0, 1, 2].reduce((acc, ch) => {
+  const s = dots.reduce((t, d) => t + d.rgb[ch], 0);
+  return (acc << 8) | Math.floor((s + (dots.length >> 1)) / dots.length);
+}, 0);
+
+/**
+ * The documented 2-means split of a cell's lit dots (in dot order), or null when they are alike
+ * or not clearly two groups. A centre is kept as [count, sums]; distances to it are compared
+ * exactly by scaling with the counts.
+ */
+function modelSplit(dots: Dot[], bgc: readonly number[], parity: number): { bits: number; color: number } | null {
+  const spread = [0, 1, 2].map((ch) => Math.max(...dots.map((d) => d.rgb[ch])) - Math.min(...dots.map((d) => d.rgb[ch])));
+  if (spread.every((v) => v < 128)) return null;
+  const ch = spread.indexOf(Math.max(...spread));
+  const values = dots.map((d) => d.rgb[ch]);
+  const seeds = [values.indexOf(Math.min(...values)), values.indexOf(Math.max(...values))];
+  let centres = seeds.map((k) => ({ n: 1, s: [...dots[k].rgb] }));
+  let groups: number[] = dots.map(() => -2);
+  // |x - S/n|^2 x (n0 n1)^2
+  const dist = (x: number[], c: { n: number; s: number[] }, other: { n: number }) =>
+    x.reduce((t, v, i) => t + (c.n * v - c.s[i]) ** 2, 0) * other.n ** 2;
+  for (let round = 0; round < 4; round++) {
+    const [c0, c1] = centres;
+    const sep = [0, 1, 2].reduce((t, i) => t + (c1.n * c0.s[i] - c0.n * c1.s[i]) ** 2, 0);
+    const next = dots.map((d) => {
+      const d0 = dist(d.rgb, c0, c1), d1 = dist(d.rgb, c1, c0);
+      const g = d1 < d0 ? 1 : 0;
+      return 9 * Math.min(d0, d1) > sep ? -1 : g;
+    });
+    const moved = next.some((g, k) => g !== groups[k]);
+    groups = next;
+    centres = centres.map((c, g) => {
+      const members = dots.filter((_, k) => groups[k] === g);
+      return members.length === 0 ? c : { n: members.length, s: [0, 1, 2].map((i) => members.reduce((t, d) => t + d.rgb[i], 0)) };
+    });
+    if (!groups.includes(0) || !groups.includes(1)) return null;
+    if (!moved) break;
+  }
+  const [c0, c1] = centres;
+  if ([0, 1, 2].every((i) => Math.abs(c1.n * c0.s[i] - c0.n * c1.s[i]) < 128 * c0.n * c1.n)) return null;
+  let show: number;
+  if (c0.n !== c1.n) show = c0.n > c1.n ? 0 : 1;
+  else {
+    const contrast = [0, 1].map((g) => dots.filter((_, k) => groups[k] === g).reduce((t, d) => t + d.rgb.reduce((u, v, i) => u + (v - bgc[i]) ** 2, 0), 0));
+    const first = groups.find((g) => g >= 0)!;
+    show = contrast[0] !== contrast[1] ? (contrast[0] > contrast[1] ? 0 : 1) : parity === 0 ? first : 1 - first;
+  }
+  const shown = dots.filter((_, k) => groups[k] === show);
+  return { bits: shown.reduce((t, d) => t | d.bit, 0), color: avg(shown) };
+}
 function modelDots(r: Raster, bgc: readonly [number, number, number] = [0, 0, 0]): { bits: number[]; colors: number[] } {
   const cols = Math.ceil(r.width / 2), rows = Math.ceil(r.height / 4);
   const lum = (x: number, y: number): number | null => {
@@ -213,18 +346,17 @@ function modelDots(r: Raster, bgc: readonly [number, number, number] = [0, 0, 0]
       }
     }
     const base = Math.round((n > 0 ? s / n : 0) * 0.5) + 64 * 256;
-    let b = 0, k = 0;
-    const sums = [0, 0, 0];
+    const lit: Dot[] = [];
     for (let y = cy * 4; y < Math.min(r.height, cy * 4 + 4); y++) for (let x = cx * 2; x < Math.min(r.width, cx * 2 + 2); x++) {
       const v = lum(x, y);
       if (v === null || v <= base + Math.round(((BAYER[(y & 3) * 4 + (x & 3)] + 0.5) / 16 - 0.5) * 120 * 256)) continue;
-      b |= BRAILLE_BITS[(y & 3) * 2 + (x & 1)];
       const p = (y * r.width + x) * 4, a = r.data[p + 3] / 255;
-      for (let ch = 0; ch < 3; ch++) sums[ch] += a === 1 ? r.data[p + ch] : (r.data[p + ch] * a + bgc[ch] * (1 - a) + 0.5) | 0;
-      k++;
+      const rgb = [0, 1, 2].map((ch) => (a === 1 ? r.data[p + ch] : (r.data[p + ch] * a + bgc[ch] * (1 - a) + 0.5) | 0));
+      lit.push({ rgb, bit: BRAILLE_BITS[(y & 3) * 2 + (x & 1)] });
     }
-    bits.push(b);
-    colors.push(k === 0 ? 0 : sums.reduce((acc, v) => (acc << 8) | Math.floor((v + (k >> 1)) / k), 0));
+    const split = lit.length > 1 ? modelSplit(lit, bgc, (cx + cy) & 1) : null;
+    bits.push(split ? split.bits : lit.reduce((t, d) => t | d.bit, 0));
+    colors.push(split ? split.color : lit.length === 0 ? 0 : avg(lit));
   }
   return { bits, colors };
 }
