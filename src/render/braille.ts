@@ -67,6 +67,10 @@ const BIT_AT = Int32Array.from([0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80])
 // multiple of d. Division is the slowest arithmetic in the per-cell loop.
 const RECIP = new Float64Array(160);
 for (let d = 1; d < RECIP.length; d++) RECIP[d] = (1 / d) * (1 + 2 ** -40);
+// Division of a colour sum (at most 8 x 255 + 4) by a dot count 1..8 as an integer product:
+// floor(x / n) === (x * DIVIDE[n]) >>> 16 while x * (n * DIVIDE[n] - 65536) < 65536, that is for
+// every x below 9362 (n * DIVIDE[n] exceeds 65536 by at most n - 1).
+const DIVIDE = Int32Array.from({ length: 9 }, (_, n) => (n === 0 ? 0 : Math.ceil(65536 / n)));
 // The fast paths read a pixel as one little-endian 32-bit word (R in the low byte).
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
@@ -101,13 +105,25 @@ export function channelLevel(v: number, b: number): number {
  * (the fast path for backgrounds that are not black or white). Kept for the last background
  * asked for: the probe's answer rarely changes between pictures.
  */
-interface LevelTables { key: number; r: Uint16Array; g: Uint16Array; b: Uint16Array; rg: Uint16Array }
-let tables: LevelTables = { key: -1, r: new Uint16Array(256), g: new Uint16Array(256), b: new Uint16Array(256), rg: new Uint16Array(0) };
+interface LevelTables {
+  key: number; r: Uint16Array; g: Uint16Array; b: Uint16Array; rg: Uint16Array;
+  /** Per alpha, the background channel's share of a blend, br x (1 - alpha / 255) (see ALPHA). */
+  jr: Float64Array; jg: Float64Array; jb: Float64Array;
+}
+let tables: LevelTables = {
+  key: -1, r: new Uint16Array(256), g: new Uint16Array(256), b: new Uint16Array(256), rg: new Uint16Array(0),
+  jr: new Float64Array(256), jg: new Float64Array(256), jb: new Float64Array(256),
+};
+// Per alpha, alpha / 255: a blended channel is (v x ALPHA[a] + jr[a] + 0.5) | 0, the very double
+// operations of v x q + b x (1 - q) + 0.5 with q = a / 255 (so bit for bit the same result),
+// without a division per pixel.
+const ALPHA = Float64Array.from({ length: 256 }, (_, a) => a / 255);
 function levelTables(br: number, bg: number, bb: number, withRg: boolean): LevelTables {
   const key = (br << 16) | (bg << 8) | bb;
   if (tables.key !== key) {
     const of = (b: number): Uint16Array => Uint16Array.from({ length: 256 }, (_, v) => channelLevel(v, b) << 8);
-    tables = { key, r: of(br), g: of(bg), b: of(bb), rg: new Uint16Array(0) };
+    const share = (b: number): Float64Array => Float64Array.from({ length: 256 }, (_, a) => b * (1 - a / 255));
+    tables = { key, r: of(br), g: of(bg), b: of(bb), rg: new Uint16Array(0), jr: share(br), jg: share(bg), jb: share(bb) };
   }
   if (withRg && tables.rg.length === 0) {
     const { r, g } = tables, rg = new Uint16Array(65536);
@@ -125,7 +141,7 @@ function levelTables(br: number, bg: number, bb: number, withRg: boolean): Level
  * luminance). Flags in `slow` the cells with a pixel that is not fully opaque (their values are
  * then to be redone). Cell by cell, all four rows at once: one store of each cell's sum.
  */
-function opaqueCellsFlip(px: Int32Array, width: number, y0: number, cellsAcross: number, c0: number, level: Uint16Array, sum: Int32Array, slow: Uint8Array,
+function opaqueCellsFlip(px: Int32Array, width: number, y0: number, cellsAcross: number, c0: number, level: Uint16Array, sum: Int32Array, count: Uint8Array, slow: Uint8Array,
   flip: number): void {
   let i = y0 * width;
   for (let c = c0, end = c0 + cellsAcross, l = c0 << 3; c < end; c++, i += 2, l += 8) {
@@ -134,15 +150,20 @@ function opaqueCellsFlip(px: Int32Array, width: number, y0: number, cellsAcross:
       const p0 = px[j], p1 = px[j + 1];
       all &= p0 & p1;
       const q0 = p0 ^ flip, q1 = p1 ^ flip;
-      // Math.max of small integers compiles to compare-and-select: no branch to mispredict.
-      const v0 = Math.max(q0 & 255, (q0 >>> 8) & 255, (q0 >>> 16) & 255);
-      const v1 = Math.max(q1 & 255, (q1 >>> 8) & 255, (q1 >>> 16) & 255);
+      // The largest channel by subtraction and sign masks, not Math.max: V8 compiles that to
+      // branches, which photographs (and noise) mispredict often.
+      const r0 = q0 & 255, r1 = q1 & 255;
+      let d0 = r0 - ((q0 >>> 8) & 255), d1 = r1 - ((q1 >>> 8) & 255);
+      const u0 = r0 - (d0 & (d0 >> 31)), u1 = r1 - (d1 & (d1 >> 31));
+      d0 = u0 - ((q0 >>> 16) & 255); d1 = u1 - ((q1 >>> 16) & 255);
+      const v0 = u0 - (d0 & (d0 >> 31)), v1 = u1 - (d1 & (d1 >> 31));
       level[l + dy] = v0 << 8;
       level[l + dy + 1] = v1 << 8;
       s += v0 + v1;
     }
     sum[c] = s << 8;
-    if (all >>> 24 !== 255) slow[c] = 1;
+    count[c] = 8;
+    slow[c] = all >>> 24 !== 255 ? 1 : 0;
   }
 }
 
@@ -150,7 +171,7 @@ function opaqueCellsFlip(px: Int32Array, width: number, y0: number, cellsAcross:
  * As `opaqueCellsFlip`, for any background: `trg` holds the larger of the red and green
  * distances (x 256) for each red + 256 x green, `tb` the blue distance: two loads and one maximum.
  */
-function opaqueCellsTable(px: Int32Array, width: number, y0: number, cellsAcross: number, c0: number, level: Uint16Array, sum: Int32Array, slow: Uint8Array,
+function opaqueCellsTable(px: Int32Array, width: number, y0: number, cellsAcross: number, c0: number, level: Uint16Array, sum: Int32Array, count: Uint8Array, slow: Uint8Array,
   trg: Uint16Array, tb: Uint16Array): void {
   let i = y0 * width;
   for (let c = c0, end = c0 + cellsAcross, l = c0 << 3; c < end; c++, i += 2, l += 8) {
@@ -158,15 +179,61 @@ function opaqueCellsTable(px: Int32Array, width: number, y0: number, cellsAcross
     for (let dy = 0, j = i; dy < 8; dy += 2, j += width) {
       const p0 = px[j], p1 = px[j + 1];
       all &= p0 & p1;
-      const v0 = Math.max(trg[p0 & 0xffff], tb[(p0 >>> 16) & 255]);
-      const v1 = Math.max(trg[p1 & 0xffff], tb[(p1 >>> 16) & 255]);
+      const a0 = trg[p0 & 0xffff], a1 = trg[p1 & 0xffff];
+      const d0 = a0 - tb[(p0 >>> 16) & 255], d1 = a1 - tb[(p1 >>> 16) & 255];
+      const v0 = a0 - (d0 & (d0 >> 31)), v1 = a1 - (d1 & (d1 >> 31));
       level[l + dy] = v0;
       level[l + dy + 1] = v1;
       s += v0 + v1;
     }
     sum[c] = s;
-    if (all >>> 24 !== 255) slow[c] = 1;
+    count[c] = 8;
+    slow[c] = all >>> 24 !== 255 ? 1 : 0;
   }
+}
+
+/**
+ * Levels, sum and count of one whole cell (first pixel at `i`) that has a pixel not fully opaque:
+ * pixels with alpha below 128 are left out (level 0, not counted), the others blended onto the
+ * background as the general path does. When some pixel was blended, the cell's visible pixels
+ * as blended 32-bit words (alpha 255) go to `mixed` in dot order and `slow[c]` becomes 2, so
+ * the fast path of pass 3 reads them there; otherwise the cell's pixels are opaque or hidden
+ * and it reads them from the raster, as for opaque cells (`slow[c]` 0).
+ */
+function translucentCell(px: Int32Array, width: number, i: number, c: number, level: Uint16Array, sum: Int32Array, count: Uint8Array, slow: Uint8Array,
+  mixed: Int32Array, t: LevelTables): void {
+  const l = c << 3;
+  if (((px[i] | px[i + 1] | px[i + width] | px[i + width + 1] | px[i + 2 * width] | px[i + 2 * width + 1] | px[i + 3 * width] | px[i + 3 * width + 1]) >>> 31) === 0) {
+    // Every alpha below 128: nothing shows (the common case around a cut-out picture).
+    for (let e = 0; e < 8; e++) level[l + e] = 0;
+    sum[c] = 0;
+    count[c] = 0;
+    slow[c] = 0;
+    return;
+  }
+  let s = 0, k = 0, half = 0;
+  for (let dy = 0, j = i; dy < 8; dy += 2, j += width) {
+    for (let dx = 0; dx < 2; dx++) {
+      const p = px[j + dx], a = p >>> 24, e = l + dy + dx;
+      if (a < 128) { level[e] = 0; mixed[e] = 0; continue; }
+      let r = p & 255, g = (p >>> 8) & 255, b = (p >>> 16) & 255;
+      if (a !== 255) {
+        half = 1;
+        const q = ALPHA[a];
+        r = (r * q + t.jr[a] + 0.5) | 0;
+        g = (g * q + t.jg[a] + 0.5) | 0;
+        b = (b * q + t.jb[a] + 0.5) | 0;
+      }
+      const v = Math.max(t.r[r], t.g[g], t.b[b]);
+      level[e] = v;
+      mixed[e] = r | (g << 8) | (b << 16) | -16777216;
+      s += v;
+      k++;
+    }
+  }
+  sum[c] = s;
+  count[c] = k;
+  slow[c] = half << 1;
 }
 
 /**
@@ -275,37 +342,39 @@ function splitCell(n: number, br: number, bg: number, bb: number, parity: number
   return true;
 }
 
-/**
- * The fast path's second, finer look at a cell whose lit pixels (`q0`..`q7` where `m0`..`m7` are
- * -1) do not all share each channel's top bit (`straddle`: bit 7 of each channel that does
- * not): whether such a channel also spans one of the edges 64 and 192, the other half of a
- * two-way bucketing. A spread below 128 that straddles 128 can reach 64 or 192 only when it
- * covers about 64..128 or 128..192; mid-tones that merely straddle 128 (a third of the cells of
- * some photographs) stop here. False means every channel spreads less than 128. Red and blue
- * are shifted side by side in 16-bit lanes; branch-free, as the fast path.
- */
-function mayDiffer(q0: number, q1: number, q2: number, q3: number, q4: number, q5: number, q6: number, q7: number,
-  m0: number, m1: number, m2: number, m3: number, m4: number, m5: number, m6: number, m7: number, straddle: number): boolean {
-  const a0 = (q0 & 0xff00ff) + 0x400040, a1 = (q1 & 0xff00ff) + 0x400040, a2 = (q2 & 0xff00ff) + 0x400040, a3 = (q3 & 0xff00ff) + 0x400040;
-  const a4 = (q4 & 0xff00ff) + 0x400040, a5 = (q5 & 0xff00ff) + 0x400040, a6 = (q6 & 0xff00ff) + 0x400040, a7 = (q7 & 0xff00ff) + 0x400040;
-  const g0 = (q0 & 0xff00) + 0x4000, g1 = (q1 & 0xff00) + 0x4000, g2 = (q2 & 0xff00) + 0x4000, g3 = (q3 & 0xff00) + 0x4000;
-  const g4 = (q4 & 0xff00) + 0x4000, g5 = (q5 & 0xff00) + 0x4000, g6 = (q6 & 0xff00) + 0x4000, g7 = (q7 & 0xff00) + 0x4000;
-  const anyRb = (a0 & m0) | (a1 & m1) | (a2 & m2) | (a3 & m3) | (a4 & m4) | (a5 & m5) | (a6 & m6) | (a7 & m7);
-  const allRb = (a0 | ~m0) & (a1 | ~m1) & (a2 | ~m2) & (a3 | ~m3) & (a4 | ~m4) & (a5 | ~m5) & (a6 | ~m6) & (a7 | ~m7);
-  const anyG = (g0 & m0) | (g1 & m1) | (g2 & m2) | (g3 & m3) | (g4 & m4) | (g5 & m5) | (g6 & m6) | (g7 & m7);
-  const allG = (g0 | ~m0) & (g1 | ~m1) & (g2 | ~m2) & (g3 | ~m3) & (g4 | ~m4) & (g5 | ~m5) & (g6 | ~m6) & (g7 | ~m7);
-  // Bits 7-8 of each shifted lane: which of the buckets 0..63, 64..191, 192..255 a value is in.
-  const rb = (anyRb ^ allRb) & 0x01800180, g = (anyG ^ allG) & 0x18000;
-  const shifted = ((rb | (rb >>> 1)) & 0x800080) | ((g | (g >>> 1)) & 0x8000);
-  return (straddle & shifted) !== 0;
-}
-
 // Working buffers of brailleDots, grown as needed and reused: fresh megabyte arrays cost page
 // faults and zeroing on every picture. Only `bits` and `colors` are handed out, so only they are
 // allocated per call.
 let levelScratch = new Uint16Array(0);
 let cellScratch = new Int32Array(0);
 let flagScratch = new Uint8Array(0);
+let mixedScratch = new Int32Array(0);
+
+/**
+ * What the passes of one brailleDots call share. The passes run a cell row at a time, each in
+ * its own small function (they optimise early and apart, and a row's levels and pixels are
+ * still in cache when its dots are decided, one row later).
+ */
+interface Frame {
+  readonly width: number; readonly height: number; readonly columns: number; readonly rows: number;
+  readonly data: Uint8Array;
+  /** The pixels as little-endian 32-bit words, or null when the data is not 4-byte aligned. */
+  readonly px: Int32Array;
+  /** Whole cells (2x4 pixels inside the raster) across and down; 0 without `px`. */
+  readonly fullColumns: number; readonly fullRows: number;
+  readonly br: number; readonly bg: number; readonly bb: number;
+  readonly flipped: boolean; readonly flip: number;
+  readonly t: LevelTables;
+  /** Level x 256 of each pixel, 8 a cell in dot order (dy * 2 + dx). */
+  readonly level: Uint16Array;
+  /** Blended 32-bit pixels of the cells translucentCell marked 2, in dot order. */
+  readonly mixed: Int32Array;
+  /** Per cell: the sum of its levels, and with its left and right neighbours' (sum and count). */
+  readonly sum: Int32Array; readonly hsum: Int32Array; readonly hcount: Int32Array;
+  /** Per cell: visible pixels, and how pass 3 reads it (0 raster words, 1 per pixel, 2 `mixed`). */
+  readonly count: Uint8Array; readonly slow: Uint8Array;
+  readonly bits: Uint8Array; readonly colors: Uint32Array;
+}
 
 /**
  * Decides the dots for a raster whose pixels are the dots (2 columns x 4 rows a cell).
@@ -314,172 +383,253 @@ let flagScratch = new Uint8Array(0);
  */
 export function brailleDots(raster: Raster, background: readonly [number, number, number] = [0, 0, 0]): BrailleDots {
   validateRaster(raster);
+  const cells = ((raster.width + 1) >> 1) * ((raster.height + 3) >> 2);
+  return decideDots(raster, background, new Uint8Array(cells), new Uint32Array(cells));
+}
+
+// The text writers' own `bits` and `colors`, reused (their dots never leave this module): two
+// fewer zeroed allocations of a few hundred kilobytes a picture.
+let bitsScratch = new Uint8Array(0);
+let colorsScratch = new Uint32Array(0);
+
+/** brailleDots into reused arrays, for the text writers. */
+function scratchDots(raster: Raster, background: readonly [number, number, number] = [0, 0, 0]): BrailleDots {
+  validateRaster(raster);
+  const cells = ((raster.width + 1) >> 1) * ((raster.height + 3) >> 2);
+  if (bitsScratch.length < cells) {
+    bitsScratch = new Uint8Array(Math.max(cells, bitsScratch.length * 2));
+    colorsScratch = new Uint32Array(bitsScratch.length);
+  }
+  // Bits must start empty (cells without lit dots are not written); a colour is read only
+  // where a cell has bits.
+  return decideDots(raster, background, bitsScratch.subarray(0, cells).fill(0), colorsScratch.subarray(0, cells));
+}
+
+/** brailleDots into `bits` and `colors` (one entry a cell; `bits` all zero). */
+function decideDots(raster: Raster, background: readonly [number, number, number], bits: Uint8Array, colors: Uint32Array): BrailleDots {
   const { width, height, data } = raster;
   const columns = (width + 1) >> 1;
   const rows = (height + 3) >> 2;
   const cells = columns * rows;
   // Whole channel values 0..255 (the probe's answer is exact; anything else is clamped).
-  const [br, bg, bb] = background.map((v) => Math.min(255, Math.max(0, Math.round(v))));
+  const clamp = (v: number): number => Math.min(255, Math.max(0, Math.round(v)));
+  const br = clamp(background[0]), bg = clamp(background[1]), bb = clamp(background[2]);
   // Black, white and the primaries: channel distances by XOR (see opaqueCellsFlip).
   const flipped = (br === 0 || br === 255) && (bg === 0 || bg === 255) && (bb === 0 || bb === 255);
   const flip = (br & 255) | ((bg & 255) << 8) | ((bb & 255) << 16);
   // Whole opaque cells (the common case) take unrolled, branch-free paths over 32-bit pixels;
-  // edge cells and cells with half-transparent pixels ("slow") take the general per-pixel path.
-  const px = LITTLE_ENDIAN && (data.byteOffset & 3) === 0 ? new Int32Array(data.buffer, data.byteOffset, width * height) : null;
-  const fullColumns = px === null ? 0 : width >> 1;
-  const fullRows = px === null ? 0 : height >> 2;
-  const { r: tr, g: tg, b: tb, rg: trg } = levelTables(br, bg, bb, !flipped && fullRows > 0 && fullColumns > 0);
-  // Pass 1: level x 256 (0..65280) of each pixel blended onto the background, stored cell by
-  // cell (8 a cell, dy * 2 + dx), and each cell's sum and count of visible pixels. Transparent
-  // pixels keep level 0, which is below every threshold, so they are never lit.
-  // Every level and count is written below before it is read; sums and flags start at zero.
+  // edge cells take the general per-pixel path, and so does every cell when the data is not
+  // 4-byte aligned (no 32-bit view of it; an empty one stands in).
+  const aligned = LITTLE_ENDIAN && (data.byteOffset & 3) === 0;
+  const px = aligned ? new Int32Array(data.buffer, data.byteOffset, width * height) : EMPTY_WORDS;
+  const fullColumns = aligned ? width >> 1 : 0;
+  const fullRows = aligned ? height >> 2 : 0;
+  const t = levelTables(br, bg, bb, !flipped && fullRows > 0 && fullColumns > 0);
+  // Every level, sum, count and flag is written before it is read.
   if (levelScratch.length < cells * 8) levelScratch = new Uint16Array(Math.max(cells * 8, levelScratch.length * 2));
   if (cellScratch.length < cells * 3) cellScratch = new Int32Array(Math.max(cells * 3, cellScratch.length * 2));
   if (flagScratch.length < cells * 2) flagScratch = new Uint8Array(Math.max(cells * 2, flagScratch.length * 2));
-  const level = levelScratch;
-  const sum = cellScratch.subarray(0, cells).fill(0);
-  const count = flagScratch.subarray(0, cells);
-  const slow = flagScratch.subarray(cells, cells * 2).fill(0);
+  if (mixedScratch.length < cells * 8 && fullRows > 0 && fullColumns > 0) mixedScratch = new Int32Array(Math.max(cells * 8, mixedScratch.length * 2));
+  const f: Frame = {
+    width, height, columns, rows, data, px, fullColumns, fullRows, br, bg, bb, flipped, flip, t,
+    level: levelScratch, mixed: mixedScratch,
+    sum: cellScratch.subarray(0, cells), hsum: cellScratch.subarray(cells, cells * 2), hcount: cellScratch.subarray(cells * 2, cells * 3),
+    count: flagScratch.subarray(0, cells), slow: flagScratch.subarray(cells, cells * 2),
+    bits, colors,
+  };
+  // A row's dots need the sums of the rows above and below it: levels run one row ahead.
+  if (rows > 0) { levelsRow(f, 0); neighbourSums(f, 0); }
   for (let cy = 0; cy < rows; cy++) {
-    const y0 = cy << 2;
-    const ylim = Math.min(4, height - y0);
-    const c0 = cy * columns;
-    // Whole opaque cells, read row by row (sequential memory); a cell with any pixel not fully
-    // opaque is flagged and redone below.
-    if (cy < fullRows) {
-      if (flipped) opaqueCellsFlip(px!, width, y0, fullColumns, c0, level, sum, slow, flip);
-      else opaqueCellsTable(px!, width, y0, fullColumns, c0, level, sum, slow, trg, tb);
-    }
-    for (let cx = 0, c = c0; cx < columns; cx++, c++) {
-      if (cx < fullColumns && cy < fullRows && slow[c] === 0) { count[c] = 8; continue; }
-      const l = c << 3;
-      const x0 = cx << 1;
-      for (let e = 0; e < 8; e++) level[l + e] = 0;
-      const xlim = x0 + 1 < width ? 2 : 1;
-      let s = 0, k = 0, half = ylim < 4 || xlim < 2 || px === null ? 1 : 0;
-      for (let dy = 0; dy < ylim; dy++) {
-        for (let dx = 0; dx < xlim; dx++) {
-          const p = ((y0 + dy) * width + x0 + dx) << 2;
-          const a = data[p + 3];
-          if (a < 128) continue;
-          let v: number;
-          if (a === 255) v = Math.max(tr[data[p]], tg[data[p + 1]], tb[data[p + 2]]);
-          else {
-            // Blended and rounded per channel, as the colour of a lit dot is below.
-            half = 1;
-            const q = a / 255, j = 1 - q;
-            v = Math.max(tr[(data[p] * q + br * j + 0.5) | 0], tg[(data[p + 1] * q + bg * j + 0.5) | 0], tb[(data[p + 2] * q + bb * j + 0.5) | 0]);
-          }
-          level[l + dy * 2 + dx] = v;
-          s += v;
-          k++;
-        }
-      }
-      sum[c] = s;
-      count[c] = k;
-      slow[c] = half;
-    }
-  }
-  // Pass 2: sums over each cell and its left and right neighbours, for the 3x3 mean below.
-  const hsum = cellScratch.subarray(cells, cells * 2);
-  const hcount = cellScratch.subarray(cells * 2, cells * 3);
-  for (let cy = 0; cy < rows; cy++) {
-    const c0 = cy * columns, last = c0 + columns - 1;
-    for (let c = c0; c <= last; c++) {
-      let s = sum[c], k = count[c];
-      if (c > c0) { s += sum[c - 1]; k += count[c - 1]; }
-      if (c < last) { s += sum[c + 1]; k += count[c + 1]; }
-      hsum[c] = s;
-      hcount[c] = k;
-    }
-  }
-  // Pass 3, cell by cell: the threshold base (half the mean level of the 3x3 cells around,
-  // plus 64), then the cell's (up to) 8 pixels against it plus their Bayer offsets.
-  const bits = new Uint8Array(cells);
-  const colors = new Uint32Array(cells);
-  for (let cy = 0; cy < rows; cy++) {
-    const y0 = cy << 2;
-    const ylim = Math.min(4, height - y0);
-    const up = cy > 0 ? columns : 0, down = cy + 1 < rows ? columns : 0;
-    for (let cx = 0, c = cy * columns; cx < columns; cx++, c++) {
-      let s = hsum[c], k = hcount[c];
-      if (up !== 0) { s += hsum[c - up]; k += hcount[c - up]; }
-      if (down !== 0) { s += hsum[c + down]; k += hcount[c + down]; }
-      // Math.round((s / k) * 0.5) as exact integer arithmetic: floor((s + k) / 2k).
-      const t = (k > 0 ? ((s + k) * RECIP[k << 1]) | 0 : 0) + 64 * 256;
-      const l = c << 3;
-      const o = (cx & 1) << 3;
-      const x0 = cx << 1;
-      if (slow[c] === 0) {
-        // Branch-free: m is -1 for a lit dot, 0 otherwise.
-        const m0 = (t + OFF[o] - level[l]) >> 31, m1 = (t + OFF[o + 1] - level[l + 1]) >> 31;
-        const m2 = (t + OFF[o + 2] - level[l + 2]) >> 31, m3 = (t + OFF[o + 3] - level[l + 3]) >> 31;
-        const m4 = (t + OFF[o + 4] - level[l + 4]) >> 31, m5 = (t + OFF[o + 5] - level[l + 5]) >> 31;
-        const m6 = (t + OFF[o + 6] - level[l + 6]) >> 31, m7 = (t + OFF[o + 7] - level[l + 7]) >> 31;
-        const b = (m0 & 0x01) | (m1 & 0x08) | (m2 & 0x02) | (m3 & 0x10) | (m4 & 0x04) | (m5 & 0x20) | (m6 & 0x40) | (m7 & 0x80);
-        if (b === 0) continue;
-        const i0 = y0 * width + x0, i1 = i0 + width, i2 = i1 + width, i3 = i2 + width;
-        const q0 = px![i0], q1 = px![i0 + 1], q2 = px![i1], q3 = px![i1 + 1];
-        const q4 = px![i2], q5 = px![i2 + 1], q6 = px![i3], q7 = px![i3 + 1];
-        const p0 = q0 & m0, p1 = q1 & m1, p2 = q2 & m2, p3 = q3 & m3;
-        const p4 = q4 & m4, p5 = q5 & m5, p6 = q6 & m6, p7 = q7 & m7;
-        // Bits that differ among the lit pixels (OR of them against AND of them, unlit ones left
-        // out of both). Channels that all keep one top bit spread less than 128: the dots are
-        // alike and the average below is right; otherwise splitCell looks closer (rarely: edges).
-        const any = p0 | p1 | p2 | p3 | p4 | p5 | p6 | p7;
-        const all = (q0 | ~m0) & (q1 | ~m1) & (q2 | ~m2) & (q3 | ~m3) & (q4 | ~m4) & (q5 | ~m5) & (q6 | ~m6) & (q7 | ~m7);
-        const straddle = (any ^ all) & 0x808080;
-        if (straddle !== 0 && mayDiffer(q0, q1, q2, q3, q4, q5, q6, q7, m0, m1, m2, m3, m4, m5, m6, m7, straddle)) {
-          WORD[0] = p0; WORD[1] = p1; WORD[2] = p2; WORD[3] = p3; WORD[4] = p4; WORD[5] = p5; WORD[6] = p6; WORD[7] = p7;
-          let k = 0;
-          for (let e = 0; e < 8; e++) {
-            const p = WORD[e];
-            // Every dot written, only the lit ones kept (k moves on by 0 or 1): no branch.
-            DOT_R[k] = p & 255; DOT_G[k] = (p >>> 8) & 255; DOT_B[k] = (p >>> 16) & 255; DOT_E[k] = e;
-            k += (b >> BIT_SHIFT[e]) & 1;
-          }
-          if (splitCell(k, br, bg, bb, (cx + cy) & 1)) { bits[c] = splitBits; colors[c] = splitColour; continue; }
-        }
-        const n = -(m0 + m1 + m2 + m3 + m4 + m5 + m6 + m7), h = n >> 1;
-        // Red and blue summed side by side in 16-bit lanes, green in place (8 x 255 cannot carry
-        // into the next lane): half the work of summing each channel apart.
-        const rb = (p0 & 0xff00ff) + (p1 & 0xff00ff) + (p2 & 0xff00ff) + (p3 & 0xff00ff) + (p4 & 0xff00ff) + (p5 & 0xff00ff) + (p6 & 0xff00ff) + (p7 & 0xff00ff);
-        const gs = (p0 & 0xff00) + (p1 & 0xff00) + (p2 & 0xff00) + (p3 & 0xff00) + (p4 & 0xff00) + (p5 & 0xff00) + (p6 & 0xff00) + (p7 & 0xff00);
-        const r = rb & 0xffff, g = gs >>> 8, bl = rb >>> 16;
-        bits[c] = b;
-        const f = RECIP[n];
-        colors[c] = ((((r + h) * f) | 0) << 16) | ((((g + h) * f) | 0) << 8) | (((bl + h) * f) | 0);
-        continue;
-      }
-      const xlim = x0 + 1 < width ? 2 : 1;
-      let b = 0, r = 0, g = 0, bl = 0, n = 0;
-      for (let dy = 0; dy < ylim; dy++) {
-        for (let dx = 0; dx < xlim; dx++) {
-          const e = dy * 2 + dx;
-          if (level[l + e] <= t + OFF[o + e]) continue;
-          b |= BIT_AT[e];
-          const p = ((y0 + dy) * width + x0 + dx) << 2;
-          const a = data[p + 3];
-          let vr = data[p], vg = data[p + 1], vb = data[p + 2];
-          if (a !== 255) {
-            const q = a / 255, j = 1 - q;
-            vr = (vr * q + br * j + 0.5) | 0;
-            vg = (vg * q + bg * j + 0.5) | 0;
-            vb = (vb * q + bb * j + 0.5) | 0;
-          }
-          r += vr; g += vg; bl += vb;
-          DOT_R[n] = vr; DOT_G[n] = vg; DOT_B[n] = vb; DOT_E[n] = e;
-          n++;
-        }
-      }
-      if (n === 0) continue;
-      if (n > 1 && splitCell(n, br, bg, bb, (cx + cy) & 1)) { bits[c] = splitBits; colors[c] = splitColour; continue; }
-      bits[c] = b;
-      const h = n >> 1;
-      colors[c] = ((((r + h) / n) | 0) << 16) | ((((g + h) / n) | 0) << 8) | (((bl + h) / n) | 0);
-    }
+    if (cy + 1 < rows) { levelsRow(f, cy + 1); neighbourSums(f, cy + 1); }
+    decideRow(f, cy);
   }
   return { columns, rows, bits, colors };
+}
+const EMPTY_WORDS = new Int32Array(0);
+
+/**
+ * Pass 1 for cell row `cy`: level x 256 (0..65280) of each pixel blended onto the background,
+ * stored cell by cell (8 a cell, dy * 2 + dx), and each cell's sum and count of visible pixels.
+ * Transparent pixels keep level 0, which is below every threshold, so they are never lit.
+ */
+function levelsRow(f: Frame, cy: number): void {
+  const { width, columns, fullColumns, px, level, sum, count, slow } = f;
+  const c0 = cy * columns;
+  let first = 0;
+  if (cy < f.fullRows && fullColumns > 0) {
+    // Whole cells, read row by row (sequential memory); one with any pixel not fully opaque is
+    // flagged and redone apart.
+    const y0 = cy << 2;
+    if (f.flipped) opaqueCellsFlip(px, width, y0, fullColumns, c0, level, sum, count, slow, f.flip);
+    else opaqueCellsTable(px, width, y0, fullColumns, c0, level, sum, count, slow, f.t.rg, f.t.b);
+    for (let cx = 0, c = c0; cx < fullColumns; cx++, c++) {
+      if (slow[c] !== 0) translucentCell(px, width, y0 * width + (cx << 1), c, level, sum, count, slow, f.mixed, f.t);
+    }
+    first = fullColumns;
+  }
+  for (let cx = first; cx < columns; cx++) generalLevels(f, cx, cy);
+}
+
+/**
+ * Pass 1 for one cell by the general per-pixel path (edge cells, unaligned data): flags it 1 so
+ * that pass 3 takes that path too.
+ */
+function generalLevels(f: Frame, cx: number, cy: number): void {
+  const { width, data, level, br, bg, bb } = f;
+  const { r: tr, g: tg, b: tb } = f.t;
+  const c = cy * f.columns + cx;
+  const l = c << 3;
+  const x0 = cx << 1, y0 = cy << 2;
+  const ylim = Math.min(4, f.height - y0);
+  for (let e = 0; e < 8; e++) level[l + e] = 0;
+  const xlim = x0 + 1 < width ? 2 : 1;
+  let s = 0, k = 0;
+  for (let dy = 0; dy < ylim; dy++) {
+    for (let dx = 0; dx < xlim; dx++) {
+      const p = ((y0 + dy) * width + x0 + dx) << 2;
+      const a = data[p + 3];
+      if (a < 128) continue;
+      let v: number;
+      if (a === 255) v = Math.max(tr[data[p]], tg[data[p + 1]], tb[data[p + 2]]);
+      else {
+        // Blended and rounded per channel, as the colour of a lit dot is below.
+        const q = a / 255, j = 1 - q;
+        v = Math.max(tr[(data[p] * q + br * j + 0.5) | 0], tg[(data[p + 1] * q + bg * j + 0.5) | 0], tb[(data[p + 2] * q + bb * j + 0.5) | 0]);
+      }
+      level[l + dy * 2 + dx] = v;
+      s += v;
+      k++;
+    }
+  }
+  f.sum[c] = s;
+  f.count[c] = k;
+  f.slow[c] = 1;
+}
+
+/** Pass 2 for cell row `cy`: sums over each cell and its left and right neighbours. */
+function neighbourSums(f: Frame, cy: number): void {
+  const { sum, count, hsum, hcount } = f;
+  const c0 = cy * f.columns, last = c0 + f.columns - 1;
+  for (let c = c0; c <= last; c++) {
+    let s = sum[c], k = count[c];
+    if (c > c0) { s += sum[c - 1]; k += count[c - 1]; }
+    if (c < last) { s += sum[c + 1]; k += count[c + 1]; }
+    hsum[c] = s;
+    hcount[c] = k;
+  }
+}
+
+/**
+ * Pass 3 for cell row `cy`: the threshold base (half the mean level of the 3x3 cells around,
+ * plus 64), then the cell's (up to) 8 pixels against it plus their Bayer offsets.
+ */
+function decideRow(f: Frame, cy: number): void {
+  const { width, columns, rows, px, mixed, level, hsum, hcount, slow, bits, colors, br, bg, bb } = f;
+  const y0 = cy << 2;
+  const up = cy > 0 ? columns : 0, down = cy + 1 < rows ? columns : 0;
+  for (let cx = 0, c = cy * columns; cx < columns; cx++, c++) {
+    let s = hsum[c], k = hcount[c];
+    if (up !== 0) { s += hsum[c - up]; k += hcount[c - up]; }
+    if (down !== 0) { s += hsum[c + down]; k += hcount[c + down]; }
+    // Math.round((s / k) * 0.5) as exact integer arithmetic: floor((s + k) / 2k).
+    const t = (k > 0 ? ((s + k) * RECIP[k << 1]) | 0 : 0) + 64 * 256;
+    const l = c << 3;
+    const o = (cx & 1) << 3;
+    const x0 = cx << 1;
+    const kind = slow[c];
+    if (kind === 1) { generalDecide(f, cx, cy, t); continue; }
+    // Branch-free: m is -1 for a lit dot, 0 otherwise.
+    const m0 = (t + OFF[o] - level[l]) >> 31, m1 = (t + OFF[o + 1] - level[l + 1]) >> 31;
+    const m2 = (t + OFF[o + 2] - level[l + 2]) >> 31, m3 = (t + OFF[o + 3] - level[l + 3]) >> 31;
+    const m4 = (t + OFF[o + 4] - level[l + 4]) >> 31, m5 = (t + OFF[o + 5] - level[l + 5]) >> 31;
+    const m6 = (t + OFF[o + 6] - level[l + 6]) >> 31, m7 = (t + OFF[o + 7] - level[l + 7]) >> 31;
+    const b = (m0 & 0x01) | (m1 & 0x08) | (m2 & 0x02) | (m3 & 0x10) | (m4 & 0x04) | (m5 & 0x20) | (m6 & 0x40) | (m7 & 0x80);
+    if (b === 0) continue;
+    // The pixels as 32-bit words: the raster's own, or the blended ones translucentCell kept.
+    // (Two arms, not one array chosen per cell: each keeps its array's bounds loop-invariant.)
+    let q0: number, q1: number, q2: number, q3: number, q4: number, q5: number, q6: number, q7: number;
+    if (kind === 0) {
+      const i0 = y0 * width + x0, i1 = i0 + width, i2 = i1 + width, i3 = i2 + width;
+      q0 = px[i0]; q1 = px[i0 + 1]; q2 = px[i1]; q3 = px[i1 + 1];
+      q4 = px[i2]; q5 = px[i2 + 1]; q6 = px[i3]; q7 = px[i3 + 1];
+    } else {
+      q0 = mixed[l]; q1 = mixed[l + 1]; q2 = mixed[l + 2]; q3 = mixed[l + 3];
+      q4 = mixed[l + 4]; q5 = mixed[l + 5]; q6 = mixed[l + 6]; q7 = mixed[l + 7];
+    }
+    const p0 = q0 & m0, p1 = q1 & m1, p2 = q2 & m2, p3 = q3 & m3;
+    const p4 = q4 & m4, p5 = q5 & m5, p6 = q6 & m6, p7 = q7 & m7;
+    // Whether some channel of the lit pixels may spread 128 or more (then splitCell looks
+    // closer; rarely: edges), in quarters of the range, 0..63, 64..127, 128..191, 192..255. Such
+    // a spread needs values in the lower half and in the upper (bit 7 differs among the lit
+    // pixels: OR of them against AND of them, unlit ones left out of both), and, as the lowest
+    // and highest quarters it spans lie two apart, a value in the first or the last quarter (bits
+    // 7 and 6 equal: bit 7 of q ^ (q << 1) clear in some lit pixel). Otherwise every channel
+    // spreads less than 128, the dots are alike and the average below is right.
+    const any = p0 | p1 | p2 | p3 | p4 | p5 | p6 | p7;
+    const n0 = ~m0, n1 = ~m1, n2 = ~m2, n3 = ~m3, n4 = ~m4, n5 = ~m5, n6 = ~m6, n7 = ~m7;
+    const all = (q0 | n0) & (q1 | n1) & (q2 | n2) & (q3 | n3) & (q4 | n4) & (q5 | n5) & (q6 | n6) & (q7 | n7);
+    let straddle = (any ^ all) & 0x808080;
+    if (straddle !== 0) {
+      const middle = (q0 ^ (q0 << 1) | n0) & (q1 ^ (q1 << 1) | n1) & (q2 ^ (q2 << 1) | n2) & (q3 ^ (q3 << 1) | n3)
+        & (q4 ^ (q4 << 1) | n4) & (q5 ^ (q5 << 1) | n5) & (q6 ^ (q6 << 1) | n6) & (q7 ^ (q7 << 1) | n7);
+      straddle &= ~middle;
+    }
+    if (straddle !== 0) {
+      WORD[0] = p0; WORD[1] = p1; WORD[2] = p2; WORD[3] = p3; WORD[4] = p4; WORD[5] = p5; WORD[6] = p6; WORD[7] = p7;
+      let n = 0;
+      for (let e = 0; e < 8; e++) {
+        const p = WORD[e];
+        // Every dot written, only the lit ones kept (n moves on by 0 or 1): no branch.
+        DOT_R[n] = p & 255; DOT_G[n] = (p >>> 8) & 255; DOT_B[n] = (p >>> 16) & 255; DOT_E[n] = e;
+        n += (b >> BIT_SHIFT[e]) & 1;
+      }
+      if (splitCell(n, br, bg, bb, (cx + cy) & 1)) { bits[c] = splitBits; colors[c] = splitColour; continue; }
+    }
+    const n = -(m0 + m1 + m2 + m3 + m4 + m5 + m6 + m7), h = n >> 1;
+    // Red and blue summed side by side in 16-bit lanes, green in place (8 x 255 cannot carry
+    // into the next lane): half the work of summing each channel apart.
+    const rb = (p0 & 0xff00ff) + (p1 & 0xff00ff) + (p2 & 0xff00ff) + (p3 & 0xff00ff) + (p4 & 0xff00ff) + (p5 & 0xff00ff) + (p6 & 0xff00ff) + (p7 & 0xff00ff);
+    const gs = (p0 & 0xff00) + (p1 & 0xff00) + (p2 & 0xff00) + (p3 & 0xff00) + (p4 & 0xff00) + (p5 & 0xff00) + (p6 & 0xff00) + (p7 & 0xff00);
+    const r = rb & 0xffff, g = gs >>> 8, bl = rb >>> 16;
+    bits[c] = b;
+    const fr = DIVIDE[n];
+    colors[c] = ((Math.imul(r + h, fr) >>> 16) << 16) | ((Math.imul(g + h, fr) >>> 16) << 8) | (Math.imul(bl + h, fr) >>> 16);
+  }
+}
+
+/** Pass 3 for one cell by the general per-pixel path, against threshold base `t`. */
+function generalDecide(f: Frame, cx: number, cy: number, t: number): void {
+  const { width, data, level, br, bg, bb } = f;
+  const c = cy * f.columns + cx;
+  const l = c << 3, o = (cx & 1) << 3;
+  const x0 = cx << 1, y0 = cy << 2;
+  const ylim = Math.min(4, f.height - y0);
+  const xlim = x0 + 1 < width ? 2 : 1;
+  let b = 0, r = 0, g = 0, bl = 0, n = 0;
+  for (let dy = 0; dy < ylim; dy++) {
+    for (let dx = 0; dx < xlim; dx++) {
+      const e = dy * 2 + dx;
+      if (level[l + e] <= t + OFF[o + e]) continue;
+      b |= BIT_AT[e];
+      const p = ((y0 + dy) * width + x0 + dx) << 2;
+      const a = data[p + 3];
+      let vr = data[p], vg = data[p + 1], vb = data[p + 2];
+      if (a !== 255) {
+        const q = a / 255, j = 1 - q;
+        vr = (vr * q + br * j + 0.5) | 0;
+        vg = (vg * q + bg * j + 0.5) | 0;
+        vb = (vb * q + bb * j + 0.5) | 0;
+      }
+      r += vr; g += vg; bl += vb;
+      DOT_R[n] = vr; DOT_G[n] = vg; DOT_B[n] = vb; DOT_E[n] = e;
+      n++;
+    }
+  }
+  if (n === 0) return;
+  if (n > 1 && splitCell(n, br, bg, bb, (cx + cy) & 1)) { f.bits[c] = splitBits; f.colors[c] = splitColour; return; }
+  f.bits[c] = b;
+  const h = n >> 1;
+  f.colors[c] = ((((r + h) / n) | 0) << 16) | ((((g + h) / n) | 0) << 8) | (((bl + h) / n) | 0);
 }
 
 // Decimal digits of 0..255 as UTF-16 code units followed by ';' (DIGITS_SEMI) or 'm'
@@ -512,6 +662,15 @@ for (let n = 0; n < 256; n++) {
 // One output buffer, grown as needed and reused: the text is copied out of it when decoded, and
 // allocating (and zeroing) megabytes per picture would cost more than writing them.
 let scratch = new Uint16Array(0);
+let scratchView = new DataView(scratch.buffer);
+// The same digit slots as DIGITS_SEMI and DIGITS_M, four code units read as one 64-bit float
+// (never a NaN: the top unit is at most 'm'), so that a channel's digits and separator are one
+// load and one unaligned store through a DataView rather than four of each; and the 7 units of
+// ESC [ 3 8 ; 2 ; as two of them (the 8th unit is overwritten by the red digits).
+const DIGITS_SEMI_64 = new Float64Array(DIGITS_SEMI.buffer.slice(0));
+const DIGITS_M_64 = new Float64Array(DIGITS_M.buffer.slice(0));
+const SGR_TRUE_64 = new Float64Array(Uint16Array.from([ESC, LBRACKET, 0x33, 0x38, SEMI, 0x32, SEMI, 0]).buffer);
+const SGR_TRUE_A = SGR_TRUE_64[0], SGR_TRUE_B = SGR_TRUE_64[1];
 
 /** Code units of a picture, in `scratch`: `length` used; `ends[row]` where each line ends. */
 interface Written {
@@ -529,8 +688,11 @@ function writeUnits(dots: BrailleDots, depth: ColorDepth, separator: number): Wr
   // At most 20 units a cell (ESC[38;2;255;255;255m and the character), 5 a line end, and 4
   // slack for the four-slot digit writes.
   const need = columns * rows * 20 + rows * 5 + 4;
-  if (scratch.length < need) scratch = new Uint16Array(Math.max(need, scratch.length * 2));
-  const buf = scratch;
+  if (scratch.length < need) {
+    scratch = new Uint16Array(Math.max(need, scratch.length * 2));
+    scratchView = new DataView(scratch.buffer);
+  }
+  const buf = scratch, view = scratchView;
   const ends = new Int32Array(rows);
   const colour = depth !== 'none';
   const palette = depth === '256';
@@ -556,16 +718,17 @@ function writeUnits(dots: BrailleDots, depth: ColorDepth, separator: number): Wr
           }
         } else if (col !== current) {
           current = col;
-          buf[o] = ESC; buf[o + 1] = LBRACKET; buf[o + 2] = 0x33; buf[o + 3] = 0x38; buf[o + 4] = SEMI; buf[o + 5] = 0x32; buf[o + 6] = SEMI;
+          view.setFloat64(o << 1, SGR_TRUE_A, true);
+          view.setFloat64((o << 1) + 8, SGR_TRUE_B, true);
           o += 7;
-          let v = col >>> 16, q = v << 2;
-          buf[o] = DIGITS_SEMI[q]; buf[o + 1] = DIGITS_SEMI[q + 1]; buf[o + 2] = DIGITS_SEMI[q + 2]; buf[o + 3] = DIGITS_SEMI[q + 3];
+          let v = col >>> 16;
+          view.setFloat64(o << 1, DIGITS_SEMI_64[v], true);
           o += DIGIT_COUNT[v];
-          v = (col >>> 8) & 255; q = v << 2;
-          buf[o] = DIGITS_SEMI[q]; buf[o + 1] = DIGITS_SEMI[q + 1]; buf[o + 2] = DIGITS_SEMI[q + 2]; buf[o + 3] = DIGITS_SEMI[q + 3];
+          v = (col >>> 8) & 255;
+          view.setFloat64(o << 1, DIGITS_SEMI_64[v], true);
           o += DIGIT_COUNT[v];
-          v = col & 255; q = v << 2;
-          buf[o] = DIGITS_M[q]; buf[o + 1] = DIGITS_M[q + 1]; buf[o + 2] = DIGITS_M[q + 2]; buf[o + 3] = DIGITS_M[q + 3];
+          v = col & 255;
+          view.setFloat64(o << 1, DIGITS_M_64[v], true);
           o += DIGIT_COUNT[v];
         }
       }
@@ -587,7 +750,7 @@ function decode(units: Uint16Array, length: number): string {
  * breaks; each line of a coloured picture ends with an SGR reset.
  */
 export function brailleLines(raster: Raster, options: BrailleOptions = {}): string[] {
-  const { units, length, ends } = writeUnits(brailleDots(raster, options.background), options.color ?? 'truecolor', -1);
+  const { units, length, ends } = writeUnits(scratchDots(raster, options.background), options.color ?? 'truecolor', -1);
   // One decode, then slices of it (cheap views in V8).
   const text = decode(units, length);
   const lines: string[] = new Array(ends.length);
@@ -603,6 +766,6 @@ export function brailleLines(raster: Raster, options: BrailleOptions = {}): stri
  */
 export function encodeBraille(raster: Raster, options: BrailleOptions = {}): string {
   // Written with its newlines in place and decoded once: no per-line strings to join.
-  const { units, length } = writeUnits(brailleDots(raster, options.background), options.color ?? 'truecolor', 0x0a);
+  const { units, length } = writeUnits(scratchDots(raster, options.background), options.color ?? 'truecolor', 0x0a);
   return decode(units, length);
 }

@@ -443,3 +443,61 @@ describe('the encoder against a plain per-pixel model', () => {
     expect(brailleLines(small, { color: 'none' })).toEqual(['\u28ff']);
   });
 });
+
+/** The same pixels at byte offset 1: no 32-bit view, so every cell takes the per-pixel path. */
+function unaligned(r: Raster): Raster {
+  const bytes = new Uint8Array(r.data.length + 1);
+  bytes.set(r.data, 1);
+  return { width: r.width, height: r.height, data: bytes.subarray(1) };
+}
+
+/**
+ * Whole cells mixing hidden, half-transparent and opaque pixels, per cell one of: all hidden,
+ * all half-transparent, a red/blue edge at one alpha (a split), or random alphas from the edges
+ * that matter; colours from a seeded generator.
+ */
+function translucentCells(width: number, height: number, seed: number): Raster {
+  let s = seed >>> 0 || 1;
+  const next = (n: number): number => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s % n; };
+  const alphas = [0, 100, 127, 128, 129, 200, 254, 255];
+  const data = new Uint8Array(width * height * 4);
+  for (let cy = 0; cy * 4 < height; cy++) for (let cx = 0; cx * 2 < width; cx++) {
+    const kind = next(4), a = alphas[next(alphas.length)];
+    for (let y = cy * 4; y < Math.min(height, cy * 4 + 4); y++) for (let x = cx * 2; x < Math.min(width, cx * 2 + 2); x++) {
+      const px = kind === 0 ? [next(256), next(256), next(256), next(128)]
+        : kind === 1 ? [next(256), next(256), next(256), 128 + next(127)]
+          : kind === 2 ? [...(y - cy * 4 < 2 ? [250, 10, 20] : [20, 30, 240]), a]
+            : [next(256), next(256), next(256), alphas[next(alphas.length)]];
+      data.set(px, (y * width + x) * 4);
+    }
+  }
+  return { width, height, data };
+}
+
+describe('whole cells with half-transparent pixels (blended into 32-bit words once)', () => {
+  it.each([
+    [24, 16, 1, undefined], [24, 16, 2, [255, 255, 255]], [25, 17, 3, [40, 42, 54]], [40, 32, 4, [0, 255, 0]], [64, 48, 5, [253, 246, 227]],
+  ] as const)('%ix%i (seed %i) on %j: the per-pixel model, and the per-pixel path at an odd offset', (w, h, seed, background) => {
+    const r = translucentCells(w, h, seed);
+    const dots = brailleDots(r, background);
+    const model = modelDots(r, background);
+    expect(Array.from(dots.bits)).toEqual(model.bits);
+    expect(Array.from(dots.colors)).toEqual(model.colors);
+    for (const color of ['truecolor', '256', 'none'] as const) {
+      expect(encodeBraille(r, { color, background })).toBe(encodeBraille(unaligned(r), { color, background }));
+    }
+  });
+
+  it('shows a half-transparent red/blue edge as one colour, blended onto the background', () => {
+    // One cell: red over blue at alpha 200 on black; the two groups tie, so the one standing
+    // out more from black (the red, 250 x 200/255 rounded) is shown, its own colour blended.
+    const r: Raster = { width: 2, height: 4, data: new Uint8Array(32) };
+    for (let y = 0; y < 4; y++) for (let x = 0; x < 2; x++) r.data.set([...(y < 2 ? [250, 10, 20] : [20, 30, 240]), 200], (y * 2 + x) * 4);
+    const blend = (v: number): number => (v * (200 / 255) + 0.5) | 0;
+    const model = modelDots(r);
+    const dots = brailleDots(r);
+    expect(Array.from(dots.colors)).toEqual(model.colors);
+    expect(dots.bits[0] & ~0x1b).toBe(0); // only the top two rows (bits 1, 8, 2, 16)
+    expect(dots.colors[0]).toBe((blend(250) << 16) | (blend(10) << 8) | blend(20));
+  });
+});
