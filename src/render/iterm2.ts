@@ -8,6 +8,7 @@
  * (`MultipartFile=…` BEL, `FilePart=<chunk>` BEL…, `FileEnd` BEL, iTerm2 3.5+) keeps each
  * sequence small enough for tmux and screen to pass through.
  */
+import { stripControls } from '../capability/sanitize.js';
 import type { Raster } from './raster.js';
 import { encodePng } from './png.js';
 
@@ -35,8 +36,7 @@ export interface Iterm2Options {
  * at most 255 characters; '' when nothing is left.
  */
 export function sanitizeName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = name.replace(/[\u0000-\u001f\u007f-\u009f/\\]/g, '').trim();
+  const cleaned = stripControls(name).replace(/[/\\]/g, '').trim();
   return Array.from(cleaned).slice(0, 255).join('');
 }
 
