@@ -53,7 +53,11 @@ export async function run(log = console.log) {
   const rgba = picture(w, h);
   const files = [
     ['PNG RGBA 1000x750', pngEncode({ width: w, height: h, data: rgba, channels: 4, depth: 8 }), (b) => pngDecode(b)],
-    ['JPEG q85 1000x750', new Uint8Array(jpeg.encode({ width: w, height: h, data: rgba }, 85).data), (b) => jpeg.decode(b, { useTArray: true, formatAsRGBA: true })],
+    [
+      'JPEG q85 1000x750',
+      new Uint8Array(jpeg.encode({ width: w, height: h, data: rgba }, 85).data),
+      (b) => jpeg.decode(b, { useTArray: true, formatAsRGBA: true }),
+    ],
     [
       'GIF 400x300 x10 frames',
       gif(400, 300, 10),
@@ -69,7 +73,9 @@ export async function run(log = console.log) {
   for (const [name, bytes, bare] of files) {
     const ours = time(() => decodeImage(bytes));
     const theirs = time(() => bare(bytes));
-    log(`${name.padEnd(24)} ${ours.toFixed(2).padStart(10)} ${theirs.toFixed(2).padStart(10)} ${(ours / theirs).toFixed(2).padStart(7)}`);
+    log(
+      `${name.padEnd(24)} ${ours.toFixed(2).padStart(10)} ${theirs.toFixed(2).padStart(10)} ${(ours / theirs).toFixed(2).padStart(7)}`,
+    );
   }
 }
 

@@ -12,16 +12,34 @@ const dist = (file) => new URL(`../dist/compat/${file}`, import.meta.url).href;
 const incumbent = (name) => pathToFileURL(require.resolve(name)).href;
 
 const PAIRS = [
-  { name: 'supports-color', ours: dist('supports-color.js'), theirs: incumbent('supports-color'), call: 'm.createSupportsColor({ isTTY: true })' },
-  { name: 'supports-hyperlinks', ours: dist('supports-hyperlinks.js'), theirs: incumbent('supports-hyperlinks'), call: 'm.createSupportsHyperlinks({ isTTY: true })' },
-  { name: 'terminal-link', ours: dist('terminal-link.js'), theirs: incumbent('terminal-link'), call: "m.default('Docs', 'https://x.dev')" },
+  {
+    name: 'supports-color',
+    ours: dist('supports-color.js'),
+    theirs: incumbent('supports-color'),
+    call: 'm.createSupportsColor({ isTTY: true })',
+  },
+  {
+    name: 'supports-hyperlinks',
+    ours: dist('supports-hyperlinks.js'),
+    theirs: incumbent('supports-hyperlinks'),
+    call: 'm.createSupportsHyperlinks({ isTTY: true })',
+  },
+  {
+    name: 'terminal-link',
+    ours: dist('terminal-link.js'),
+    theirs: incumbent('terminal-link'),
+    call: "m.default('Docs', 'https://x.dev')",
+  },
 ];
 
 function sample(url, call) {
   const code = `const t0 = performance.now(); const m = await import(${JSON.stringify(url)}); const t1 = performance.now();
 ${call}; const t2 = performance.now(); process.stdout.write(JSON.stringify({ load: t1 - t0, first: t2 - t1 }));`;
   const started = process.hrtime.bigint();
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', cwd: fileURLToPath(new URL('..', import.meta.url)) });
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
+    encoding: 'utf8',
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+  });
   const wall = Number(process.hrtime.bigint() - started) / 1e6;
   if (child.status !== 0) throw new Error(`${url}: ${child.stderr}`);
   return { ...JSON.parse(child.stdout), wall };
@@ -53,8 +71,12 @@ export async function run(log = console.log) {
   }
   const fmt = (n) => n.toFixed(3).padStart(8);
   const ratio = ([a, b]) => (a / b).toFixed(2).padStart(6);
-  log(`drop-ins vs incumbents: medians of ${RUNS} fresh node processes each (ratio = termsight / incumbent, below 1 is faster)`);
-  log(`${'package'.padEnd(20)} ${'import ms (ts / inc)'.padEnd(22)} ratio  ${'first answer ms'.padEnd(20)} ratio  ${'whole process ms'.padEnd(20)} ratio`);
+  log(
+    `drop-ins vs incumbents: medians of ${RUNS} fresh node processes each (ratio = termsight / incumbent, below 1 is faster)`,
+  );
+  log(
+    `${'package'.padEnd(20)} ${'import ms (ts / inc)'.padEnd(22)} ratio  ${'first answer ms'.padEnd(20)} ratio  ${'whole process ms'.padEnd(20)} ratio`,
+  );
   for (const r of rows) {
     log(
       `${r.name.padEnd(20)} ${fmt(r.importMs[0])} /${fmt(r.importMs[1])}   ${ratio(r.importMs)} ${fmt(r.firstMs[0])} /${fmt(r.firstMs[1])} ${ratio(r.firstMs)} ${fmt(r.processMs[0])} /${fmt(r.processMs[1])} ${ratio(r.processMs)}`,

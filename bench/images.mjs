@@ -5,7 +5,7 @@
 // with soft transparent edges, a few-colour chart and a 1x1 pixel. Every picture is fitted into
 // 1000x600 with the library's own resize (area averaging) before any encoder sees it.
 // Set TERMSIGHT_BENCH_IMAGES to another folder of the same layout to use other pictures.
-import { readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decode as decodePngFile, encode as encodePngFile } from 'fast-png';
 import jpeg from 'jpeg-js';
@@ -52,7 +52,11 @@ export async function fit(raster, box = BOX) {
     return mod.resize(raster, size.width, size.height);
   }
   const scale = Math.min(1, box.width / raster.width, box.height / raster.height);
-  return boxResize(raster, Math.max(1, Math.round(raster.width * scale)), Math.max(1, Math.round(raster.height * scale)));
+  return boxResize(
+    raster,
+    Math.max(1, Math.round(raster.width * scale)),
+    Math.max(1, Math.round(raster.height * scale)),
+  );
 }
 
 /** Resizes a raster to exactly `width` x `height` (the library's resize when built). */
@@ -71,16 +75,28 @@ function boxResize(src, width, height) {
     for (let x = 0; x < width; x++) {
       const x0 = Math.floor((x * src.width) / width);
       const x1 = Math.max(x0 + 1, Math.floor(((x + 1) * src.width) / width));
-      let r = 0, g = 0, b = 0, a = 0, n = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0,
+        n = 0;
       for (let sy = y0; sy < y1; sy++) {
         for (let sx = x0; sx < x1; sx++) {
           const i = (sy * src.width + sx) * 4;
           const al = src.data[i + 3];
-          r += src.data[i] * al; g += src.data[i + 1] * al; b += src.data[i + 2] * al; a += al; n++;
+          r += src.data[i] * al;
+          g += src.data[i + 1] * al;
+          b += src.data[i + 2] * al;
+          a += al;
+          n++;
         }
       }
       const o = (y * width + x) * 4;
-      if (a > 0) { out[o] = r / a; out[o + 1] = g / a; out[o + 2] = b / a; }
+      if (a > 0) {
+        out[o] = r / a;
+        out[o + 1] = g / a;
+        out[o + 2] = b / a;
+      }
       out[o + 3] = a / n;
     }
   }
@@ -91,8 +107,17 @@ function boxResize(src, width, height) {
 export function decodeFile(path) {
   const bytes = readFileSync(path);
   if (bytes[0] === 0xff && bytes[1] === 0xd8) {
-    const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxMemoryUsageInMB: 4096, maxResolutionInMP: 100 });
-    return { width: img.width, height: img.height, data: new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.length) };
+    const img = jpeg.decode(bytes, {
+      useTArray: true,
+      formatAsRGBA: true,
+      maxMemoryUsageInMB: 4096,
+      maxResolutionInMP: 100,
+    });
+    return {
+      width: img.width,
+      height: img.height,
+      data: new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.length),
+    };
   }
   const png = decodePngFile(bytes);
   return pngToRgba(png);
@@ -116,7 +141,9 @@ function pngToRgba(png) {
     const i = p * channels;
     const o = p * 4;
     if (channels >= 3) {
-      out[o] = src[i] >> shift; out[o + 1] = src[i + 1] >> shift; out[o + 2] = src[i + 2] >> shift;
+      out[o] = src[i] >> shift;
+      out[o + 1] = src[i + 1] >> shift;
+      out[o + 2] = src[i + 2] >> shift;
       out[o + 3] = channels === 4 ? src[i + 3] >> shift : 255;
     } else {
       out[o] = out[o + 1] = out[o + 2] = src[i] >> shift;
@@ -126,7 +153,8 @@ function pngToRgba(png) {
   if (transparency && channels === 3 && transparency.length >= 3) {
     for (let p = 0; p < n; p++) {
       const i = p * 3;
-      if (src[i] === transparency[0] && src[i + 1] === transparency[1] && src[i + 2] === transparency[2]) out[p * 4 + 3] = 0;
+      if (src[i] === transparency[0] && src[i + 1] === transparency[1] && src[i + 2] === transparency[2])
+        out[p * 4 + 3] = 0;
     }
   }
   return { width, height, data: out };
@@ -134,7 +162,10 @@ function pngToRgba(png) {
 
 /** Writes a raster as an RGBA PNG (for peers that run as a process and read a file). */
 export function writePng(raster, path) {
-  writeFileSync(path, encodePngFile({ width: raster.width, height: raster.height, data: raster.data, channels: 4, depth: 8 }));
+  writeFileSync(
+    path,
+    encodePngFile({ width: raster.width, height: raster.height, data: raster.data, channels: 4, depth: 8 }),
+  );
 }
 
 // A small seeded generator, so the synthetic pictures are the same on every run.
@@ -181,7 +212,20 @@ export function syntheticImages() {
   }
   // A chart of 12 flat colours: the exact path.
   const chart = { width: 960, height: 600, data: new Uint8Array(960 * 600 * 4) };
-  const colours = [[0, 0, 0], [255, 255, 255], [200, 30, 40], [30, 160, 60], [20, 60, 200], [250, 200, 0], [120, 0, 140], [0, 170, 170], [128, 128, 128], [250, 120, 20], [90, 60, 30], [255, 160, 200]];
+  const colours = [
+    [0, 0, 0],
+    [255, 255, 255],
+    [200, 30, 40],
+    [30, 160, 60],
+    [20, 60, 200],
+    [250, 200, 0],
+    [120, 0, 140],
+    [0, 170, 170],
+    [128, 128, 128],
+    [250, 120, 20],
+    [90, 60, 30],
+    [255, 160, 200],
+  ];
   for (let y = 0; y < 600; y++) {
     for (let x = 0; x < 960; x++) {
       const c = colours[(Math.floor(x / 80) + Math.floor(y / 100) * 3) % colours.length];
@@ -212,11 +256,16 @@ export async function loadImages({ box = BOX, log = () => {} } = {}) {
       continue;
     }
     const raster = decodeFile(path);
-    images.push({ name: file.split('/').pop(), kind, source: `${raster.width}x${raster.height}`, raster: await fit(raster, box) });
+    images.push({
+      name: file.split('/').pop(),
+      kind,
+      source: `${raster.width}x${raster.height}`,
+      raster: await it(raster, box),
+    });
   }
   if (missing > 0) {
     log(`(${missing} pictures missing from ${PHOTO_DIR}: apt-get install --no-install-recommends mate-backgrounds)`);
   }
-  for (const img of syntheticImages()) images.push({ ...img, raster: await fit(img.raster, box) });
+  for (const img of syntheticImages()) images.push({ ...img, raster: await it(img.raster, box) });
   return images;
 }

@@ -3,11 +3,12 @@
 // both base64-chunked into APC sequences. Goals (medians over the image set): payload within 10%
 // of the plain encoder's, encoding at least twice as fast.
 // Run: `npx tsc -p tsconfig.build.json && node bench/kitty.mjs`.
-import { deflateSync } from 'node:zlib';
+
 import { pathToFileURL } from 'node:url';
-import { kittySequences, kittyChunks } from '../dist/render/kitty.js';
+import { deflateSync } from 'node:zlib';
+import { kittyChunks, kittySequences } from '../dist/render/kitty.js';
 import { loadImages } from './images.mjs';
-import { median, measure, table, fmt } from './quality.mjs';
+import { fmt, measure, median, table } from './quality.mjs';
 
 /** The plain peer: RGBA, zlib default level, base64, 4096-byte chunks. */
 function plainKitty(raster) {
@@ -33,12 +34,24 @@ export async function run(log = console.log) {
     const b = o.result.length / p.result.length;
     speed.push(s);
     bytes.push(b);
-    rows.push([name, kind, `${raster.width}x${raster.height}`, fmt(p.ms), fmt(o.ms), fmt(s, 2), fmt(p.result.length / 1024, 0), fmt(o.result.length / 1024, 0), fmt(b, 3)]);
+    rows.push([
+      name,
+      kind,
+      `${raster.width}x${raster.height}`,
+      fmt(p.ms),
+      fmt(o.ms),
+      fmt(s, 2),
+      fmt(p.result.length / 1024, 0),
+      fmt(o.result.length / 1024, 0),
+      fmt(b, 3),
+    ]);
   }
   rows.push(['median', '', '', '', '', fmt(median(speed), 2), '', '', fmt(median(bytes), 3)]);
   log(table(rows));
   log('');
-  log(`kitty: ${fmt(median(speed), 2)}x the speed of zlib-default RGBA (goal >= 2), payload ${fmt(median(bytes), 3)}x its size (goal <= 1.10)`);
+  log(
+    `kitty: ${fmt(median(speed), 2)}x the speed of zlib-default RGBA (goal >= 2), payload ${fmt(median(bytes), 3)}x its size (goal <= 1.10)`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await run();

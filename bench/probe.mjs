@@ -36,7 +36,9 @@ async function child(plan) {
         if (e.direction === 'in') sentinelAtMs = e.atMs;
       },
     });
-    process.stdout.write(`PROBE ${JSON.stringify({ ...item, elapsedMs: facts.elapsedMs, sentinel: facts.sentinel, timedOut: facts.timedOut, sentinelAtMs })}\n`);
+    process.stdout.write(
+      `PROBE ${JSON.stringify({ ...item, elapsedMs: facts.elapsedMs, sentinel: facts.sentinel, timedOut: facts.timedOut, sentinelAtMs })}\n`,
+    );
   }
   process.stdin.pause();
 }
@@ -46,7 +48,11 @@ function kittyReplies() {
   const file = JSON.parse(readFileSync(`${repliesDir}/kitty.json`, 'utf8'));
   const da1Entry = file.results.find((r) => r.name === 'DA1');
   const da1 = da1Entry.reply.slice(da1Entry.reply.length / 2);
-  const byQuery = new Map(file.results.filter((r) => r.name !== 'DA1').map((r) => [r.query, r.reply.endsWith(da1) ? r.reply.slice(0, -da1.length) : r.reply]));
+  const byQuery = new Map(
+    file.results
+      .filter((r) => r.name !== 'DA1')
+      .map((r) => [r.query, r.reply.endsWith(da1) ? r.reply.slice(0, -da1.length) : r.reply]),
+  );
   return { da1, byQuery };
 }
 
@@ -78,23 +84,29 @@ async function runPlan(plan) {
   let answered = 0;
   const results = [];
   await new Promise((resolve, reject) => {
-    const guard = setTimeout(() => reject(new Error(`bench child stalled: ${JSON.stringify(screen.slice(-300))}`)), 60_000);
+    const guard = setTimeout(
+      () => reject(new Error(`bench child stalled: ${JSON.stringify(screen.slice(-300))}`)),
+      60_000,
+    );
     proc.onData((data) => {
       screen += data;
       // Each batch ends with the DA1 query `CSI c`.
-      let at;
-      while ((at = screen.indexOf('\x1b[c', batchStart)) >= 0) {
+      for (let at = screen.indexOf('\x1b[c', batchStart); at >= 0; at = screen.indexOf('\x1b[c', batchStart)) {
         const batch = screen.slice(batchStart, at + 3);
         batchStart = at + 3;
         const item = plan[answered++];
         if (!item || item.latencyMs === null) continue;
-        const reply = sequences(batch).map((q) => byQuery.get(q) ?? '').join('') + da1;
+        const reply =
+          sequences(batch)
+            .map((q) => byQuery.get(q) ?? '')
+            .join('') + da1;
         const send = () => proc.write(reply);
         if (item.latencyMs === 0) send();
         else setTimeout(send, item.latencyMs);
       }
       for (const m of screen.matchAll(/PROBE (.*)\r?\n/g)) {
-        if (results.length < plan.length && !results.some((r) => r.raw === m[1])) results.push({ raw: m[1], ...JSON.parse(m[1]) });
+        if (results.length < plan.length && !results.some((r) => r.raw === m[1]))
+          results.push({ raw: m[1], ...JSON.parse(m[1]) });
       }
     });
     proc.onExit(() => {
@@ -110,11 +122,14 @@ export async function run(log = console.log) {
   // One probe first, not counted: module loading and JIT warm-up are not the driver's latency.
   const plan = [{ latencyMs: 0, budgetMs: 1000, warmup: true }];
   for (const latencyMs of LATENCIES) for (let i = 0; i < REPEATS; i++) plan.push({ latencyMs, budgetMs: 1000 });
-  for (const budgetMs of SILENT_BUDGETS) for (let i = 0; i < SILENT_REPEATS; i++) plan.push({ latencyMs: null, budgetMs });
+  for (const budgetMs of SILENT_BUDGETS)
+    for (let i = 0; i < SILENT_REPEATS; i++) plan.push({ latencyMs: null, budgetMs });
   const results = await runPlan(plan);
 
-  log('probe: answered terminal (kitty replies), driver over a real pty; medians of ' + REPEATS);
-  log('latency ms | sentinel arrives ms | result ms | result / latency | result / arrival | overhead ms (median / max) | timed out');
+  log(`probe: answered terminal (kitty replies), driver over a real pty; medians of ${REPEATS}`);
+  log(
+    'latency ms | sentinel arrives ms | result ms | result / latency | result / arrival | overhead ms (median / max) | timed out',
+  );
   for (const latencyMs of LATENCIES) {
     const rows = results.filter((r) => r.latencyMs === latencyMs && !r.warmup);
     const arrival = median(rows.map((r) => r.sentinelAtMs ?? NaN));
@@ -125,12 +140,14 @@ export async function run(log = console.log) {
     );
   }
   log('');
-  log('probe: silent terminal; give-up time against the budget; medians of ' + SILENT_REPEATS);
+  log(`probe: silent terminal; give-up time against the budget; medians of ${SILENT_REPEATS}`);
   log('budget ms | gave up ms | gave up / budget');
   for (const budgetMs of SILENT_BUDGETS) {
     const rows = results.filter((r) => r.latencyMs === null && r.budgetMs === budgetMs);
     const gaveUp = median(rows.map((r) => r.elapsedMs));
-    log(`${String(budgetMs).padStart(9)} | ${gaveUp.toFixed(2).padStart(10)} | ${(gaveUp / budgetMs).toFixed(3).padStart(16)}`);
+    log(
+      `${String(budgetMs).padStart(9)} | ${gaveUp.toFixed(2).padStart(10)} | ${(gaveUp / budgetMs).toFixed(3).padStart(16)}`,
+    );
   }
 }
 

@@ -58,8 +58,11 @@ export async function measure(fn, { minRuns = 3, maxRuns = 15, minMs = 300, warm
 /** Formats rows (arrays of cells) as an aligned plain-text table, the first row a header. */
 export function table(rows) {
   const widths = [];
-  for (const row of rows) row.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, String(c).length)));
-  const line = (row) => row.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  for (const row of rows) {
+    for (const [i, c] of row.entries()) widths[i] = Math.max(widths[i] ?? 0, String(c).length);
+  }
+  const line = (row) =>
+    row.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
   const out = [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  ')];
   for (const row of rows.slice(1)) out.push(line(row));
   return out.join('\n');

@@ -1,8 +1,8 @@
 // `npm run bench`: every benchmark in one process, each printing its table with ratios against
 // its peers. Run one alone with `node bench/<name>.mjs`.
 import { readdirSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Decoder, image2sixel } from 'sixel';
 import { encodeSixel } from '../dist/render/sixel.js';
-import { loadImages, writePng, resizeTo } from './images.mjs';
-import { psnr, median, measure, table, fmt } from './quality.mjs';
+import { loadImages, resizeTo, writePng } from './images.mjs';
+import { fmt, measure, median, psnr, table } from './quality.mjs';
 
 /** The background unpainted pixels are compared on: grey, so painting them in any colour shows. */
 const BACKGROUND = [128, 128, 128];
@@ -75,7 +75,15 @@ export async function run(log = console.log) {
       process: true,
       // 8x8-pixel cells at a 1/1 font ratio make chafa draw the picture at its own size.
       encode: (img) =>
-        runProcess('chafa', ['-f', 'sixel', '--font-ratio', '1/1', '-s', `${Math.ceil(img.raster.width / 8)}x${Math.ceil(img.raster.height / 8)}`, img.png]),
+        runProcess('chafa', [
+          '-f',
+          'sixel',
+          '--font-ratio',
+          '1/1',
+          '-s',
+          `${Math.ceil(img.raster.width / 8)}x${Math.ceil(img.raster.height / 8)}`,
+          img.png,
+        ]),
     });
   } else log('(chafa not installed: apt-get install chafa)');
 
@@ -88,7 +96,9 @@ export async function run(log = console.log) {
       for (const peer of peers) {
         try {
           // A process has no JIT to warm up, and the slowest take seconds a run.
-          const options = peer.process ? { warmup: 0, minRuns: 1, maxRuns: 5, minMs: 400 } : { minRuns: 3, maxRuns: 9, minMs: 400 };
+          const options = peer.process
+            ? { warmup: 0, minRuns: 1, maxRuns: 5, minMs: 400 }
+            : { minRuns: 3, maxRuns: 9, minMs: 400 };
           const setup = peer.setup ? () => peer.setup(img) : undefined;
           const { ms, result } = await measure((input) => peer.encode(img, input), { ...options, setup });
           row[peer.name] = { ms, bytes: result.length, db: await quality(img.raster, result) };
@@ -107,19 +117,59 @@ export async function run(log = console.log) {
   const mp = (img) => (img.raster.width * img.raster.height) / 1e6;
   const head = (what) => ['image', 'kind', 'size', ...names.map((n) => `${n} ${what}`)];
   const rows = (cell, extra) =>
-    images.map((img, i) => [img.name, img.kind, `${img.raster.width}x${img.raster.height}`, ...names.map((n) => cell(results[i][n], img)), ...extra(i)]);
+    images.map((img, i) => [
+      img.name,
+      img.kind,
+      `${img.raster.width}x${img.raster.height}`,
+      ...names.map((n) => cell(results[i][n], img)),
+      ...extra(i),
+    ]);
 
   log('Time (median ms) and throughput ratio termsight/peer (process peers include process start):');
-  log(table([[...head('ms'), ...others.map((o) => `x${o}`)], ...rows((r) => fmt(r.ms, 1), (i) => others.map((o) => fmt(results[i][o].ms / results[i].termsight.ms, 2)))]));
+  log(
+    table([
+      [...head('ms'), ...others.map((o) => `x${o}`)],
+      ...rows(
+        (r) => fmt(r.ms, 1),
+        (i) => others.map((o) => fmt(results[i][o].ms / results[i].termsight.ms, 2)),
+      ),
+    ]),
+  );
   log('');
   log('Throughput (megapixels per second):');
-  log(table([head('MP/s'), ...rows((r, img) => fmt(mp(img) / (r.ms / 1000), 2), () => [])]));
+  log(
+    table([
+      head('MP/s'),
+      ...rows(
+        (r, img) => fmt(mp(img) / (r.ms / 1000), 2),
+        () => [],
+      ),
+    ]),
+  );
   log('');
   log('Size (kilobytes) and ratio termsight/peer:');
-  log(table([[...head('KB'), ...others.map((o) => `/${o}`)], ...rows((r) => fmt(r.bytes / 1024, 1), (i) => others.map((o) => fmt(results[i].termsight.bytes / results[i][o].bytes, 2)))]));
+  log(
+    table([
+      [...head('KB'), ...others.map((o) => `/${o}`)],
+      ...rows(
+        (r) => fmt(r.bytes / 1024, 1),
+        (i) => others.map((o) => fmt(results[i].termsight.bytes / results[i][o].bytes, 2)),
+      ),
+    ]),
+  );
   log('');
-  log(`Quality (PSNR dB against the fitted source; unpainted pixels on grey ${BACKGROUND.join(',')}) and termsight-peer:`);
-  log(table([[...head('dB'), ...others.map((o) => `-${o}`)], ...rows((r) => fmt(r.db, 2), (i) => others.map((o) => fmt(results[i].termsight.db - results[i][o].db, 2)))]));
+  log(
+    `Quality (PSNR dB against the fitted source; unpainted pixels on grey ${BACKGROUND.join(',')}) and termsight-peer:`,
+  );
+  log(
+    table([
+      [...head('dB'), ...others.map((o) => `-${o}`)],
+      ...rows(
+        (r) => fmt(r.db, 2),
+        (i) => others.map((o) => fmt(results[i].termsight.db - results[i][o].db, 2)),
+      ),
+    ]),
+  );
   for (const [i, img] of images.entries()) {
     for (const n of names) if (results[i][n].error) log(`  ${img.name} / ${n}: ${results[i][n].error}`);
   }
@@ -131,30 +181,64 @@ export async function run(log = console.log) {
     const col = (f) => median(images.map((img, i) => f(results[i][n], img, i)));
     summary.push([
       n,
-      fmt(col((r, img) => mp(img) / (r.ms / 1000)), 2),
-      fmt(col((r) => r.bytes / 1024), 1),
-      fmt(col((r) => r.db), 2),
-      n === 'termsight' ? '' : fmt(col((r, img, i) => r.ms / results[i].termsight.ms), 2),
-      n === 'termsight' ? '' : fmt(col((r, img, i) => results[i].termsight.bytes / r.bytes), 2),
-      n === 'termsight' ? '' : fmt(col((r, img, i) => results[i].termsight.db - r.db), 2),
+      fmt(
+        col((r, img) => mp(img) / (r.ms / 1000)),
+        2,
+      ),
+      fmt(
+        col((r) => r.bytes / 1024),
+        1,
+      ),
+      fmt(
+        col((r) => r.db),
+        2,
+      ),
+      n === 'termsight'
+        ? ''
+        : fmt(
+            col((r, _img, i) => r.ms / results[i].termsight.ms),
+            2,
+          ),
+      n === 'termsight'
+        ? ''
+        : fmt(
+            col((r, _img, i) => results[i].termsight.bytes / r.bytes),
+            2,
+          ),
+      n === 'termsight'
+        ? ''
+        : fmt(
+            col((r, _img, i) => results[i].termsight.db - r.db),
+            2,
+          ),
     ]);
   }
   log(table(summary));
   const ts = (f) => median(images.map((img, i) => f(results[i].termsight, img, i)));
   const peer = (f) => median(images.map((img, i) => f(results[i].image2sixel, img, i)));
-  const speed = median(images.map((img, i) => results[i].image2sixel.ms / results[i].termsight.ms));
+  const speed = median(images.map((_img, i) => results[i].image2sixel.ms / results[i].termsight.ms));
   const dbOk = ts((r) => r.db) >= peer((r) => r.db);
   const bytesOk = ts((r) => r.bytes) <= peer((r) => r.bytes);
   log('');
-  log(`Goal vs image2sixel (256 colours): throughput x${fmt(speed, 2)} (goal >= 3): ${speed >= 3 ? 'met' : 'NOT met'}; ` +
-    `median PSNR ${fmt(ts((r) => r.db), 2)} vs ${fmt(peer((r) => r.db), 2)} dB: ${dbOk ? 'met' : 'NOT met'}; ` +
-    `median bytes ${fmt(ts((r) => r.bytes) / 1024, 1)} vs ${fmt(peer((r) => r.bytes) / 1024, 1)} KB: ${bytesOk ? 'met' : 'NOT met'}.`);
+  log(
+    `Goal vs image2sixel (256 colours): throughput x${fmt(speed, 2)} (goal >= 3): ${speed >= 3 ? 'met' : 'NOT met'}; ` +
+      `median PSNR ${fmt(
+        ts((r) => r.db),
+        2,
+      )} vs ${fmt(
+        peer((r) => r.db),
+        2,
+      )} dB: ${dbOk ? 'met' : 'NOT met'}; ` +
+      `median bytes ${fmt(ts((r) => r.bytes) / 1024, 1)} vs ${fmt(peer((r) => r.bytes) / 1024, 1)} KB: ${bytesOk ? 'met' : 'NOT met'}.`,
+  );
   const transparent = images.map((img, i) => [img, i]).filter(([img]) => img.kind === 'transparent');
   for (const [img, i] of transparent) {
     // With the terminal's background known (the probe's answer), partly transparent pixels are blended onto it.
     const known = await quality(img.raster, encodeSixel(img.raster, { colors: 256, background: BACKGROUND }));
-    log(`Transparency, ${img.name}: termsight ${fmt(results[i].termsight.db, 2)} dB (${fmt(known, 2)} dB with the background known), ` +
-      `image2sixel ${fmt(results[i].image2sixel.db, 2)} dB, img2sixel ${fmt(results[i].img2sixel?.db, 2)} dB.`);
+    log(
+      `Transparency, ${img.name}: termsight ${fmt(results[i].termsight.db, 2)} dB (${fmt(known, 2)} dB with the background known), ` +
+        `image2sixel ${fmt(results[i].image2sixel.db, 2)} dB, img2sixel ${fmt(results[i].img2sixel?.db, 2)} dB.`,
+    );
   }
 }
 

@@ -12,12 +12,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { layout, toTerminal } from '../dist/render/backend.js';
 import { encodeBraille } from '../dist/render/braille.js';
-import { toTerminal, layout } from '../dist/render/backend.js';
-import { resize } from '../dist/render/resize.js';
 import { xterm256ToRgb } from '../dist/render/color.js';
+import { resize } from '../dist/render/resize.js';
 import { loadImages, writePng } from './images.mjs';
-import { psnr, median, measure, table, fmt } from './quality.mjs';
+import { fmt, measure, median, psnr, table } from './quality.mjs';
 
 const BOX = { columns: 100, rows: 30, cellPixels: { width: 10, height: 20 } };
 
@@ -34,8 +34,24 @@ function installed(cmd) {
 }
 
 // xterm's default first 16 colours, for peers that use them.
-const BASE16 = [[0, 0, 0], [205, 0, 0], [0, 205, 0], [205, 205, 0], [0, 0, 238], [205, 0, 205], [0, 205, 205], [229, 229, 229],
-  [127, 127, 127], [255, 0, 0], [0, 255, 0], [255, 255, 0], [92, 92, 255], [255, 0, 255], [0, 255, 255], [255, 255, 255]];
+const BASE16 = [
+  [0, 0, 0],
+  [205, 0, 0],
+  [0, 205, 0],
+  [205, 205, 0],
+  [0, 0, 238],
+  [205, 0, 205],
+  [0, 205, 205],
+  [229, 229, 229],
+  [127, 127, 127],
+  [255, 0, 0],
+  [0, 255, 0],
+  [255, 255, 0],
+  [92, 92, 255],
+  [255, 0, 255],
+  [0, 255, 255],
+  [255, 255, 255],
+];
 const indexed = (n) => (n < 16 ? BASE16[n] : xterm256ToRgb(n));
 
 /**
@@ -43,27 +59,43 @@ const indexed = (n) => (n < 16 ? BASE16[n] : xterm256ToRgb(n));
  * else bg; SGR 0/39/49/7/27 and 24-bit colours tracked; the default background is transparent.
  */
 export function decodeHalfBlocks(text) {
-  const lines = text.replace(/\x1b\[\?[0-9;]*[hl]/g, '').split('\n').filter((l) => l.replace(/\x1b\[[0-9;]*m/g, '').length > 0);
+  const lines = text
+    .replace(/\x1b\[\?[0-9;]*[hl]/g, '')
+    .split('\n')
+    .filter((l) => l.replace(/\x1b\[[0-9;]*m/g, '').length > 0);
   const rows = [];
   for (const line of lines) {
-    let fg = null, bg = null, inverse = false;
-    const top = [], bottom = [];
+    let fg = null,
+      bg = null,
+      inverse = false;
+    const top = [],
+      bottom = [];
     const re = /\x1b\[([0-9;]*)m|\x1b\[[0-9;?]*[A-Za-z]|(.)/gsu;
-    let m;
-    while ((m = re.exec(line)) !== null) {
+    for (const m of line.matchAll(re)) {
       if (m[1] !== undefined) {
         const p = m[1] === '' ? [0] : m[1].split(';').map(Number);
         for (let i = 0; i < p.length; i++) {
-          if (p[i] === 0) { fg = null; bg = null; inverse = false; }
-          else if (p[i] === 39) fg = null;
+          if (p[i] === 0) {
+            fg = null;
+            bg = null;
+            inverse = false;
+          } else if (p[i] === 39) fg = null;
           else if (p[i] === 49) bg = null;
           else if (p[i] === 7) inverse = true;
           else if (p[i] === 27) inverse = false;
-          else if (p[i] === 38 && p[i + 1] === 2) { fg = p.slice(i + 2, i + 5); i += 4; }
-          else if (p[i] === 48 && p[i + 1] === 2) { bg = p.slice(i + 2, i + 5); i += 4; }
-          else if (p[i] === 38 && p[i + 1] === 5) { fg = indexed(p[i + 2]); i += 2; }
-          else if (p[i] === 48 && p[i + 1] === 5) { bg = indexed(p[i + 2]); i += 2; }
-          else if (p[i] >= 30 && p[i] <= 37) fg = BASE16[p[i] - 30];
+          else if (p[i] === 38 && p[i + 1] === 2) {
+            fg = p.slice(i + 2, i + 5);
+            i += 4;
+          } else if (p[i] === 48 && p[i + 1] === 2) {
+            bg = p.slice(i + 2, i + 5);
+            i += 4;
+          } else if (p[i] === 38 && p[i + 1] === 5) {
+            fg = indexed(p[i + 2]);
+            i += 2;
+          } else if (p[i] === 48 && p[i + 1] === 5) {
+            bg = indexed(p[i + 2]);
+            i += 2;
+          } else if (p[i] >= 30 && p[i] <= 37) fg = BASE16[p[i] - 30];
           else if (p[i] >= 40 && p[i] <= 47) bg = BASE16[p[i] - 40];
           else if (p[i] >= 90 && p[i] <= 97) fg = BASE16[p[i] - 82];
           else if (p[i] >= 100 && p[i] <= 107) bg = BASE16[p[i] - 92];
@@ -71,19 +103,33 @@ export function decodeHalfBlocks(text) {
         continue;
       }
       if (m[2] === undefined) continue;
-      const f = inverse ? bg : fg, b = inverse ? fg : bg;
+      const f = inverse ? bg : fg,
+        b = inverse ? fg : bg;
       const ch = m[2];
-      if (ch === '\u2580') { top.push(f); bottom.push(b); }
-      else if (ch === '\u2584') { top.push(b); bottom.push(f); }
-      else if (ch === '\u2588') { top.push(f); bottom.push(f); }
-      else { top.push(b); bottom.push(b); }
+      if (ch === '\u2580') {
+        top.push(f);
+        bottom.push(b);
+      } else if (ch === '\u2584') {
+        top.push(b);
+        bottom.push(f);
+      } else if (ch === '\u2588') {
+        top.push(f);
+        bottom.push(f);
+      } else {
+        top.push(b);
+        bottom.push(b);
+      }
     }
     rows.push(top, bottom);
   }
   const width = Math.max(...rows.map((r) => r.length));
   const height = rows.length;
   const data = new Uint8Array(width * height * 4);
-  rows.forEach((row, y) => row.forEach((c, x) => { if (c) data.set([c[0], c[1], c[2], 255], (y * width + x) * 4); }));
+  for (const [y, row] of rows.entries()) {
+    for (const [x, c] of row.entries()) {
+      if (c) data.set([c[0], c[1], c[2], 255], (y * width + x) * 4);
+    }
+  }
   return { width, height, data };
 }
 
@@ -97,7 +143,9 @@ export async function run(log = console.log) {
   const images = await loadImages({ log });
   const chafa = installed('chafa');
   const dir = mkdtempSync(join(tmpdir(), 'termsight-text-bench-'));
-  const braille = [['image', 'size', 'encode ms', 'MP/s (dots)', 'luminance MP/s', 'ratio', 'toTerminal ms', 'MP/s (source)']];
+  const braille = [
+    ['image', 'size', 'encode ms', 'MP/s (dots)', 'luminance MP/s', 'ratio', 'toTerminal ms', 'MP/s (source)'],
+  ];
   const blocks = [['image', 'kind', 'ours 24-bit dB', 'chafa 24-bit dB', 'ours 256 dB', 'chafa 256 dB']];
   const mps = [];
   const lumMps = [];
@@ -117,11 +165,23 @@ export async function run(log = console.log) {
       lumMps.push(mp / (lum.ms / 1000));
       ratios.push(lum.ms / enc.ms);
       mpsEnd.push(mp / (end.ms / 1000));
-      braille.push([name, `${raster.width}x${raster.height}`, fmt(enc.ms), fmt(mps.at(-1), 0), fmt(lumMps.at(-1), 0), fmt(ratios.at(-1), 3), fmt(end.ms), fmt(mpsEnd.at(-1), 0)]);
+      braille.push([
+        name,
+        `${raster.width}x${raster.height}`,
+        fmt(enc.ms),
+        fmt(mps.at(-1), 0),
+        fmt(lumMps.at(-1), 0),
+        fmt(ratios.at(-1), 3),
+        fmt(end.ms),
+        fmt(mpsEnd.at(-1), 0),
+      ]);
 
       const lay = layout(raster, 'blocks', BOX);
       const row = [name, kind];
-      for (const [depth, chafaColors] of [['truecolor', 'full'], ['256', '256']]) {
+      for (const [depth, chafaColors] of [
+        ['truecolor', 'full'],
+        ['256', '256'],
+      ]) {
         const text = toTerminal(raster, 'blocks', { ...BOX, color: depth });
         const shown = crop(decodeHalfBlocks(text), lay.units.height);
         const ours = psnr(resize(raster, shown.width, shown.height), shown);
@@ -129,14 +189,28 @@ export async function run(log = console.log) {
         if (chafa) {
           const file = join(dir, 'in.png');
           writePng(raster, file);
-          const r = spawnSync('chafa', ['--symbols=vhalf', '-f', 'symbols', '-c', chafaColors, '--animate=off', `--size=${BOX.columns}x${BOX.rows}`, file], { encoding: 'utf8', maxBuffer: 1 << 28 });
+          const r = spawnSync(
+            'chafa',
+            [
+              '--symbols=vhalf',
+              '-f',
+              'symbols',
+              '-c',
+              chafaColors,
+              '--animate=off',
+              `--size=${BOX.columns}x${BOX.rows}`,
+              file,
+            ],
+            { encoding: 'utf8', maxBuffer: 1 << 28 },
+          );
           if (r.status === 0) {
             const c = decodeHalfBlocks(r.stdout);
             theirs = psnr(resize(raster, c.width, c.height), c);
           }
         }
         (depth === '256' ? oursDb : oursDbTrue).push(ours);
-        if (!Number.isNaN(theirs)) (depth === '256' ? diffs : diffsTrue).push(Math.min(ours, 99) - Math.min(theirs, 99));
+        if (!Number.isNaN(theirs))
+          (depth === '256' ? diffs : diffsTrue).push(Math.min(ours, 99) - Math.min(theirs, 99));
         row.push(fmt(ours, 2), fmt(theirs, 2));
       }
       blocks.push(row);
@@ -144,20 +218,33 @@ export async function run(log = console.log) {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  braille.push(['median', '', '', fmt(median(mps), 0), fmt(median(lumMps), 0), fmt(median(ratios), 3), '', fmt(median(mpsEnd), 0)]);
+  braille.push([
+    'median',
+    '',
+    '',
+    fmt(median(mps), 0),
+    fmt(median(lumMps), 0),
+    fmt(median(ratios), 3),
+    '',
+    fmt(median(mpsEnd), 0),
+  ]);
   blocks.push(['median', '', fmt(median(oursDbTrue), 2), '', fmt(median(oursDb), 2), '']);
   log('### braille');
   log(table(braille));
   log('');
-  log(`braille: ${fmt(median(mps), 0)} MP/s of dots encoded (${fmt(median(ratios), 3)}x a plain luminance pass), ${fmt(median(mpsEnd), 0)} MP/s of source end to end (goal > 50)`);
+  log(
+    `braille: ${fmt(median(mps), 0)} MP/s of dots encoded (${fmt(median(ratios), 3)}x a plain luminance pass), ${fmt(median(mpsEnd), 0)} MP/s of source end to end (goal > 50)`,
+  );
   log('');
   log('### blocks');
   log(table(blocks));
   log('');
   log('(24-bit half blocks show the resized picture exactly, so "inf"; PSNR is capped at 99 dB for the differences)');
-  log(chafa
-    ? `blocks: median PSNR difference against chafa's half blocks: ${fmt(median(diffsTrue), 2)} dB at 24-bit, ${fmt(median(diffs), 2)} dB at 256 colours (goal >= 0)`
-    : 'blocks: chafa not installed, no comparison');
+  log(
+    chafa
+      ? `blocks: median PSNR difference against chafa's half blocks: ${fmt(median(diffsTrue), 2)} dB at 24-bit, ${fmt(median(diffs), 2)} dB at 256 colours (goal >= 0)`
+      : 'blocks: chafa not installed, no comparison',
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await run();

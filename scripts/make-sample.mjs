@@ -42,11 +42,24 @@ for (let y = 0; y < 120; y++) {
 }
 
 // Colour bars: white, yellow, cyan, green, magenta, red, blue, black.
-const bars = [[255, 255, 255], [255, 255, 0], [0, 255, 255], [0, 255, 0], [255, 0, 255], [255, 0, 0], [0, 0, 255], [0, 0, 0]];
+const bars = [
+  [255, 255, 255],
+  [255, 255, 0],
+  [0, 255, 255],
+  [0, 255, 0],
+  [255, 0, 255],
+  [255, 0, 0],
+  [0, 0, 255],
+  [0, 0, 0],
+];
 for (let y = 120; y < 160; y++) for (let x = 0; x < W; x++) put(x, y, bars[Math.floor((x * bars.length) / W)]);
 
 // Grey ramp, black to white.
-for (let y = 160; y < 180; y++) for (let x = 0; x < W; x++) { const v = Math.round((x * 255) / (W - 1)); put(x, y, [v, v, v]); }
+for (let y = 160; y < 180; y++)
+  for (let x = 0; x < W; x++) {
+    const v = Math.round((x * 255) / (W - 1));
+    put(x, y, [v, v, v]);
+  }
 
 // Fine detail: vertical lines getting denser to the right, over dark blue.
 for (let y = 180; y < H; y++) {

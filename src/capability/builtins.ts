@@ -60,13 +60,16 @@ export interface BuiltinArgs {
 }
 
 function requireString(owner: string, key: string, value: unknown): string {
-  if (typeof value !== 'string') throw new TypeError(`capability '${owner}': ${key} must be a string, got ${typeof value}`);
+  if (typeof value !== 'string')
+    throw new TypeError(`capability '${owner}': ${key} must be a string, got ${typeof value}`);
   return value;
 }
 
 function requireOneOf<T extends string>(owner: string, key: string, value: unknown, accepted: readonly T[]): T {
   if (typeof value !== 'string' || !(accepted as readonly string[]).includes(value)) {
-    throw new TypeError(`capability '${owner}': ${key} must be one of ${accepted.join(', ')}, got ${JSON.stringify(value)}`);
+    throw new TypeError(
+      `capability '${owner}': ${key} must be one of ${accepted.join(', ')}, got ${JSON.stringify(value)}`,
+    );
   }
   return value as T;
 }
@@ -74,7 +77,11 @@ function requireOneOf<T extends string>(owner: string, key: string, value: unkno
 /** OSC 8 hyperlink. The `when` is the seed's line, exactly. */
 const link: Capability<LinkArgs> = {
   name: 'link',
-  when: { tty: true, termProgram: ['iTerm.app', 'WezTerm', 'ghostty', 'vscode', 'Hyper', 'Apple_Terminal'], envAny: ['VTE_VERSION', 'WT_SESSION'] },
+  when: {
+    tty: true,
+    termProgram: ['iTerm.app', 'WezTerm', 'ghostty', 'vscode', 'Hyper', 'Apple_Terminal'],
+    envAny: ['VTE_VERSION', 'WT_SESSION'],
+  },
   args: { text: 'text', url: 'url' },
   sequence: ({ text, url }) => {
     requireString('link', 'text', text);
@@ -96,7 +103,10 @@ const title: Capability<TitleArgs> = {
   args: { title: 'param' },
   sequence: ({ title: text }) => `${ESC}]2;${requireString('title', 'title', text)}${BEL}`,
   // A title has no place in the output itself: printing it would mix it into the program's text.
-  fallback: ({ title: text }) => (requireString('title', 'title', text), ''),
+  fallback: ({ title: text }) => {
+    requireString('title', 'title', text);
+    return '';
+  },
   summary: 'Sets the window title (OSC 2); elsewhere nothing.',
   sources: [
     'https://invisible-island.net/xterm/ctlseqs/ctlseqs.html (OSC Ps ; Pt BEL, Ps = 2: change window title)',
@@ -162,7 +172,11 @@ const notify: Capability<NotifyArgs> = {
 /** OSC 52: write the clipboard. The text travels as base64, so its content cannot break out. */
 const clipboard: Capability<ClipboardArgs> = {
   name: 'clipboard',
-  when: { tty: true, termProgram: ['WezTerm', 'ghostty'], envAny: ['KITTY_WINDOW_ID', 'WT_SESSION', 'ALACRITTY_WINDOW_ID'] },
+  when: {
+    tty: true,
+    termProgram: ['WezTerm', 'ghostty'],
+    envAny: ['KITTY_WINDOW_ID', 'WT_SESSION', 'ALACRITTY_WINDOW_ID'],
+  },
   args: { text: 'data', target: 'param' },
   sequence: ({ text, target = 'clipboard' }) => {
     const selection = requireOneOf('clipboard', 'target', target, ['clipboard', 'primary']) === 'primary' ? 'p' : 'c';
@@ -206,7 +220,10 @@ const progress: Capability<ProgressArgs> = {
     return `${ESC}]9;4;${PROGRESS_STATES[name]};${progressPercent(name, percent)}${BEL}`;
   },
   // A program draws its own progress; repeating it as text on every update would flood the output.
-  fallback: ({ state, percent }) => (progressPercent(requireOneOf('progress', 'state', state, STATE_NAMES), percent), ''),
+  fallback: ({ state, percent }) => {
+    progressPercent(requireOneOf('progress', 'state', state, STATE_NAMES), percent);
+    return '';
+  },
   summary: 'Shows progress in the tab or taskbar (OSC 9;4); elsewhere nothing.',
   sources: [
     'https://learn.microsoft.com/en-us/windows/terminal/tutorials/progress-bar-sequences (Windows Terminal; WT_SESSION)',
@@ -218,11 +235,19 @@ const progress: Capability<ProgressArgs> = {
 /** Mode 2026: the terminal holds the screen until the update is complete, so it never shows half a frame. */
 const sync: Capability<SyncArgs> = {
   name: 'sync',
-  when: { tty: true, termProgram: ['iTerm.app', 'WezTerm', 'ghostty'], envAny: ['KITTY_WINDOW_ID', 'ALACRITTY_WINDOW_ID'] },
+  when: {
+    tty: true,
+    termProgram: ['iTerm.app', 'WezTerm', 'ghostty'],
+    envAny: ['KITTY_WINDOW_ID', 'ALACRITTY_WINDOW_ID'],
+  },
   args: { phase: 'param' },
-  sequence: ({ phase }) => `${ESC}[?2026${requireOneOf('sync', 'phase', phase, ['begin', 'end']) === 'begin' ? 'h' : 'l'}`,
+  sequence: ({ phase }) =>
+    `${ESC}[?2026${requireOneOf('sync', 'phase', phase, ['begin', 'end']) === 'begin' ? 'h' : 'l'}`,
   // Without the mode the update is simply not atomic: nothing to write.
-  fallback: ({ phase }) => (requireOneOf('sync', 'phase', phase, ['begin', 'end']), ''),
+  fallback: ({ phase }) => {
+    requireOneOf('sync', 'phase', phase, ['begin', 'end']);
+    return '';
+  },
   summary: 'Begins or ends a synchronized update (DECSET/DECRST 2026); elsewhere nothing.',
   sources: [
     'https://gist.github.com/christianparpart/d8a62cc1ab659194337d73e399004036 (the mode 2026 specification and its list of terminals)',
@@ -231,4 +256,11 @@ const sync: Capability<SyncArgs> = {
 };
 
 /** The built-in capabilities, in the order they are documented. */
-export const BUILTINS: readonly Capability[] = [link, title, notify, clipboard, progress, sync] as unknown as readonly Capability[];
+export const BUILTINS: readonly Capability[] = [
+  link,
+  title,
+  notify,
+  clipboard,
+  progress,
+  sync,
+] as unknown as readonly Capability[];

@@ -8,7 +8,7 @@ import { isSafeParam, isSafeUrl, sanitizeText, stripUnsafe } from './sanitize.js
 import { ARG_KINDS, type ArgKind, type Capability } from './types.js';
 import { describe, matchesWhen, validateWhen } from './when.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds capabilities of every argument type; each is checked at emit time
 type AnyCapability = Capability<any>;
 
 const registry = new Map<string, AnyCapability>();
@@ -16,7 +16,9 @@ const registry = new Map<string, AnyCapability>();
 /** Checks a capability's shape and returns a frozen copy, so later edits to the caller's object change nothing. */
 function normalize(input: unknown): AnyCapability {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new TypeError(`register: a capability must be an object with name, when, args, sequence and fallback, got ${describe(input)}`);
+    throw new TypeError(
+      `register: a capability must be an object with name, when, args, sequence and fallback, got ${describe(input)}`,
+    );
   }
   const cap = input as Record<string, unknown>;
   if (typeof cap.name !== 'string' || cap.name === '') {
@@ -26,17 +28,23 @@ function normalize(input: unknown): AnyCapability {
   const when = validateWhen(cap.when, name);
   for (const key of ['sequence', 'fallback'] as const) {
     if (typeof cap[key] !== 'function') {
-      throw new TypeError(`capability '${name}': ${key} must be a function (args, runtime) => string, got ${describe(cap[key])}`);
+      throw new TypeError(
+        `capability '${name}': ${key} must be a function (args, runtime) => string, got ${describe(cap[key])}`,
+      );
     }
   }
   const args: Record<string, ArgKind> = {};
   if (cap.args !== undefined) {
     if (typeof cap.args !== 'object' || cap.args === null || Array.isArray(cap.args)) {
-      throw new TypeError(`capability '${name}': args must be an object naming each argument's kind, got ${describe(cap.args)}`);
+      throw new TypeError(
+        `capability '${name}': args must be an object naming each argument's kind, got ${describe(cap.args)}`,
+      );
     }
     for (const [key, kind] of Object.entries(cap.args)) {
       if (!(ARG_KINDS as readonly unknown[]).includes(kind)) {
-        throw new TypeError(`capability '${name}': args.${key} must be one of ${ARG_KINDS.join(', ')}, got ${describe(kind)}`);
+        throw new TypeError(
+          `capability '${name}': args.${key} must be one of ${ARG_KINDS.join(', ')}, got ${describe(kind)}`,
+        );
       }
       args[key] = kind as ArgKind;
     }

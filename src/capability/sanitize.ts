@@ -20,7 +20,13 @@ function isControlCode(code: number): boolean {
 }
 
 function isBidiCode(code: number): boolean {
-  return code === 0x061c || code === 0x200e || code === 0x200f || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+  return (
+    code === 0x061c ||
+    code === 0x200e ||
+    code === 0x200f ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  );
 }
 
 // Checks scan char codes rather than run a regular expression: a program asks once or twice per

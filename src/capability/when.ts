@@ -60,7 +60,9 @@ export function matchesWhen(runtime: Runtime, when: unknown): boolean {
  */
 export function validateWhen(when: unknown, owner: string): When {
   if (typeof when !== 'object' || when === null || Array.isArray(when)) {
-    throw new TypeError(`capability '${owner}': when must be an object like { tty: true, termProgram: [...] }, got ${describe(when)}`);
+    throw new TypeError(
+      `capability '${owner}': when must be an object like { tty: true, termProgram: [...] }, got ${describe(when)}`,
+    );
   }
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(when)) {

@@ -2,7 +2,7 @@
  * Argument parsing for the subcommands: node's own `parseArgs`, strict, with every error turned
  * into a one-line UsageError (exit 2).
  */
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { UsageError } from './context.js';
 
 /** Parses `args` with `options`; unknown flags and missing values become a UsageError. */
@@ -24,7 +24,9 @@ export function parse<T extends NonNullable<ParseArgsConfig['options']>>(
 export function wholeNumber(flag: string, text: string | undefined, min = 0): number | undefined {
   if (text === undefined) return undefined;
   if (!/^\d+$/.test(text) || Number(text) < min) {
-    throw new UsageError(`${flag} takes a whole number${min > 0 ? ` of at least ${min}` : ''}, got ${JSON.stringify(text)}`);
+    throw new UsageError(
+      `${flag} takes a whole number${min > 0 ? ` of at least ${min}` : ''}, got ${JSON.stringify(text)}`,
+    );
   }
   return Number(text);
 }

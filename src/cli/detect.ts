@@ -9,7 +9,7 @@ import { resolve } from '../report/resolve.js';
 import type { Report, ReportField } from '../report/types.js';
 import { parse, wholeNumber } from './args.js';
 import type { CliContext } from './context.js';
-import { styleFor, type Style } from './style.js';
+import { type Style, styleFor } from './style.js';
 
 /** Options shared by the commands that probe (`detect`, `show`, `demo`). */
 export const PROBE_FLAGS = {
@@ -26,7 +26,11 @@ export async function detectReport(
   const timeoutMs = wholeNumber('--timeout', flags.timeout, 1);
   if (flags['no-probe']) return { report: resolve(ctx.runtime, undefined, { stream: 'tty' }) };
   const onTrace = flags.trace ? (event: TraceEvent) => traceLine(ctx, event) : undefined;
-  const facts = await runProbe({ runtime: ctx.runtime, ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(onTrace ? { onTrace } : {}) });
+  const facts = await runProbe({
+    runtime: ctx.runtime,
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(onTrace ? { onTrace } : {}),
+  });
   return { report: resolve(ctx.runtime, facts, { stream: 'tty' }), facts };
 }
 
@@ -40,7 +44,7 @@ export async function runDetect(args: readonly string[], ctx: CliContext): Promi
   const { values } = parse('detect', args, { json: { type: 'boolean' }, ...PROBE_FLAGS });
   const { report } = await detectReport(ctx, values);
   if (values.json) {
-    ctx.stdout.write(JSON.stringify(report, null, 2) + '\n');
+    ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {
     ctx.stdout.write(formatReport(report, styleFor(ctx.runtime.env, ctx.stdout.isTTY)));
   }
@@ -52,7 +56,12 @@ const yesNo = (v: boolean) => (v ? 'yes' : 'no');
 /** The report as aligned text: one line per answer with its reason. */
 export function formatReport(report: Report, style: Style): string {
   const rows: Array<[ReportField | 'probe', string]> = [
-    ['terminal', report.terminal.name ? `${report.terminal.name}${report.terminal.version ? ` ${report.terminal.version}` : ''}` : 'unknown'],
+    [
+      'terminal',
+      report.terminal.name
+        ? `${report.terminal.name}${report.terminal.version ? ` ${report.terminal.version}` : ''}`
+        : 'unknown',
+    ],
     ['graphics', report.graphics ?? 'off'],
     ['placements', yesNo(report.placements)],
     ['hyperlinks', yesNo(report.hyperlinks)],
@@ -65,7 +74,9 @@ export function formatReport(report: Report, style: Style): string {
       'multiplexer',
       report.multiplexer
         ? `${report.multiplexer.name}${report.multiplexer.version ? ` ${report.multiplexer.version}` : ''}${
-            report.multiplexer.passthrough === null ? '' : `, passthrough ${report.multiplexer.passthrough ? 'on' : 'off'}`
+            report.multiplexer.passthrough === null
+              ? ''
+              : `, passthrough ${report.multiplexer.passthrough ? 'on' : 'off'}`
           }`
         : 'none',
     ],
@@ -76,9 +87,13 @@ export function formatReport(report: Report, style: Style): string {
   const valueWidth = Math.max(...rows.map(([, v]) => v.length));
   const lines = rows.map(([key, value]) => {
     const why = key === 'probe' ? undefined : report.why[key];
-    const because = why ? style.dim(`${why.source}: ${why.detail}${why.reply && !why.detail.includes(why.reply) ? ` (${why.reply})` : ''}`) : '';
+    const because = why
+      ? style.dim(
+          `${why.source}: ${why.detail}${why.reply && !why.detail.includes(why.reply) ? ` (${why.reply})` : ''}`,
+        )
+      : '';
     return `${style.bold(key.padEnd(width))}  ${value.padEnd(valueWidth)}  ${because}`.trimEnd();
   });
   if (report.multiplexer?.hint) lines.push('', report.multiplexer.hint);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

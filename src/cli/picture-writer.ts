@@ -95,12 +95,15 @@ function turn(): Promise<void> {
 
 /** Waits for `drain` when the stream asked for it (and can say so). */
 function drained(out: Output, ok: boolean): Promise<void> {
-  const stream = out as Output & { once?: (event: string, listener: () => void) => unknown; writableNeedDrain?: boolean };
+  const stream = out as Output & {
+    once?: (event: string, listener: () => void) => unknown;
+    writableNeedDrain?: boolean;
+  };
   if (ok || typeof stream.once !== 'function') return turn();
   return new Promise((resolve) => {
-    stream.once!('drain', resolve);
-    stream.once!('close', resolve);
-    stream.once!('error', resolve);
+    stream.once?.('drain', resolve);
+    stream.once?.('close', resolve);
+    stream.once?.('error', resolve);
   });
 }
 

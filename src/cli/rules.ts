@@ -12,7 +12,13 @@ import { styleFor } from './style.js';
 export async function runRules(args: readonly string[], ctx: CliContext): Promise<number> {
   const { values } = parse('rules', args, { json: { type: 'boolean' } });
   if (values.json) {
-    ctx.stdout.write(JSON.stringify({ graphics: GRAPHICS_RULES, graphicsDefault: GRAPHICS_DEFAULT, placements: PLACEMENT_RULES }, null, 2) + '\n');
+    ctx.stdout.write(
+      `${JSON.stringify(
+        { graphics: GRAPHICS_RULES, graphicsDefault: GRAPHICS_DEFAULT, placements: PLACEMENT_RULES },
+        null,
+        2,
+      )}\n`,
+    );
     return 0;
   }
   const style = styleFor(ctx.runtime.env, ctx.stdout.isTTY);
@@ -27,6 +33,6 @@ export async function runRules(args: readonly string[], ctx: CliContext): Promis
     out.push(`     ${style.dim(`${rule.note} [${rule.source}]`)}`);
   });
   out.push('     otherwise -> false');
-  ctx.stdout.write(out.join('\n') + '\n');
+  ctx.stdout.write(`${out.join('\n')}\n`);
   return 0;
 }

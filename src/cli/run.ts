@@ -3,7 +3,7 @@
  * any other failure into one line and exit code 1.
  */
 import { readFileSync } from 'node:fs';
-import { UsageError, type CliContext } from './context.js';
+import { type CliContext, UsageError } from './context.js';
 import { runDemo } from './demo.js';
 import { runDetect } from './detect.js';
 import { runRules } from './rules.js';

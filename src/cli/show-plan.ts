@@ -5,7 +5,7 @@
 import { stripUnsafe } from '../capability/sanitize.js';
 import { graphicsOverride } from '../env/override.js';
 import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
-import { envValue, type Env } from '../env/runtime.js';
+import { type Env, envValue } from '../env/runtime.js';
 import type { FrameHandle } from '../render/frame.js';
 import { endFrame } from '../render/frame.js';
 import { kittyDelete } from '../render/kitty.js';
@@ -27,7 +27,12 @@ export interface ProtocolChoice {
  *
  * @example chooseProtocol({ env: {}, stdoutIsTTY: false, report }).protocol // 'braille'
  */
-export function chooseProtocol(input: { readonly flag?: Protocol; readonly env: Env; readonly stdoutIsTTY: boolean; readonly report: Pick<Report, 'graphics'> }): ProtocolChoice {
+export function chooseProtocol(input: {
+  readonly flag?: Protocol;
+  readonly env: Env;
+  readonly stdoutIsTTY: boolean;
+  readonly report: Pick<Report, 'graphics'>;
+}): ProtocolChoice {
   if (input.flag) return { protocol: input.flag, because: 'flag' };
   const override = graphicsOverride(input.env);
   if (override.kind === 'protocol') return { protocol: override.protocol, because: 'override' };
@@ -138,7 +143,7 @@ export function interruptTail(state: EscapeState, ctx: InterruptContext): string
   // With a frame, the cursor was saved at its top-left: back there, then below it by count.
   // Without, the terminal moved the cursor as it drew (a sixel cut short by ST is finished where
   // it stopped): a new line goes below whatever was drawn.
-  out += ctx.handle ? '\x1b8' + endFrame(ctx.handle) : '\r\n';
+  out += ctx.handle ? `\x1b8${endFrame(ctx.handle)}` : '\r\n';
   out += '\x1b[?25h';
   return out;
 }

@@ -18,13 +18,13 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { decodeImage, DecodeError, type DecodedImage } from '../decode/index.js';
+import { type DecodedImage, DecodeError, decodeImage } from '../decode/index.js';
 import { isProtocol, PROTOCOLS, type Protocol } from '../env/protocol.js';
-import { endFrame, flow, frame, type FrameHandle } from '../render/frame.js';
+import { endFrame, type FrameHandle, flow, frame } from '../render/frame.js';
 import type { RenderOptions } from '../render/options.js';
 import type { Report } from '../report/types.js';
 import { parse, wholeNumber } from './args.js';
-import { UsageError, type CliContext } from './context.js';
+import { type CliContext, UsageError } from './context.js';
 import { detectReport, PROBE_FLAGS } from './detect.js';
 import { PictureWriter } from './picture-writer.js';
 import { chooseProtocol, displayName, failureLine, interruptTail, pictureBox, renderOptionsFor } from './show-plan.js';
@@ -80,7 +80,8 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
   let flag: Protocol | undefined;
   if (values.protocol !== undefined) {
     const p = values.protocol.trim().toLowerCase();
-    if (!isProtocol(p)) throw new UsageError(`--protocol takes one of ${PROTOCOLS.join(', ')}, got ${JSON.stringify(values.protocol)}`);
+    if (!isProtocol(p))
+      throw new UsageError(`--protocol takes one of ${PROTOCOLS.join(', ')}, got ${JSON.stringify(values.protocol)}`);
     flag = p;
   }
   const width = wholeNumber('--width', values.width, 1);
@@ -109,7 +110,7 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
       failed = true;
       continue;
     }
-    if (positionals.length > 1 && !(await writer.write(displayName(name) + '\n'))) {
+    if (positionals.length > 1 && !(await writer.write(`${displayName(name)}\n`))) {
       await writeTail(ctx, writer, protocol, options);
       return EXIT_INTERRUPTED;
     }
@@ -138,7 +139,7 @@ export async function showImage(
   ctx: Pick<CliContext, 'stdout'>,
   play: { readonly animate?: boolean; readonly signal?: AbortSignal } = {},
 ): Promise<'done' | 'interrupted'> {
-  const first = image.frames[0]!.raster;
+  const first = image.frames[0]?.raster;
   if (play.animate && image.frames.length > 1) return animateImage(image, protocol, options, writer, ctx, play.signal);
   // Drawn at the cursor; the terminal (or, behind a multiplexer, counted rows) moves the cursor
   // below the picture's last pixel row, whatever the real cell size.
@@ -188,12 +189,19 @@ async function animateImage(
       }
     }
   }
-  if (await writer.write((handle ? endFrame(handle) : '') + '\x1b[?25h')) return 'done';
+  if (await writer.write(`${handle ? endFrame(handle) : ''}\x1b[?25h`)) return 'done';
   return interrupted(handle);
 }
 
 /** Writes what closes an interrupted picture, straight to the stream (the writer has stopped). */
-async function writeTail(ctx: Pick<CliContext, 'stdout'>, writer: PictureWriter, protocol: Protocol, options: RenderOptions, handle?: FrameHandle, imageId?: number): Promise<void> {
+async function writeTail(
+  ctx: Pick<CliContext, 'stdout'>,
+  writer: PictureWriter,
+  protocol: Protocol,
+  options: RenderOptions,
+  handle?: FrameHandle,
+  imageId?: number,
+): Promise<void> {
   ctx.stdout.write(
     interruptTail(writer.state, {
       protocol,
@@ -210,7 +218,10 @@ async function readInput(name: string, ctx: Pick<CliContext, 'stdin'>): Promise<
   if (name === '-') return readStream(ctx.stdin);
   const info = await stat(name);
   if (info.isDirectory()) throw new InputError('is a directory');
-  if (info.size > MAX_FILE_BYTES) throw new InputError(`file too large to read (${Math.round(info.size / 1048576)} MB; the limit is ${MAX_FILE_BYTES / 1048576} MB)`);
+  if (info.size > MAX_FILE_BYTES)
+    throw new InputError(
+      `file too large to read (${Math.round(info.size / 1048576)} MB; the limit is ${MAX_FILE_BYTES / 1048576} MB)`,
+    );
   return new Uint8Array(await readFile(name));
 }
 
@@ -245,5 +256,5 @@ function reasonFor(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && ERRNO_REASONS[code]) return ERRNO_REASONS[code]!;
   const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0]!.slice(0, 200);
+  return message.split('\n')[0]?.slice(0, 200);
 }

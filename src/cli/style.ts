@@ -2,7 +2,7 @@
  * The CLI's own colours: bold and dim only, and none at all when NO_COLOR is set (no-color.org) or
  * the output is not a terminal.
  */
-import { envValue, type Env } from '../env/runtime.js';
+import { type Env, envValue } from '../env/runtime.js';
 
 /** Text styling for the CLI's own output. */
 export interface Style {

@@ -95,7 +95,10 @@ export function decideColorLevel(q: ColorQuestion): ColorLevel {
 
   if (present(env, 'CI')) {
     if (['GITHUB_ACTIONS', 'GITEA_ACTIONS', 'CIRCLECI'].some((key) => present(env, key))) return 3;
-    if (['TRAVIS', 'APPVEYOR', 'GITLAB_CI', 'BUILDKITE', 'DRONE'].some((key) => present(env, key)) || env.CI_NAME === 'codeship') {
+    if (
+      ['TRAVIS', 'APPVEYOR', 'GITLAB_CI', 'BUILDKITE', 'DRONE'].some((key) => present(env, key)) ||
+      env.CI_NAME === 'codeship'
+    ) {
       return 1;
     }
     return min;
@@ -155,7 +158,8 @@ export function colorLevel(runtime: Runtime, options: ColorLevelOptions = {}): C
     platform: runtime.platform,
     osRelease: options.osRelease,
     haveStream: stream !== null,
-    streamIsTTY: stream === null ? undefined : typeof stream === 'string' ? Boolean(runtime.isTTY?.[stream]) : stream.isTTY,
+    streamIsTTY:
+      stream === null ? undefined : typeof stream === 'string' ? Boolean(runtime.isTTY?.[stream]) : stream.isTTY,
     sniffFlags: options.sniffFlags ?? true,
   });
 }

@@ -36,11 +36,22 @@ export interface HyperlinkQuestion {
 /** supports-hyperlinks' `createSupportsHyperlinks`, rule for rule and in its order. */
 export function decideHyperlinks(q: HyperlinkQuestion): boolean {
   const { env, argv, stream } = q;
-  const { CI, CURSOR_TRACE_ID, FORCE_HYPERLINK, NETLIFY, TEAMCITY_VERSION, TERM_PROGRAM, TERM_PROGRAM_VERSION, VTE_VERSION, TERM } = env;
+  const {
+    CI,
+    CURSOR_TRACE_ID,
+    FORCE_HYPERLINK,
+    NETLIFY,
+    TEAMCITY_VERSION,
+    TERM_PROGRAM,
+    TERM_PROGRAM_VERSION,
+    VTE_VERSION,
+    TERM,
+  } = env;
 
   if (FORCE_HYPERLINK) return !(FORCE_HYPERLINK.length > 0 && Number.parseInt(FORCE_HYPERLINK, 10) === 0);
 
-  if (['no-hyperlink', 'no-hyperlinks', 'hyperlink=false', 'hyperlink=never'].some((flag) => hasFlag(argv, flag))) return false;
+  if (['no-hyperlink', 'no-hyperlinks', 'hyperlink=false', 'hyperlink=never'].some((flag) => hasFlag(argv, flag)))
+    return false;
   if (hasFlag(argv, 'hyperlink=true') || hasFlag(argv, 'hyperlink=always')) return true;
 
   // Netlify's build log renders links without a TTY.
@@ -98,10 +109,14 @@ export function decideHyperlinks(q: HyperlinkQuestion): boolean {
  * `isTTY`, or `null` for no stream (no TTY check, as the incumbent's `createSupportsHyperlinks()`).
  * @example hyperlinksSupported({ env: { TERM_PROGRAM: 'ghostty' }, isTTY: { stdout: true } }) // true
  */
-export function hyperlinksSupported(runtime: Runtime, stream: 'stdout' | 'stderr' | null | { readonly isTTY?: boolean } = 'stdout'): boolean {
+export function hyperlinksSupported(
+  runtime: Runtime,
+  stream: 'stdout' | 'stderr' | null | { readonly isTTY?: boolean } = 'stdout',
+): boolean {
   const argv = runtime.argv ?? [];
   const env = runtime.env ?? {};
-  const target = stream === null ? undefined : typeof stream === 'string' ? { isTTY: Boolean(runtime.isTTY?.[stream]) } : stream;
+  const target =
+    stream === null ? undefined : typeof stream === 'string' ? { isTTY: Boolean(runtime.isTTY?.[stream]) } : stream;
   const colorSupported = (): boolean =>
     decideColorLevel({
       env,

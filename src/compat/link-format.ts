@@ -9,8 +9,9 @@
  *   still work), and a custom fallback function receives the sanitized text and URL.
  * For text and URLs without such characters the output is byte for byte the incumbent's.
  */
-import type { Env, Runtime } from '../env/runtime.js';
+
 import { isSafeParam, sanitizeText, stripUnsafe } from '../capability/sanitize.js';
+import type { Env, Runtime } from '../env/runtime.js';
 import { hyperlinksSupported } from './hyperlinks.js';
 
 /** terminal-link's options: which stream the link is for, and the fallback (`false`: text alone; a function: yours). */
@@ -69,7 +70,12 @@ export function formatTerminalLink(
  * @example terminalLinkFor({ env: { TERM_PROGRAM: 'ghostty' }, isTTY: { stdout: true } }, 'Docs', 'https://x.dev')
  * // '\u001b]8;;https://x.dev\u0007Docs\u001b]8;;\u0007'
  */
-export function terminalLinkFor(runtime: Runtime, text: string, url: string, options: TerminalLinkOptions = {}): string {
+export function terminalLinkFor(
+  runtime: Runtime,
+  text: string,
+  url: string,
+  options: TerminalLinkOptions = {},
+): string {
   const { target = 'stdout', fallback } = options;
   // Looked up in an object, as the incumbent looks up supportsHyperlinks[target].
   const table: Record<string, boolean> = {

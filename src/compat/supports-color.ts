@@ -11,19 +11,26 @@
 import os from 'node:os';
 import process from 'node:process';
 import tty from 'node:tty';
-import { decideColorLevel, envForceColor, flagForceColor, translateLevel, type ColorInfo, type ColorLevel } from './color-level.js';
+import {
+  type ColorInfo,
+  type ColorLevel,
+  decideColorLevel,
+  envForceColor,
+  flagForceColor,
+  translateLevel,
+} from './color-level.js';
 
 export {
+  type ColorInfo,
+  type ColorLevel,
+  type ColorLevelOptions,
+  type ColorQuestion,
   colorLevel,
   decideColorLevel,
   envForceColor,
   flagForceColor,
   hasFlag,
   translateLevel,
-  type ColorInfo,
-  type ColorLevel,
-  type ColorLevelOptions,
-  type ColorQuestion,
 } from './color-level.js';
 
 /** supports-color's options: whether argv flags count (default true). */

@@ -9,7 +9,7 @@ import process from 'node:process';
 import { decideHyperlinks } from './hyperlinks.js';
 import { createSupportsColor } from './supports-color.js';
 
-export { decideHyperlinks, hyperlinksSupported, parseVersion, type HyperlinkQuestion } from './hyperlinks.js';
+export { decideHyperlinks, type HyperlinkQuestion, hyperlinksSupported, parseVersion } from './hyperlinks.js';
 
 /**
  * Whether hyperlinks work on `stream` (anything with `isTTY`; without one the TTY check is skipped).

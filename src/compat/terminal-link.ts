@@ -9,7 +9,7 @@ import process from 'node:process';
 import { formatTerminalLink, insideTmux, type TerminalLinkOptions } from './link-format.js';
 import supportsHyperlinks from './supports-hyperlinks.js';
 
-export { formatTerminalLink, insideTmux, osc8Link, terminalLinkFor, type TerminalLinkOptions } from './link-format.js';
+export { formatTerminalLink, insideTmux, osc8Link, type TerminalLinkOptions, terminalLinkFor } from './link-format.js';
 
 /** terminal-link's options type, under its own name. */
 export type Options = Omit<TerminalLinkOptions, 'target'>;
@@ -31,9 +31,12 @@ function link(text: string, url: string, { target = 'stdout', ...options }: Term
   return formatTerminalLink(text, url, options.fallback, supported, tmux);
 }
 
-const stderr = Object.assign((text: string, url: string, options: Options = {}) => link(text, url, { target: 'stderr', ...options }), {
-  isSupported: supportsHyperlinks.stderr,
-});
+const stderr = Object.assign(
+  (text: string, url: string, options: Options = {}) => link(text, url, { target: 'stderr', ...options }),
+  {
+    isSupported: supportsHyperlinks.stderr,
+  },
+);
 
 /**
  * A clickable link for stdout where it works, else `text url` (or your fallback).

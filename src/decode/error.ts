@@ -21,7 +21,10 @@ export class DecodeError extends Error {
 /** Collapses whitespace and control characters so a message never spans lines or carries escapes. */
 export function oneLine(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim().slice(0, 300);
+  return text
+    .replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ')
+    .trim()
+    .slice(0, 300);
 }
 
 /** The message of anything thrown, on one line; for wrapping a library's error as the reason. */

@@ -6,9 +6,7 @@
  */
 
 /** What a frame's LZW stream would give. */
-export type LzwCheck =
-  | { readonly ok: true; readonly pixels: number }
-  | { readonly ok: false; readonly reason: string };
+export type LzwCheck = { readonly ok: true; readonly pixels: number } | { readonly ok: false; readonly reason: string };
 
 /**
  * Checks the LZW data that starts at `offset` (the minimum code size byte, then sub-blocks) for

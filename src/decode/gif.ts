@@ -90,7 +90,10 @@ export function readGifLayout(bytes: Uint8Array): GifLayout {
       disposal = 0;
       continue;
     }
-    throw new DecodeError('corrupt', `corrupt GIF: unknown block 0x${block.toString(16).padStart(2, '0')} at byte ${p - 1}`);
+    throw new DecodeError(
+      'corrupt',
+      `corrupt GIF: unknown block 0x${block.toString(16).padStart(2, '0')} at byte ${p - 1}`,
+    );
   }
   if (frames.length === 0) throw new DecodeError('corrupt', 'corrupt GIF: it holds no image');
   return { width, height, frames };
@@ -170,7 +173,11 @@ export function decodeGifFrames(
     const pixelCount = info.width * info.height;
     const lzw = checkGifLzw(source, info.data_offset, pixelCount);
     if (!lzw.ok || lzw.pixels < pixelCount) {
-      if (i === 0) throw new DecodeError('corrupt', `corrupt GIF: ${lzw.ok ? 'the image data is shorter than its size' : lzw.reason}`);
+      if (i === 0)
+        throw new DecodeError(
+          'corrupt',
+          `corrupt GIF: ${lzw.ok ? 'the image data is shorter than its size' : lzw.reason}`,
+        );
       break; // keep the frames that decoded whole
     }
     if (info.disposal === 3) saved = canvas.slice();
@@ -185,7 +192,10 @@ export function decodeGifFrames(
       if (i === 0) throw new DecodeError('corrupt', 'corrupt GIF: the image data does not match its size');
       break; // keep the frames that decoded whole
     }
-    frames.push({ raster: { width, height, data: crop(canvas, canvasWidth, width, height) }, delayMs: frameCount > 1 ? gifDelayMs(info.delay) : 0 });
+    frames.push({
+      raster: { width, height, data: crop(canvas, canvasWidth, width, height) },
+      delayMs: frameCount > 1 ? gifDelayMs(info.delay) : 0,
+    });
     pixelsSpent += width * height;
     if (info.disposal === 2) clearRect(canvas, canvasWidth, info);
     else if (info.disposal === 3 && saved) canvas.set(saved);
@@ -196,11 +206,17 @@ export function decodeGifFrames(
 function crop(canvas: Uint8Array, canvasWidth: number, width: number, height: number): Uint8Array {
   if (canvasWidth === width && canvas.length === width * height * 4) return canvas.slice();
   const out = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++) out.set(canvas.subarray(y * canvasWidth * 4, (y * canvasWidth + width) * 4), y * width * 4);
+  for (let y = 0; y < height; y++)
+    out.set(canvas.subarray(y * canvasWidth * 4, (y * canvasWidth + width) * 4), y * width * 4);
   return out;
 }
 
 /** Disposal 2: browsers clear to transparent rather than to the background colour. */
-function clearRect(canvas: Uint8Array, canvasWidth: number, f: { x: number; y: number; width: number; height: number }): void {
-  for (let y = f.y; y < f.y + f.height; y++) canvas.fill(0, (y * canvasWidth + f.x) * 4, (y * canvasWidth + f.x + f.width) * 4);
+function clearRect(
+  canvas: Uint8Array,
+  canvasWidth: number,
+  f: { x: number; y: number; width: number; height: number },
+): void {
+  for (let y = f.y; y < f.y + f.height; y++)
+    canvas.fill(0, (y * canvasWidth + f.x) * 4, (y * canvasWidth + f.x + f.width) * 4);
 }

@@ -24,7 +24,8 @@ function pngHeader(bytes: Uint8Array): ImageHeader {
   // Signature (8), IHDR length (4) and type (4), then width and height (4 each).
   if (bytes.length < 24) throw new DecodeError('truncated', 'truncated PNG: the file ends inside its header');
   const type = String.fromCharCode(bytes[12]!, bytes[13]!, bytes[14]!, bytes[15]!);
-  if (type !== 'IHDR' || u32be(bytes, 8) !== 13) throw new DecodeError('corrupt', 'corrupt PNG: the first chunk is not a valid IHDR');
+  if (type !== 'IHDR' || u32be(bytes, 8) !== 13)
+    throw new DecodeError('corrupt', 'corrupt PNG: the first chunk is not a valid IHDR');
   return { format: 'png', width: u32be(bytes, 16), height: u32be(bytes, 20) };
 }
 
@@ -70,13 +71,21 @@ function gifHeader(bytes: Uint8Array): ImageHeader {
 export function readImageHeader(bytes: Uint8Array, format: ImageFormat): ImageHeader {
   const header = format === 'png' ? pngHeader(bytes) : format === 'jpeg' ? jpegHeader(bytes) : gifHeader(bytes);
   if (header.width === 0 || header.height === 0) {
-    throw new DecodeError('corrupt', `corrupt ${formatName(format)}: it declares a size of ${header.width}x${header.height}`);
+    throw new DecodeError(
+      'corrupt',
+      `corrupt ${formatName(format)}: it declares a size of ${header.width}x${header.height}`,
+    );
   }
   return header;
 }
 
 /** Throws a `too-large` `DecodeError` when `width` x `height` is beyond the limits. */
-export function checkDimensions(width: number, height: number, limits: DecodeLimits = DEFAULT_DECODE_LIMITS, format?: ImageFormat): void {
+export function checkDimensions(
+  width: number,
+  height: number,
+  limits: DecodeLimits = DEFAULT_DECODE_LIMITS,
+  format?: ImageFormat,
+): void {
   const pixels = width * height;
   if (width > limits.maxSide || height > limits.maxSide || pixels > limits.maxPixels) {
     const what = format ? `${formatName(format)} ` : '';

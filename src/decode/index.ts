@@ -12,8 +12,15 @@ import { decodePngRaster } from './png.js';
 import { describeOtherFormat, sniffFormat } from './sniff.js';
 
 export { DecodeError, type DecodeFailure } from './error.js';
-export { DEFAULT_DECODE_LIMITS, type DecodedFrame, type DecodedImage, type DecodeLimits, type DecodeOptions, type ImageFormat } from './image.js';
-export { readImageHeader, checkDimensions, type ImageHeader } from './header.js';
+export { checkDimensions, type ImageHeader, readImageHeader } from './header.js';
+export {
+  DEFAULT_DECODE_LIMITS,
+  type DecodedFrame,
+  type DecodedImage,
+  type DecodeLimits,
+  type DecodeOptions,
+  type ImageFormat,
+} from './image.js';
 export { sniffFormat } from './sniff.js';
 
 /**
@@ -31,7 +38,10 @@ export function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}): Dec
   const format = sniffFormat(bytes);
   if (format === null) {
     const other = describeOtherFormat(bytes);
-    throw new DecodeError('unknown-format', other ? `${other} images are not supported (PNG, JPEG or GIF only)` : 'not a PNG, JPEG or GIF image');
+    throw new DecodeError(
+      'unknown-format',
+      other ? `${other} images are not supported (PNG, JPEG or GIF only)` : 'not a PNG, JPEG or GIF image',
+    );
   }
   const header = readImageHeader(bytes, format);
   checkDimensions(header.width, header.height, limits, format);

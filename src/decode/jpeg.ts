@@ -39,7 +39,8 @@ export function jpegHasEnd(bytes: Uint8Array): boolean {
 
 /** Decodes a JPEG file to RGBA8; throws `DecodeError`. */
 export function decodeJpegRaster(bytes: Uint8Array, limits: DecodeLimits = DEFAULT_DECODE_LIMITS): Raster {
-  if (!jpegHasEnd(bytes)) throw new DecodeError('truncated', 'truncated JPEG: the file ends before its end-of-image marker');
+  if (!jpegHasEnd(bytes))
+    throw new DecodeError('truncated', 'truncated JPEG: the file ends before its end-of-image marker');
   try {
     const image = jpeg.decode(bytes, {
       useTArray: true,
@@ -55,8 +56,10 @@ export function decodeJpegRaster(bytes: Uint8Array, limits: DecodeLimits = DEFAU
     return { width: image.width, height: image.height, data };
   } catch (error) {
     const reason = reasonOf(error);
-    if (/limit exceeded/i.test(reason)) throw new DecodeError('too-large', `JPEG image too large to decode safely: ${reason}`, { cause: error });
-    if (/unsupported color mode/i.test(reason)) throw new DecodeError('unsupported', `unsupported JPEG: ${reason}`, { cause: error });
+    if (/limit exceeded/i.test(reason))
+      throw new DecodeError('too-large', `JPEG image too large to decode safely: ${reason}`, { cause: error });
+    if (/unsupported color mode/i.test(reason))
+      throw new DecodeError('unsupported', `unsupported JPEG: ${reason}`, { cause: error });
     throw new DecodeError('corrupt', `corrupt JPEG: ${reason}`, { cause: error });
   }
 }

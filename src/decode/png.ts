@@ -4,7 +4,7 @@
  * short is reported as truncated rather than as whatever the decoder trips over.
  */
 import * as zlib from 'node:zlib';
-import { decode as decodePng, type DecodedPng } from 'fast-png';
+import { type DecodedPng, decode as decodePng } from 'fast-png';
 import type { Raster } from '../render/raster.js';
 import { DecodeError, reasonOf } from './error.js';
 
@@ -49,10 +49,13 @@ export function checkPngStructure(bytes: Uint8Array): void {
     if (p + 8 > bytes.length) throw new DecodeError('truncated', 'truncated PNG: the file ends before its IEND chunk');
     const length = u32be(bytes, p);
     const typeBytes = bytes.subarray(p + 4, p + 8);
-    if (!typeBytes.every(isLetter)) throw new DecodeError('corrupt', `corrupt PNG: invalid chunk type at byte ${p + 4}`);
+    if (!typeBytes.every(isLetter))
+      throw new DecodeError('corrupt', `corrupt PNG: invalid chunk type at byte ${p + 4}`);
     const type = String.fromCharCode(...typeBytes);
-    if (length > 0x7fffffff) throw new DecodeError('corrupt', `corrupt PNG: ${type} chunk length ${length} out of range`);
-    if (p + 12 + length > bytes.length) throw new DecodeError('truncated', `truncated PNG: the file ends inside its ${type} chunk`);
+    if (length > 0x7fffffff)
+      throw new DecodeError('corrupt', `corrupt PNG: ${type} chunk length ${length} out of range`);
+    if (p + 12 + length > bytes.length)
+      throw new DecodeError('truncated', `truncated PNG: the file ends inside its ${type} chunk`);
     if (crc32(bytes.subarray(p + 4, p + 8 + length)) !== u32be(bytes, p + 8 + length)) {
       throw new DecodeError('corrupt', `corrupt PNG: CRC mismatch in its ${type} chunk`);
     }
@@ -88,8 +91,17 @@ export function pngToRaster(png: DecodedPng): Raster {
   if (data.length < expected) throw new DecodeError('corrupt', 'corrupt PNG: the image data is shorter than its size');
 
   // Raw sample n of row y, before any scaling (the value tRNS keys and palettes refer to).
-  const raw = (y: number, n: number): number => (depth < 8 ? packedSample(data, y * rowBytes, n, depth) : data[y * rowBytes + n]!);
-  const to8 = depth === 16 ? (v: number) => (v * 255 + 32767) / 65535 | 0 : depth === 8 ? (v: number) => v : ((t) => (v: number) => t[v]!)(scaleTable(depth));
+  const raw = (y: number, n: number): number =>
+    depth < 8 ? packedSample(data, y * rowBytes, n, depth) : data[y * rowBytes + n]!;
+  const to8 =
+    depth === 16
+      ? (v: number) => ((v * 255 + 32767) / 65535) | 0
+      : depth === 8
+        ? (v: number) => v
+        : (
+            (t) => (v: number) =>
+              t[v]!
+          )(scaleTable(depth));
 
   if (palette) {
     for (let y = 0, o = 0; y < height; y++) {
@@ -106,7 +118,10 @@ export function pngToRaster(png: DecodedPng): Raster {
   }
 
   // tRNS on grey or RGB: one colour, in raw samples, that is fully transparent.
-  const key = transparency && transparency.length >= (channels === 1 ? 1 : 3) && (channels === 1 || channels === 3) ? transparency : null;
+  const key =
+    transparency && transparency.length >= (channels === 1 ? 1 : 3) && (channels === 1 || channels === 3)
+      ? transparency
+      : null;
   // The common cases (8-bit RGBA and RGB) skip the per-sample dispatch: photos are large.
   if (depth === 8 && channels === 4) {
     out.set(data.subarray(0, out.length));
@@ -137,7 +152,8 @@ export function pngToRaster(png: DecodedPng): Raster {
         out[o] = to8(r);
         out[o + 1] = to8(g);
         out[o + 2] = to8(b);
-        out[o + 3] = channels === 4 ? to8(raw(y, n + 3)) : key && r === key[0] && g === key[1] && b === key[2] ? 0 : 255;
+        out[o + 3] =
+          channels === 4 ? to8(raw(y, n + 3)) : key && r === key[0] && g === key[1] && b === key[2] ? 0 : 255;
       }
     }
   }

@@ -32,10 +32,17 @@ const OTHER_FORMATS: readonly { readonly name: string; readonly test: (b: Uint8A
   { name: 'HEIF', test: (b) => startsWith(b, ascii('ftyphei'), 4) || startsWith(b, ascii('ftypmif1'), 4) },
   { name: 'BMP', test: (b) => startsWith(b, ascii('BM')) && b.length >= 26 },
   { name: 'TIFF', test: (b) => startsWith(b, [0x49, 0x49, 0x2a, 0x00]) || startsWith(b, [0x4d, 0x4d, 0x00, 0x2a]) },
-  { name: 'JPEG XL', test: (b) => startsWith(b, [0xff, 0x0a]) || startsWith(b, [0, 0, 0, 0x0c, 0x4a, 0x58, 0x4c, 0x20]) },
+  {
+    name: 'JPEG XL',
+    test: (b) => startsWith(b, [0xff, 0x0a]) || startsWith(b, [0, 0, 0, 0x0c, 0x4a, 0x58, 0x4c, 0x20]),
+  },
   { name: 'ICO', test: (b) => startsWith(b, [0, 0, 1, 0]) },
   { name: 'PDF', test: (b) => startsWith(b, ascii('%PDF-')) },
-  { name: 'SVG', test: (b) => /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(new TextDecoder().decode(b.subarray(0, 512))) },
+  {
+    name: 'SVG',
+    test: (b) =>
+      /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(new TextDecoder().decode(b.subarray(0, 512))),
+  },
 ];
 
 /** A short name for a format termsight recognises but does not decode (`WebP`, `TIFF`, …), else null. */

@@ -2,7 +2,7 @@
  * One test of one environment variable, as data. Rule tables (graphics, placements) are lists of
  * these, so they can be printed, listed by the CLI and tested row by row.
  */
-import { envValue, type Env } from './runtime.js';
+import { type Env, envValue } from './runtime.js';
 
 /** A test on the value of `variable`. Every test but `unset` fails when the variable is unset or empty. */
 export type Condition =
@@ -26,7 +26,7 @@ export function matches(env: Env, condition: Condition): boolean {
     case 'contains':
       return value !== undefined && condition.values.some((part) => value.includes(part));
     case 'prefix':
-      return value !== undefined && value.startsWith(condition.value);
+      return value?.startsWith(condition.value) === true;
     case 'versionAtLeast':
       return value !== undefined && compareVersions(value, condition.value) >= 0;
   }

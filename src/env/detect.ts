@@ -3,7 +3,7 @@
  * evaluated in order, with `TERMSIGHT_GRAPHICS` first.
  */
 import { GRAPHICS_DEFAULT, GRAPHICS_RULES, type GraphicsRule } from './graphics-rules.js';
-import { graphicsOverride, type GraphicsOverride } from './override.js';
+import { type GraphicsOverride, graphicsOverride } from './override.js';
 import { PLACEMENT_RULES } from './placement-rules.js';
 import type { Protocol } from './protocol.js';
 import { firstMatch, type Rule } from './rule.js';

@@ -4,7 +4,7 @@
  * without either is taken as screen: tmux's own default TERM is `screen` too, but tmux always
  * exports TMUX to its panes.
  */
-import { envValue, type Env } from './runtime.js';
+import { type Env, envValue } from './runtime.js';
 
 /** A multiplexer seen in the environment, with the variable that showed it. */
 export interface MultiplexerHint {

@@ -3,7 +3,7 @@
  * every reply. `off` means "draw no images". Anything else is ignored and reported, never a crash.
  */
 import { isProtocol, PROTOCOLS, type Protocol } from './protocol.js';
-import { envValue, type Env } from './runtime.js';
+import { type Env, envValue } from './runtime.js';
 
 /** The override variable's name. */
 export const GRAPHICS_OVERRIDE = 'TERMSIGHT_GRAPHICS';

@@ -2,7 +2,7 @@
  * A rule: when every condition holds, the answer. Tables of rules are evaluated in order and the
  * first match wins (chafa's term-db works the same way: knowledge as data, not code).
  */
-import { describeCondition, matches, type Condition } from './condition.js';
+import { type Condition, describeCondition, matches } from './condition.js';
 import type { Env } from './runtime.js';
 
 /** One row of a rule table. */

@@ -8,7 +8,7 @@ import type { Protocol } from '../env/protocol.js';
 import { escapeBytes, toBytes } from './escape.js';
 import type { ProbeFacts, ReplyRecord, TerminalName } from './facts.js';
 import { parseReply, type Reply } from './replies.js';
-import { createScanner, flush, scan, type ReplyToken } from './scanner.js';
+import { createScanner, flush, type ReplyToken, scan } from './scanner.js';
 
 /** What the classifier should know about how the replies were asked for. */
 export interface ClassifyContext {
@@ -141,7 +141,8 @@ export function factsFromReplies(replies: readonly ReplyToken[] | string, contex
     // Wrapped queries always follow the unwrapped DA1 tmux answers, and tmux answers in order: so
     // any reply after tmux's DA1 is the outer terminal's, and whatever came before it is tmux's
     // (a newer tmux answers more of an unwrapped batch itself, e.g. OSC 11 since 3.4).
-    const proven = context.wrapped === true ? firstDa1 >= 0 && firstDa1 < parsed.length - 1 : parsed.some(isOuterOnlyReply);
+    const proven =
+      context.wrapped === true ? firstDa1 >= 0 && firstDa1 < parsed.length - 1 : parsed.some(isOuterOnlyReply);
     // Absent when nothing was wrapped; false only when wrapped queries went unanswered.
     if (context.wrapped === true) passthrough = proven;
     else if (context.wrapped === undefined && proven) passthrough = true;
@@ -167,10 +168,15 @@ export function factsFromReplies(replies: readonly ReplyToken[] | string, contex
   }
   if (!mux && multiplexer) {
     const da2 = parsed.find((r) => r.type === 'da2' && multiplexerOfDa2(r.terminalType) === multiplexer);
-    if (da2 && da2.type === 'da2') mux = { name: multiplexer, version: muxVersion(multiplexer, da2.version), reply: da2.text };
+    if (da2 && da2.type === 'da2')
+      mux = { name: multiplexer, version: muxVersion(multiplexer, da2.version), reply: da2.text };
   }
 
-  const lastOf = <T extends Reply['type']>(list: readonly Reply[], type: T, ok: (r: Extract<Reply, { type: T }>) => boolean = () => true) => {
+  const lastOf = <T extends Reply['type']>(
+    list: readonly Reply[],
+    type: T,
+    ok: (r: Extract<Reply, { type: T }>) => boolean = () => true,
+  ) => {
     for (let i = list.length - 1; i >= 0; i--) {
       const r = list[i];
       if (r.type === type && ok(r as Extract<Reply, { type: T }>)) return r as Extract<Reply, { type: T }>;
@@ -184,8 +190,12 @@ export function factsFromReplies(replies: readonly ReplyToken[] | string, contex
   const kitty = lastOf(mine, 'kittyGraphics');
   const sync = lastOf(mine, 'decrqm', (r) => r.mode === 2026);
   // Colours: a multiplexer that answers them (tmux 3.4+) reports the pane's, which is what text is drawn on.
-  const bg = lastOf(mine, 'osc', (r) => r.number === 11 && r.rgb !== null) ?? lastOf(theirs, 'osc', (r) => r.number === 11 && r.rgb !== null);
-  const fg = lastOf(mine, 'osc', (r) => r.number === 10 && r.rgb !== null) ?? lastOf(theirs, 'osc', (r) => r.number === 10 && r.rgb !== null);
+  const bg =
+    lastOf(mine, 'osc', (r) => r.number === 11 && r.rgb !== null) ??
+    lastOf(theirs, 'osc', (r) => r.number === 11 && r.rgb !== null);
+  const fg =
+    lastOf(mine, 'osc', (r) => r.number === 10 && r.rgb !== null) ??
+    lastOf(theirs, 'osc', (r) => r.number === 10 && r.rgb !== null);
   const sixel = lastOf(mine, 'xtsmgraphics', (r) => r.item === 1 && r.status === 0 && r.values.length > 0);
   const keyboard = lastOf(mine, 'kittyKeyboard');
   const cell = multiplexer === 'tmux' && passthrough !== true ? undefined : cellFrom(mine);
@@ -203,8 +213,8 @@ export function factsFromReplies(replies: readonly ReplyToken[] | string, contex
     ...(kitty ? { kittyGraphics: { ok: kitty.ok, reply: kitty.text } } : {}),
     ...(sync ? { synchronizedOutput: { supported: syncSupported(sync.value), reply: sync.text } } : {}),
     ...(cell ? { cellPixels: cell } : {}),
-    ...(bg && bg.rgb ? { background: { rgb: bg.rgb, dark: isDark(bg.rgb), reply: bg.text } } : {}),
-    ...(fg && fg.rgb ? { foreground: { rgb: fg.rgb, reply: fg.text } } : {}),
+    ...(bg?.rgb ? { background: { rgb: bg.rgb, dark: isDark(bg.rgb), reply: bg.text } } : {}),
+    ...(fg?.rgb ? { foreground: { rgb: fg.rgb, reply: fg.text } } : {}),
     ...(sixel ? { sixelColors: { registers: sixel.values[0], reply: sixel.text } } : {}),
     ...(keyboard ? { kittyKeyboard: { flags: keyboard.flags, reply: keyboard.text } } : {}),
   };
@@ -212,7 +222,8 @@ export function factsFromReplies(replies: readonly ReplyToken[] | string, contex
 
 function inferMultiplexer(parsed: readonly Reply[]): 'tmux' | 'screen' | null {
   for (const r of parsed) if (r.type === 'xtversion' && r.name.toLowerCase() === 'tmux') return 'tmux';
-  for (const r of parsed) if (r.type === 'da2' && multiplexerOfDa2(r.terminalType)) return multiplexerOfDa2(r.terminalType);
+  for (const r of parsed)
+    if (r.type === 'da2' && multiplexerOfDa2(r.terminalType)) return multiplexerOfDa2(r.terminalType);
   return null;
 }
 

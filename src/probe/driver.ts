@@ -5,20 +5,15 @@
  * is restored, every listener is gone, no key is lost and no reply leaks to the application.
  */
 import { processRuntime, type Runtime } from '../env/runtime.js';
-import { resolve, type ResolveOptions } from '../report/resolve.js';
+import { type ResolveOptions, resolve } from '../report/resolve.js';
 import type { Report } from '../report/types.js';
 import type { ProbeAction } from './events.js';
 import type { ProbeFacts } from './facts.js';
 import { isForeground } from './foreground.js';
-import { tapInput, type InputTap } from './input-tap.js';
-import { createProbe, probeResult, probeWakeAt, step, type ProbeOptions, type ProbeState } from './reducer.js';
+import { type InputTap, tapInput } from './input-tap.js';
+import { createProbe, type ProbeOptions, type ProbeState, probeResult, probeWakeAt, step } from './reducer.js';
 import { flush, holdsReply } from './scanner.js';
-import {
-  defaultTerminal,
-  type TerminalInput,
-  type TerminalOutput,
-  type TerminalStreams,
-} from './terminal-stream.js';
+import { defaultTerminal, type TerminalInput, type TerminalOutput, type TerminalStreams } from './terminal-stream.js';
 
 /** One chunk of bytes sent to or received from the terminal, for `--trace`. */
 export interface TraceEvent {
@@ -104,8 +99,8 @@ export async function runProbe(options: DriverOptions = {}): Promise<ProbeFacts>
     ...(options.timeoutMs !== undefined ? { budgetMs: options.timeoutMs } : {}),
     ...(options.passthrough !== undefined ? { passthrough: options.passthrough } : {}),
   });
-  let actions: ProbeAction[];
-  [state, actions] = step(state, { type: 'start' });
+  const [started, actions] = step(state, { type: 'start' });
+  state = started;
   const immediate = probeResult(state);
   if (immediate !== null || terminal === null) {
     terminal?.close();
@@ -303,7 +298,7 @@ class Session {
       return;
     }
     if (this.pendingKeys.length === 0 && this.appReading()) {
-      this.tap!.emitToApp(bytes);
+      this.tap?.emitToApp(bytes);
       return;
     }
     this.pendingKeys.push(bytes);
@@ -375,7 +370,10 @@ class Session {
   private forceFinish(): ProbeFacts {
     for (let guard = 0; guard < 8 && probeResult(this.state) === null; guard++) {
       const wake = probeWakeAt(this.state) ?? this.state.deadlineMs;
-      const [next, actions] = step(this.state, { type: 'clock', nowMs: Math.max(wake, this.state.deadlineMs, this.state.nowMs) });
+      const [next, actions] = step(this.state, {
+        type: 'clock',
+        nowMs: Math.max(wake, this.state.deadlineMs, this.state.nowMs),
+      });
       this.state = next;
       // Keys released at the end still reach the application; the result is settled by the caller.
       for (const action of actions) if (action.type === 'passthrough') this.keys(action.bytes);
@@ -453,7 +451,8 @@ class Session {
         // Paused again as it was (or left to the application's next `on('data')`, which resumes
         // only when flowing is null): a paused handle does not keep the process alive.
         input.pause();
-        if (this.flowingBefore === null) (input as unknown as { readableFlowing: boolean | null }).readableFlowing = null;
+        if (this.flowingBefore === null)
+          (input as unknown as { readableFlowing: boolean | null }).readableFlowing = null;
       }
       if (this.pendingKeys.length > 0) {
         const keys = concat(this.pendingKeys);

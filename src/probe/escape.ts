@@ -25,14 +25,15 @@ export function escapeBytes(bytes: Uint8Array | string): string {
     if (code === 0x1b) out += '\\e';
     else if (code === 0x07) out += '\\a';
     else if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0)) out += hexEscape(code);
-    else if (code >= 0xdc80 && code <= 0xdcff) out += hexEscape(code - 0xdc00); // an undecodable byte, see decodeLoose
+    else if (code >= 0xdc80 && code <= 0xdcff)
+      out += hexEscape(code - 0xdc00); // an undecodable byte, see decodeLoose
     else out += ch;
   }
   return out;
 }
 
 function hexEscape(code: number): string {
-  return '\\x' + HEX[(code >> 4) & 15] + HEX[code & 15];
+  return `\\x${HEX[(code >> 4) & 15]}${HEX[code & 15]}`;
 }
 
 /**

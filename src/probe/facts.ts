@@ -61,7 +61,11 @@ export interface ProbeFacts {
   /** One cell in pixels, from `CSI 16 t` or from `14 t` / `18 t`, sanity-checked. */
   readonly cellPixels?: { readonly width: number; readonly height: number; readonly reply: string };
   /** OSC 11 background colour. */
-  readonly background?: { readonly rgb: readonly [number, number, number]; readonly dark: boolean; readonly reply: string };
+  readonly background?: {
+    readonly rgb: readonly [number, number, number];
+    readonly dark: boolean;
+    readonly reply: string;
+  };
   /** OSC 10 foreground colour. */
   readonly foreground?: { readonly rgb: readonly [number, number, number]; readonly reply: string };
   /** XTSMGRAPHICS colour registers for sixel. */

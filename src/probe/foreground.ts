@@ -15,7 +15,10 @@ export function foregroundFromStat(stat: string): boolean | null {
   // the fields are counted from the last ')'.
   const close = stat.lastIndexOf(')');
   if (close < 0) return null;
-  const rest = stat.slice(close + 1).trim().split(/\s+/);
+  const rest = stat
+    .slice(close + 1)
+    .trim()
+    .split(/\s+/);
   // rest[0] is field 3 (state): field n is rest[n - 3].
   const pgrp = Number(rest[2]);
   const tpgid = Number(rest[5]);

@@ -33,7 +33,11 @@ export interface InputTap {
 }
 
 type Emit = (event: string | symbol, ...args: unknown[]) => boolean;
-type Mutable = TerminalInput & { emit: Emit; destroy: (...args: unknown[]) => unknown; setRawMode?: (mode: boolean) => unknown };
+type Mutable = TerminalInput & {
+  emit: Emit;
+  destroy: (...args: unknown[]) => unknown;
+  setRawMode?: (mode: boolean) => unknown;
+};
 
 /** The bytes of a `data` chunk: a string (after `setEncoding`) is encoded back in that encoding. */
 export function chunkBytes(chunk: unknown, encoding: BufferEncoding | null): Uint8Array {
@@ -47,15 +51,15 @@ export function tapInput(input: TerminalInput, hooks: TapHooks): InputTap {
   const stream = input as Mutable;
   // Own properties shadow the prototype's; saved ones (another tap's, rare) are put back as they were.
   const had = {
-    emit: Object.prototype.hasOwnProperty.call(stream, 'emit') ? stream.emit : undefined,
-    destroy: Object.prototype.hasOwnProperty.call(stream, 'destroy') ? stream.destroy : undefined,
-    setRawMode: Object.prototype.hasOwnProperty.call(stream, 'setRawMode') ? stream.setRawMode : undefined,
+    emit: Object.hasOwn(stream, 'emit') ? stream.emit : undefined,
+    destroy: Object.hasOwn(stream, 'destroy') ? stream.destroy : undefined,
+    setRawMode: Object.hasOwn(stream, 'setRawMode') ? stream.setRawMode : undefined,
   };
   const emit = stream.emit;
   const destroy = stream.destroy;
   const setRawMode = stream.setRawMode;
   const encoding = (): BufferEncoding | null =>
-    ((stream as unknown as { readableEncoding?: BufferEncoding | null }).readableEncoding ?? null);
+    (stream as unknown as { readableEncoding?: BufferEncoding | null }).readableEncoding ?? null;
   let removed = false;
   let appSetRawMode = false;
 

@@ -4,8 +4,9 @@
  * not answered before it is not supported. What goes into the batch depends on the runtime, because
  * some terminals print the queries they do not understand as visible garbage.
  */
-import { envValue, type Runtime } from '../env/runtime.js';
+
 import { multiplexerFromEnv } from '../env/multiplexer.js';
+import { envValue, type Runtime } from '../env/runtime.js';
 import { toBytes } from './escape.js';
 import { wrapTmux } from './passthrough-wrap.js';
 
@@ -110,8 +111,7 @@ const APC_QUERIES: ReadonlySet<QueryName> = new Set<QueryName>(['kittyGraphics']
 export function planQuery(options: QueryOptions = {}): QueryPlan {
   const env = options.runtime?.env ?? {};
   const platform = options.platform ?? options.runtime?.platform;
-  const multiplexer =
-    options.multiplexer !== undefined ? options.multiplexer : (multiplexerFromEnv(env)?.name ?? null);
+  const multiplexer = options.multiplexer !== undefined ? options.multiplexer : (multiplexerFromEnv(env)?.name ?? null);
   const notes: string[] = [];
   let dcs = true;
   let apc = true;
@@ -154,7 +154,11 @@ export function planQuery(options: QueryOptions = {}): QueryPlan {
  *
  * @example planFollowUp(planQuery({ runtime }), 'tmux', { runtime })?.outer.at(-1) === 'da1'
  */
-export function planFollowUp(first: QueryPlan, shown: 'tmux' | 'screen' | null, options: QueryOptions = {}): QueryPlan | null {
+export function planFollowUp(
+  first: QueryPlan,
+  shown: 'tmux' | 'screen' | null,
+  options: QueryOptions = {},
+): QueryPlan | null {
   if (shown !== 'tmux' || first.wrapped || first.multiplexer === 'screen' || options.passthrough === false) return null;
   const plan = planQuery({ ...options, multiplexer: 'tmux' });
   if (!plan.wrapped) return null;

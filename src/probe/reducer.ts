@@ -34,9 +34,9 @@ import { envValue, isRemote, type Runtime } from '../env/runtime.js';
 import { factsFromReplies, multiplexerNamedBy } from './classify.js';
 import type { ProbeAction, ProbeEvent } from './events.js';
 import type { ProbeFacts } from './facts.js';
-import { planFollowUp, planQuery, queryBytes, type QueryOptions, type QueryPlan } from './query.js';
+import { planFollowUp, planQuery, type QueryOptions, type QueryPlan, queryBytes } from './query.js';
 import { parseReply } from './replies.js';
-import { createScanner, holdsReply, releaseInput, scan, type ReplyToken, type ScannerState } from './scanner.js';
+import { createScanner, holdsReply, type ReplyToken, releaseInput, type ScannerState, scan } from './scanner.js';
 
 /** Options of one probe. Every time is in the injected clock's milliseconds. */
 export interface ProbeOptions {
@@ -220,7 +220,7 @@ export function probeWakeAt(state: ProbeState): number | null {
 function onStart(state: ProbeState): [ProbeState, ProbeAction[]] {
   if (state.phase !== 'init') return [state, []];
   if (state.skip !== null) {
-      const facts: ProbeFacts = { replies: [], sentinel: false, timedOut: false, elapsedMs: 0, skipped: state.skip };
+    const facts: ProbeFacts = { replies: [], sentinel: false, timedOut: false, elapsedMs: 0, skipped: state.skip };
     return [{ ...state, phase: 'done', facts }, [{ type: 'done', facts }]];
   }
   // The origin is the latest time known at start: `nowMs`, or a clock event that came before start.
@@ -241,7 +241,9 @@ function onInput(state: ProbeState, bytes: Uint8Array): [ProbeState, ProbeAction
     // The driver may stop listening any time now: a partial that cannot be a reply goes back at once.
     const released = releaseInput(scanned.state);
     for (const token of [...scanned.tokens, ...released.tokens]) {
-      actions.push(token.type === 'reply' ? { type: 'drained', bytes: token.bytes } : { type: 'passthrough', bytes: token.bytes });
+      actions.push(
+        token.type === 'reply' ? { type: 'drained', bytes: token.bytes } : { type: 'passthrough', bytes: token.bytes },
+      );
     }
     return [{ ...state, scanner: released.state }, actions];
   }
@@ -291,7 +293,10 @@ function onSentinel(state: Mutable<ProbeState>): [Mutable<ProbeState>, ProbeActi
     if (followUp) {
       // tmux's DA1 of the first round: now ask the outer terminal through it.
       const write: ProbeAction = { type: 'write', bytes: queryBytes(followUp) };
-      return [{ ...next, phase: 'outer', followUp, outerAnswered: false, windowPending: true, windowEndMs: null }, write];
+      return [
+        { ...next, phase: 'outer', followUp, outerAnswered: false, windowPending: true, windowEndMs: null },
+        write,
+      ];
     }
     if (state.reorders) return [{ ...next, phase: 'draining', windowPending: true, windowEndMs: null }, null];
     return [{ ...next, phase: 'draining', windowPending: false, windowEndMs: -Infinity }, null];

@@ -12,13 +12,31 @@ export type Reply =
   /** DA1 (`CSI ? level ; attr ; … c`): the first parameter is the conformance level, the rest attributes. */
   | { readonly type: 'da1'; readonly level: number; readonly attributes: readonly number[]; readonly text: string }
   /** DA2 (`CSI > type ; version ; rom c`). */
-  | { readonly type: 'da2'; readonly terminalType: number; readonly version: number | null; readonly rom: number | null; readonly text: string }
+  | {
+      readonly type: 'da2';
+      readonly terminalType: number;
+      readonly version: number | null;
+      readonly rom: number | null;
+      readonly text: string;
+    }
   /** DA3 (`DCS ! | unit-id ST`). */
   | { readonly type: 'da3'; readonly unitId: string; readonly text: string }
   /** The kitty graphics protocol's answer (`APC G i=31;OK ST`). */
-  | { readonly type: 'kittyGraphics'; readonly id: number | null; readonly ok: boolean; readonly message: string; readonly text: string }
+  | {
+      readonly type: 'kittyGraphics';
+      readonly id: number | null;
+      readonly ok: boolean;
+      readonly message: string;
+      readonly text: string;
+    }
   /** DECRQM (`CSI ? mode ; value $ y`): 0 unknown mode, 1 set, 2 reset, 3 permanently set, 4 permanently reset. */
-  | { readonly type: 'decrqm'; readonly mode: number; readonly value: number; readonly private: boolean; readonly text: string }
+  | {
+      readonly type: 'decrqm';
+      readonly mode: number;
+      readonly value: number;
+      readonly private: boolean;
+      readonly text: string;
+    }
   /** XTWINOPS reports (`CSI code ; a ; b t`): 4 window px (h;w), 6 cell px (h;w), 8 text cells (rows;cols). */
   | { readonly type: 'windowOps'; readonly code: number; readonly a: number; readonly b: number; readonly text: string }
   /** A colour report (OSC 10–19 `; rgb:… ST`, `OSC 4 ; index ; rgb:…`); `rgb` null when unparsable. */
@@ -31,9 +49,21 @@ export type Reply =
       readonly text: string;
     }
   /** XTSMGRAPHICS (`CSI ? item ; status ; values… S`): status 0 success; item 1 colour registers, 2 sixel geometry. */
-  | { readonly type: 'xtsmgraphics'; readonly item: number; readonly status: number; readonly values: readonly number[]; readonly text: string }
+  | {
+      readonly type: 'xtsmgraphics';
+      readonly item: number;
+      readonly status: number;
+      readonly values: readonly number[];
+      readonly text: string;
+    }
   /** XTGETTCAP (`DCS 1 + r name = value ST`, `DCS 0 + r name ST`), names and values hex-decoded. */
-  | { readonly type: 'xtgettcap'; readonly ok: boolean; readonly name: string; readonly value: string | null; readonly text: string }
+  | {
+      readonly type: 'xtgettcap';
+      readonly ok: boolean;
+      readonly name: string;
+      readonly value: string | null;
+      readonly text: string;
+    }
   /** DECRQSS (`DCS 1 $ r value ST`, `DCS 0 $ r ST` when invalid). */
   | { readonly type: 'decrqss'; readonly ok: boolean; readonly value: string; readonly text: string }
   /** The kitty keyboard protocol's current flags (`CSI ? flags u`). */
@@ -194,7 +224,9 @@ function parseOsc(body: string, text: string): Reply | null {
  * own width: `f` and `ffff` are both 255), `rgba:R/G/B/A` (alpha ignored), or `#RGB`/`#RRGGBB`.
  */
 export function parseColor(spec: string): [number, number, number] | null {
-  const rgb = /^rgba?:([0-9a-fA-F]{1,4})\/([0-9a-fA-F]{1,4})\/([0-9a-fA-F]{1,4})(?:\/[0-9a-fA-F]{1,4})?$/.exec(spec.trim());
+  const rgb = /^rgba?:([0-9a-fA-F]{1,4})\/([0-9a-fA-F]{1,4})\/([0-9a-fA-F]{1,4})(?:\/[0-9a-fA-F]{1,4})?$/.exec(
+    spec.trim(),
+  );
   if (rgb) {
     if (spec.startsWith('rgb:') && rgb[0].split('/').length !== 3) return null;
     return [channel(rgb[1]), channel(rgb[2]), channel(rgb[3])];

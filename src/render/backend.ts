@@ -11,18 +11,18 @@
  */
 import type { Protocol } from '../env/protocol.js';
 import { isProtocol, PROTOCOLS } from '../env/protocol.js';
+import { blocksLines } from './blocks.js';
+import { brailleLines } from './braille.js';
+import { iterm2Sequences } from './iterm2.js';
+import { kittyImageId, kittySequences } from './kitty.js';
+import { MAX_PLACEHOLDER_CELLS, placeholderImageId256, placeholderRows } from './kitty-placeholder.js';
 import type { RenderOptions } from './options.js';
+import { passthrough } from './passthrough.js';
+import { encodePng } from './png.js';
 import type { Raster } from './raster.js';
 import { validateRaster } from './raster.js';
 import { fitPixels, resize, type Size } from './resize.js';
-import { kittyImageId, kittySequences } from './kitty.js';
-import { MAX_PLACEHOLDER_CELLS, placeholderImageId256, placeholderRows } from './kitty-placeholder.js';
-import { iterm2Sequences } from './iterm2.js';
-import { encodePng } from './png.js';
 import { encodeSixel } from './sixel.js';
-import { brailleLines } from './braille.js';
-import { blocksLines } from './blocks.js';
-import { passthrough } from './passthrough.js';
 
 /** The cell size assumed when the terminal's is unknown: 10x20 pixels. */
 export const DEFAULT_CELL_PIXELS: Size = Object.freeze({ width: 10, height: 20 });
@@ -60,7 +60,8 @@ function cellSize(options: RenderOptions): Size {
 
 function boxCells(value: number | undefined, what: string): number | undefined {
   if (value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < 1) throw new TypeError(`${what} must be a positive integer, got ${String(value)}`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new TypeError(`${what} must be a positive integer, got ${String(value)}`);
   return value;
 }
 
@@ -121,7 +122,11 @@ export function layout(source: Size, protocol: Protocol, options: RenderOptions 
  *
  * @example renderedCells({ width: 800, height: 600 }, 'kitty', { columns: 40, rows: 40 }) // { columns: 40, rows: 15 }
  */
-export function renderedCells(source: Size, protocol: Protocol, options: RenderOptions = {}): { columns: number; rows: number } {
+export function renderedCells(
+  source: Size,
+  protocol: Protocol,
+  options: RenderOptions = {},
+): { columns: number; rows: number } {
   const { columns, rows } = layout(source, protocol, options);
   return { columns, rows };
 }
@@ -174,13 +179,25 @@ export function draw(raster: Raster, protocol: Protocol, options: RenderOptions 
       return { layout: lay, sequences, lines: [], imageId };
     }
     case 'iterm2':
-      return { layout: lay, sequences: iterm2Sequences(encodePng(fitted), { ...cells, multiplexer: options.multiplexer ?? null }), lines: [] };
+      return {
+        layout: lay,
+        sequences: iterm2Sequences(encodePng(fitted), { ...cells, multiplexer: options.multiplexer ?? null }),
+        lines: [],
+      };
     case 'sixel':
       return { layout: lay, sequences: [encodeSixel(fitted, { colors: options.colors })], lines: [] };
     case 'braille':
-      return { layout: lay, sequences: [], lines: brailleLines(fitted, { color: options.color, background: options.background }) };
+      return {
+        layout: lay,
+        sequences: [],
+        lines: brailleLines(fitted, { color: options.color, background: options.background }),
+      };
     case 'blocks':
-      return { layout: lay, sequences: [], lines: blocksLines(fitted, { color: options.color, background: options.background }) };
+      return {
+        layout: lay,
+        sequences: [],
+        lines: blocksLines(fitted, { color: options.color, background: options.background }),
+      };
   }
 }
 
@@ -210,5 +227,8 @@ export interface Backend {
  */
 export function backend(protocol: Protocol): Backend {
   const p = checkProtocol(protocol);
-  return Object.freeze({ protocol: p, render: (raster: Raster, options: RenderOptions = {}) => toTerminal(raster, p, options) });
+  return Object.freeze({
+    protocol: p,
+    render: (raster: Raster, options: RenderOptions = {}) => toTerminal(raster, p, options),
+  });
 }

@@ -14,11 +14,12 @@
  * (level at least 128, as braille judges dots): bright pixels on a dark terminal, dark ones on a
  * light terminal, never transparent ones.
  */
-import type { Raster } from './raster.js';
-import type { ColorDepth } from './options.js';
-import { validateRaster } from './raster.js';
-import { nearest256, SGR_RESET } from './color.js';
+
 import { channelLevel } from './braille.js';
+import { nearest256, SGR_RESET } from './color.js';
+import type { ColorDepth } from './options.js';
+import type { Raster } from './raster.js';
+import { validateRaster } from './raster.js';
 
 /** Options for the blocks renderer. */
 export interface BlocksOptions {
@@ -47,8 +48,13 @@ function pixelColor(data: Uint8Array, i: number, br: number, bg: number, bb: num
   const a = data[p + 3];
   if (a < 128) return TRANSPARENT;
   if (a === 255) return (data[p] << 16) | (data[p + 1] << 8) | data[p + 2];
-  const k = a / 255, j = 1 - k;
-  return (((data[p] * k + br * j + 0.5) | 0) << 16) | (((data[p + 1] * k + bg * j + 0.5) | 0) << 8) | ((data[p + 2] * k + bb * j + 0.5) | 0);
+  const k = a / 255,
+    j = 1 - k;
+  return (
+    (((data[p] * k + br * j + 0.5) | 0) << 16) |
+    (((data[p + 1] * k + bg * j + 0.5) | 0) << 8) |
+    ((data[p + 2] * k + bb * j + 0.5) | 0)
+  );
 }
 
 function fgSgr(key: number, depth: ColorDepth): string {
@@ -92,17 +98,35 @@ export function blocksLines(raster: Raster, options: BlocksOptions = {}): string
       let wantBg: number;
       let ch: string;
       if (top === TRANSPARENT && bottom === TRANSPARENT) {
-        wantBg = DEFAULT; ch = ' ';
+        wantBg = DEFAULT;
+        ch = ' ';
       } else if (bottom === TRANSPARENT) {
-        wantFg = top; wantBg = DEFAULT; ch = UPPER_HALF;
+        wantFg = top;
+        wantBg = DEFAULT;
+        ch = UPPER_HALF;
       } else if (top === TRANSPARENT) {
-        wantFg = bottom; wantBg = DEFAULT; ch = LOWER_HALF;
+        wantFg = bottom;
+        wantBg = DEFAULT;
+        ch = LOWER_HALF;
       } else if (top === bottom) {
-        if (bg === top) { wantBg = bg; ch = ' '; } else if (fg === top) { wantBg = bg; ch = FULL_BLOCK; } else { wantBg = top; ch = ' '; }
+        if (bg === top) {
+          wantBg = bg;
+          ch = ' ';
+        } else if (fg === top) {
+          wantBg = bg;
+          ch = FULL_BLOCK;
+        } else {
+          wantBg = top;
+          ch = ' ';
+        }
       } else if (fg === bottom || bg === top) {
-        wantFg = bottom; wantBg = top; ch = LOWER_HALF;
+        wantFg = bottom;
+        wantBg = top;
+        ch = LOWER_HALF;
       } else {
-        wantFg = top; wantBg = bottom; ch = UPPER_HALF;
+        wantFg = top;
+        wantBg = bottom;
+        ch = UPPER_HALF;
       }
       if (wantFg !== fg || wantBg !== bg) {
         const params: string[] = [];

@@ -33,10 +33,11 @@
  * `splitCell`); a cell whose lit dots are all alike (every channel's spread below 128) is
  * coloured with their average exactly as before.
  */
-import type { Raster } from './raster.js';
-import type { ColorDepth } from './options.js';
-import { validateRaster } from './raster.js';
+
 import { nearest256, SGR_RESET } from './color.js';
+import type { ColorDepth } from './options.js';
+import type { Raster } from './raster.js';
+import { validateRaster } from './raster.js';
 
 /** Options for the braille renderer. */
 export interface BrailleOptions {
@@ -59,7 +60,9 @@ for (let i = 0; i < 16; i++) OFFSET_INT[i] = Math.round(((BAYER[i] + 0.5) / 16 -
 // The same offsets laid out per cell: OFF[parity * 8 + dy * 2 + dx], parity = cell column & 1
 // (a cell covers 2 of the matrix's 4 columns, so cells alternate between two sets of 8).
 const OFF = new Int32Array(16);
-for (let p = 0; p < 2; p++) for (let dy = 0; dy < 4; dy++) for (let dx = 0; dx < 2; dx++) OFF[p * 8 + dy * 2 + dx] = OFFSET_INT[dy * 4 + p * 2 + dx];
+for (let p = 0; p < 2; p++)
+  for (let dy = 0; dy < 4; dy++)
+    for (let dx = 0; dx < 2; dx++) OFF[p * 8 + dy * 2 + dx] = OFFSET_INT[dy * 4 + p * 2 + dx];
 const BIT_AT = Int32Array.from([0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]);
 // Reciprocals for exact integer division by multiplication: floor(x / d) === floor(x * RECIP[d])
 // for the non-negative integers used here (checked exhaustively for every count and sum the
@@ -106,13 +109,25 @@ export function channelLevel(v: number, b: number): number {
  * asked for: the probe's answer rarely changes between pictures.
  */
 interface LevelTables {
-  key: number; r: Uint16Array; g: Uint16Array; b: Uint16Array; rg: Uint16Array;
+  key: number;
+  r: Uint16Array;
+  g: Uint16Array;
+  b: Uint16Array;
+  rg: Uint16Array;
   /** Per alpha, the background channel's share of a blend, br x (1 - alpha / 255) (see ALPHA). */
-  jr: Float64Array; jg: Float64Array; jb: Float64Array;
+  jr: Float64Array;
+  jg: Float64Array;
+  jb: Float64Array;
 }
 let tables: LevelTables = {
-  key: -1, r: new Uint16Array(256), g: new Uint16Array(256), b: new Uint16Array(256), rg: new Uint16Array(0),
-  jr: new Float64Array(256), jg: new Float64Array(256), jb: new Float64Array(256),
+  key: -1,
+  r: new Uint16Array(256),
+  g: new Uint16Array(256),
+  b: new Uint16Array(256),
+  rg: new Uint16Array(0),
+  jr: new Float64Array(256),
+  jg: new Float64Array(256),
+  jb: new Float64Array(256),
 };
 // Per alpha, alpha / 255: a blended channel is (v x ALPHA[a] + jr[a] + 0.5) | 0, the very double
 // operations of v x q + b x (1 - q) + 0.5 with q = a / 255 (so bit for bit the same result),
@@ -123,10 +138,20 @@ function levelTables(br: number, bg: number, bb: number, withRg: boolean): Level
   if (tables.key !== key) {
     const of = (b: number): Uint16Array => Uint16Array.from({ length: 256 }, (_, v) => channelLevel(v, b) << 8);
     const share = (b: number): Float64Array => Float64Array.from({ length: 256 }, (_, a) => b * (1 - a / 255));
-    tables = { key, r: of(br), g: of(bg), b: of(bb), rg: new Uint16Array(0), jr: share(br), jg: share(bg), jb: share(bb) };
+    tables = {
+      key,
+      r: of(br),
+      g: of(bg),
+      b: of(bb),
+      rg: new Uint16Array(0),
+      jr: share(br),
+      jg: share(bg),
+      jb: share(bb),
+    };
   }
   if (withRg && tables.rg.length === 0) {
-    const { r, g } = tables, rg = new Uint16Array(65536);
+    const { r, g } = tables,
+      rg = new Uint16Array(65536);
     for (let y = 0; y < 256; y++) for (let x = 0; x < 256; x++) rg[(y << 8) | x] = Math.max(r[x], g[y]);
     tables.rg = rg;
   }
@@ -141,22 +166,40 @@ function levelTables(br: number, bg: number, bb: number, withRg: boolean): Level
  * luminance). Flags in `slow` the cells with a pixel that is not fully opaque (their values are
  * then to be redone). Cell by cell, all four rows at once: one store of each cell's sum.
  */
-function opaqueCellsFlip(px: Int32Array, width: number, y0: number, cellsAcross: number, c0: number, level: Uint16Array, sum: Int32Array, count: Uint8Array, slow: Uint8Array,
-  flip: number): void {
+function opaqueCellsFlip(
+  px: Int32Array,
+  width: number,
+  y0: number,
+  cellsAcross: number,
+  c0: number,
+  level: Uint16Array,
+  sum: Int32Array,
+  count: Uint8Array,
+  slow: Uint8Array,
+  flip: number,
+): void {
   let i = y0 * width;
   for (let c = c0, end = c0 + cellsAcross, l = c0 << 3; c < end; c++, i += 2, l += 8) {
-    let s = 0, all = -1;
+    let s = 0,
+      all = -1;
     for (let dy = 0, j = i; dy < 8; dy += 2, j += width) {
-      const p0 = px[j], p1 = px[j + 1];
+      const p0 = px[j],
+        p1 = px[j + 1];
       all &= p0 & p1;
-      const q0 = p0 ^ flip, q1 = p1 ^ flip;
+      const q0 = p0 ^ flip,
+        q1 = p1 ^ flip;
       // The largest channel by subtraction and sign masks, not Math.max: V8 compiles that to
       // branches, which photographs (and noise) mispredict often.
-      const r0 = q0 & 255, r1 = q1 & 255;
-      let d0 = r0 - ((q0 >>> 8) & 255), d1 = r1 - ((q1 >>> 8) & 255);
-      const u0 = r0 - (d0 & (d0 >> 31)), u1 = r1 - (d1 & (d1 >> 31));
-      d0 = u0 - ((q0 >>> 16) & 255); d1 = u1 - ((q1 >>> 16) & 255);
-      const v0 = u0 - (d0 & (d0 >> 31)), v1 = u1 - (d1 & (d1 >> 31));
+      const r0 = q0 & 255,
+        r1 = q1 & 255;
+      let d0 = r0 - ((q0 >>> 8) & 255),
+        d1 = r1 - ((q1 >>> 8) & 255);
+      const u0 = r0 - (d0 & (d0 >> 31)),
+        u1 = r1 - (d1 & (d1 >> 31));
+      d0 = u0 - ((q0 >>> 16) & 255);
+      d1 = u1 - ((q1 >>> 16) & 255);
+      const v0 = u0 - (d0 & (d0 >> 31)),
+        v1 = u1 - (d1 & (d1 >> 31));
       level[l + dy] = v0 << 8;
       level[l + dy + 1] = v1 << 8;
       s += v0 + v1;
@@ -171,17 +214,33 @@ function opaqueCellsFlip(px: Int32Array, width: number, y0: number, cellsAcross:
  * As `opaqueCellsFlip`, for any background: `trg` holds the larger of the red and green
  * distances (x 256) for each red + 256 x green, `tb` the blue distance: two loads and one maximum.
  */
-function opaqueCellsTable(px: Int32Array, width: number, y0: number, cellsAcross: number, c0: number, level: Uint16Array, sum: Int32Array, count: Uint8Array, slow: Uint8Array,
-  trg: Uint16Array, tb: Uint16Array): void {
+function opaqueCellsTable(
+  px: Int32Array,
+  width: number,
+  y0: number,
+  cellsAcross: number,
+  c0: number,
+  level: Uint16Array,
+  sum: Int32Array,
+  count: Uint8Array,
+  slow: Uint8Array,
+  trg: Uint16Array,
+  tb: Uint16Array,
+): void {
   let i = y0 * width;
   for (let c = c0, end = c0 + cellsAcross, l = c0 << 3; c < end; c++, i += 2, l += 8) {
-    let s = 0, all = -1;
+    let s = 0,
+      all = -1;
     for (let dy = 0, j = i; dy < 8; dy += 2, j += width) {
-      const p0 = px[j], p1 = px[j + 1];
+      const p0 = px[j],
+        p1 = px[j + 1];
       all &= p0 & p1;
-      const a0 = trg[p0 & 0xffff], a1 = trg[p1 & 0xffff];
-      const d0 = a0 - tb[(p0 >>> 16) & 255], d1 = a1 - tb[(p1 >>> 16) & 255];
-      const v0 = a0 - (d0 & (d0 >> 31)), v1 = a1 - (d1 & (d1 >> 31));
+      const a0 = trg[p0 & 0xffff],
+        a1 = trg[p1 & 0xffff];
+      const d0 = a0 - tb[(p0 >>> 16) & 255],
+        d1 = a1 - tb[(p1 >>> 16) & 255];
+      const v0 = a0 - (d0 & (d0 >> 31)),
+        v1 = a1 - (d1 & (d1 >> 31));
       level[l + dy] = v0;
       level[l + dy + 1] = v1;
       s += v0 + v1;
@@ -200,10 +259,31 @@ function opaqueCellsTable(px: Int32Array, width: number, y0: number, cellsAcross
  * the fast path of pass 3 reads them there; otherwise the cell's pixels are opaque or hidden
  * and it reads them from the raster, as for opaque cells (`slow[c]` 0).
  */
-function translucentCell(px: Int32Array, width: number, i: number, c: number, level: Uint16Array, sum: Int32Array, count: Uint8Array, slow: Uint8Array,
-  mixed: Int32Array, t: LevelTables): void {
+function translucentCell(
+  px: Int32Array,
+  width: number,
+  i: number,
+  c: number,
+  level: Uint16Array,
+  sum: Int32Array,
+  count: Uint8Array,
+  slow: Uint8Array,
+  mixed: Int32Array,
+  t: LevelTables,
+): void {
   const l = c << 3;
-  if (((px[i] | px[i + 1] | px[i + width] | px[i + width + 1] | px[i + 2 * width] | px[i + 2 * width + 1] | px[i + 3 * width] | px[i + 3 * width + 1]) >>> 31) === 0) {
+  if (
+    (px[i] |
+      px[i + 1] |
+      px[i + width] |
+      px[i + width + 1] |
+      px[i + 2 * width] |
+      px[i + 2 * width + 1] |
+      px[i + 3 * width] |
+      px[i + 3 * width + 1]) >>>
+      31 ===
+    0
+  ) {
     // Every alpha below 128: nothing shows (the common case around a cut-out picture).
     for (let e = 0; e < 8; e++) level[l + e] = 0;
     sum[c] = 0;
@@ -211,12 +291,22 @@ function translucentCell(px: Int32Array, width: number, i: number, c: number, le
     slow[c] = 0;
     return;
   }
-  let s = 0, k = 0, half = 0;
+  let s = 0,
+    k = 0,
+    half = 0;
   for (let dy = 0, j = i; dy < 8; dy += 2, j += width) {
     for (let dx = 0; dx < 2; dx++) {
-      const p = px[j + dx], a = p >>> 24, e = l + dy + dx;
-      if (a < 128) { level[e] = 0; mixed[e] = 0; continue; }
-      let r = p & 255, g = (p >>> 8) & 255, b = (p >>> 16) & 255;
+      const p = px[j + dx],
+        a = p >>> 24,
+        e = l + dy + dx;
+      if (a < 128) {
+        level[e] = 0;
+        mixed[e] = 0;
+        continue;
+      }
+      let r = p & 255,
+        g = (p >>> 8) & 255,
+        b = (p >>> 16) & 255;
       if (a !== 255) {
         half = 1;
         const q = ALPHA[a];
@@ -273,61 +363,124 @@ let splitColour = 0;
  * middle of a row of cells is shared out instead of always going to one side.
  */
 function splitCell(n: number, br: number, bg: number, bb: number, parity: number): boolean {
-  let rlo = 255, rhi = 0, glo = 255, ghi = 0, blo = 255, bhi = 0;
+  let rlo = 255,
+    rhi = 0,
+    glo = 255,
+    ghi = 0,
+    blo = 255,
+    bhi = 0;
   for (let k = 0; k < n; k++) {
-    const r = DOT_R[k], g = DOT_G[k], b = DOT_B[k];
-    rlo = Math.min(rlo, r); rhi = Math.max(rhi, r);
-    glo = Math.min(glo, g); ghi = Math.max(ghi, g);
-    blo = Math.min(blo, b); bhi = Math.max(bhi, b);
+    const r = DOT_R[k],
+      g = DOT_G[k],
+      b = DOT_B[k];
+    rlo = Math.min(rlo, r);
+    rhi = Math.max(rhi, r);
+    glo = Math.min(glo, g);
+    ghi = Math.max(ghi, g);
+    blo = Math.min(blo, b);
+    bhi = Math.max(bhi, b);
   }
-  const rs = rhi - rlo, gs = ghi - glo, bs = bhi - blo;
+  const rs = rhi - rlo,
+    gs = ghi - glo,
+    bs = bhi - blo;
   if (rs < SPLIT && gs < SPLIT && bs < SPLIT) return false;
   const ch = rs >= gs && rs >= bs ? DOT_R : gs >= bs ? DOT_G : DOT_B;
-  let lo = 0, hi = 0;
+  let lo = 0,
+    hi = 0;
   for (let k = 1; k < n; k++) {
     if (ch[k] < ch[lo]) lo = k;
     if (ch[k] > ch[hi]) hi = k;
   }
   // Centres as sums over counts.
-  let n0 = 1, r0 = DOT_R[lo], g0 = DOT_G[lo], b0 = DOT_B[lo];
-  let n1 = 1, r1 = DOT_R[hi], g1 = DOT_G[hi], b1 = DOT_B[hi];
+  let n0 = 1,
+    r0 = DOT_R[lo],
+    g0 = DOT_G[lo],
+    b0 = DOT_B[lo];
+  let n1 = 1,
+    r1 = DOT_R[hi],
+    g1 = DOT_G[hi],
+    b1 = DOT_B[hi];
   for (let k = 0; k < n; k++) DOT_GROUP[k] = -2;
   for (let round = 0; round < 4; round++) {
     // Squared distances scaled by (n0 n1)^2: |n0 x - S0|^2 n1^2 is |x - S0/n0|^2 (n0 n1)^2.
-    const sr = n1 * r0 - n0 * r1, sg = n1 * g0 - n0 * g1, sb = n1 * b0 - n0 * b1;
+    const sr = n1 * r0 - n0 * r1,
+      sg = n1 * g0 - n0 * g1,
+      sb = n1 * b0 - n0 * b1;
     const sep = sr * sr + sg * sg + sb * sb;
-    const q0 = n1 * n1, q1 = n0 * n0;
+    const q0 = n1 * n1,
+      q1 = n0 * n0;
     let moved = false;
-    let m0 = 0, t0r = 0, t0g = 0, t0b = 0, m1 = 0, t1r = 0, t1g = 0, t1b = 0;
+    let m0 = 0,
+      t0r = 0,
+      t0g = 0,
+      t0b = 0,
+      m1 = 0,
+      t1r = 0,
+      t1g = 0,
+      t1b = 0;
     for (let k = 0; k < n; k++) {
-      const r = DOT_R[k], g = DOT_G[k], b = DOT_B[k];
-      const x0 = n0 * r - r0, y0 = n0 * g - g0, z0 = n0 * b - b0;
-      const x1 = n1 * r - r1, y1 = n1 * g - g1, z1 = n1 * b - b1;
-      const d0 = (x0 * x0 + y0 * y0 + z0 * z0) * q0, d1 = (x1 * x1 + y1 * y1 + z1 * z1) * q1;
+      const r = DOT_R[k],
+        g = DOT_G[k],
+        b = DOT_B[k];
+      const x0 = n0 * r - r0,
+        y0 = n0 * g - g0,
+        z0 = n0 * b - b0;
+      const x1 = n1 * r - r1,
+        y1 = n1 * g - g1,
+        z1 = n1 * b - b1;
+      const d0 = (x0 * x0 + y0 * y0 + z0 * z0) * q0,
+        d1 = (x1 * x1 + y1 * y1 + z1 * z1) * q1;
       let group = d1 < d0 ? 1 : 0;
       if (9 * (group === 1 ? d1 : d0) > sep) group = -1;
-      if (group !== DOT_GROUP[k]) { moved = true; DOT_GROUP[k] = group; }
-      if (group === 0) { m0++; t0r += r; t0g += g; t0b += b; }
-      else if (group === 1) { m1++; t1r += r; t1g += g; t1b += b; }
+      if (group !== DOT_GROUP[k]) {
+        moved = true;
+        DOT_GROUP[k] = group;
+      }
+      if (group === 0) {
+        m0++;
+        t0r += r;
+        t0g += g;
+        t0b += b;
+      } else if (group === 1) {
+        m1++;
+        t1r += r;
+        t1g += g;
+        t1b += b;
+      }
     }
     // A group left with no member keeps its centre (and then cannot be shown).
-    if (m0 > 0) { n0 = m0; r0 = t0r; g0 = t0g; b0 = t0b; }
-    if (m1 > 0) { n1 = m1; r1 = t1r; g1 = t1g; b1 = t1b; }
+    if (m0 > 0) {
+      n0 = m0;
+      r0 = t0r;
+      g0 = t0g;
+      b0 = t0b;
+    }
+    if (m1 > 0) {
+      n1 = m1;
+      r1 = t1r;
+      g1 = t1g;
+      b1 = t1b;
+    }
     if (m0 === 0 || m1 === 0) return false;
     if (!moved) break;
   }
   // The centres (of the final membership, as recomputed above) must differ clearly.
   const limit = SPLIT * n0 * n1;
-  if (Math.abs(n1 * r0 - n0 * r1) < limit && Math.abs(n1 * g0 - n0 * g1) < limit && Math.abs(n1 * b0 - n0 * b1) < limit) return false;
+  if (Math.abs(n1 * r0 - n0 * r1) < limit && Math.abs(n1 * g0 - n0 * g1) < limit && Math.abs(n1 * b0 - n0 * b1) < limit)
+    return false;
   let show: number;
   if (n0 !== n1) show = n0 > n1 ? 0 : 1;
   else {
-    let c0 = 0, c1 = 0, first = -1;
+    let c0 = 0,
+      c1 = 0,
+      first = -1;
     for (let k = 0; k < n; k++) {
       const group = DOT_GROUP[k];
       if (group < 0) continue;
       if (first < 0) first = group;
-      const dr = DOT_R[k] - br, dg = DOT_G[k] - bg, db = DOT_B[k] - bb;
+      const dr = DOT_R[k] - br,
+        dg = DOT_G[k] - bg,
+        db = DOT_B[k] - bb;
       if (group === 0) c0 += dr * dr + dg * dg + db * db;
       else c1 += dr * dr + dg * dg + db * db;
     }
@@ -335,8 +488,11 @@ function splitCell(n: number, br: number, bg: number, bb: number, parity: number
   }
   let bits = 0;
   for (let k = 0; k < n; k++) if (DOT_GROUP[k] === show) bits |= BIT_AT[DOT_E[k]];
-  const m = show === 0 ? n0 : n1, h = m >> 1;
-  const r = show === 0 ? r0 : r1, g = show === 0 ? g0 : g1, b = show === 0 ? b0 : b1;
+  const m = show === 0 ? n0 : n1,
+    h = m >> 1;
+  const r = show === 0 ? r0 : r1,
+    g = show === 0 ? g0 : g1,
+    b = show === 0 ? b0 : b1;
   splitBits = bits;
   splitColour = (Math.floor((r + h) / m) << 16) | (Math.floor((g + h) / m) << 8) | Math.floor((b + h) / m);
   return true;
@@ -356,24 +512,35 @@ let mixedScratch = new Int32Array(0);
  * still in cache when its dots are decided, one row later).
  */
 interface Frame {
-  readonly width: number; readonly height: number; readonly columns: number; readonly rows: number;
+  readonly width: number;
+  readonly height: number;
+  readonly columns: number;
+  readonly rows: number;
   readonly data: Uint8Array;
   /** The pixels as little-endian 32-bit words, or null when the data is not 4-byte aligned. */
   readonly px: Int32Array;
   /** Whole cells (2x4 pixels inside the raster) across and down; 0 without `px`. */
-  readonly fullColumns: number; readonly fullRows: number;
-  readonly br: number; readonly bg: number; readonly bb: number;
-  readonly flipped: boolean; readonly flip: number;
+  readonly fullColumns: number;
+  readonly fullRows: number;
+  readonly br: number;
+  readonly bg: number;
+  readonly bb: number;
+  readonly flipped: boolean;
+  readonly flip: number;
   readonly t: LevelTables;
   /** Level x 256 of each pixel, 8 a cell in dot order (dy * 2 + dx). */
   readonly level: Uint16Array;
   /** Blended 32-bit pixels of the cells translucentCell marked 2, in dot order. */
   readonly mixed: Int32Array;
   /** Per cell: the sum of its levels, and with its left and right neighbours' (sum and count). */
-  readonly sum: Int32Array; readonly hsum: Int32Array; readonly hcount: Int32Array;
+  readonly sum: Int32Array;
+  readonly hsum: Int32Array;
+  readonly hcount: Int32Array;
   /** Per cell: visible pixels, and how pass 3 reads it (0 raster words, 1 per pixel, 2 `mixed`). */
-  readonly count: Uint8Array; readonly slow: Uint8Array;
-  readonly bits: Uint8Array; readonly colors: Uint32Array;
+  readonly count: Uint8Array;
+  readonly slow: Uint8Array;
+  readonly bits: Uint8Array;
+  readonly colors: Uint32Array;
 }
 
 /**
@@ -406,14 +573,21 @@ function scratchDots(raster: Raster, background: readonly [number, number, numbe
 }
 
 /** brailleDots into `bits` and `colors` (one entry a cell; `bits` all zero). */
-function decideDots(raster: Raster, background: readonly [number, number, number], bits: Uint8Array, colors: Uint32Array): BrailleDots {
+function decideDots(
+  raster: Raster,
+  background: readonly [number, number, number],
+  bits: Uint8Array,
+  colors: Uint32Array,
+): BrailleDots {
   const { width, height, data } = raster;
   const columns = (width + 1) >> 1;
   const rows = (height + 3) >> 2;
   const cells = columns * rows;
   // Whole channel values 0..255 (the probe's answer is exact; anything else is clamped).
   const clamp = (v: number): number => Math.min(255, Math.max(0, Math.round(v)));
-  const br = clamp(background[0]), bg = clamp(background[1]), bb = clamp(background[2]);
+  const br = clamp(background[0]),
+    bg = clamp(background[1]),
+    bb = clamp(background[2]);
   // Black, white and the primaries: channel distances by XOR (see opaqueCellsFlip).
   const flipped = (br === 0 || br === 255) && (bg === 0 || bg === 255) && (bb === 0 || bb === 255);
   const flip = (br & 255) | ((bg & 255) << 8) | ((bb & 255) << 16);
@@ -429,18 +603,43 @@ function decideDots(raster: Raster, background: readonly [number, number, number
   if (levelScratch.length < cells * 8) levelScratch = new Uint16Array(Math.max(cells * 8, levelScratch.length * 2));
   if (cellScratch.length < cells * 3) cellScratch = new Int32Array(Math.max(cells * 3, cellScratch.length * 2));
   if (flagScratch.length < cells * 2) flagScratch = new Uint8Array(Math.max(cells * 2, flagScratch.length * 2));
-  if (mixedScratch.length < cells * 8 && fullRows > 0 && fullColumns > 0) mixedScratch = new Int32Array(Math.max(cells * 8, mixedScratch.length * 2));
+  if (mixedScratch.length < cells * 8 && fullRows > 0 && fullColumns > 0)
+    mixedScratch = new Int32Array(Math.max(cells * 8, mixedScratch.length * 2));
   const f: Frame = {
-    width, height, columns, rows, data, px, fullColumns, fullRows, br, bg, bb, flipped, flip, t,
-    level: levelScratch, mixed: mixedScratch,
-    sum: cellScratch.subarray(0, cells), hsum: cellScratch.subarray(cells, cells * 2), hcount: cellScratch.subarray(cells * 2, cells * 3),
-    count: flagScratch.subarray(0, cells), slow: flagScratch.subarray(cells, cells * 2),
-    bits, colors,
+    width,
+    height,
+    columns,
+    rows,
+    data,
+    px,
+    fullColumns,
+    fullRows,
+    br,
+    bg,
+    bb,
+    flipped,
+    flip,
+    t,
+    level: levelScratch,
+    mixed: mixedScratch,
+    sum: cellScratch.subarray(0, cells),
+    hsum: cellScratch.subarray(cells, cells * 2),
+    hcount: cellScratch.subarray(cells * 2, cells * 3),
+    count: flagScratch.subarray(0, cells),
+    slow: flagScratch.subarray(cells, cells * 2),
+    bits,
+    colors,
   };
   // A row's dots need the sums of the rows above and below it: levels run one row ahead.
-  if (rows > 0) { levelsRow(f, 0); neighbourSums(f, 0); }
+  if (rows > 0) {
+    levelsRow(f, 0);
+    neighbourSums(f, 0);
+  }
   for (let cy = 0; cy < rows; cy++) {
-    if (cy + 1 < rows) { levelsRow(f, cy + 1); neighbourSums(f, cy + 1); }
+    if (cy + 1 < rows) {
+      levelsRow(f, cy + 1);
+      neighbourSums(f, cy + 1);
+    }
     decideRow(f, cy);
   }
   return { columns, rows, bits, colors };
@@ -479,11 +678,13 @@ function generalLevels(f: Frame, cx: number, cy: number): void {
   const { r: tr, g: tg, b: tb } = f.t;
   const c = cy * f.columns + cx;
   const l = c << 3;
-  const x0 = cx << 1, y0 = cy << 2;
+  const x0 = cx << 1,
+    y0 = cy << 2;
   const ylim = Math.min(4, f.height - y0);
   for (let e = 0; e < 8; e++) level[l + e] = 0;
   const xlim = x0 + 1 < width ? 2 : 1;
-  let s = 0, k = 0;
+  let s = 0,
+    k = 0;
   for (let dy = 0; dy < ylim; dy++) {
     for (let dx = 0; dx < xlim; dx++) {
       const p = ((y0 + dy) * width + x0 + dx) << 2;
@@ -493,8 +694,13 @@ function generalLevels(f: Frame, cx: number, cy: number): void {
       if (a === 255) v = Math.max(tr[data[p]], tg[data[p + 1]], tb[data[p + 2]]);
       else {
         // Blended and rounded per channel, as the colour of a lit dot is below.
-        const q = a / 255, j = 1 - q;
-        v = Math.max(tr[(data[p] * q + br * j + 0.5) | 0], tg[(data[p + 1] * q + bg * j + 0.5) | 0], tb[(data[p + 2] * q + bb * j + 0.5) | 0]);
+        const q = a / 255,
+          j = 1 - q;
+        v = Math.max(
+          tr[(data[p] * q + br * j + 0.5) | 0],
+          tg[(data[p + 1] * q + bg * j + 0.5) | 0],
+          tb[(data[p + 2] * q + bb * j + 0.5) | 0],
+        );
       }
       level[l + dy * 2 + dx] = v;
       s += v;
@@ -509,11 +715,19 @@ function generalLevels(f: Frame, cx: number, cy: number): void {
 /** Pass 2 for cell row `cy`: sums over each cell and its left and right neighbours. */
 function neighbourSums(f: Frame, cy: number): void {
   const { sum, count, hsum, hcount } = f;
-  const c0 = cy * f.columns, last = c0 + f.columns - 1;
+  const c0 = cy * f.columns,
+    last = c0 + f.columns - 1;
   for (let c = c0; c <= last; c++) {
-    let s = sum[c], k = count[c];
-    if (c > c0) { s += sum[c - 1]; k += count[c - 1]; }
-    if (c < last) { s += sum[c + 1]; k += count[c + 1]; }
+    let s = sum[c],
+      k = count[c];
+    if (c > c0) {
+      s += sum[c - 1];
+      k += count[c - 1];
+    }
+    if (c < last) {
+      s += sum[c + 1];
+      k += count[c + 1];
+    }
     hsum[c] = s;
     hcount[c] = k;
   }
@@ -526,38 +740,75 @@ function neighbourSums(f: Frame, cy: number): void {
 function decideRow(f: Frame, cy: number): void {
   const { width, columns, rows, px, mixed, level, hsum, hcount, slow, bits, colors, br, bg, bb } = f;
   const y0 = cy << 2;
-  const up = cy > 0 ? columns : 0, down = cy + 1 < rows ? columns : 0;
+  const up = cy > 0 ? columns : 0,
+    down = cy + 1 < rows ? columns : 0;
   for (let cx = 0, c = cy * columns; cx < columns; cx++, c++) {
-    let s = hsum[c], k = hcount[c];
-    if (up !== 0) { s += hsum[c - up]; k += hcount[c - up]; }
-    if (down !== 0) { s += hsum[c + down]; k += hcount[c + down]; }
+    let s = hsum[c],
+      k = hcount[c];
+    if (up !== 0) {
+      s += hsum[c - up];
+      k += hcount[c - up];
+    }
+    if (down !== 0) {
+      s += hsum[c + down];
+      k += hcount[c + down];
+    }
     // Math.round((s / k) * 0.5) as exact integer arithmetic: floor((s + k) / 2k).
     const t = (k > 0 ? ((s + k) * RECIP[k << 1]) | 0 : 0) + 64 * 256;
     const l = c << 3;
     const o = (cx & 1) << 3;
     const x0 = cx << 1;
     const kind = slow[c];
-    if (kind === 1) { generalDecide(f, cx, cy, t); continue; }
+    if (kind === 1) {
+      generalDecide(f, cx, cy, t);
+      continue;
+    }
     // Branch-free: m is -1 for a lit dot, 0 otherwise.
-    const m0 = (t + OFF[o] - level[l]) >> 31, m1 = (t + OFF[o + 1] - level[l + 1]) >> 31;
-    const m2 = (t + OFF[o + 2] - level[l + 2]) >> 31, m3 = (t + OFF[o + 3] - level[l + 3]) >> 31;
-    const m4 = (t + OFF[o + 4] - level[l + 4]) >> 31, m5 = (t + OFF[o + 5] - level[l + 5]) >> 31;
-    const m6 = (t + OFF[o + 6] - level[l + 6]) >> 31, m7 = (t + OFF[o + 7] - level[l + 7]) >> 31;
-    const b = (m0 & 0x01) | (m1 & 0x08) | (m2 & 0x02) | (m3 & 0x10) | (m4 & 0x04) | (m5 & 0x20) | (m6 & 0x40) | (m7 & 0x80);
+    const m0 = (t + OFF[o] - level[l]) >> 31,
+      m1 = (t + OFF[o + 1] - level[l + 1]) >> 31;
+    const m2 = (t + OFF[o + 2] - level[l + 2]) >> 31,
+      m3 = (t + OFF[o + 3] - level[l + 3]) >> 31;
+    const m4 = (t + OFF[o + 4] - level[l + 4]) >> 31,
+      m5 = (t + OFF[o + 5] - level[l + 5]) >> 31;
+    const m6 = (t + OFF[o + 6] - level[l + 6]) >> 31,
+      m7 = (t + OFF[o + 7] - level[l + 7]) >> 31;
+    const b =
+      (m0 & 0x01) | (m1 & 0x08) | (m2 & 0x02) | (m3 & 0x10) | (m4 & 0x04) | (m5 & 0x20) | (m6 & 0x40) | (m7 & 0x80);
     if (b === 0) continue;
     // The pixels as 32-bit words: the raster's own, or the blended ones translucentCell kept.
     // (Two arms, not one array chosen per cell: each keeps its array's bounds loop-invariant.)
     let q0: number, q1: number, q2: number, q3: number, q4: number, q5: number, q6: number, q7: number;
     if (kind === 0) {
-      const i0 = y0 * width + x0, i1 = i0 + width, i2 = i1 + width, i3 = i2 + width;
-      q0 = px[i0]; q1 = px[i0 + 1]; q2 = px[i1]; q3 = px[i1 + 1];
-      q4 = px[i2]; q5 = px[i2 + 1]; q6 = px[i3]; q7 = px[i3 + 1];
+      const i0 = y0 * width + x0,
+        i1 = i0 + width,
+        i2 = i1 + width,
+        i3 = i2 + width;
+      q0 = px[i0];
+      q1 = px[i0 + 1];
+      q2 = px[i1];
+      q3 = px[i1 + 1];
+      q4 = px[i2];
+      q5 = px[i2 + 1];
+      q6 = px[i3];
+      q7 = px[i3 + 1];
     } else {
-      q0 = mixed[l]; q1 = mixed[l + 1]; q2 = mixed[l + 2]; q3 = mixed[l + 3];
-      q4 = mixed[l + 4]; q5 = mixed[l + 5]; q6 = mixed[l + 6]; q7 = mixed[l + 7];
+      q0 = mixed[l];
+      q1 = mixed[l + 1];
+      q2 = mixed[l + 2];
+      q3 = mixed[l + 3];
+      q4 = mixed[l + 4];
+      q5 = mixed[l + 5];
+      q6 = mixed[l + 6];
+      q7 = mixed[l + 7];
     }
-    const p0 = q0 & m0, p1 = q1 & m1, p2 = q2 & m2, p3 = q3 & m3;
-    const p4 = q4 & m4, p5 = q5 & m5, p6 = q6 & m6, p7 = q7 & m7;
+    const p0 = q0 & m0,
+      p1 = q1 & m1,
+      p2 = q2 & m2,
+      p3 = q3 & m3;
+    const p4 = q4 & m4,
+      p5 = q5 & m5,
+      p6 = q6 & m6,
+      p7 = q7 & m7;
     // Whether some channel of the lit pixels may spread 128 or more (then splitCell looks
     // closer; rarely: edges), in quarters of the range, 0..63, 64..127, 128..191, 192..255. Such
     // a spread needs values in the lower half and in the upper (bit 7 differs among the lit
@@ -566,34 +817,82 @@ function decideRow(f: Frame, cy: number): void {
     // 7 and 6 equal: bit 7 of q ^ (q << 1) clear in some lit pixel). Otherwise every channel
     // spreads less than 128, the dots are alike and the average below is right.
     const any = p0 | p1 | p2 | p3 | p4 | p5 | p6 | p7;
-    const n0 = ~m0, n1 = ~m1, n2 = ~m2, n3 = ~m3, n4 = ~m4, n5 = ~m5, n6 = ~m6, n7 = ~m7;
+    const n0 = ~m0,
+      n1 = ~m1,
+      n2 = ~m2,
+      n3 = ~m3,
+      n4 = ~m4,
+      n5 = ~m5,
+      n6 = ~m6,
+      n7 = ~m7;
     const all = (q0 | n0) & (q1 | n1) & (q2 | n2) & (q3 | n3) & (q4 | n4) & (q5 | n5) & (q6 | n6) & (q7 | n7);
     let straddle = (any ^ all) & 0x808080;
     if (straddle !== 0) {
-      const middle = (q0 ^ (q0 << 1) | n0) & (q1 ^ (q1 << 1) | n1) & (q2 ^ (q2 << 1) | n2) & (q3 ^ (q3 << 1) | n3)
-        & (q4 ^ (q4 << 1) | n4) & (q5 ^ (q5 << 1) | n5) & (q6 ^ (q6 << 1) | n6) & (q7 ^ (q7 << 1) | n7);
+      const middle =
+        ((q0 ^ (q0 << 1)) | n0) &
+        ((q1 ^ (q1 << 1)) | n1) &
+        ((q2 ^ (q2 << 1)) | n2) &
+        ((q3 ^ (q3 << 1)) | n3) &
+        ((q4 ^ (q4 << 1)) | n4) &
+        ((q5 ^ (q5 << 1)) | n5) &
+        ((q6 ^ (q6 << 1)) | n6) &
+        ((q7 ^ (q7 << 1)) | n7);
       straddle &= ~middle;
     }
     if (straddle !== 0) {
-      WORD[0] = p0; WORD[1] = p1; WORD[2] = p2; WORD[3] = p3; WORD[4] = p4; WORD[5] = p5; WORD[6] = p6; WORD[7] = p7;
+      WORD[0] = p0;
+      WORD[1] = p1;
+      WORD[2] = p2;
+      WORD[3] = p3;
+      WORD[4] = p4;
+      WORD[5] = p5;
+      WORD[6] = p6;
+      WORD[7] = p7;
       let n = 0;
       for (let e = 0; e < 8; e++) {
         const p = WORD[e];
         // Every dot written, only the lit ones kept (n moves on by 0 or 1): no branch.
-        DOT_R[n] = p & 255; DOT_G[n] = (p >>> 8) & 255; DOT_B[n] = (p >>> 16) & 255; DOT_E[n] = e;
+        DOT_R[n] = p & 255;
+        DOT_G[n] = (p >>> 8) & 255;
+        DOT_B[n] = (p >>> 16) & 255;
+        DOT_E[n] = e;
         n += (b >> BIT_SHIFT[e]) & 1;
       }
-      if (splitCell(n, br, bg, bb, (cx + cy) & 1)) { bits[c] = splitBits; colors[c] = splitColour; continue; }
+      if (splitCell(n, br, bg, bb, (cx + cy) & 1)) {
+        bits[c] = splitBits;
+        colors[c] = splitColour;
+        continue;
+      }
     }
-    const n = -(m0 + m1 + m2 + m3 + m4 + m5 + m6 + m7), h = n >> 1;
+    const n = -(m0 + m1 + m2 + m3 + m4 + m5 + m6 + m7),
+      h = n >> 1;
     // Red and blue summed side by side in 16-bit lanes, green in place (8 x 255 cannot carry
     // into the next lane): half the work of summing each channel apart.
-    const rb = (p0 & 0xff00ff) + (p1 & 0xff00ff) + (p2 & 0xff00ff) + (p3 & 0xff00ff) + (p4 & 0xff00ff) + (p5 & 0xff00ff) + (p6 & 0xff00ff) + (p7 & 0xff00ff);
-    const gs = (p0 & 0xff00) + (p1 & 0xff00) + (p2 & 0xff00) + (p3 & 0xff00) + (p4 & 0xff00) + (p5 & 0xff00) + (p6 & 0xff00) + (p7 & 0xff00);
-    const r = rb & 0xffff, g = gs >>> 8, bl = rb >>> 16;
+    const rb =
+      (p0 & 0xff00ff) +
+      (p1 & 0xff00ff) +
+      (p2 & 0xff00ff) +
+      (p3 & 0xff00ff) +
+      (p4 & 0xff00ff) +
+      (p5 & 0xff00ff) +
+      (p6 & 0xff00ff) +
+      (p7 & 0xff00ff);
+    const gs =
+      (p0 & 0xff00) +
+      (p1 & 0xff00) +
+      (p2 & 0xff00) +
+      (p3 & 0xff00) +
+      (p4 & 0xff00) +
+      (p5 & 0xff00) +
+      (p6 & 0xff00) +
+      (p7 & 0xff00);
+    const r = rb & 0xffff,
+      g = gs >>> 8,
+      bl = rb >>> 16;
     bits[c] = b;
     const fr = DIVIDE[n];
-    colors[c] = ((Math.imul(r + h, fr) >>> 16) << 16) | ((Math.imul(g + h, fr) >>> 16) << 8) | (Math.imul(bl + h, fr) >>> 16);
+    colors[c] =
+      ((Math.imul(r + h, fr) >>> 16) << 16) | ((Math.imul(g + h, fr) >>> 16) << 8) | (Math.imul(bl + h, fr) >>> 16);
   }
 }
 
@@ -601,11 +900,17 @@ function decideRow(f: Frame, cy: number): void {
 function generalDecide(f: Frame, cx: number, cy: number, t: number): void {
   const { width, data, level, br, bg, bb } = f;
   const c = cy * f.columns + cx;
-  const l = c << 3, o = (cx & 1) << 3;
-  const x0 = cx << 1, y0 = cy << 2;
+  const l = c << 3,
+    o = (cx & 1) << 3;
+  const x0 = cx << 1,
+    y0 = cy << 2;
   const ylim = Math.min(4, f.height - y0);
   const xlim = x0 + 1 < width ? 2 : 1;
-  let b = 0, r = 0, g = 0, bl = 0, n = 0;
+  let b = 0,
+    r = 0,
+    g = 0,
+    bl = 0,
+    n = 0;
   for (let dy = 0; dy < ylim; dy++) {
     for (let dx = 0; dx < xlim; dx++) {
       const e = dy * 2 + dx;
@@ -613,20 +918,32 @@ function generalDecide(f: Frame, cx: number, cy: number, t: number): void {
       b |= BIT_AT[e];
       const p = ((y0 + dy) * width + x0 + dx) << 2;
       const a = data[p + 3];
-      let vr = data[p], vg = data[p + 1], vb = data[p + 2];
+      let vr = data[p],
+        vg = data[p + 1],
+        vb = data[p + 2];
       if (a !== 255) {
-        const q = a / 255, j = 1 - q;
+        const q = a / 255,
+          j = 1 - q;
         vr = (vr * q + br * j + 0.5) | 0;
         vg = (vg * q + bg * j + 0.5) | 0;
         vb = (vb * q + bb * j + 0.5) | 0;
       }
-      r += vr; g += vg; bl += vb;
-      DOT_R[n] = vr; DOT_G[n] = vg; DOT_B[n] = vb; DOT_E[n] = e;
+      r += vr;
+      g += vg;
+      bl += vb;
+      DOT_R[n] = vr;
+      DOT_G[n] = vg;
+      DOT_B[n] = vb;
+      DOT_E[n] = e;
       n++;
     }
   }
   if (n === 0) return;
-  if (n > 1 && splitCell(n, br, bg, bb, (cx + cy) & 1)) { f.bits[c] = splitBits; f.colors[c] = splitColour; return; }
+  if (n > 1 && splitCell(n, br, bg, bb, (cx + cy) & 1)) {
+    f.bits[c] = splitBits;
+    f.colors[c] = splitColour;
+    return;
+  }
   f.bits[c] = b;
   const h = n >> 1;
   f.colors[c] = ((((r + h) / n) | 0) << 16) | ((((g + h) / n) | 0) << 8) | (((bl + h) / n) | 0);
@@ -670,7 +987,8 @@ let scratchView = new DataView(scratch.buffer);
 const DIGITS_SEMI_64 = new Float64Array(DIGITS_SEMI.buffer.slice(0));
 const DIGITS_M_64 = new Float64Array(DIGITS_M.buffer.slice(0));
 const SGR_TRUE_64 = new Float64Array(Uint16Array.from([ESC, LBRACKET, 0x33, 0x38, SEMI, 0x32, SEMI, 0]).buffer);
-const SGR_TRUE_A = SGR_TRUE_64[0], SGR_TRUE_B = SGR_TRUE_64[1];
+const SGR_TRUE_A = SGR_TRUE_64[0],
+  SGR_TRUE_B = SGR_TRUE_64[1];
 
 /** Code units of a picture, in `scratch`: `length` used; `ends[row]` where each line ends. */
 interface Written {
@@ -692,12 +1010,14 @@ function writeUnits(dots: BrailleDots, depth: ColorDepth, separator: number): Wr
     scratch = new Uint16Array(Math.max(need, scratch.length * 2));
     scratchView = new DataView(scratch.buffer);
   }
-  const buf = scratch, view = scratchView;
+  const buf = scratch,
+    view = scratchView;
   const ends = new Int32Array(rows);
   const colour = depth !== 'none';
   const palette = depth === '256';
   let o = 0;
-  let lastColour = -1, lastKey = -1;
+  let lastColour = -1,
+    lastKey = -1;
   for (let cy = 0; cy < rows; cy++) {
     if (cy > 0 && separator >= 0) buf[o++] = separator;
     let current = -1;
@@ -708,11 +1028,15 @@ function writeUnits(dots: BrailleDots, depth: ColorDepth, separator: number): Wr
         const col = colors[c];
         if (palette) {
           // Neighbouring cells often share a colour: reuse the last match.
-          if (col !== lastColour) { lastColour = col; lastKey = nearest256(col >>> 16, (col >>> 8) & 255, col & 255); }
+          if (col !== lastColour) {
+            lastColour = col;
+            lastKey = nearest256(col >>> 16, (col >>> 8) & 255, col & 255);
+          }
           const key = lastKey;
           if (key !== current) {
             current = key;
-            const q = key * 12, len = SGR_256_LENGTH[key];
+            const q = key * 12,
+              len = SGR_256_LENGTH[key];
             for (let k = 0; k < len; k++) buf[o + k] = SGR_256[q + k];
             o += len;
           }
@@ -755,7 +1079,10 @@ export function brailleLines(raster: Raster, options: BrailleOptions = {}): stri
   const text = decode(units, length);
   const lines: string[] = new Array(ends.length);
   let from = 0;
-  for (let k = 0; k < ends.length; k++) { lines[k] = text.slice(from, ends[k]); from = ends[k]; }
+  for (let k = 0; k < ends.length; k++) {
+    lines[k] = text.slice(from, ends[k]);
+    from = ends[k];
+  }
   return lines;
 }
 

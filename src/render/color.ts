@@ -31,8 +31,12 @@ function cubeIndex(v: number): number {
  * @example nearest256(255, 0, 0) // 196
  */
 export function nearest256(r: number, g: number, b: number): number {
-  const ri = cubeIndex(r), gi = cubeIndex(g), bi = cubeIndex(b);
-  const cr = CUBE_LEVELS[ri], cg = CUBE_LEVELS[gi], cb = CUBE_LEVELS[bi];
+  const ri = cubeIndex(r),
+    gi = cubeIndex(g),
+    bi = cubeIndex(b);
+  const cr = CUBE_LEVELS[ri],
+    cg = CUBE_LEVELS[gi],
+    cb = CUBE_LEVELS[bi];
   const cubeDist = (r - cr) * (r - cr) + (g - cg) * (g - cg) + (b - cb) * (b - cb);
   // grey ramp: 8, 18, ..., 238
   const mean = (r + g + b) / 3;

@@ -1,8 +1,9 @@
 /**
  * Mapping a raster onto a palette, with or without error diffusion. Pure code on typed arrays.
  */
+
+import { NearestColor, type Palette, TRANSPARENT } from './quantize.js';
 import type { Raster } from './raster.js';
-import { NearestColor, TRANSPARENT, type Palette } from './quantize.js';
 
 /** How to spread the error of each mapped pixel: Floyd–Steinberg (serpentine), or not at all. */
 export type DitherMethod = 'floyd-steinberg' | 'none';
@@ -75,9 +76,9 @@ export function ditherToPalette(
       let g = data[i + 1] + ((cur[e + 1] + 8) >> 4);
       let b = data[i + 2] + ((cur[e + 2] + 8) >> 4);
       cur[e] = cur[e + 1] = cur[e + 2] = 0;
-      r = r < 0 ? 0 : r > 255 ? 255 : r;
-      g = g < 0 ? 0 : g > 255 ? 255 : g;
-      b = b < 0 ? 0 : b > 255 ? 255 : b;
+      r = r < 0 ? 0 : Math.min(r, 255);
+      g = g < 0 ? 0 : Math.min(g, 255);
+      b = b < 0 ? 0 : Math.min(b, 255);
       const key = ((r >> 2) << 12) | ((g >> 2) << 6) | (b >> 2);
       let v = table[key];
       if (v < 0) v = nearest.fill(key);

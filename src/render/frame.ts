@@ -56,13 +56,13 @@
  * those cells (ECH on each row), or by clearing the lines or the screen.
  */
 import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
-import type { RenderOptions } from './options.js';
-import type { Raster } from './raster.js';
-import { validateRaster } from './raster.js';
 import { draw, layout, reachRows, usesPlaceholders } from './backend.js';
 import { kittyDelete, kittyImageId, kittyPlace, kittySequences } from './kitty.js';
-import { resize } from './resize.js';
+import type { RenderOptions } from './options.js';
 import { passthrough } from './passthrough.js';
+import type { Raster } from './raster.js';
+import { validateRaster } from './raster.js';
+import { resize } from './resize.js';
 
 /** What `frame` remembers between frames. */
 export interface FrameHandle {
@@ -160,28 +160,37 @@ export function frame(raster: Raster, protocol: Protocol, options: FrameOptions 
     const id = imageId ?? kittyImageId();
     const print = fingerprint(fitted);
     const cells = { columns: lay.columns, rows: lay.rows };
-    if (previous && (previous.protocol !== protocol || previous.columns !== cells.columns || previous.rows !== cells.rows)) {
+    if (
+      previous &&
+      (previous.protocol !== protocol || previous.columns !== cells.columns || previous.rows !== cells.rows)
+    ) {
       out += clearFrame(previous);
       previous = undefined;
     }
     const sequences: string[] = [];
-    if (previous?.stored !== print || previous.imageId !== id) sequences.push(...kittySequences(fitted, { imageId: id }, 't'));
+    if (previous?.stored !== print || previous.imageId !== id)
+      sequences.push(...kittySequences(fitted, { imageId: id }, 't'));
     sequences.push(kittyPlace(id, { placementId: FRAME_PLACEMENT, ...cells, keepCursor: true }));
     body = passedThrough(sequences, multiplexer);
     handle = { protocol, ...cells, imageId: id, stored: print, placeholders: false, multiplexer };
   } else {
     const d = draw(raster, protocol, base);
     const cells = { columns: d.layout.columns, rows: reachRows(d.layout, protocol, options) };
-    if (previous && (previous.protocol !== protocol || previous.columns !== cells.columns || previous.rows !== cells.rows)) {
+    if (
+      previous &&
+      (previous.protocol !== protocol || previous.columns !== cells.columns || previous.rows !== cells.rows)
+    ) {
       out += clearFrame(previous);
       previous = undefined;
     }
     // Kitty's placeholder upload (`U=1`) is placed by the cells that follow, not at the cursor.
-    body = (placeholders ? passthrough(d.sequences, multiplexer) : passedThrough(d.sequences, multiplexer)) + linesInPlace(d.lines);
+    body =
+      (placeholders ? passthrough(d.sequences, multiplexer) : passedThrough(d.sequences, multiplexer)) +
+      linesInPlace(d.lines);
     handle = { protocol, ...cells, imageId: d.imageId, placeholders, multiplexer };
   }
 
-  if (!previous && options.reserve !== false) out += '\r' + '\n'.repeat(handle.rows) + `\x1b[${handle.rows}A`;
+  if (!previous && options.reserve !== false) out += `\r${'\n'.repeat(handle.rows)}\x1b[${handle.rows}A`;
   const framed = SAVE + body + RESTORE;
   out += options.synchronizedOutput ? SYNC_ON + framed + SYNC_OFF : framed;
   return { output: out, handle };
@@ -196,7 +205,8 @@ export function frame(raster: Raster, protocol: Protocol, options: FrameOptions 
  */
 export function clearFrame(handle: FrameHandle): string {
   let out = '';
-  if (handle.protocol === 'kitty' && handle.imageId !== undefined) out += passthrough(kittyDelete(handle.imageId), handle.multiplexer);
+  if (handle.protocol === 'kitty' && handle.imageId !== undefined)
+    out += passthrough(kittyDelete(handle.imageId), handle.multiplexer);
   if (handle.protocol !== 'kitty' || handle.placeholders) {
     const erase = `\x1b[${handle.columns}X`;
     out += SAVE + linesInPlace(Array.from({ length: handle.rows }, () => erase)) + RESTORE;
@@ -211,7 +221,7 @@ export function clearFrame(handle: FrameHandle): string {
  * @example write(endFrame(handle))
  */
 export function endFrame(handle: FrameHandle): string {
-  return (handle.rows > 1 ? `\x1b[${handle.rows - 1}B` : '') + '\r\n';
+  return `${handle.rows > 1 ? `\x1b[${handle.rows - 1}B` : ''}\r\n`;
 }
 
 /** What `flow` returns. */
@@ -242,11 +252,16 @@ export function flow(raster: Raster, protocol: Protocol, options: RenderOptions 
   const multiplexer = options.multiplexer ?? null;
   if (multiplexer !== null && isGraphicsProtocol(protocol) && !usesPlaceholders(protocol, options)) {
     const drawn = frame(raster, protocol, { ...options, synchronizedOutput: false, reserve: true });
-    return { output: drawn.output + endFrame(drawn.handle), cursor: 'counted', handle: drawn.handle, ...(drawn.handle.imageId !== undefined ? { imageId: drawn.handle.imageId } : {}) };
+    return {
+      output: drawn.output + endFrame(drawn.handle),
+      cursor: 'counted',
+      handle: drawn.handle,
+      ...(drawn.handle.imageId !== undefined ? { imageId: drawn.handle.imageId } : {}),
+    };
   }
   // kitty must move the cursor (no C=1); text rows end with LF as plain text does (a pipe gets no CR).
   const d = draw(raster, protocol, { ...options, keepCursor: false });
   const body = passthrough(d.sequences, multiplexer);
-  const output = d.lines.length > 0 ? body + d.lines.map((line) => line + '\n').join('') : body + NEXT_LINE;
+  const output = d.lines.length > 0 ? body + d.lines.map((line) => `${line}\n`).join('') : body + NEXT_LINE;
   return { output, cursor: 'terminal', ...(d.imageId !== undefined ? { imageId: d.imageId } : {}) };
 }

@@ -9,8 +9,8 @@
  * sequence small enough for tmux and screen to pass through.
  */
 import { stripControls } from '../capability/sanitize.js';
-import type { Raster } from './raster.js';
 import { encodePng } from './png.js';
+import type { Raster } from './raster.js';
 
 /** Base64 length above which the multipart form is used even without a multiplexer (1 MiB). */
 export const ITERM2_SINGLE_LIMIT = 1 << 20;
@@ -42,7 +42,8 @@ export function sanitizeName(name: string): string {
 
 function cells(value: number | undefined, what: string): number | undefined {
   if (value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`iTerm2 ${what} must be a positive integer, got ${String(value)}`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`iTerm2 ${what} must be a positive integer, got ${String(value)}`);
   return value;
 }
 
@@ -70,9 +71,10 @@ const BEL = '\x07';
 export function iterm2Sequences(png: Uint8Array, options: Iterm2Options = {}): string[] {
   const b64 = Buffer.from(png.buffer, png.byteOffset, png.byteLength).toString('base64');
   const args = fileArgs(png.length, options);
-  const multipart = options.multipart === undefined || options.multipart === 'auto'
-    ? (options.multiplexer !== undefined && options.multiplexer !== null) || b64.length > ITERM2_SINGLE_LIMIT
-    : options.multipart;
+  const multipart =
+    options.multipart === undefined || options.multipart === 'auto'
+      ? (options.multiplexer !== undefined && options.multiplexer !== null) || b64.length > ITERM2_SINGLE_LIMIT
+      : options.multipart;
   if (!multipart) return [`${OSC}File=${args}:${b64}${BEL}`];
   const out = [`${OSC}MultipartFile=${args}${BEL}`];
   for (let at = 0; at < b64.length; at += ITERM2_PART_BYTES) {

@@ -49,8 +49,10 @@ const DIACRITIC_CHARS = ROW_COLUMN_DIACRITICS.map((c) => String.fromCodePoint(c)
  * @example placeholderCell(0, 1) // '\u{10EEEE}\u0305\u030D'
  */
 export function placeholderCell(row: number, column: number, idHighByte = 0): string {
-  if (!Number.isInteger(row) || row < 0 || row >= MAX_PLACEHOLDER_CELLS) throw new RangeError(`placeholder row must be 0..${MAX_PLACEHOLDER_CELLS - 1}, got ${row}`);
-  if (!Number.isInteger(column) || column < 0 || column >= MAX_PLACEHOLDER_CELLS) throw new RangeError(`placeholder column must be 0..${MAX_PLACEHOLDER_CELLS - 1}, got ${column}`);
+  if (!Number.isInteger(row) || row < 0 || row >= MAX_PLACEHOLDER_CELLS)
+    throw new RangeError(`placeholder row must be 0..${MAX_PLACEHOLDER_CELLS - 1}, got ${row}`);
+  if (!Number.isInteger(column) || column < 0 || column >= MAX_PLACEHOLDER_CELLS)
+    throw new RangeError(`placeholder column must be 0..${MAX_PLACEHOLDER_CELLS - 1}, got ${column}`);
   const base = PLACEHOLDER + DIACRITIC_CHARS[row] + DIACRITIC_CHARS[column];
   return idHighByte > 0 ? base + DIACRITIC_CHARS[idHighByte] : base;
 }
@@ -60,7 +62,8 @@ export function placeholderCell(row: number, column: number, idHighByte = 0): st
  * `38;2;r;g;b` from the id's low 24 bits, or with `depth: '256'` the palette index (ids 1..255).
  */
 export function placeholderColor(imageId: number, depth: 'truecolor' | '256' = 'truecolor'): string {
-  if (!Number.isInteger(imageId) || imageId < 1 || imageId > 0xffffffff) throw new RangeError(`image id must be 1..4294967295, got ${imageId}`);
+  if (!Number.isInteger(imageId) || imageId < 1 || imageId > 0xffffffff)
+    throw new RangeError(`image id must be 1..4294967295, got ${imageId}`);
   if (depth === '256') {
     if (imageId > 255) throw new RangeError(`with 256 colours the image id must be 1..255, got ${imageId}`);
     return `38;5;${imageId}`;
@@ -74,14 +77,19 @@ export function placeholderColor(imageId: number, depth: 'truecolor' | '256' = '
  *
  * @example placeholderRows(0x123456, 2, 1) // ['\x1b[38;2;18;52;86m' + cell(0,0) + cell(0,1) + '\x1b[39m']
  */
-export function placeholderRows(imageId: number, columns: number, rows: number, depth: 'truecolor' | '256' = 'truecolor'): string[] {
+export function placeholderRows(
+  imageId: number,
+  columns: number,
+  rows: number,
+  depth: 'truecolor' | '256' = 'truecolor',
+): string[] {
   const sgr = `\x1b[${placeholderColor(imageId, depth)}m`;
   const high = depth === '256' ? 0 : imageId >>> 24;
   const lines: string[] = [];
   for (let r = 0; r < rows; r++) {
     let line = sgr;
     for (let c = 0; c < columns; c++) line += placeholderCell(r, c, high);
-    lines.push(line + '\x1b[39m');
+    lines.push(`${line}\x1b[39m`);
   }
   return lines;
 }

@@ -56,7 +56,8 @@ function checkId(value: number, what: string): number {
 
 function checkCells(value: number | undefined, what: string): number | undefined {
   if (value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`kitty ${what} must be a positive integer, got ${String(value)}`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`kitty ${what} must be a positive integer, got ${String(value)}`);
   return value;
 }
 
@@ -82,7 +83,9 @@ export function kittyPayload(raster: Raster, compress: boolean | 'auto' = 'auto'
   validateRaster(raster);
   const opaque = isOpaque(raster);
   const format = opaque ? 24 : 32;
-  const raw = opaque ? rgbBytes(raster.data) : new Uint8Array(raster.data.buffer, raster.data.byteOffset, raster.data.length);
+  const raw = opaque
+    ? rgbBytes(raster.data)
+    : new Uint8Array(raster.data.buffer, raster.data.byteOffset, raster.data.length);
   if (compress === false) return { format, compressed: false, bytes: raw };
   let level = 6;
   if (compress === 'auto') {
@@ -131,7 +134,13 @@ function toBase64(bytes: Uint8Array): string {
 }
 
 /** The keys of a transmission: action, format, size, compression, id, and the placement keys for a=T. */
-function transmitKeys(action: 'T' | 't', raster: Raster, payload: KittyPayload, id: number, options: KittyOptions): string {
+function transmitKeys(
+  action: 'T' | 't',
+  raster: Raster,
+  payload: KittyPayload,
+  id: number,
+  options: KittyOptions,
+): string {
   const keys = [`a=${action}`, `f=${payload.format}`, `s=${raster.width}`, `v=${raster.height}`];
   if (payload.compressed) keys.push('o=z');
   keys.push(`i=${id}`);

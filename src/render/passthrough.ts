@@ -63,7 +63,10 @@ function isHighSurrogate(code: number): boolean {
  *
  * @example passthrough(['\x1b_Gm=1;AAAA\x1b\\', '\x1b_Gm=0;AAAA\x1b\\'], 'tmux')
  */
-export function passthrough(sequences: string | readonly string[], multiplexer: 'tmux' | 'screen' | null | undefined): string {
+export function passthrough(
+  sequences: string | readonly string[],
+  multiplexer: 'tmux' | 'screen' | null | undefined,
+): string {
   const list = typeof sequences === 'string' ? [sequences] : sequences;
   if (multiplexer === 'tmux') return list.map(wrapTmux).join('');
   if (multiplexer === 'screen') return list.map((s) => wrapScreen(s)).join('');

@@ -62,7 +62,16 @@ function packRows(raster: Raster, channels: 3 | 4): Uint8Array {
 }
 
 /** Filters one row into `out` (after its filter byte). `prev` is null for the first row. */
-function filterRow(filter: PngFilter, px: Uint8Array, row: number, prev: number, stride: number, bpp: number, out: Uint8Array, o: number): void {
+function filterRow(
+  filter: PngFilter,
+  px: Uint8Array,
+  row: number,
+  prev: number,
+  stride: number,
+  bpp: number,
+  out: Uint8Array,
+  o: number,
+): void {
   out[o++] = filter;
   const hasPrev = prev >= 0;
   switch (filter) {
@@ -74,7 +83,10 @@ function filterRow(filter: PngFilter, px: Uint8Array, row: number, prev: number,
       for (let i = bpp; i < stride; i++) out[o + i] = px[row + i] - px[row + i - bpp];
       return;
     case 2:
-      if (!hasPrev) { out.set(px.subarray(row, row + stride), o); return; }
+      if (!hasPrev) {
+        out.set(px.subarray(row, row + stride), o);
+        return;
+      }
       for (let i = 0; i < stride; i++) out[o + i] = px[row + i] - px[prev + i];
       return;
     case 3:
@@ -95,9 +107,15 @@ function filterRow(filter: PngFilter, px: Uint8Array, row: number, prev: number,
       }
       for (let i = 0; i < bpp; i++) out[o + i] = px[row + i] - px[prev + i];
       for (let i = bpp; i < stride; i++) {
-        const a = px[row + i - bpp], b = px[prev + i], c = px[prev + i - bpp];
-        const p = b - c, q = a - c;
-        const pa = p < 0 ? -p : p, pb = q < 0 ? -q : q, pcs = p + q, pc = pcs < 0 ? -pcs : pcs;
+        const a = px[row + i - bpp],
+          b = px[prev + i],
+          c = px[prev + i - bpp];
+        const p = b - c,
+          q = a - c;
+        const pa = p < 0 ? -p : p,
+          pb = q < 0 ? -q : q,
+          pcs = p + q,
+          pc = pcs < 0 ? -pcs : pcs;
         out[o + i] = px[row + i] - (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
       }
       return;
@@ -125,7 +143,14 @@ const RECIPES: readonly Recipe[] = [
 ];
 
 /** Rows `from`..`to` filtered (filter byte then residuals), using the row above `from` when there is one. */
-function filterRows(px: Uint8Array, stride: number, bpp: number, filter: PngFilter, from: number, to: number): Uint8Array {
+function filterRows(
+  px: Uint8Array,
+  stride: number,
+  bpp: number,
+  filter: PngFilter,
+  from: number,
+  to: number,
+): Uint8Array {
   const out = new Uint8Array((stride + 1) * (to - from));
   for (let y = from, o = 0; y < to; y++, o += stride + 1) {
     filterRow(filter, px, y * stride, y > 0 ? (y - 1) * stride : -1, stride, bpp, out, o);
@@ -161,7 +186,10 @@ function compress(px: Uint8Array, width: number, height: number, bpp: number, re
   let bestSize = Infinity;
   for (const r of recipes) {
     const size = deflate(filterRows(px, stride, bpp, r.filter, from, from + band), r).length;
-    if (size < bestSize) { bestSize = size; bestRecipe = r; }
+    if (size < bestSize) {
+      bestSize = size;
+      bestRecipe = r;
+    }
   }
   return deflate(filterRows(px, stride, bpp, bestRecipe.filter, 0, height), bestRecipe);
 }
@@ -180,11 +208,13 @@ export function encodePng(raster: Raster, options: PngOptions = {}): Uint8Array 
   const recipes: readonly Recipe[] =
     options.filter === undefined && options.level === undefined
       ? RECIPES
-      : [{
-          filter: options.filter ?? 4,
-          level: options.level ?? 4,
-          strategy: (options.filter ?? 4) === 0 ? zlib.constants.Z_DEFAULT_STRATEGY : zlib.constants.Z_FILTERED,
-        }];
+      : [
+          {
+            filter: options.filter ?? 4,
+            level: options.level ?? 4,
+            strategy: (options.filter ?? 4) === 0 ? zlib.constants.Z_DEFAULT_STRATEGY : zlib.constants.Z_FILTERED,
+          },
+        ];
   const idat = compress(px, width, height, channels, recipes);
   const ihdr = new Uint8Array(13);
   const hv = new DataView(ihdr.buffer);

@@ -241,9 +241,9 @@ export class NearestColor {
       const r = pr[i];
       const g = pg[i];
       const b = pb[i];
-      const fr = r - lr > hr - r ? r - lr : hr - r;
-      const fg = g - lg > hg - g ? g - lg : hg - g;
-      const fb = b - lb > hb - b ? b - lb : hb - b;
+      const fr = Math.max(r - lr, hr - r);
+      const fg = Math.max(g - lg, hg - g);
+      const fb = Math.max(b - lb, hb - b);
       const f = fr * fr + fg * fg + fb * fb;
       if (f < limit) limit = f;
       const nr = r < lr ? lr - r : r > hr ? r - hr : 0;

@@ -17,8 +17,10 @@ export function validateRaster(raster: Raster): Raster {
     throw new TypeError('raster must be an object { width, height, data }');
   }
   const { width, height, data } = raster;
-  if (!Number.isInteger(width) || width < 1) throw new TypeError(`raster width must be a positive integer, got ${String(width)}`);
-  if (!Number.isInteger(height) || height < 1) throw new TypeError(`raster height must be a positive integer, got ${String(height)}`);
+  if (!Number.isInteger(width) || width < 1)
+    throw new TypeError(`raster width must be a positive integer, got ${String(width)}`);
+  if (!Number.isInteger(height) || height < 1)
+    throw new TypeError(`raster height must be a positive integer, got ${String(height)}`);
   if (width * height > MAX_RASTER_PIXELS) {
     throw new TypeError(`raster ${width}x${height} is larger than ${MAX_RASTER_PIXELS} pixels`);
   }

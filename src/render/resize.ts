@@ -111,7 +111,10 @@ export function resize(raster: Raster, width: number, height: number): Raster {
     const row = y * sw * 4;
     const out = y * width * 4;
     for (let x = 0; x < width; x++) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       let p = row + xw.first[x] * 4;
       for (let k = xw.offset[x], end = xw.offset[x + 1]; k < end; k++, p += 4) {
         const wa = xw.weights[k] * src[p + 3];
@@ -156,5 +159,5 @@ export function resize(raster: Raster, width: number, height: number): Raster {
 
 function clamp(v: number): number {
   const r = Math.round(v);
-  return r < 0 ? 0 : r > 255 ? 255 : r;
+  return r < 0 ? 0 : Math.min(r, 255);
 }

@@ -6,9 +6,10 @@
  * only the colours present in a band. Pixels below the alpha threshold are not painted, and the
  * introducer then asks the terminal (P2=1) to leave what is underneath them.
  */
-import { isOpaque, validateRaster, type Raster } from './raster.js';
-import { buildPalette, exactPalette, mapExact, NearestColor, TRANSPARENT, type Palette } from './quantize.js';
-import { ditherToPalette, type DitherMethod } from './dither.js';
+
+import { type DitherMethod, ditherToPalette } from './dither.js';
+import { buildPalette, exactPalette, mapExact, type Palette, TRANSPARENT } from './quantize.js';
+import { isOpaque, type Raster, validateRaster } from './raster.js';
 
 /** Options for {@link encodeSixel}. */
 export interface SixelOptions {
@@ -87,7 +88,8 @@ export function indexRaster(raster: Raster, options: SixelOptions = {}): Indexed
   validateRaster(raster);
   const colors = clampColors(options.colors);
   const threshold = options.alphaThreshold;
-  const alphaThreshold = threshold !== undefined && Number.isFinite(threshold) ? Math.max(0, Math.min(255, Math.round(threshold))) : 128;
+  const alphaThreshold =
+    threshold !== undefined && Number.isFinite(threshold) ? Math.max(0, Math.min(255, Math.round(threshold))) : 128;
   const source = options.background ? composite(raster, options.background) : raster;
   const { width, height } = source;
   const indices = new Uint16Array(width * height);
@@ -183,7 +185,9 @@ export function writeSixel(image: IndexedImage): Uint8Array {
     throw new RangeError(`image size must be positive integers, got ${width}x${height}`);
   }
   if (width > MAX_SIXEL_WIDTH) {
-    throw new RangeError(`sixel images wider than ${MAX_SIXEL_WIDTH} pixels are not drawn by terminals; fit the raster first (got ${width})`);
+    throw new RangeError(
+      `sixel images wider than ${MAX_SIXEL_WIDTH} pixels are not drawn by terminals; fit the raster first (got ${width})`,
+    );
   }
   if (indices.length !== width * height) throw new RangeError('indices do not match the image size');
   const size = palette.size;

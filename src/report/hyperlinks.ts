@@ -55,7 +55,9 @@ export function hyperlinksAnswer(
     value: linked,
     why: {
       source: 'rule',
-      detail: linked ? "the link capability's when clause matches this environment" : "the link capability's when clause does not match",
+      detail: linked
+        ? "the link capability's when clause matches this environment"
+        : "the link capability's when clause does not match",
     },
   };
 }

@@ -3,12 +3,13 @@
  * facts and the environment's rules, with the reason for every answer. Pure: the probe's I/O is
  * the driver's; this only combines.
  */
+
+import { compareVersions } from '../env/condition.js';
 import { explainDetect, explainPlacements } from '../env/detect.js';
 import { multiplexerFromEnv, TMUX_PASSTHROUGH_HINT } from '../env/multiplexer.js';
 import { graphicsOverride } from '../env/override.js';
 import type { Protocol } from '../env/protocol.js';
 import { envValue, isRemote, type Runtime } from '../env/runtime.js';
-import { compareVersions } from '../env/condition.js';
 import type { ProbeFacts } from '../probe/facts.js';
 import { graphicsFromFacts, PLACEMENT_NAMES } from './graphics.js';
 import { hyperlinksAnswer } from './hyperlinks.js';
@@ -47,7 +48,11 @@ export function resolve(runtime: Runtime, facts?: ProbeFacts, options: ResolveOp
   const terminal = resolveTerminal(runtime, probed ? facts : undefined);
   const graphics = resolveGraphics(runtime, probed ? facts : undefined, multiplexer.value, options.stream ?? 'stdout');
   const placements = resolvePlacements(runtime, probed ? facts : undefined, graphics.value);
-  const hyperlinks = hyperlinksAnswer(onStream(runtime, options.stream ?? 'stdout'), probed ? facts : undefined, multiplexer.value);
+  const hyperlinks = hyperlinksAnswer(
+    onStream(runtime, options.stream ?? 'stdout'),
+    probed ? facts : undefined,
+    multiplexer.value,
+  );
   const truecolor = resolveTruecolor(runtime, probed ? facts : undefined);
   const remote = isRemote(env);
 
@@ -67,10 +72,14 @@ export function resolve(runtime: Runtime, facts?: ProbeFacts, options: ResolveOp
         })
       : reason('default', 'no cell size reply: renderers use their documented default'),
     background: facts?.background
-      ? reason('reply', `OSC 11 reported a ${facts.background.dark ? 'dark' : 'light'} background`, { reply: facts.background.reply })
+      ? reason('reply', `OSC 11 reported a ${facts.background.dark ? 'dark' : 'light'} background`, {
+          reply: facts.background.reply,
+        })
       : reason('default', 'no OSC 11 reply'),
     sixelColors: facts?.sixelColors
-      ? reason('reply', `XTSMGRAPHICS reported ${facts.sixelColors.registers} colour registers`, { reply: facts.sixelColors.reply })
+      ? reason('reply', `XTSMGRAPHICS reported ${facts.sixelColors.registers} colour registers`, {
+          reply: facts.sixelColors.reply,
+        })
       : reason('default', 'no XTSMGRAPHICS reply: sixel uses 256 colours'),
     terminal: terminal.why,
     multiplexer: multiplexer.why,
@@ -106,30 +115,44 @@ function resolveGraphics(
   if (override.kind === 'protocol') {
     return { value: override.protocol, why: reason('override', `TERMSIGHT_GRAPHICS=${override.protocol}`) };
   }
-  if (override.kind === 'off') return { value: null, why: reason('override', 'TERMSIGHT_GRAPHICS=off: draw no images') };
+  if (override.kind === 'off')
+    return { value: null, why: reason('override', 'TERMSIGHT_GRAPHICS=off: draw no images') };
   const invalid = override.kind === 'invalid' ? ` (${override.message})` : '';
 
   if (stream !== 'tty' && !runtime.isTTY[stream]) {
     return { value: null, why: reason('tty', `${stream} is not a terminal: no images${invalid}`) };
   }
   if (multiplexer?.name === 'screen') {
-    return { value: 'braille', why: reason('multiplexer', `GNU screen shows image payloads as text: braille${invalid}`) };
+    return {
+      value: 'braille',
+      why: reason('multiplexer', `GNU screen shows image payloads as text: braille${invalid}`),
+    };
   }
   if (multiplexer?.name === 'tmux' && multiplexer.passthrough !== true) {
-    const state = multiplexer.passthrough === false ? 'tmux drops wrapped sequences (allow-passthrough is off)' : 'inside tmux, passthrough is not proven';
+    const state =
+      multiplexer.passthrough === false
+        ? 'tmux drops wrapped sequences (allow-passthrough is off)'
+        : 'inside tmux, passthrough is not proven';
     return { value: 'braille', why: reason('multiplexer', `${state}: braille${invalid}`) };
   }
   const fromProbe = facts ? graphicsFromFacts(facts) : null;
   if (fromProbe && multiplexer?.name === 'tmux' && fromProbe.protocol === 'kitty' && !placesThroughTmux(facts)) {
-    const name = facts?.terminal ? `${facts.terminal.name} ${facts.terminal.version ?? ''}`.trim() : 'the outer terminal';
+    const name = facts?.terminal
+      ? `${facts.terminal.name} ${facts.terminal.version ?? ''}`.trim()
+      : 'the outer terminal';
     return {
       value: 'braille',
-      why: reason('reply', `${name} predates kitty's Unicode placeholders (kitty 0.28), which kitty images need inside tmux: braille${invalid}`, {
-        ...(facts?.terminal ? { reply: facts.terminal.reply } : {}),
-      }),
+      why: reason(
+        'reply',
+        `${name} predates kitty's Unicode placeholders (kitty 0.28), which kitty images need inside tmux: braille${invalid}`,
+        {
+          ...(facts?.terminal ? { reply: facts.terminal.reply } : {}),
+        },
+      ),
     };
   }
-  if (fromProbe) return { value: fromProbe.protocol, why: { ...fromProbe.why, detail: fromProbe.why.detail + invalid } };
+  if (fromProbe)
+    return { value: fromProbe.protocol, why: { ...fromProbe.why, detail: fromProbe.why.detail + invalid } };
 
   const detection = explainDetect(runtime.env);
   return detection.rule
@@ -143,14 +166,18 @@ function resolveGraphics(
  */
 function placesThroughTmux(facts: ProbeFacts | undefined): boolean {
   const terminal = facts?.terminal;
-  if (!terminal || terminal.name.toLowerCase() !== 'kitty') return true;
+  if (terminal?.name.toLowerCase() !== 'kitty') return true;
   return terminal.version !== null && compareVersions(terminal.version, KITTY_PLACEHOLDERS_SINCE) >= 0;
 }
 
 /** The first kitty release with Unicode placeholders (`U=1`). */
 export const KITTY_PLACEHOLDERS_SINCE = '0.28';
 
-function resolvePlacements(runtime: Runtime, facts: ProbeFacts | undefined, graphics: Protocol | null): Answer<boolean> {
+function resolvePlacements(
+  runtime: Runtime,
+  facts: ProbeFacts | undefined,
+  graphics: Protocol | null,
+): Answer<boolean> {
   if (graphics !== 'kitty') {
     return { value: false, why: reason('default', `placements need kitty graphics; graphics is ${graphics ?? 'off'}`) };
   }
@@ -159,9 +186,13 @@ function resolvePlacements(runtime: Runtime, facts: ProbeFacts | undefined, grap
     const keeps = PLACEMENT_NAMES.some((prefix) => name.startsWith(prefix));
     return {
       value: keeps,
-      why: reason('reply', `XTVERSION names ${facts.terminal.name}, which ${keeps ? 'keeps and places' : 'is not known to keep and place'} images`, {
-        reply: facts.terminal.reply,
-      }),
+      why: reason(
+        'reply',
+        `XTVERSION names ${facts.terminal.name}, which ${keeps ? 'keeps and places' : 'is not known to keep and place'} images`,
+        {
+          reply: facts.terminal.reply,
+        },
+      ),
     };
   }
   const env = explainPlacements(runtime.env);
@@ -186,23 +217,32 @@ function resolveTerminal(runtime: Runtime, facts: ProbeFacts | undefined): Answe
     };
   }
   const xterm = envValue(env, 'XTERM_VERSION');
-  if (xterm !== undefined) return { value: { name: 'XTerm', version: /\((\d+)\)/.exec(xterm)?.[1] ?? null }, why: reason('rule', `XTERM_VERSION=${xterm}`) };
-  if (envValue(env, 'KITTY_WINDOW_ID') !== undefined) return { value: { name: 'kitty', version: null }, why: reason('rule', 'KITTY_WINDOW_ID is set') };
+  if (xterm !== undefined)
+    return {
+      value: { name: 'XTerm', version: /\((\d+)\)/.exec(xterm)?.[1] ?? null },
+      why: reason('rule', `XTERM_VERSION=${xterm}`),
+    };
+  if (envValue(env, 'KITTY_WINDOW_ID') !== undefined)
+    return { value: { name: 'kitty', version: null }, why: reason('rule', 'KITTY_WINDOW_ID is set') };
   if (envValue(env, 'LC_TERMINAL') !== undefined) {
     return {
       value: { name: envValue(env, 'LC_TERMINAL')!, version: envValue(env, 'LC_TERMINAL_VERSION') ?? null },
       why: reason('rule', `LC_TERMINAL=${envValue(env, 'LC_TERMINAL')}`),
     };
   }
-  return { value: { name: null, version: null }, why: reason('default', 'the terminal did not name itself and no variable names it') };
+  return {
+    value: { name: null, version: null },
+    why: reason('default', 'the terminal did not name itself and no variable names it'),
+  };
 }
 
 function resolveMultiplexer(runtime: Runtime, facts: ProbeFacts | undefined): Answer<MultiplexerInfo | null> {
   const hint = multiplexerFromEnv(runtime.env);
   const named = facts?.multiplexer;
   const name = named ? (named.name.toLowerCase().startsWith('tmux') ? 'tmux' : 'screen') : hint?.name;
-  if (name === undefined) return { value: null, why: reason('default', 'no multiplexer in the environment or the replies') };
-  const passthrough = name === 'tmux' ? facts?.passthrough ?? null : null;
+  if (name === undefined)
+    return { value: null, why: reason('default', 'no multiplexer in the environment or the replies') };
+  const passthrough = name === 'tmux' ? (facts?.passthrough ?? null) : null;
   const info: MultiplexerInfo = {
     name,
     version: named?.version ?? null,
@@ -210,15 +250,29 @@ function resolveMultiplexer(runtime: Runtime, facts: ProbeFacts | undefined): An
     ...(name === 'tmux' && passthrough === false ? { hint: TMUX_PASSTHROUGH_HINT } : {}),
   };
   const because = named
-    ? reason('reply', `the multiplexer answered for itself: ${named.name}${named.version ? ` ${named.version}` : ''}${passthrough === null ? '' : passthrough ? '; the outer terminal answered wrapped queries' : '; wrapped queries got no answer'}`, {
-        reply: named.reply,
-      })
-    : reason('rule', `${hint!.because}`);
+    ? reason(
+        'reply',
+        `the multiplexer answered for itself: ${named.name}${named.version ? ` ${named.version}` : ''}${passthrough === null ? '' : passthrough ? '; the outer terminal answered wrapped queries' : '; wrapped queries got no answer'}`,
+        {
+          reply: named.reply,
+        },
+      )
+    : reason('rule', `${hint?.because}`);
   return { value: info, why: because };
 }
 
 /** Terminal names (lower-cased prefixes) documented to show 24-bit colour. */
-const TRUECOLOR_NAMES = ['kitty', 'ghostty', 'wezterm', 'iterm2', 'foot', 'konsole', 'contour', 'xterm.js', 'alacritty'];
+const TRUECOLOR_NAMES = [
+  'kitty',
+  'ghostty',
+  'wezterm',
+  'iterm2',
+  'foot',
+  'konsole',
+  'contour',
+  'xterm.js',
+  'alacritty',
+];
 
 function resolveTruecolor(runtime: Runtime, facts: ProbeFacts | undefined): Answer<boolean> {
   const colorterm = envValue(runtime.env, 'COLORTERM');
@@ -227,10 +281,16 @@ function resolveTruecolor(runtime: Runtime, facts: ProbeFacts | undefined): Answ
   }
   const name = facts?.terminal?.name.toLowerCase();
   if (facts?.terminal && name && TRUECOLOR_NAMES.some((n) => name.startsWith(n))) {
-    return { value: true, why: reason('reply', `XTVERSION names ${facts.terminal.name}, which shows 24-bit colour`, { reply: facts.terminal.reply }) };
+    return {
+      value: true,
+      why: reason('reply', `XTVERSION names ${facts.terminal.name}, which shows 24-bit colour`, {
+        reply: facts.terminal.reply,
+      }),
+    };
   }
   const term = envValue(runtime.env, 'TERM') ?? '';
-  if (term.endsWith('-direct')) return { value: true, why: reason('rule', `TERM=${term} names a direct-colour terminfo`) };
+  if (term.endsWith('-direct'))
+    return { value: true, why: reason('rule', `TERM=${term} names a direct-colour terminfo`) };
   const program = envValue(runtime.env, 'TERM_PROGRAM');
   if (program === 'iTerm.app' && compareVersions(envValue(runtime.env, 'TERM_PROGRAM_VERSION') ?? '0', '3') >= 0) {
     return { value: true, why: reason('rule', 'iTerm2 3 shows 24-bit colour') };

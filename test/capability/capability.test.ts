@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { capabilities, capability, emit, register, resetCapabilities, supports } from '../../src/capability/capability.js';
+import {
+  capabilities,
+  capability,
+  emit,
+  register,
+  resetCapabilities,
+  supports,
+} from '../../src/capability/capability.js';
 import type { Runtime } from '../../src/env/runtime.js';
 
 const tmux: Runtime = { env: { TERM: 'tmux-256color' }, isTTY: { stdout: true } };
@@ -14,7 +21,9 @@ describe('registry', () => {
 
   it('an unknown name is a TypeError naming the known ones', () => {
     expect(() => capability('blink')).toThrow(TypeError);
-    expect(() => capability('blink')).toThrow(/unknown capability "blink" \(known: link, title, notify, clipboard, progress, sync\)/);
+    expect(() => capability('blink')).toThrow(
+      /unknown capability "blink" \(known: link, title, notify, clipboard, progress, sync\)/,
+    );
     expect(() => supports(tmux, 'blink')).toThrow(TypeError);
     expect(() => emit(tmux, 'blink', {})).toThrow(TypeError);
   });
@@ -35,7 +44,13 @@ describe('registry', () => {
   });
 
   it("the stored copy is frozen and does not follow later edits of the caller's object", () => {
-    const mine = { name: 'x', when: { termProgram: ['a'] as string[] }, args: {}, sequence: () => 's', fallback: () => 'f' };
+    const mine = {
+      name: 'x',
+      when: { termProgram: ['a'] as string[] },
+      args: {},
+      sequence: () => 's',
+      fallback: () => 'f',
+    };
     const stored = register(mine);
     mine.when.termProgram.push('b');
     expect(capability('x').when).toEqual({ termProgram: ['a'] });

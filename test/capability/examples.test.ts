@@ -20,7 +20,15 @@ const SEED: [string, string][] = [
 function selfReferenceWorks(): boolean {
   const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { exports?: Record<string, unknown> };
   if (!pkg.exports?.['.']) return false;
-  const probe = spawnSync(process.execPath, ['--input-type=module', '-e', "const m = await import('termsight'); process.exit(typeof m.capability === 'function' && typeof m.emit === 'function' ? 0 : 1)"], { cwd: root });
+  const probe = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "const m = await import('termsight'); process.exit(typeof m.capability === 'function' && typeof m.emit === 'function' ? 0 : 1)",
+    ],
+    { cwd: root },
+  );
   return probe.status === 0;
 }
 
@@ -32,7 +40,11 @@ describe("the seed's example programs", () => {
   // 'termsight' to dist/capability/index.js; afterwards the programs run exactly as a user runs them.
   const hook = selfReferenceWorks() ? [] : ['--import', './test/capability/resolve-termsight.mjs'];
   it.each(SEED)('node %s prints the seed output', (file, expected) => {
-    const run = spawnSync(process.execPath, [...hook, file], { cwd: root, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+    const run = spawnSync(process.execPath, [...hook, file], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '' },
+    });
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe(expected);
   });

@@ -11,7 +11,10 @@ import type { Capability } from '../../src/capability/types.js';
 import type { Runtime } from '../../src/env/runtime.js';
 
 /** A runtime every built-in supports (stdout a TTY, and each capability's announcing variables). */
-const everywhere: Runtime = { env: { WT_SESSION: '1', KITTY_WINDOW_ID: '1', TERM_PROGRAM: 'WezTerm' }, isTTY: { stdout: true } };
+const everywhere: Runtime = {
+  env: { WT_SESSION: '1', KITTY_WINDOW_ID: '1', TERM_PROGRAM: 'WezTerm' },
+  isTTY: { stdout: true },
+};
 const vte: Runtime = { env: { VTE_VERSION: '7600' }, isTTY: { stdout: true } };
 
 const CORPUS: [string, string][] = [
@@ -52,10 +55,14 @@ function residue(out: string): string {
     .replaceAll(/\u001b\[[0-9;:]*m/g, '');
 }
 
-const stringArgs = capabilities().flatMap((cap) => Object.entries(cap.args).map(([key, kind]) => [cap.name, key, kind, cap] as const));
+const stringArgs = capabilities().flatMap((cap) =>
+  Object.entries(cap.args).map(([key, kind]) => [cap.name, key, kind, cap] as const),
+);
 
 describe('injection corpus, every capability, every string argument', () => {
-  const rows = stringArgs.flatMap(([name, key, kind, cap]) => CORPUS.map(([what, payload]) => [`${name}.${key} (${kind}): ${what}`, cap, key, kind, payload] as const));
+  const rows = stringArgs.flatMap(([name, key, kind, cap]) =>
+    CORPUS.map(([what, payload]) => [`${name}.${key} (${kind}): ${what}`, cap, key, kind, payload] as const),
+  );
   it.each(rows)('%s', (_label, cap, key, kind, payload) => {
     // Enumerated params (state, phase, target) reject anything else with a TypeError: also safe.
     const enumerated = ['target', 'state', 'phase'].includes(key);
@@ -82,7 +89,24 @@ describe('injection corpus, every capability, every string argument', () => {
 
   it('property: arbitrary strings in any argument never leave a control outside the framing', () => {
     const unit = fc.oneof(
-      fc.constantFrom('\u0007', '\u001b', '\\', ']', '[', ';', '\u009c', '\u009b', '\u009d', '\n', '\u0000', '\u007f', '\u202e', 'm', '8', '2'),
+      fc.constantFrom(
+        '\u0007',
+        '\u001b',
+        '\\',
+        ']',
+        '[',
+        ';',
+        '\u009c',
+        '\u009b',
+        '\u009d',
+        '\n',
+        '\u0000',
+        '\u007f',
+        '\u202e',
+        'm',
+        '8',
+        '2',
+      ),
       fc.string({ minLength: 1, maxLength: 1 }),
     );
     const payload = fc.string({ unit, maxLength: 24 });

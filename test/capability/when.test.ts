@@ -36,14 +36,26 @@ describe('when clause semantics', () => {
     ['term exact', { term: 'xterm-kitty' }, { TERM: 'xterm-kitty' }, true, true],
     ['term is not a prefix', { term: 'xterm' }, { TERM: 'xterm-kitty' }, true, false],
     ['term is case-sensitive', { term: 'xterm-kitty' }, { TERM: 'XTERM-KITTY' }, true, false],
-    ['term and termProgram both needed', { term: 'tmux-256color', termProgram: ['ghostty'] }, { TERM: 'tmux-256color' }, true, false],
+    [
+      'term and termProgram both needed',
+      { term: 'tmux-256color', termProgram: ['ghostty'] },
+      { TERM: 'tmux-256color' },
+      true,
+      false,
+    ],
     ['termProgram one of', { termProgram: ['a', 'b'] }, { TERM_PROGRAM: 'b' }, true, true],
     ['termProgram none of', { termProgram: ['a', 'b'] }, { TERM_PROGRAM: 'c' }, true, false],
     ['envAny any set', { envAny: ['A', 'B'] }, { B: '1' }, true, true],
     ['envAny exported empty is unset', { envAny: ['A'] }, { A: '' }, true, false],
     ['TERM_PROGRAM exported empty is unset', { termProgram: [''] }, { TERM_PROGRAM: '' }, true, false],
     ['termProgram or envAny: envAny alone', { termProgram: ['x'], envAny: ['A'] }, { A: '1' }, true, true],
-    ['termProgram or envAny: termProgram alone', { termProgram: ['x'], envAny: ['A'] }, { TERM_PROGRAM: 'x' }, true, true],
+    [
+      'termProgram or envAny: termProgram alone',
+      { termProgram: ['x'], envAny: ['A'] },
+      { TERM_PROGRAM: 'x' },
+      true,
+      true,
+    ],
     ['termProgram or envAny: neither', { termProgram: ['x'], envAny: ['A'] }, { TERM_PROGRAM: 'y' }, true, false],
     ['empty envAny matches nothing', { envAny: [] }, { A: '1' }, true, false],
     ['TERM=dumb is always no, even for {}', {}, { TERM: 'dumb' }, true, false],
@@ -58,7 +70,9 @@ describe('when clause semantics', () => {
   ];
   it.each(ROWS)('%s', (_name, when, env, tty, expected) => {
     expect(matchesWhen(at(env, tty), when)).toBe(expected);
-    expect(supports(at(env, tty), { name: 'x', when: when as never, args: {}, sequence: () => 's', fallback: () => 'f' })).toBe(expected);
+    expect(
+      supports(at(env, tty), { name: 'x', when: when as never, args: {}, sequence: () => 's', fallback: () => 'f' }),
+    ).toBe(expected);
   });
 });
 

@@ -12,7 +12,9 @@ import { context } from './show-support.js';
 
 const run = promisify(execFile);
 const MAIN = new URL('../../dist/cli/main.js', import.meta.url).pathname;
-const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 describe('termsight (in-process)', () => {
   it.each<[string, string[], number, RegExp, 'stdout' | 'stderr']>([
@@ -20,10 +22,28 @@ describe('termsight (in-process)', () => {
     ['--help', ['--help'], 0, /Usage:\n\s+termsight detect/, 'stdout'],
     ['help for a command', ['detect', '--help'], 0, /termsight show FILE/, 'stdout'],
     ['no command', [], 2, /^termsight: missing command; try termsight --help\n$/, 'stderr'],
-    ['unknown command', ['frobnicate'], 2, /^termsight: unknown command "frobnicate"; try termsight --help\n$/, 'stderr'],
+    [
+      'unknown command',
+      ['frobnicate'],
+      2,
+      /^termsight: unknown command "frobnicate"; try termsight --help\n$/,
+      'stderr',
+    ],
     ['unknown flag', ['detect', '--nope'], 2, /^termsight: detect: Unknown option '--nope'\n$/, 'stderr'],
-    ['bad timeout', ['detect', '--no-probe', '--timeout', 'soon'], 2, /^termsight: --timeout takes a whole number of at least 1, got "soon"\n$/, 'stderr'],
-    ['zero timeout', ['detect', '--no-probe', '--timeout', '0'], 2, /--timeout takes a whole number of at least 1/, 'stderr'],
+    [
+      'bad timeout',
+      ['detect', '--no-probe', '--timeout', 'soon'],
+      2,
+      /^termsight: --timeout takes a whole number of at least 1, got "soon"\n$/,
+      'stderr',
+    ],
+    [
+      'zero timeout',
+      ['detect', '--no-probe', '--timeout', '0'],
+      2,
+      /--timeout takes a whole number of at least 1/,
+      'stderr',
+    ],
     ['stray argument', ['rules', 'extra'], 2, /^termsight: rules: Unexpected argument 'extra'/, 'stderr'],
   ])('%s', async (_name, args, code, pattern, stream) => {
     const { ctx, stdout, stderr } = context();
@@ -37,7 +57,11 @@ describe('termsight (in-process)', () => {
     expect(await runCli(['detect', '--no-probe', '--json'], ctx)).toBe(0);
     const report = JSON.parse(stdout.text);
     expect(report).toMatchObject({ graphics: 'kitty', placements: true, truecolor: true, probeMs: null });
-    expect(report.why.graphics).toEqual({ source: 'rule', detail: expect.stringContaining('kitty-window-id'), rule: 'kitty-window-id' });
+    expect(report.why.graphics).toEqual({
+      source: 'rule',
+      detail: expect.stringContaining('kitty-window-id'),
+      rule: 'kitty-window-id',
+    });
   });
 
   it('detect describes the terminal itself even when stdout is not a terminal', async () => {
@@ -74,7 +98,9 @@ describe('termsight (in-process)', () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     const json = context();
     await runCli(['rules', '--json'], json.ctx);
-    expect(JSON.parse(json.stdout.text).graphics.map((r: { id: string }) => r.id)).toEqual(GRAPHICS_RULES.map((r) => r.id));
+    expect(JSON.parse(json.stdout.text).graphics.map((r: { id: string }) => r.id)).toEqual(
+      GRAPHICS_RULES.map((r) => r.id),
+    );
   });
 });
 
@@ -95,7 +121,9 @@ describe('termsight (as a process)', () => {
 
   it('detect --json with no terminal at all answers from the environment', async () => {
     // setsid-less child with piped stdio: /dev/tty may still exist here, so force the environment answer.
-    const { stdout } = await run(process.execPath, [MAIN, 'detect', '--json', '--no-probe'], { env: { PATH: process.env.PATH, TERM: 'xterm-kitty' } });
+    const { stdout } = await run(process.execPath, [MAIN, 'detect', '--json', '--no-probe'], {
+      env: { PATH: process.env.PATH, TERM: 'xterm-kitty' },
+    });
     expect(JSON.parse(stdout)).toMatchObject({ graphics: 'kitty', probeMs: null });
   });
 });

@@ -1,12 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GROUND, scanEscapes, splitPieces, type EscapeState } from '../../src/cli/picture-writer.js';
-import { chooseProtocol, displayName, failureLine, interruptTail, pictureBox, renderOptionsFor } from '../../src/cli/show-plan.js';
+import { type EscapeState, GROUND, scanEscapes, splitPieces } from '../../src/cli/picture-writer.js';
+import {
+  chooseProtocol,
+  displayName,
+  failureLine,
+  interruptTail,
+  pictureBox,
+  renderOptionsFor,
+} from '../../src/cli/show-plan.js';
 import type { Protocol } from '../../src/env/protocol.js';
 import { report } from './show-support.js';
 
 describe('chooseProtocol', () => {
-  const rows: Array<[string, Protocol | undefined, Record<string, string>, boolean, Protocol | null, Protocol, string]> = [
+  const rows: Array<
+    [string, Protocol | undefined, Record<string, string>, boolean, Protocol | null, Protocol, string]
+  > = [
     ['flag wins over everything', 'iterm2', { TERMSIGHT_GRAPHICS: 'sixel' }, false, 'kitty', 'iterm2', 'flag'],
     ['override protocol', undefined, { TERMSIGHT_GRAPHICS: 'sixel' }, false, 'kitty', 'sixel', 'override'],
     ['override is case-insensitive', undefined, { TERMSIGHT_GRAPHICS: ' Blocks ' }, true, null, 'blocks', 'override'],
@@ -38,14 +47,39 @@ describe('pictureBox', () => {
 
 describe('renderOptionsFor', () => {
   it.each([
-    ['truecolor report', report(), {}, { color: 'truecolor', multiplexer: null, cellPixels: { width: 10, height: 20 } }],
+    [
+      'truecolor report',
+      report(),
+      {},
+      { color: 'truecolor', multiplexer: null, cellPixels: { width: 10, height: 20 } },
+    ],
     ['256 colours', report({ truecolor: false }), {}, { color: '256' }],
     ['NO_COLOR', report(), { NO_COLOR: '1' }, { color: 'none' }],
     ['sixel registers', report({ sixelColors: 16 }), {}, { colors: 16 }],
-    ['tmux with passthrough', report({ multiplexer: { name: 'tmux', version: '3.4', passthrough: true } }), {}, { multiplexer: 'tmux' }],
-    ['tmux, passthrough unknown', report({ multiplexer: { name: 'tmux', version: null, passthrough: null } }), {}, { multiplexer: 'tmux' }],
-    ['tmux without passthrough', report({ multiplexer: { name: 'tmux', version: '3.4', passthrough: false } }), {}, { multiplexer: null }],
-    ['placements and sync', report({ placements: true, synchronizedOutput: true }), {}, { placements: true, synchronizedOutput: true }],
+    [
+      'tmux with passthrough',
+      report({ multiplexer: { name: 'tmux', version: '3.4', passthrough: true } }),
+      {},
+      { multiplexer: 'tmux' },
+    ],
+    [
+      'tmux, passthrough unknown',
+      report({ multiplexer: { name: 'tmux', version: null, passthrough: null } }),
+      {},
+      { multiplexer: 'tmux' },
+    ],
+    [
+      'tmux without passthrough',
+      report({ multiplexer: { name: 'tmux', version: '3.4', passthrough: false } }),
+      {},
+      { multiplexer: null },
+    ],
+    [
+      'placements and sync',
+      report({ placements: true, synchronizedOutput: true }),
+      {},
+      { placements: true, synchronizedOutput: true },
+    ],
     ['background', report({ background: { dark: false, rgb: [250, 250, 240] } }), {}, { background: [250, 250, 240] }],
   ] as const)('%s', (_name, r, env, expected) => {
     expect(renderOptionsFor(r, { columns: 50, rows: 20 }, env)).toMatchObject({ columns: 50, rows: 20, ...expected });
@@ -72,13 +106,33 @@ describe('interruptTail', () => {
   const inDcs = scanEscapes(GROUND, '\x1bPq#0;2;0;0;0');
   const inTmux = scanEscapes(GROUND, '\x1bPtmux;\x1b\x1b_Gm=1;AAAA');
   const rows: Array<[string, EscapeState, Parameters<typeof interruptTail>[1], RegExp]> = [
-    ['sixel in DCS', inDcs, { protocol: 'sixel', multiplexer: null, synchronizedOutput: false }, /^\x1b\\\x1b\[0m\r\n\x1b\[\?25h$/],
-    ['sixel between pieces', GROUND, { protocol: 'sixel', multiplexer: null, synchronizedOutput: true }, /^\x1b\[0m\x1b\[\?2026l\r\n\x1b\[\?25h$/],
-    ['kitty inside tmux', inTmux, { protocol: 'kitty', multiplexer: 'tmux', synchronizedOutput: false }, /^\x1b\\\x1bPtmux;\x1b\x1b\\\x1b\\\x1bPtmux;\x1b\x1b_Gm=0,q=2;\x1b\x1b\\\x1b\\.*\x1b\[0m/],
+    [
+      'sixel in DCS',
+      inDcs,
+      { protocol: 'sixel', multiplexer: null, synchronizedOutput: false },
+      /^\x1b\\\x1b\[0m\r\n\x1b\[\?25h$/,
+    ],
+    [
+      'sixel between pieces',
+      GROUND,
+      { protocol: 'sixel', multiplexer: null, synchronizedOutput: true },
+      /^\x1b\[0m\x1b\[\?2026l\r\n\x1b\[\?25h$/,
+    ],
+    [
+      'kitty inside tmux',
+      inTmux,
+      { protocol: 'kitty', multiplexer: 'tmux', synchronizedOutput: false },
+      /^\x1b\\\x1bPtmux;\x1b\x1b\\\x1b\\\x1bPtmux;\x1b\x1b_Gm=0,q=2;\x1b\x1b\\\x1b\\.*\x1b\[0m/,
+    ],
     [
       'kitty with a frame handle: delete by id, back to the picture and below',
       GROUND,
-      { protocol: 'kitty', multiplexer: null, synchronizedOutput: false, handle: { protocol: 'kitty', columns: 4, rows: 3, imageId: 77, placeholders: false, multiplexer: null } },
+      {
+        protocol: 'kitty',
+        multiplexer: null,
+        synchronizedOutput: false,
+        handle: { protocol: 'kitty', columns: 4, rows: 3, imageId: 77, placeholders: false, multiplexer: null },
+      },
       /\x1b_Gm=0,q=2;\x1b\\\x1b_Ga=d,d=I,i=77,q=2\x1b\\\x1b\[0m\x1b8\x1b\[2B\r\n\x1b\[\?25h$/,
     ],
     [
@@ -87,7 +141,12 @@ describe('interruptTail', () => {
       { protocol: 'kitty', multiplexer: null, synchronizedOutput: false, imageId: 78 },
       /^\x1b\\\x1b_Gm=0,q=2;\x1b\\\x1b_Ga=d,d=I,i=78,q=2\x1b\\\x1b\[0m\r\n\x1b\[\?25h$/,
     ],
-    ['braille mid-line', GROUND, { protocol: 'braille', multiplexer: 'tmux', synchronizedOutput: false }, /^\x1b\[0m\r\n\x1b\[\?25h$/],
+    [
+      'braille mid-line',
+      GROUND,
+      { protocol: 'braille', multiplexer: 'tmux', synchronizedOutput: false },
+      /^\x1b\[0m\r\n\x1b\[\?25h$/,
+    ],
   ];
   it.each(rows)('%s', (_name, state, ctx, expected) => {
     expect(interruptTail(state, ctx)).toMatch(expected);
@@ -113,10 +172,16 @@ describe('scanEscapes', () => {
   it('any split gives the same state as the whole', () => {
     const alphabet = fc.constantFrom('\x1b', '[', 'P', '_', ']', '\\', '\x07', 'q', 'm', '1', ';', 'a', 'G');
     fc.assert(
-      fc.property(fc.array(alphabet, { maxLength: 60 }).map((a) => a.join('')), fc.nat(60), (text, cut) => {
-        const at = Math.min(cut, text.length);
-        expect(scanEscapes(scanEscapes(GROUND, text.slice(0, at)), text.slice(at))).toEqual(scanEscapes(GROUND, text));
-      }),
+      fc.property(
+        fc.array(alphabet, { maxLength: 60 }).map((a) => a.join('')),
+        fc.nat(60),
+        (text, cut) => {
+          const at = Math.min(cut, text.length);
+          expect(scanEscapes(scanEscapes(GROUND, text.slice(0, at)), text.slice(at))).toEqual(
+            scanEscapes(GROUND, text),
+          );
+        },
+      ),
       { numRuns: 400, seed: 11 },
     );
   });
@@ -126,18 +191,22 @@ describe('splitPieces', () => {
   it('pieces join to the text, and every cut is in text or a string body, never after an ESC', () => {
     const alphabet = fc.constantFrom('\x1b', '[', 'P', '_', '\\', 'q', 'm', '1', 'x', 'y', '😀');
     fc.assert(
-      fc.property(fc.array(alphabet, { maxLength: 300 }).map((a) => a.join('')), fc.integer({ min: 1, max: 40 }), (text, size) => {
-        const pieces = splitPieces(text, size);
-        expect(pieces.join('')).toBe(text);
-        let state = GROUND;
-        for (const piece of pieces.slice(0, -1)) {
-          state = scanEscapes(state, piece);
-          expect(['ground', 'string']).toContain(state.mode);
-          expect(piece.endsWith('\x1b')).toBe(false);
-          const last = piece.charCodeAt(piece.length - 1);
-          expect(last >= 0xd800 && last <= 0xdbff).toBe(false);
-        }
-      }),
+      fc.property(
+        fc.array(alphabet, { maxLength: 300 }).map((a) => a.join('')),
+        fc.integer({ min: 1, max: 40 }),
+        (text, size) => {
+          const pieces = splitPieces(text, size);
+          expect(pieces.join('')).toBe(text);
+          let state = GROUND;
+          for (const piece of pieces.slice(0, -1)) {
+            state = scanEscapes(state, piece);
+            expect(['ground', 'string']).toContain(state.mode);
+            expect(piece.endsWith('\x1b')).toBe(false);
+            const last = piece.charCodeAt(piece.length - 1);
+            expect(last >= 0xd800 && last <= 0xdbff).toBe(false);
+          }
+        },
+      ),
       { numRuns: 300, seed: 12 },
     );
   });

@@ -33,7 +33,19 @@ const why: Why = { source: 'default', detail: 'test' };
 
 /** A report for a plain terminal with no graphics; fields overridable. */
 export function report(over: Partial<Report> = {}): Report {
-  const fields: ReportField[] = ['graphics', 'placements', 'hyperlinks', 'truecolor', 'synchronizedOutput', 'cellPixels', 'background', 'sixelColors', 'terminal', 'multiplexer', 'remote'];
+  const fields: ReportField[] = [
+    'graphics',
+    'placements',
+    'hyperlinks',
+    'truecolor',
+    'synchronizedOutput',
+    'cellPixels',
+    'background',
+    'sixelColors',
+    'terminal',
+    'multiplexer',
+    'remote',
+  ];
   return {
     graphics: null,
     placements: false,
@@ -53,7 +65,14 @@ export function report(over: Partial<Report> = {}): Report {
 }
 
 /** A CLI context with captured output and `env`. */
-export function context(options: { env?: Record<string, string>; stdoutTTY?: boolean; stdin?: Uint8Array; onWrite?: (chunk: string, count: number) => void } = {}) {
+export function context(
+  options: {
+    env?: Record<string, string>;
+    stdoutTTY?: boolean;
+    stdin?: Uint8Array;
+    onWrite?: (chunk: string, count: number) => void;
+  } = {},
+) {
   const stdout = new Capture(options.stdoutTTY ?? false, options.onWrite);
   const stderr = new Capture();
   const ctx: CliContext = {

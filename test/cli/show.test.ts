@@ -1,10 +1,9 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { encode as encodePng } from 'fast-png';
 import omggif from 'omggif';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/context.js';
-import { runShowWith, MAX_LOOPS } from '../../src/cli/show.js';
+import { MAX_LOOPS, runShowWith } from '../../src/cli/show.js';
 import type { Report } from '../../src/report/types.js';
 import { runModel } from '../render/cursor-model.js';
 import { context, report, scratchDir, screenAfter, writePng } from './show-support.js';
@@ -106,7 +105,9 @@ describe('show: the protocol sequence for each --protocol', () => {
     const { ctx, stdout } = context();
     expect(await runShowWith([good, '--protocol', protocol], ctx, { report: report() })).toBe(0);
     expect(stdout.text).toMatch(sequence);
-    for (const [other, otherSequence] of rows) if (other !== protocol && other !== 'braille' && other !== 'blocks') expect(stdout.text).not.toMatch(otherSequence);
+    for (const [other, otherSequence] of rows)
+      if (other !== protocol && other !== 'braille' && other !== 'blocks')
+        expect(stdout.text).not.toMatch(otherSequence);
     // Whatever was drawn, text written after it shows on the next line of a real parser.
     const screen = await screenAfter(stdout.text, 'AFTER');
     expect(screen).toMatch(/^AFTER/m);
@@ -114,14 +115,35 @@ describe('show: the protocol sequence for each --protocol', () => {
 });
 
 describe('show: choosing the protocol', () => {
-  const rows: Array<[string, { env?: Record<string, string>; tty: boolean; report: Report; args?: string[] }, RegExp]> = [
-    ['the report on a terminal', { tty: true, report: report({ graphics: 'sixel' }) }, /\x1bP[0-9;]*q/],
-    ['braille when stdout is not a terminal', { tty: false, report: report({ graphics: 'sixel' }) }, /^(?![\s\S]*\x1bP)[\s\S]*[\u2800-\u28ff]/],
-    ['TERMSIGHT_GRAPHICS wins over the report', { env: { TERMSIGHT_GRAPHICS: 'blocks' }, tty: true, report: report({ graphics: 'sixel' }) }, /\u2580|\u2584/],
-    ['--protocol wins over TERMSIGHT_GRAPHICS', { env: { TERMSIGHT_GRAPHICS: 'blocks' }, tty: true, report: report(), args: ['--protocol', 'kitty'] }, /\x1b_G/],
-    ['TERMSIGHT_GRAPHICS=off draws braille', { env: { TERMSIGHT_GRAPHICS: 'off' }, tty: true, report: report({ graphics: null }) }, /[\u2800-\u28ff]/],
-    ['braille when the terminal has no graphics', { tty: true, report: report({ graphics: null }) }, /[\u2800-\u28ff]/],
-  ];
+  const rows: Array<[string, { env?: Record<string, string>; tty: boolean; report: Report; args?: string[] }, RegExp]> =
+    [
+      ['the report on a terminal', { tty: true, report: report({ graphics: 'sixel' }) }, /\x1bP[0-9;]*q/],
+      [
+        'braille when stdout is not a terminal',
+        { tty: false, report: report({ graphics: 'sixel' }) },
+        /^(?![\s\S]*\x1bP)[\s\S]*[\u2800-\u28ff]/,
+      ],
+      [
+        'TERMSIGHT_GRAPHICS wins over the report',
+        { env: { TERMSIGHT_GRAPHICS: 'blocks' }, tty: true, report: report({ graphics: 'sixel' }) },
+        /\u2580|\u2584/,
+      ],
+      [
+        '--protocol wins over TERMSIGHT_GRAPHICS',
+        { env: { TERMSIGHT_GRAPHICS: 'blocks' }, tty: true, report: report(), args: ['--protocol', 'kitty'] },
+        /\x1b_G/,
+      ],
+      [
+        'TERMSIGHT_GRAPHICS=off draws braille',
+        { env: { TERMSIGHT_GRAPHICS: 'off' }, tty: true, report: report({ graphics: null }) },
+        /[\u2800-\u28ff]/,
+      ],
+      [
+        'braille when the terminal has no graphics',
+        { tty: true, report: report({ graphics: null }) },
+        /[\u2800-\u28ff]/,
+      ],
+    ];
   it.each(rows)('%s', async (_name, setup, expected) => {
     const { ctx, stdout } = context({ env: setup.env ?? {}, stdoutTTY: setup.tty });
     expect(await runShowWith([good, ...(setup.args ?? [])], ctx, { report: setup.report })).toBe(0);
@@ -159,7 +181,12 @@ describe('show: the cursor ends below the picture, whatever the real cell size',
         { real: { width: 10, height: 20 }, known: false },
         { real: { width: 9, height: 17 }, known: false },
         { real: { width: 6, height: 12 }, known: false },
-      ].map((c) => ({ protocol, mux, ...c, name: `${protocol} ${mux ?? 'direct'}, real cell ${c.real.width}x${c.real.height}${c.known ? ' (reported)' : ''}` })),
+      ].map((c) => ({
+        protocol,
+        mux,
+        ...c,
+        name: `${protocol} ${mux ?? 'direct'}, real cell ${c.real.width}x${c.real.height}${c.known ? ' (reported)' : ''}`,
+      })),
     ),
   );
   it.each(rows)('$name', async ({ protocol, mux, real, known }) => {
@@ -169,7 +196,7 @@ describe('show: the cursor ends below the picture, whatever the real cell size',
       ...(mux ? { multiplexer: { name: mux, version: '3.3a', passthrough: true } } : {}),
     });
     expect(await runShowWith([good, '--protocol', protocol], ctx, { report: r })).toBe(0);
-    const model = await runModel(stdout.text + 'NEXT', { cell: real });
+    const model = await runModel(`${stdout.text}NEXT`, { cell: real });
     const next = model.text.split('\n').findIndex((l) => l.startsWith('NEXT'));
     expect(next).toBeGreaterThan(0);
     for (const picture of model.placed) {
@@ -220,28 +247,42 @@ describe('show: stopped mid-picture (the in-process half of Ctrl-C)', () => {
     ['iterm2', 'none'],
     ['sixel', 'tmux'],
     ['kitty', 'tmux'],
-  ] as const)('%s (multiplexer %s): the open sequence is closed, SGR reset, cursor shown; exit 130', async (protocol, mux) => {
-    const big = writePng(dir, `big-${protocol}.png`, 600, 400, 3);
-    const controller = new AbortController();
-    const { ctx, stdout } = context({ onWrite: (_chunk, count) => count === 2 && controller.abort() });
-    const r = report(mux === 'tmux' ? { multiplexer: { name: 'tmux', version: '3.4', passthrough: true } } : {});
-    const code = await runShowWith([big, '--protocol', protocol, '--width', '100', '--height', '30'], ctx, { report: r, signal: controller.signal });
-    expect(code).toBe(130);
-    expect(stdout.chunks.length).toBeLessThan(10); // it stopped early
-    expect(stdout.text.endsWith('\x1b[?25h')).toBe(true);
-    expect(stdout.text.lastIndexOf('\x1b[0m')).toBeGreaterThan(stdout.text.lastIndexOf('\x1b\\') - 1);
-    if (mux === 'none') {
-      const screen = await screenAfter(stdout.text, 'STILL-VISIBLE');
-      expect(screen).toContain('STILL-VISIBLE');
-    } else {
-      expect(stdout.text).toContain('\x1bPtmux;\x1b\x1b\\\x1b\\');
-    }
-  });
+  ] as const)(
+    '%s (multiplexer %s): the open sequence is closed, SGR reset, cursor shown; exit 130',
+    async (protocol, mux) => {
+      const big = writePng(dir, `big-${protocol}.png`, 600, 400, 3);
+      const controller = new AbortController();
+      const { ctx, stdout } = context({ onWrite: (_chunk, count) => count === 2 && controller.abort() });
+      const r = report(mux === 'tmux' ? { multiplexer: { name: 'tmux', version: '3.4', passthrough: true } } : {});
+      const code = await runShowWith([big, '--protocol', protocol, '--width', '100', '--height', '30'], ctx, {
+        report: r,
+        signal: controller.signal,
+      });
+      expect(code).toBe(130);
+      expect(stdout.chunks.length).toBeLessThan(10); // it stopped early
+      expect(stdout.text.endsWith('\x1b[?25h')).toBe(true);
+      expect(stdout.text.lastIndexOf('\x1b[0m')).toBeGreaterThan(stdout.text.lastIndexOf('\x1b\\') - 1);
+      if (mux === 'none') {
+        const screen = await screenAfter(stdout.text, 'STILL-VISIBLE');
+        expect(screen).toContain('STILL-VISIBLE');
+      } else {
+        expect(stdout.text).toContain('\x1bPtmux;\x1b\x1b\\\x1b\\');
+      }
+    },
+  );
 
   it('stopped during an animation: exit 130 and a clean tail', async () => {
     const controller = new AbortController();
-    const { ctx, stdout } = context({ stdoutTTY: true, onWrite: (chunk) => chunk.includes('a=T') && setTimeout(() => controller.abort(), 5) });
-    expect(await runShowWith([writeGif(), '--animate', '--protocol', 'kitty'], ctx, { report: report(), signal: controller.signal })).toBe(130);
+    const { ctx, stdout } = context({
+      stdoutTTY: true,
+      onWrite: (chunk) => chunk.includes('a=T') && setTimeout(() => controller.abort(), 5),
+    });
+    expect(
+      await runShowWith([writeGif(), '--animate', '--protocol', 'kitty'], ctx, {
+        report: report(),
+        signal: controller.signal,
+      }),
+    ).toBe(130);
     expect(stdout.text.match(/a=T/g)!.length).toBeLessThan(2 * MAX_LOOPS);
     expect(stdout.text.endsWith('\x1b[?25h')).toBe(true);
   });

@@ -11,14 +11,35 @@ import { colorLevel, translateLevel } from '../../src/compat/color-level.js';
 import { hyperlinksSupported } from '../../src/compat/hyperlinks.js';
 import { terminalLinkFor } from '../../src/compat/link-format.js';
 import type { Runtime } from '../../src/env/runtime.js';
-import { FALLBACK_FN, startOracle, type Answer, type Oracle, type Question } from './oracle.js';
+import { type Answer, FALLBACK_FN, type Oracle, type Question, startOracle } from './oracle.js';
 
 /** Values worth trying for each variable the incumbents read ('' is "exported empty"). */
 const VALUES: Record<string, readonly string[]> = {
   FORCE_COLOR: ['', '0', '1', '2', '3', '4', 'true', 'false', '-1', 'x', ' 2', '1.5'],
   TF_BUILD: ['', 'True'],
   AGENT_NAME: ['', 'Hosted Agent'],
-  TERM: ['', 'dumb', 'xterm', 'xterm-256color', 'screen', 'screen-256color', 'tmux-256color', 'xterm-kitty', 'xterm-ghostty', 'wezterm', 'alacritty', 'linux', 'vt100', 'rxvt-unicode', 'cygwin', 'putty-256color', 'foot', 'ansi', 'Eterm-color', 'vt220-256'],
+  TERM: [
+    '',
+    'dumb',
+    'xterm',
+    'xterm-256color',
+    'screen',
+    'screen-256color',
+    'tmux-256color',
+    'xterm-kitty',
+    'xterm-ghostty',
+    'wezterm',
+    'alacritty',
+    'linux',
+    'vt100',
+    'rxvt-unicode',
+    'cygwin',
+    'putty-256color',
+    'foot',
+    'ansi',
+    'Eterm-color',
+    'vt220-256',
+  ],
   COLORTERM: ['', 'truecolor', '24bit', '1'],
   CI: ['', 'true', 'false', '1'],
   GITHUB_ACTIONS: ['', 'true'],
@@ -31,8 +52,38 @@ const VALUES: Record<string, readonly string[]> = {
   DRONE: ['true'],
   CI_NAME: ['codeship', 'other', ''],
   TEAMCITY_VERSION: ['', '9.0.5 (build 32523)', '9.1.0 (build 32523)', '10.2.0', '2023.05', '9.01.2', '8.1'],
-  TERM_PROGRAM: ['', 'iTerm.app', 'Apple_Terminal', 'WezTerm', 'vscode', 'ghostty', 'zed', 'Orca', 'WarpTerminal', 'Hyper', 'tmux', 'other'],
-  TERM_PROGRAM_VERSION: ['', '3.0.10', '3.1.0', '2.9.3', '4.0.0', '3', '1.72.0', '1.71.9', '0.72.0', '2.70.0', '20200620-160318-e00b076c', '20200608-110940-3fb3a61', '0-unstable-2020-06-20', '0-unstable-2020-06-08', '1234', '3.5.0beta'],
+  TERM_PROGRAM: [
+    '',
+    'iTerm.app',
+    'Apple_Terminal',
+    'WezTerm',
+    'vscode',
+    'ghostty',
+    'zed',
+    'Orca',
+    'WarpTerminal',
+    'Hyper',
+    'tmux',
+    'other',
+  ],
+  TERM_PROGRAM_VERSION: [
+    '',
+    '3.0.10',
+    '3.1.0',
+    '2.9.3',
+    '4.0.0',
+    '3',
+    '1.72.0',
+    '1.71.9',
+    '0.72.0',
+    '2.70.0',
+    '20200620-160318-e00b076c',
+    '20200608-110940-3fb3a61',
+    '0-unstable-2020-06-20',
+    '0-unstable-2020-06-08',
+    '1234',
+    '3.5.0beta',
+  ],
   FORCE_HYPERLINK: ['', '0', '1', 'true', 'false', '00', ' 0', 'x'],
   NETLIFY: ['', 'true'],
   WT_SESSION: ['', 'f00-ba5'],
@@ -50,7 +101,10 @@ const fewVariables = fc
   .chain(([term, names]) =>
     fc
       .tuple(...names.map((name) => fc.constantFrom(...VALUES[name]!).map((value) => [name, value] as const)))
-      .map((pairs) => ({ ...(term === null ? {} : { TERM: term }), ...Object.fromEntries(pairs) }) as Record<string, string>),
+      .map(
+        (pairs) =>
+          ({ ...(term === null ? {} : { TERM: term }), ...Object.fromEntries(pairs) }) as Record<string, string>,
+      ),
   );
 const manyVariables = fc.record(
   Object.fromEntries(Object.entries(VALUES).map(([name, values]) => [name, fc.constantFrom(...values)])),
@@ -59,36 +113,78 @@ const manyVariables = fc.record(
 const envArb = fc.oneof({ arbitrary: fewVariables, weight: 3 }, { arbitrary: manyVariables, weight: 1 });
 
 const FLAGS = [
-  '--no-color', '--no-colors', '--color=false', '--color=never', '--color', '--colors', '--color=true', '--color=always',
-  '--color=256', '--color=16m', '--color=full', '--color=truecolor', '--no-hyperlink', '--no-hyperlinks',
-  '--hyperlink=false', '--hyperlink=never', '--hyperlink=true', '--hyperlink=always', '--', 'color', '-c',
+  '--no-color',
+  '--no-colors',
+  '--color=false',
+  '--color=never',
+  '--color',
+  '--colors',
+  '--color=true',
+  '--color=always',
+  '--color=256',
+  '--color=16m',
+  '--color=full',
+  '--color=truecolor',
+  '--no-hyperlink',
+  '--no-hyperlinks',
+  '--hyperlink=false',
+  '--hyperlink=never',
+  '--hyperlink=true',
+  '--hyperlink=always',
+  '--',
+  'color',
+  '-c',
 ];
 
 /** Printable text without controls or bidi marks (the inputs where output must be byte-identical). */
-const plain = fc.string({ unit: fc.constantFrom('a', 'Z', ' ', '/', ':', ';', '.', '?', '=', '&', '%', '#', 'é', '世', '🙂'), maxLength: 12 });
+const plain = fc.string({
+  unit: fc.constantFrom('a', 'Z', ' ', '/', ':', ';', '.', '?', '=', '&', '%', '#', 'é', '世', '🙂'),
+  maxLength: 12,
+});
 
 const questionArb: fc.Arbitrary<Question> = fc.record({
   env: envArb,
-  argv: fc.oneof(fc.constant([]), fc.array(fc.constantFrom(...FLAGS), { maxLength: 3 })).map((flags) => ['/usr/bin/node', '/app/cli.js', ...flags]),
+  argv: fc
+    .oneof(fc.constant([]), fc.array(fc.constantFrom(...FLAGS), { maxLength: 3 }))
+    .map((flags) => ['/usr/bin/node', '/app/cli.js', ...flags]),
   platform: fc.constantFrom('linux', 'darwin', 'win32', 'freebsd'),
-  osRelease: fc.constantFrom('10.0.10240', '10.0.10586', '10.0.14931', '10.0.22631', '6.1.0', '6.8.0-45-generic', '8.1'),
+  osRelease: fc.constantFrom(
+    '10.0.10240',
+    '10.0.10586',
+    '10.0.14931',
+    '10.0.22631',
+    '6.1.0',
+    '6.8.0-45-generic',
+    '8.1',
+  ),
   stdoutTTY: fc.boolean(),
   stderrTTY: fc.boolean(),
   stream: fc.constantFrom('none' as const, 'tty' as const, 'tty' as const, 'notty' as const),
   sniffFlags: fc.constantFrom(undefined, true, false),
-  link: fc.record({
-    text: fc.oneof(fc.constantFrom('Docs', 'My Website', ''), plain),
-    url: fc.oneof(fc.constantFrom('https://x.dev', 'https://sindresorhus.com', ''), plain.map((p) => `https://x.dev/${p}`)),
-    target: fc.constantFrom(undefined, 'stdout', 'stderr', 'elsewhere'),
-    fallback: fc.constantFrom('default' as const, 'false' as const, 'true' as const, 'fn' as const),
-  }, { requiredKeys: ['text', 'url', 'fallback'] }),
+  link: fc.record(
+    {
+      text: fc.oneof(fc.constantFrom('Docs', 'My Website', ''), plain),
+      url: fc.oneof(
+        fc.constantFrom('https://x.dev', 'https://sindresorhus.com', ''),
+        plain.map((p) => `https://x.dev/${p}`),
+      ),
+      target: fc.constantFrom(undefined, 'stdout', 'stderr', 'elsewhere'),
+      fallback: fc.constantFrom('default' as const, 'false' as const, 'true' as const, 'fn' as const),
+    },
+    { requiredKeys: ['text', 'url', 'fallback'] },
+  ),
 });
 
 const FALLBACKS = { default: undefined, false: false, true: true, fn: FALLBACK_FN } as const;
 
 /** The pure forms' answers for a question, shaped like the oracle's. */
 function pureAnswer(q: Question): Answer {
-  const runtime: Runtime = { env: q.env, argv: q.argv, platform: q.platform, isTTY: { stdout: q.stdoutTTY, stderr: q.stderrTTY } };
+  const runtime: Runtime = {
+    env: q.env,
+    argv: q.argv,
+    platform: q.platform,
+    isTTY: { stdout: q.stdoutTTY, stderr: q.stderrTTY },
+  };
   const stream = q.stream === 'none' ? null : { isTTY: q.stream === 'tty' };
   const fallback = FALLBACKS[q.link.fallback];
   return {
@@ -98,8 +194,14 @@ function pureAnswer(q: Question): Answer {
       stderr: translateLevel(colorLevel(runtime, { stream: 'stderr', osRelease: q.osRelease })),
     },
     hyperlinks: hyperlinksSupported(runtime, stream),
-    hyperlinksDefault: { stdout: hyperlinksSupported(runtime, 'stdout'), stderr: hyperlinksSupported(runtime, 'stderr') },
-    link: terminalLinkFor(runtime, q.link.text, q.link.url, { fallback, ...(q.link.target === undefined ? {} : { target: q.link.target }) }),
+    hyperlinksDefault: {
+      stdout: hyperlinksSupported(runtime, 'stdout'),
+      stderr: hyperlinksSupported(runtime, 'stderr'),
+    },
+    link: terminalLinkFor(runtime, q.link.text, q.link.url, {
+      fallback,
+      ...(q.link.target === undefined ? {} : { target: q.link.target }),
+    }),
     linkStderr: terminalLinkFor(runtime, q.link.text, q.link.url, { target: 'stderr', fallback }),
     linkSupported: { stdout: hyperlinksSupported(runtime, 'stdout'), stderr: hyperlinksSupported(runtime, 'stderr') },
   };

@@ -5,11 +5,10 @@
 // termsight's drop-ins from dist/compat (a resolve hook
 // carries the case number down the import graph, so every module is evaluated anew, as in a new
 // process), asks them, and puts everything back. Driven over IPC by differential.test.ts.
-import { register } from 'node:module';
+import { createRequire, register } from 'node:module';
 import os from 'node:os';
 import process from 'node:process';
 import tty from 'node:tty';
-import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
 const hooks = `export async function resolve(specifier, context, next) {
@@ -62,7 +61,11 @@ const fallbacks = {
 const DIST = new URL('../../dist/compat/', import.meta.url).href;
 const SOURCES = {
   incumbent: { link: LINK, hyper: HYPER, color: COLOR },
-  termsight: { link: `${DIST}terminal-link.js`, hyper: `${DIST}supports-hyperlinks.js`, color: `${DIST}supports-color.js` },
+  termsight: {
+    link: `${DIST}terminal-link.js`,
+    hyper: `${DIST}supports-hyperlinks.js`,
+    color: `${DIST}supports-color.js`,
+  },
 };
 
 async function answer(c, source, n) {
@@ -72,7 +75,10 @@ async function answer(c, source, n) {
   const color = await import(`${source.color}?case=${n}`);
   const stream = c.stream === 'none' ? undefined : { isTTY: c.stream === 'tty' };
   const options = c.sniffFlags === undefined ? undefined : { sniffFlags: c.sniffFlags };
-  const linkOptions = { fallback: fallbacks[c.link.fallback], ...(c.link.target === undefined ? {} : { target: c.link.target }) };
+  const linkOptions = {
+    fallback: fallbacks[c.link.fallback],
+    ...(c.link.target === undefined ? {} : { target: c.link.target }),
+  };
   return {
     color: color.createSupportsColor(stream, options),
     colorDefault: color.default,

@@ -3,7 +3,7 @@
  * (supports-color 10.2.2, supports-hyperlinks 4.6.0, terminal-link 5.0.0) and termsight's built
  * drop-ins, each freshly imported under the question's process state.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 

@@ -5,9 +5,15 @@
  * fails, so the table cannot drift from the incumbent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { colorLevel, envForceColor, flagForceColor, translateLevel, type ColorLevel } from '../../src/compat/color-level.js';
+import {
+  type ColorLevel,
+  colorLevel,
+  envForceColor,
+  flagForceColor,
+  translateLevel,
+} from '../../src/compat/color-level.js';
 import supportsColor, { createSupportsColor } from '../../src/compat/supports-color.js';
-import { startOracle, type Oracle } from './oracle.js';
+import { type Oracle, startOracle } from './oracle.js';
 
 interface Row {
   name: string;
@@ -25,14 +31,29 @@ interface Row {
 // Upstream asserts truthiness in some tests; the level written here is the incumbent's actual answer.
 const ROWS: Row[] = [
   { name: 'return true if `FORCE_COLOR` is in env', env: { FORCE_COLOR: 'true' }, tty: false, level: 1 },
-  { name: 'return true if `FORCE_COLOR` is in env, but honor 256', env: { FORCE_COLOR: 'true' }, argv: ['--color=256'], level: 2 },
-  { name: 'return true if `FORCE_COLOR` is in env, but honor 256 #2', env: { FORCE_COLOR: '1' }, argv: ['--color=256'], level: 2 },
+  {
+    name: 'return true if `FORCE_COLOR` is in env, but honor 256',
+    env: { FORCE_COLOR: 'true' },
+    argv: ['--color=256'],
+    level: 2,
+  },
+  {
+    name: 'return true if `FORCE_COLOR` is in env, but honor 256 #2',
+    env: { FORCE_COLOR: '1' },
+    argv: ['--color=256'],
+    level: 2,
+  },
   { name: 'return false if `FORCE_COLOR` is in env and is 0', env: { FORCE_COLOR: '0' }, level: 0 },
   { name: 'do not cache `FORCE_COLOR` (first FORCE_COLOR=0)', env: { FORCE_COLOR: '0' }, level: 0 },
   { name: 'do not cache `FORCE_COLOR` (then FORCE_COLOR=1)', env: { FORCE_COLOR: '1' }, level: 1 },
   { name: 'return false if not TTY', tty: false, level: 0 },
   { name: 'return false if --no-color flag is used', env: { TERM: 'xterm-256color' }, argv: ['--no-color'], level: 0 },
-  { name: 'return false if --no-colors flag is used', env: { TERM: 'xterm-256color' }, argv: ['--no-colors'], level: 0 },
+  {
+    name: 'return false if --no-colors flag is used',
+    env: { TERM: 'xterm-256color' },
+    argv: ['--no-colors'],
+    level: 0,
+  },
   { name: 'return true if --color flag is used', argv: ['--color'], level: 1 },
   { name: 'return true if --colors flag is used', argv: ['--colors'], level: 1 },
   { name: 'return true if `COLORTERM` is in env', env: { COLORTERM: 'true' }, level: 1 },
@@ -56,35 +77,114 @@ const ROWS: Row[] = [
   { name: 'return true if `DRONE` is in env', env: { CI: 'true', DRONE: 'true' }, level: 1 },
   { name: 'return level 3 if `GITEA_ACTIONS` is in env', env: { CI: 'true', GITEA_ACTIONS: 'true' }, level: 3 },
   { name: 'return true if Codeship is in env', env: { CI: 'true', CI_NAME: 'codeship' }, level: 1 },
-  { name: 'return false if `TEAMCITY_VERSION` is in env and is < 9.1', env: { TEAMCITY_VERSION: '9.0.5 (build 32523)' }, level: 0 },
-  { name: 'return level 1 if `TEAMCITY_VERSION` is in env and is >= 9.1', env: { TEAMCITY_VERSION: '9.1.0 (build 32523)' }, level: 1 },
+  {
+    name: 'return false if `TEAMCITY_VERSION` is in env and is < 9.1',
+    env: { TEAMCITY_VERSION: '9.0.5 (build 32523)' },
+    level: 0,
+  },
+  {
+    name: 'return level 1 if `TEAMCITY_VERSION` is in env and is >= 9.1',
+    env: { TEAMCITY_VERSION: '9.1.0 (build 32523)' },
+    level: 1,
+  },
   { name: 'support rxvt', env: { TERM: 'rxvt' }, level: 1 },
   { name: 'prefer level 2/xterm over COLORTERM', env: { COLORTERM: '1', TERM: 'xterm-256color' }, level: 2 },
   { name: 'support screen-256color', env: { TERM: 'screen-256color' }, level: 2 },
   { name: 'support putty-256color', env: { TERM: 'putty-256color' }, level: 2 },
-  { name: 'level should be 3 when using iTerm 3.0', platform: 'darwin', env: { TERM_PROGRAM: 'iTerm.app', TERM_PROGRAM_VERSION: '3.0.10' }, level: 3 },
-  { name: 'level should be 2 when using iTerm 2.9', platform: 'darwin', env: { TERM_PROGRAM: 'iTerm.app', TERM_PROGRAM_VERSION: '2.9.3' }, level: 2 },
-  { name: 'return level 1 if on Windows earlier than 10 build 10586', platform: 'win32', osRelease: '10.0.10240', level: 1 },
-  { name: 'return level 2 if on Windows 10 build 10586 or later', platform: 'win32', osRelease: '10.0.10586', level: 2 },
-  { name: 'return level 3 if on Windows 10 build 14931 or later', platform: 'win32', osRelease: '10.0.14931', level: 3 },
-  { name: 'return level 2 when FORCE_COLOR is set when not TTY in xterm256', env: { FORCE_COLOR: 'true', TERM: 'xterm-256color' }, tty: false, level: 2 },
+  {
+    name: 'level should be 3 when using iTerm 3.0',
+    platform: 'darwin',
+    env: { TERM_PROGRAM: 'iTerm.app', TERM_PROGRAM_VERSION: '3.0.10' },
+    level: 3,
+  },
+  {
+    name: 'level should be 2 when using iTerm 2.9',
+    platform: 'darwin',
+    env: { TERM_PROGRAM: 'iTerm.app', TERM_PROGRAM_VERSION: '2.9.3' },
+    level: 2,
+  },
+  {
+    name: 'return level 1 if on Windows earlier than 10 build 10586',
+    platform: 'win32',
+    osRelease: '10.0.10240',
+    level: 1,
+  },
+  {
+    name: 'return level 2 if on Windows 10 build 10586 or later',
+    platform: 'win32',
+    osRelease: '10.0.10586',
+    level: 2,
+  },
+  {
+    name: 'return level 3 if on Windows 10 build 14931 or later',
+    platform: 'win32',
+    osRelease: '10.0.14931',
+    level: 3,
+  },
+  {
+    name: 'return level 2 when FORCE_COLOR is set when not TTY in xterm256',
+    env: { FORCE_COLOR: 'true', TERM: 'xterm-256color' },
+    tty: false,
+    level: 2,
+  },
   { name: 'supports setting a color level using FORCE_COLOR (1)', env: { FORCE_COLOR: '1' }, level: 1 },
   { name: 'supports setting a color level using FORCE_COLOR (2)', env: { FORCE_COLOR: '2' }, level: 2 },
   { name: 'supports setting a color level using FORCE_COLOR (3)', env: { FORCE_COLOR: '3' }, level: 3 },
   { name: 'supports setting a color level using FORCE_COLOR (0)', env: { FORCE_COLOR: '0' }, level: 0 },
   { name: 'FORCE_COLOR maxes out at a value of 3', env: { FORCE_COLOR: '4' }, level: 3 },
   { name: 'FORCE_COLOR works when set via command line (true)', env: { FORCE_COLOR: 'true' }, level: 1 },
-  { name: 'FORCE_COLOR works when set via command line (true, xterm-256color, no TTY)', env: { FORCE_COLOR: 'true', TERM: 'xterm-256color' }, tty: false, level: 2 },
-  { name: 'FORCE_COLOR works when set via command line (false)', env: { FORCE_COLOR: 'false', TERM: 'xterm-256color' }, tty: false, level: 0 },
+  {
+    name: 'FORCE_COLOR works when set via command line (true, xterm-256color, no TTY)',
+    env: { FORCE_COLOR: 'true', TERM: 'xterm-256color' },
+    tty: false,
+    level: 2,
+  },
+  {
+    name: 'FORCE_COLOR works when set via command line (false)',
+    env: { FORCE_COLOR: 'false', TERM: 'xterm-256color' },
+    tty: false,
+    level: 0,
+  },
   { name: 'return false when `TERM` is set to dumb', env: { TERM: 'dumb' }, level: 0 },
-  { name: 'return false when `TERM` is set to dumb when `TERM_PROGRAM` is set', env: { TERM: 'dumb', TERM_PROGRAM: 'Apple_Terminal' }, level: 0 },
-  { name: 'return false when `TERM` is set to dumb when run on Windows', platform: 'win32', osRelease: '10.0.14931', env: { TERM: 'dumb' }, level: 0 },
-  { name: 'return level 1 when `TERM` is set to dumb when `FORCE_COLOR` is set', env: { FORCE_COLOR: '1', TERM: 'dumb' }, level: 1 },
+  {
+    name: 'return false when `TERM` is set to dumb when `TERM_PROGRAM` is set',
+    env: { TERM: 'dumb', TERM_PROGRAM: 'Apple_Terminal' },
+    level: 0,
+  },
+  {
+    name: 'return false when `TERM` is set to dumb when run on Windows',
+    platform: 'win32',
+    osRelease: '10.0.14931',
+    env: { TERM: 'dumb' },
+    level: 0,
+  },
+  {
+    name: 'return level 1 when `TERM` is set to dumb when `FORCE_COLOR` is set',
+    env: { FORCE_COLOR: '1', TERM: 'dumb' },
+    level: 1,
+  },
   { name: 'ignore flags when sniffFlags=false (default)', env: { TERM: 'dumb' }, argv: ['--color=256'], level: 2 },
-  { name: 'ignore flags when sniffFlags=false (sniffFlags: true)', env: { TERM: 'dumb' }, argv: ['--color=256'], sniffFlags: true, level: 2 },
-  { name: 'ignore flags when sniffFlags=false (sniffFlags: false)', env: { TERM: 'dumb' }, argv: ['--color=256'], sniffFlags: false, level: 0 },
+  {
+    name: 'ignore flags when sniffFlags=false (sniffFlags: true)',
+    env: { TERM: 'dumb' },
+    argv: ['--color=256'],
+    sniffFlags: true,
+    level: 2,
+  },
+  {
+    name: 'ignore flags when sniffFlags=false (sniffFlags: false)',
+    env: { TERM: 'dumb' },
+    argv: ['--color=256'],
+    sniffFlags: false,
+    level: 0,
+  },
   // Beyond upstream's suite: rules its tests do not reach, answers confirmed by the oracle below.
-  { name: 'Azure DevOps (TF_BUILD and AGENT_NAME) even without a TTY', env: { TF_BUILD: 'True', AGENT_NAME: 'x' }, tty: false, level: 1 },
+  {
+    name: 'Azure DevOps (TF_BUILD and AGENT_NAME) even without a TTY',
+    env: { TF_BUILD: 'True', AGENT_NAME: 'x' },
+    tty: false,
+    level: 1,
+  },
   { name: 'GITHUB_ACTIONS is truecolor', env: { CI: 'true', GITHUB_ACTIONS: 'true' }, level: 3 },
   { name: 'CI exported empty still counts (incumbent quirk)', env: { CI: '', TERM: 'xterm-256color' }, level: 0 },
   { name: 'COLORTERM=truecolor', env: { COLORTERM: 'truecolor' }, level: 3 },
@@ -107,7 +207,10 @@ describe('supports-color 10.2 suite, as data', () => {
     const tty = row.tty ?? true;
     const argv = ['/usr/bin/node', '/app/test.js', ...(row.argv ?? [])];
     const runtime = { env: row.env ?? {}, argv, platform: row.platform ?? 'linux', isTTY: { stdout: tty } };
-    const options = { osRelease: row.osRelease ?? '6.1.0', ...(row.sniffFlags === undefined ? {} : { sniffFlags: row.sniffFlags }) };
+    const options = {
+      osRelease: row.osRelease ?? '6.1.0',
+      ...(row.sniffFlags === undefined ? {} : { sniffFlags: row.sniffFlags }),
+    };
     expect(colorLevel(runtime, options)).toBe(row.level);
 
     const { incumbent, termsight } = await oracle.ask({
@@ -127,7 +230,9 @@ describe('supports-color 10.2 suite, as data', () => {
   });
 
   it('false has no properties to test (allow tests of the properties on false)', () => {
-    const info = translateLevel(colorLevel({ env: { TERM: 'xterm-256color' }, argv: ['--no-color'], isTTY: { stdout: true } }));
+    const info = translateLevel(
+      colorLevel({ env: { TERM: 'xterm-256color' }, argv: ['--no-color'], isTTY: { stdout: true } }),
+    );
     expect(info).toBe(false);
     expect((info as unknown as { hasBasic?: boolean }).hasBasic).toBeUndefined();
   });

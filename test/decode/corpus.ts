@@ -83,49 +83,122 @@ export function pngCorpus(): CorpusImage[] {
     images.push({ name, format: 'png', bytes, width, height, frames: [rgba] });
 
   const rgb = bytesFrom(1, N * 3);
-  add('png rgb 8', encodePng({ width: W, height: H, data: Uint8Array.from(rgb), channels: 3, depth: 8 }), rgbaFrom(N, (i) => [rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!, 255]));
+  add(
+    'png rgb 8',
+    encodePng({ width: W, height: H, data: Uint8Array.from(rgb), channels: 3, depth: 8 }),
+    rgbaFrom(N, (i) => [rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!, 255]),
+  );
   const rgba = bytesFrom(2, N * 4);
-  add('png rgba 8', encodePng({ width: W, height: H, data: Uint8Array.from(rgba), channels: 4, depth: 8 }), Uint8Array.from(rgba));
-  add('png rgba 8 adam7', encodePng({ width: W, height: H, data: Uint8Array.from(rgba), channels: 4, depth: 8 }, { interlace: 'Adam7' }), Uint8Array.from(rgba));
+  add(
+    'png rgba 8',
+    encodePng({ width: W, height: H, data: Uint8Array.from(rgba), channels: 4, depth: 8 }),
+    Uint8Array.from(rgba),
+  );
+  add(
+    'png rgba 8 adam7',
+    encodePng({ width: W, height: H, data: Uint8Array.from(rgba), channels: 4, depth: 8 }, { interlace: 'Adam7' }),
+    Uint8Array.from(rgba),
+  );
   const grey = bytesFrom(3, N);
-  add('png grey 8', encodePng({ width: W, height: H, data: Uint8Array.from(grey), channels: 1, depth: 8 }), rgbaFrom(N, (i) => [grey[i]!, grey[i]!, grey[i]!, 255]));
+  add(
+    'png grey 8',
+    encodePng({ width: W, height: H, data: Uint8Array.from(grey), channels: 1, depth: 8 }),
+    rgbaFrom(N, (i) => [grey[i]!, grey[i]!, grey[i]!, 255]),
+  );
   const ga = bytesFrom(4, N * 2);
-  add('png grey+alpha 8', encodePng({ width: W, height: H, data: Uint8Array.from(ga), channels: 2, depth: 8 }), rgbaFrom(N, (i) => [ga[i * 2]!, ga[i * 2]!, ga[i * 2]!, ga[i * 2 + 1]!]));
+  add(
+    'png grey+alpha 8',
+    encodePng({ width: W, height: H, data: Uint8Array.from(ga), channels: 2, depth: 8 }),
+    rgbaFrom(N, (i) => [ga[i * 2]!, ga[i * 2]!, ga[i * 2]!, ga[i * 2 + 1]!]),
+  );
   const to8 = (v: number) => Math.round((v * 255) / 65535);
   const rgb16 = bytesFrom(5, N * 3, 65535);
-  add('png rgb 16', encodePng({ width: W, height: H, data: Uint16Array.from(rgb16), channels: 3, depth: 16 }), rgbaFrom(N, (i) => [to8(rgb16[i * 3]!), to8(rgb16[i * 3 + 1]!), to8(rgb16[i * 3 + 2]!), 255]));
+  add(
+    'png rgb 16',
+    encodePng({ width: W, height: H, data: Uint16Array.from(rgb16), channels: 3, depth: 16 }),
+    rgbaFrom(N, (i) => [to8(rgb16[i * 3]!), to8(rgb16[i * 3 + 1]!), to8(rgb16[i * 3 + 2]!), 255]),
+  );
   const rgba16 = bytesFrom(6, N * 4, 65535);
-  add('png rgba 16', encodePng({ width: W, height: H, data: Uint16Array.from(rgba16), channels: 4, depth: 16 }), rgbaFrom(N, (i) => [0, 1, 2, 3].map((c) => to8(rgba16[i * 4 + c]!)) as [number, number, number, number]));
+  add(
+    'png rgba 16',
+    encodePng({ width: W, height: H, data: Uint16Array.from(rgba16), channels: 4, depth: 16 }),
+    rgbaFrom(N, (i) => [0, 1, 2, 3].map((c) => to8(rgba16[i * 4 + c]!)) as [number, number, number, number]),
+  );
   const grey16 = bytesFrom(7, N, 65535);
-  add('png grey 16', encodePng({ width: W, height: H, data: Uint16Array.from(grey16), channels: 1, depth: 16 }), rgbaFrom(N, (i) => [to8(grey16[i]!), to8(grey16[i]!), to8(grey16[i]!), 255]));
+  add(
+    'png grey 16',
+    encodePng({ width: W, height: H, data: Uint16Array.from(grey16), channels: 1, depth: 16 }),
+    rgbaFrom(N, (i) => [to8(grey16[i]!), to8(grey16[i]!), to8(grey16[i]!), 255]),
+  );
   const ga16 = bytesFrom(8, N * 2, 65535);
-  add('png grey+alpha 16', encodePng({ width: W, height: H, data: Uint16Array.from(ga16), channels: 2, depth: 16 }), rgbaFrom(N, (i) => [to8(ga16[i * 2]!), to8(ga16[i * 2]!), to8(ga16[i * 2]!), to8(ga16[i * 2 + 1]!)]));
+  add(
+    'png grey+alpha 16',
+    encodePng({ width: W, height: H, data: Uint16Array.from(ga16), channels: 2, depth: 16 }),
+    rgbaFrom(N, (i) => [to8(ga16[i * 2]!), to8(ga16[i * 2]!), to8(ga16[i * 2]!), to8(ga16[i * 2 + 1]!)]),
+  );
 
   for (const depth of [1, 2, 4] as const) {
     const max = (1 << depth) - 1;
     const samples = bytesFrom(10 + depth, N, max);
     const v = (s: number) => Math.round((s * 255) / max);
-    add(`png grey ${depth}`, encodePng({ width: W, height: H, data: packRows(samples, W, H, depth), channels: 1, depth }), rgbaFrom(N, (i) => [v(samples[i]!), v(samples[i]!), v(samples[i]!), 255]));
+    add(
+      `png grey ${depth}`,
+      encodePng({ width: W, height: H, data: packRows(samples, W, H, depth), channels: 1, depth }),
+      rgbaFrom(N, (i) => [v(samples[i]!), v(samples[i]!), v(samples[i]!), 255]),
+    );
   }
 
-  const palette = [[255, 0, 0], [0, 200, 0], [0, 0, 255], [250, 250, 10], [9, 9, 9]];
+  const palette = [
+    [255, 0, 0],
+    [0, 200, 0],
+    [0, 0, 255],
+    [250, 250, 10],
+    [9, 9, 9],
+  ];
   const indices = bytesFrom(20, N, palette.length - 1);
-  add('png palette 8', encodePng({ width: W, height: H, data: Uint8Array.from(indices), channels: 1, depth: 8, palette }), rgbaFrom(N, (i) => [...palette[indices[i]!]!, 255] as [number, number, number, number]));
+  add(
+    'png palette 8',
+    encodePng({ width: W, height: H, data: Uint8Array.from(indices), channels: 1, depth: 8, palette }),
+    rgbaFrom(N, (i) => [...palette[indices[i]!]!, 255] as [number, number, number, number]),
+  );
   const paletteAlpha = palette.map((c, i) => [...c, i * 60]);
-  add('png palette 8 + tRNS', encodePng({ width: W, height: H, data: Uint8Array.from(indices), channels: 1, depth: 8, palette: paletteAlpha }), rgbaFrom(N, (i) => paletteAlpha[indices[i]!] as [number, number, number, number]));
+  add(
+    'png palette 8 + tRNS',
+    encodePng({ width: W, height: H, data: Uint8Array.from(indices), channels: 1, depth: 8, palette: paletteAlpha }),
+    rgbaFrom(N, (i) => paletteAlpha[indices[i]!] as [number, number, number, number]),
+  );
   const idx4 = bytesFrom(21, N, 3);
-  add('png palette 2-bit', encodePng({ width: W, height: H, data: packRows(idx4, W, H, 2), channels: 1, depth: 2, palette: palette.slice(0, 4) }), rgbaFrom(N, (i) => [...palette[idx4[i]!]!, 255] as [number, number, number, number]));
+  add(
+    'png palette 2-bit',
+    encodePng({
+      width: W,
+      height: H,
+      data: packRows(idx4, W, H, 2),
+      channels: 1,
+      depth: 2,
+      palette: palette.slice(0, 4),
+    }),
+    rgbaFrom(N, (i) => [...palette[idx4[i]!]!, 255] as [number, number, number, number]),
+  );
 
   // tRNS colour keys on grey and RGB, added by hand: fast-png writes tRNS only for palettes.
   const keyGrey = grey[3]!;
   const trnsGrey = pngChunk('tRNS', Uint8Array.of(0, keyGrey));
-  add('png grey 8 + tRNS key', insertBeforeIdat(encodePng({ width: W, height: H, data: Uint8Array.from(grey), channels: 1, depth: 8 }), trnsGrey), rgbaFrom(N, (i) => [grey[i]!, grey[i]!, grey[i]!, grey[i] === keyGrey ? 0 : 255]));
+  add(
+    'png grey 8 + tRNS key',
+    insertBeforeIdat(encodePng({ width: W, height: H, data: Uint8Array.from(grey), channels: 1, depth: 8 }), trnsGrey),
+    rgbaFrom(N, (i) => [grey[i]!, grey[i]!, grey[i]!, grey[i] === keyGrey ? 0 : 255]),
+  );
   const key = [rgb[9]!, rgb[10]!, rgb[11]!];
   const trnsRgb = pngChunk('tRNS', Uint8Array.of(0, key[0]!, 0, key[1]!, 0, key[2]!));
-  add('png rgb 8 + tRNS key', insertBeforeIdat(encodePng({ width: W, height: H, data: Uint8Array.from(rgb), channels: 3, depth: 8 }), trnsRgb), rgbaFrom(N, (i) => {
-    const p = [rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!] as const;
-    return [...p, p[0] === key[0] && p[1] === key[1] && p[2] === key[2] ? 0 : 255];
-  }));
+  add(
+    'png rgb 8 + tRNS key',
+    insertBeforeIdat(encodePng({ width: W, height: H, data: Uint8Array.from(rgb), channels: 3, depth: 8 }), trnsRgb),
+    rgbaFrom(N, (i) => {
+      const p = [rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!] as const;
+      return [...p, p[0] === key[0] && p[1] === key[1] && p[2] === key[2] ? 0 : 255];
+    }),
+  );
   const one = Uint8Array.of(12, 34, 56, 78);
   add('png 1x1', encodePng({ width: 1, height: 1, data: one, channels: 4, depth: 8 }), one, 1, 1);
   return images;
@@ -148,13 +221,25 @@ export function jpegCorpus(): CorpusImage[] {
   ].map(([w, h]) => {
     const rgba = smoothRgba(w!, h!);
     const bytes = new Uint8Array(jpeg.encode({ width: w!, height: h!, data: rgba }, 95).data);
-    return { name: `jpeg ${w}x${h}`, format: 'jpeg' as const, bytes, width: w!, height: h!, frames: [rgba], tolerance: 24 };
+    return {
+      name: `jpeg ${w}x${h}`,
+      format: 'jpeg' as const,
+      bytes,
+      width: w!,
+      height: h!,
+      frames: [rgba],
+      tolerance: 24,
+    };
   });
 }
 
 /** An 8-colour palette as omggif wants it (0xRRGGBB numbers) and as RGB triples. */
 const GIF_PALETTE = [0x000000, 0xff0000, 0x00ff00, 0x0000ff, 0xffff00, 0x00ffff, 0xff00ff, 0xffffff];
-const rgbOf = (i: number): [number, number, number] => [(GIF_PALETTE[i]! >> 16) & 255, (GIF_PALETTE[i]! >> 8) & 255, GIF_PALETTE[i]! & 255];
+const rgbOf = (i: number): [number, number, number] => [
+  (GIF_PALETTE[i]! >> 16) & 255,
+  (GIF_PALETTE[i]! >> 8) & 255,
+  GIF_PALETTE[i]! & 255,
+];
 
 /** One frame of a test GIF. */
 interface GifFrameSpec {
@@ -169,11 +254,20 @@ interface GifFrameSpec {
 }
 
 /** Encodes frames with omggif's GifWriter. */
-function writeGif(width: number, height: number, frames: readonly GifFrameSpec[], pixelsOf: (f: GifFrameSpec) => number[]): Uint8Array {
+function writeGif(
+  width: number,
+  height: number,
+  frames: readonly GifFrameSpec[],
+  pixelsOf: (f: GifFrameSpec) => number[],
+): Uint8Array {
   const buffer = new Uint8Array(4096 + width * height * frames.length * 2);
   const writer = new omggif.GifWriter(buffer, width, height, { palette: GIF_PALETTE, loop: 0 });
   for (const f of frames) {
-    writer.addFrame(f.x, f.y, f.w, f.h, pixelsOf(f), { delay: f.delay, disposal: f.disposal, ...(f.transparent !== undefined ? { transparent: f.transparent } : {}) });
+    writer.addFrame(f.x, f.y, f.w, f.h, pixelsOf(f), {
+      delay: f.delay,
+      disposal: f.disposal,
+      ...(f.transparent !== undefined ? { transparent: f.transparent } : {}),
+    });
   }
   return buffer.slice(0, writer.end());
 }
@@ -182,7 +276,12 @@ function writeGif(width: number, height: number, frames: readonly GifFrameSpec[]
  * Composites GIF frames the way the spec and browsers do, from the frame specs (a model the
  * decoder is compared with): transparent start, disposal 2 clears to transparent, 3 restores.
  */
-function compositeModel(width: number, height: number, frames: readonly GifFrameSpec[], pixelsOf: (f: GifFrameSpec) => number[]): Uint8Array[] {
+function compositeModel(
+  width: number,
+  height: number,
+  frames: readonly GifFrameSpec[],
+  pixelsOf: (f: GifFrameSpec) => number[],
+): Uint8Array[] {
   let canvas = new Uint8Array(width * height * 4);
   const out: Uint8Array[] = [];
   for (const f of frames) {
@@ -199,7 +298,9 @@ function compositeModel(width: number, height: number, frames: readonly GifFrame
     }
     out.push(canvas.slice());
     if (f.disposal === 2) {
-      for (let y = f.y; y < Math.min(height, f.y + f.h); y++) for (let x = f.x; x < Math.min(width, f.x + f.w); x++) canvas.fill(0, (y * width + x) * 4, (y * width + x + 1) * 4);
+      for (let y = f.y; y < Math.min(height, f.y + f.h); y++)
+        for (let x = f.x; x < Math.min(width, f.x + f.w); x++)
+          canvas.fill(0, (y * width + x) * 4, (y * width + x + 1) * 4);
     } else if (f.disposal === 3) {
       canvas = before;
     }
@@ -247,5 +348,13 @@ export function gifFramePastScreen(): CorpusImage {
   if (bytes[afterFirst + 8] !== 0x2c) throw new Error('test GIF layout changed');
   bytes[afterFirst + 9] = 3;
   const moved = [frames[0]!, { ...frames[1]!, x: 3 }];
-  return { name: 'gif frame past the screen', format: 'gif', bytes, width: 6, height: 4, frames: compositeModel(6, 4, moved, pixelsOf), delays: [100, 100] };
+  return {
+    name: 'gif frame past the screen',
+    format: 'gif',
+    bytes,
+    width: 6,
+    height: 4,
+    frames: compositeModel(6, 4, moved, pixelsOf),
+    delays: [100, 100],
+  };
 }

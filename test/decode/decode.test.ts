@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeImage, DecodeError, type DecodeFailure } from '../../src/decode/index.js';
-import { gifCorpus, gifFramePastScreen, jpegCorpus, pngCorpus, type CorpusImage } from './corpus.js';
+import { DecodeError, type DecodeFailure, decodeImage } from '../../src/decode/index.js';
+import { type CorpusImage, gifCorpus, gifFramePastScreen, jpegCorpus, pngCorpus } from './corpus.js';
 
 const valid: CorpusImage[] = [...pngCorpus(), ...jpegCorpus(), ...gifCorpus(), gifFramePastScreen()];
 
@@ -20,7 +20,8 @@ describe('decodeImage: valid images', () => {
       expect(frame.raster.width).toBe(image.width);
       expect(frame.raster.height).toBe(image.height);
       expect(frame.raster.data.constructor).toBe(Uint8Array);
-      if (image.tolerance === undefined) expect(Buffer.from(frame.raster.data).equals(Buffer.from(image.frames[i]!))).toBe(true);
+      if (image.tolerance === undefined)
+        expect(Buffer.from(frame.raster.data).equals(Buffer.from(image.frames[i]!))).toBe(true);
       else expect(maxDifference(frame.raster.data, image.frames[i]!)).toBeLessThanOrEqual(image.tolerance);
     });
     if (image.delays) expect(decoded.frames.map((f) => f.delayMs)).toEqual(image.delays);
@@ -69,7 +70,9 @@ describe('decodeImage: truncated files', () => {
   const rows = firsts.flatMap((image) => {
     const n = image.bytes.length;
     const cuts = [1, 5, 12, 20, 30, Math.floor(n * 0.3), Math.floor(n / 2), Math.floor(n * 0.9), n - 1];
-    return [...new Set(cuts)].filter((cut) => cut < n).map((cut) => [image.name, cut, image.bytes.subarray(0, cut), image] as const);
+    return [...new Set(cuts)]
+      .filter((cut) => cut < n)
+      .map((cut) => [image.name, cut, image.bytes.subarray(0, cut), image] as const);
   });
   it.each(rows)('%s cut to %i bytes', (_name, _cut, bytes, image) => {
     // A cut inside the magic number leaves something no longer recognisable.
@@ -106,13 +109,69 @@ describe('decodeImage: corrupt files', () => {
     ['PNG: a byte of IDAT data changed (CRC no longer matches)', flip(png, idat + 6), 'corrupt', /CRC/],
     ['PNG: the CRC of IDAT changed', flip(png, idat + 4 + idatLength), 'corrupt', /CRC/],
     ['PNG: chunk type not letters', flip(png, idat), 'corrupt', /chunk type/],
-    ['PNG: IHDR renamed', (() => { const b = png.slice(); b[12] = 0x58; return b; })(), 'corrupt', /IHDR/],
-    ['PNG: no IDAT', (() => { const b = png.slice(); b.set(Buffer.from('iDAx'), idat); return b; })(), 'corrupt', /./],
-    ['JPEG: a marker segment of length 0', (() => { const b = jpegBytes.slice(); b[4] = 0; b[5] = 0; return b; })(), 'corrupt', /length/],
-    ['JPEG: no marker after SOI', (() => { const b = jpegBytes.slice(); b[2] = 0x00; return b; })(), 'unknown-format', /not a PNG/],
+    [
+      'PNG: IHDR renamed',
+      (() => {
+        const b = png.slice();
+        b[12] = 0x58;
+        return b;
+      })(),
+      'corrupt',
+      /IHDR/,
+    ],
+    [
+      'PNG: no IDAT',
+      (() => {
+        const b = png.slice();
+        b.set(Buffer.from('iDAx'), idat);
+        return b;
+      })(),
+      'corrupt',
+      /./,
+    ],
+    [
+      'JPEG: a marker segment of length 0',
+      (() => {
+        const b = jpegBytes.slice();
+        b[4] = 0;
+        b[5] = 0;
+        return b;
+      })(),
+      'corrupt',
+      /length/,
+    ],
+    [
+      'JPEG: no marker after SOI',
+      (() => {
+        const b = jpegBytes.slice();
+        b[2] = 0x00;
+        return b;
+      })(),
+      'unknown-format',
+      /not a PNG/,
+    ],
     ['JPEG: scan before frame header', Uint8Array.of(0xff, 0xd8, 0xff, 0xda, 0, 2, 0xff, 0xd9), 'corrupt', /scan/],
-    ['GIF: unknown block', (() => { const b = gif.slice(); b[b.length - 1] = 0x99; return b; })(), 'corrupt', /unknown block/],
-    ['GIF: zero size', (() => { const b = gif.slice(); b[6] = 0; b[7] = 0; return b; })(), 'corrupt', /0x6/],
+    [
+      'GIF: unknown block',
+      (() => {
+        const b = gif.slice();
+        b[b.length - 1] = 0x99;
+        return b;
+      })(),
+      'corrupt',
+      /unknown block/,
+    ],
+    [
+      'GIF: zero size',
+      (() => {
+        const b = gif.slice();
+        b[6] = 0;
+        b[7] = 0;
+        return b;
+      })(),
+      'corrupt',
+      /0x6/,
+    ],
   ];
   it.each(rows)('%s', (_name, bytes, failure, message) => {
     expectFailure(bytes, failure, message);
@@ -124,11 +183,19 @@ describe('decodeImage: wrong magic', () => {
   const rows: Array<readonly [string, Uint8Array, RegExp]> = [
     ['plain text', text('hello, this is not a picture\n'), /^not a PNG, JPEG or GIF image$/],
     ['WebP', text('RIFF\x10\x00\x00\x00WEBPVP8 '), /^WebP images are not supported/],
-    ['BMP', text('BM' + '\0'.repeat(40)), /^BMP/],
+    ['BMP', text(`BM${'\0'.repeat(40)}`), /^BMP/],
     ['TIFF', Uint8Array.of(0x49, 0x49, 0x2a, 0, 8, 0, 0, 0), /^TIFF/],
     ['SVG', text('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'), /^SVG/],
-    ['PNG signature with one byte wrong', (() => { const b = pngCorpus()[0]!.bytes.slice(); b[1] = 0x51; return b; })(), /^not a PNG/],
-    ['GIF version 88a', text('GIF88a' + '\0'.repeat(20)), /^not a PNG/],
+    [
+      'PNG signature with one byte wrong',
+      (() => {
+        const b = pngCorpus()[0]!.bytes.slice();
+        b[1] = 0x51;
+        return b;
+      })(),
+      /^not a PNG/,
+    ],
+    ['GIF version 88a', text(`GIF88a${'\0'.repeat(20)}`), /^not a PNG/],
   ];
   it.each(rows)('%s', (_name, bytes, message) => {
     expectFailure(bytes, 'unknown-format', message);
@@ -138,18 +205,79 @@ describe('decodeImage: wrong magic', () => {
 describe('decodeImage: declared dimensions too large, refused before decoding', () => {
   const u32 = (v: number) => [(v >>> 24) & 255, (v >>> 16) & 255, (v >>> 8) & 255, v & 255];
   const pngOf = (w: number, h: number) =>
-    Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...u32(13), ...Buffer.from('IHDR'), ...u32(w), ...u32(h), 8, 6, 0, 0, 0, 0, 0, 0, 0]);
-  const jpegOf = (w: number, h: number) => Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0, 0xff, 0xc0, 0, 17, 8, h >> 8, h & 255, w >> 8, w & 255, 3);
-  const gifOf = (w: number, h: number) => Uint8Array.of(...Buffer.from('GIF89a'), w & 255, w >> 8, h & 255, h >> 8, 0, 0, 0);
+    Uint8Array.from([
+      0x89,
+      0x50,
+      0x4e,
+      0x47,
+      0x0d,
+      0x0a,
+      0x1a,
+      0x0a,
+      ...u32(13),
+      ...Buffer.from('IHDR'),
+      ...u32(w),
+      ...u32(h),
+      8,
+      6,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+    ]);
+  const jpegOf = (w: number, h: number) =>
+    Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0, 0xff, 0xc0, 0, 17, 8, h >> 8, h & 255, w >> 8, w & 255, 3);
+  const gifOf = (w: number, h: number) =>
+    Uint8Array.of(...Buffer.from('GIF89a'), w & 255, w >> 8, h & 255, h >> 8, 0, 0, 0);
   // A tiny GIF screen with one frame 40000 pixels wide: the canvas that frame needs is refused.
-  const gifWideFrame = Uint8Array.of(...Buffer.from('GIF89a'), 4, 0, 4, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255, 0x2c, 0, 0, 0, 0, 0x40, 0x9c, 1, 0, 0, 2, 1, 0, 0, 0x3b);
+  const gifWideFrame = Uint8Array.of(
+    ...Buffer.from('GIF89a'),
+    4,
+    0,
+    4,
+    0,
+    0x80,
+    0,
+    0,
+    0,
+    0,
+    0,
+    255,
+    255,
+    255,
+    0x2c,
+    0,
+    0,
+    0,
+    0,
+    0x40,
+    0x9c,
+    1,
+    0,
+    0,
+    2,
+    1,
+    0,
+    0,
+    0x3b,
+  );
   const rows: Array<readonly [string, Uint8Array]> = [
     ['PNG 100000x100000', pngOf(100_000, 100_000)],
     ['PNG 8000x8000 (64 megapixels)', pngOf(8000, 8000)],
     ['PNG 40000x1 (one side too long)', pngOf(40_000, 1)],
     ['PNG 2^32-1 wide', pngOf(0xffffffff, 1)],
     ['JPEG 65000x65000', jpegOf(65_000, 65_000)],
-    ['JPEG progressive 9000x9000', (() => { const b = jpegOf(9000, 9000); b[9] = 0xc2; return b; })()],
+    [
+      'JPEG progressive 9000x9000',
+      (() => {
+        const b = jpegOf(9000, 9000);
+        b[9] = 0xc2;
+        return b;
+      })(),
+    ],
     ['GIF 65535x65535', gifOf(65_535, 65_535)],
     ['GIF frame 40000 wide on a 4x4 screen', gifWideFrame],
   ];

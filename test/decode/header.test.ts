@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkGifLzw } from '../../src/decode/gif-lzw.js';
 import { gifDelayMs, readGifLayout } from '../../src/decode/gif.js';
+import { checkGifLzw } from '../../src/decode/gif-lzw.js';
 import { readImageHeader } from '../../src/decode/header.js';
 import { sniffFormat } from '../../src/decode/sniff.js';
 import { gifCorpus, jpegCorpus, pngCorpus } from './corpus.js';
@@ -9,15 +9,37 @@ describe('sniffFormat and readImageHeader on the corpus', () => {
   const images = [...pngCorpus(), ...jpegCorpus(), ...gifCorpus()];
   it.each(images.map((i) => [i.name, i] as const))('%s', (_name, image) => {
     expect(sniffFormat(image.bytes)).toBe(image.format);
-    expect(readImageHeader(image.bytes, image.format)).toEqual({ format: image.format, width: image.width, height: image.height });
+    expect(readImageHeader(image.bytes, image.format)).toEqual({
+      format: image.format,
+      width: image.width,
+      height: image.height,
+    });
   });
 });
 
 describe('readImageHeader: JPEG marker walk', () => {
-  const sof = (marker: number, w: number, h: number) => [0xff, marker, 0, 11, 8, h >> 8, h & 255, w >> 8, w & 255, 1, 1, 0x11, 0];
+  const sof = (marker: number, w: number, h: number) => [
+    0xff,
+    marker,
+    0,
+    11,
+    8,
+    h >> 8,
+    h & 255,
+    w >> 8,
+    w & 255,
+    1,
+    1,
+    0x11,
+    0,
+  ];
   it.each([
     ['SOF0 straight after SOI', [0xff, 0xd8, ...sof(0xc0, 640, 480)], [640, 480]],
-    ['after APP0 and fill bytes', [0xff, 0xd8, 0xff, 0xe0, 0, 4, 1, 2, 0xff, 0xff, ...sof(0xc2, 3, 70000 & 0xffff)], [3, 70000 & 0xffff]],
+    [
+      'after APP0 and fill bytes',
+      [0xff, 0xd8, 0xff, 0xe0, 0, 4, 1, 2, 0xff, 0xff, ...sof(0xc2, 3, 70000 & 0xffff)],
+      [3, 70000 & 0xffff],
+    ],
     ['DHT (C4) is not a frame header', [0xff, 0xd8, 0xff, 0xc4, 0, 4, 0, 0, ...sof(0xc1, 9, 8)], [9, 8]],
   ])('%s', (_name, bytes, [w, h]) => {
     expect(readImageHeader(Uint8Array.from(bytes), 'jpeg')).toMatchObject({ width: w, height: h });
@@ -38,7 +60,12 @@ describe('GIF helpers', () => {
   it('the LZW dry run counts every pixel of a valid frame', () => {
     const gif = gifCorpus()[1]!;
     const layout = readGifLayout(gif.bytes);
-    expect(layout.frames.map((f) => [f.width, f.height, f.disposal])).toEqual([[12, 8, 1], [5, 4, 2], [6, 5, 3], [3, 3, 0]]);
+    expect(layout.frames.map((f) => [f.width, f.height, f.disposal])).toEqual([
+      [12, 8, 1],
+      [5, 4, 2],
+      [6, 5, 3],
+      [3, 3, 0],
+    ]);
   });
 
   it.each([

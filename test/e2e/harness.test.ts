@@ -7,14 +7,21 @@ import { execFileSync } from 'node:child_process';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import { EXPECTATIONS, type Expectation } from './cases.js';
-import { judgePicture, quadrantPng, type PictureKind } from './harness/picture.js';
-import { classify, parsePpm, strayInk, terminalArea, type Box, type ColourClass, type RgbImage } from './harness/pixels.js';
-import { ProcessScope, isLive } from './harness/processes.js';
+import { judgePicture, type PictureKind, quadrantPng } from './harness/picture.js';
+import {
+  type Box,
+  type ColourClass,
+  classify,
+  parsePpm,
+  type RgbImage,
+  strayInk,
+  terminalArea,
+} from './harness/pixels.js';
+import { isLive, ProcessScope } from './harness/processes.js';
 import { judgeReport } from './harness/report-check.js';
 import { strayLines } from './harness/screen-text.js';
-import { encodePpm, waitFor } from './harness/session.js';
-import { innerCommand, terminalCommand, terminalEnv, type Setup } from './harness/terminals.js';
-import { sessionPaths } from './harness/session.js';
+import { encodePpm, sessionPaths, waitFor } from './harness/session.js';
+import { innerCommand, type Setup, terminalCommand, terminalEnv } from './harness/terminals.js';
 import { shellQuote, wrapperScript } from './harness/wrapper.js';
 
 type Rgb = readonly [number, number, number];
@@ -51,7 +58,12 @@ interface Layout {
 function drawnScreen(layout: Layout = {}): RgbImage {
   const image = screen(AREA.right, AREA.bottom);
   const picture = layout.picture ?? { left: 0, top: 16, right: 96, bottom: 112 };
-  const [tl, tr, bl, br] = layout.colours ?? [[255, 0, 0], [0, 255, 0], [0, 0, 255], [255, 255, 0]];
+  const [tl, tr, bl, br] = layout.colours ?? [
+    [255, 0, 0],
+    [0, 255, 0],
+    [0, 0, 255],
+    [255, 255, 0],
+  ];
   const midX = (picture.left + picture.right) / 2;
   const midY = (picture.top + picture.bottom) / 2;
   const every = layout.every ?? 1;
@@ -130,11 +142,43 @@ describe('judgePicture', () => {
   const cases: [string, Layout, PictureKind, RegExp | null][] = [
     ['the right picture under the marker', {}, 'pixels', null],
     ['the right picture drawn as dots', { every: 2 }, 'dots', null],
-    ['quadrants swapped left and right', { colours: [[0, 255, 0], [255, 0, 0], [255, 255, 0], [0, 0, 255]] }, 'pixels', /red is not at the top left/],
-    ['a picture cut short at the bottom', { picture: { left: 0, top: 16, right: 96, bottom: 84 } }, 'pixels', /not square|covers/],
-    ['a picture away from the cursor column', { picture: { left: 200, top: 16, right: 296, bottom: 112 } }, 'pixels', /cursor's column/],
-    ['a picture far below the cursor', { picture: { left: 0, top: 160, right: 96, bottom: 256 }, after: { left: 0, top: 256, right: 160, bottom: 272 } }, 'pixels', /not just below/],
-    ['the next marker painted over the picture', { after: { left: 0, top: 100, right: 160, bottom: 116 } }, 'pixels', /covers|not square|overlaps/],
+    [
+      'quadrants swapped left and right',
+      {
+        colours: [
+          [0, 255, 0],
+          [255, 0, 0],
+          [255, 255, 0],
+          [0, 0, 255],
+        ],
+      },
+      'pixels',
+      /red is not at the top left/,
+    ],
+    [
+      'a picture cut short at the bottom',
+      { picture: { left: 0, top: 16, right: 96, bottom: 84 } },
+      'pixels',
+      /not square|covers/,
+    ],
+    [
+      'a picture away from the cursor column',
+      { picture: { left: 200, top: 16, right: 296, bottom: 112 } },
+      'pixels',
+      /cursor's column/,
+    ],
+    [
+      'a picture far below the cursor',
+      { picture: { left: 0, top: 160, right: 96, bottom: 256 }, after: { left: 0, top: 256, right: 160, bottom: 272 } },
+      'pixels',
+      /not just below/,
+    ],
+    [
+      'the next marker painted over the picture',
+      { after: { left: 0, top: 100, right: 160, bottom: 116 } },
+      'pixels',
+      /covers|not square|overlaps/,
+    ],
     ['no marker before', { before: null }, 'pixels', /before show is not on the screen/],
     ['no picture at all', { colours: [WHITE, WHITE, WHITE, WHITE] }, 'pixels', /no red/],
     ['holes in a pixel picture', { every: 2 }, 'pixels', /of the picture's box/],
@@ -178,7 +222,9 @@ describe('strayLines', () => {
 });
 
 describe('judgeReport', () => {
-  const xterm = EXPECTATIONS.find((e) => e.setup.terminal === 'xterm-vt340' && e.setup.multiplexer === 'none') as Expectation;
+  const xterm = EXPECTATIONS.find(
+    (e) => e.setup.terminal === 'xterm-vt340' && e.setup.multiplexer === 'none',
+  ) as Expectation;
   const tmux = EXPECTATIONS.find((e) => e.setup.multiplexer === 'tmux') as Expectation;
   const good = {
     graphics: 'sixel',
@@ -192,27 +238,55 @@ describe('judgeReport', () => {
     ['the terminal name in another case', { ...good, terminal: { name: 'XTerm', version: '379' } }, xterm, null],
     ['the wrong protocol', { ...good, graphics: 'braille' }, xterm, /graphics is "braille"/],
     ['no terminal name', { ...good, terminal: { name: null, version: null } }, xterm, /terminal.name/],
-    ['a DA1 without 4 as the reason', { ...good, why: { graphics: { ...good.why.graphics, reply: '\\e[?64;1;2;6;9c' } } }, xterm, /why.graphics quotes/],
-    ['a DA1 with 14, not 4', { ...good, why: { graphics: { ...good.why.graphics, reply: '\\e[?63;14c' } } }, xterm, /why.graphics quotes/],
+    [
+      'a DA1 without 4 as the reason',
+      { ...good, why: { graphics: { ...good.why.graphics, reply: '\\e[?64;1;2;6;9c' } } },
+      xterm,
+      /why.graphics quotes/,
+    ],
+    [
+      'a DA1 with 14, not 4',
+      { ...good, why: { graphics: { ...good.why.graphics, reply: '\\e[?63;14c' } } },
+      xterm,
+      /why.graphics quotes/,
+    ],
     [
       'the deciding reply quoted in the sentence',
-      { ...good, why: { graphics: { source: 'reply', detail: 'DA1 \\e[?63;1;2;4;22c lists 4', reply: '\\eP>|XTerm(379)\\e\\' } } },
+      {
+        ...good,
+        why: { graphics: { source: 'reply', detail: 'DA1 \\e[?63;1;2;4;22c lists 4', reply: '\\eP>|XTerm(379)\\e\\' } },
+      },
       xterm,
       null,
     ],
     ['no reason', { ...good, why: {} }, xterm, /why.graphics is missing/],
-    ['a multiplexer where none is', { ...good, multiplexer: { name: 'tmux', version: '3.3a', passthrough: true } }, xterm, /expected none/],
+    [
+      'a multiplexer where none is',
+      { ...good, multiplexer: { name: 'tmux', version: '3.3a', passthrough: true } },
+      xterm,
+      /expected none/,
+    ],
     ['no probe', { ...good, probeMs: null }, xterm, /no probe ran/],
     ['not an object', 'sixel', xterm, /not a JSON object/],
     [
       'tmux without passthrough',
-      { ...good, graphics: 'braille', multiplexer: { name: 'tmux', version: '3.3a', passthrough: false }, why: { graphics: { source: 'multiplexer', detail: 'tmux passthrough is off' } } },
+      {
+        ...good,
+        graphics: 'braille',
+        multiplexer: { name: 'tmux', version: '3.3a', passthrough: false },
+        why: { graphics: { source: 'multiplexer', detail: 'tmux passthrough is off' } },
+      },
       tmux,
       null,
     ],
     [
       'tmux said to pass through when it does not',
-      { ...good, graphics: 'braille', multiplexer: { name: 'tmux', version: '3.3a', passthrough: true }, why: { graphics: { source: 'multiplexer', detail: 'passthrough' } } },
+      {
+        ...good,
+        graphics: 'braille',
+        multiplexer: { name: 'tmux', version: '3.3a', passthrough: true },
+        why: { graphics: { source: 'multiplexer', detail: 'passthrough' } },
+      },
       tmux,
       /passthrough is true/,
     ],
@@ -227,11 +301,23 @@ describe('terminal commands', () => {
   const paths = sessionPaths('/tmp/s');
   it.each<[Setup, string[], string[]]>([
     [{ terminal: 'xterm', multiplexer: 'none' }, ['xterm', '-e', 'sh', '/tmp/s/wrapper.sh'], ['-ti']],
-    [{ terminal: 'xterm-vt340', multiplexer: 'none' }, ['-ti', 'vt340', 'XTerm*decTerminalID: vt340', 'XTerm*numColorRegisters: 256'], []],
+    [
+      { terminal: 'xterm-vt340', multiplexer: 'none' },
+      ['-ti', 'vt340', 'XTerm*decTerminalID: vt340', 'XTerm*numColorRegisters: 256'],
+      [],
+    ],
     [{ terminal: 'kitty', multiplexer: 'none' }, ['kitty', '--config', 'NONE', 'sh', '/tmp/s/wrapper.sh'], ['-e']],
-    [{ terminal: 'kitty', multiplexer: 'tmux-pt' }, ['tmux', '-S', '/tmp/s/tmux.sock', '-f', '/dev/null', 'new-session'], ['-e']],
+    [
+      { terminal: 'kitty', multiplexer: 'tmux-pt' },
+      ['tmux', '-S', '/tmp/s/tmux.sock', '-f', '/dev/null', 'new-session'],
+      ['-e'],
+    ],
     [{ terminal: 'xterm-vt340', multiplexer: 'tmux' }, ['tmux', 'sh /tmp/s/wrapper.sh'], ['kitty']],
-    [{ terminal: 'xterm', multiplexer: 'screen' }, ['screen', '-c', '/tmp/s/screenrc', 'sh', '/tmp/s/wrapper.sh'], ['tmux']],
+    [
+      { terminal: 'xterm', multiplexer: 'screen' },
+      ['screen', '-c', '/tmp/s/screenrc', 'sh', '/tmp/s/wrapper.sh'],
+      ['tmux'],
+    ],
   ])('%j', (setup, present, absent) => {
     const argv = terminalCommand(setup, paths, innerCommand(setup, paths));
     for (const word of present) expect(argv).toContain(word);
@@ -251,9 +337,21 @@ describe('terminal commands', () => {
 });
 
 describe('wrapperScript', () => {
-  const options = { dir: "/tmp/it's here", cli: ['/usr/bin/node', '/repo/dist/cli/main.js'], image: '/tmp/q.png', showArgs: ['--width', '20'] };
+  const options = {
+    dir: "/tmp/it's here",
+    cli: ['/usr/bin/node', '/repo/dist/cli/main.js'],
+    image: '/tmp/q.png',
+    showArgs: ['--width', '20'],
+  };
   it('is valid sh', () => {
-    for (const script of [wrapperScript(options), wrapperScript({ ...options, scrubbedEnv: { TERM: 'xterm-256color', HOME: '/h', PATH: '/bin' }, printScreen: true })]) {
+    for (const script of [
+      wrapperScript(options),
+      wrapperScript({
+        ...options,
+        scrubbedEnv: { TERM: 'xterm-256color', HOME: '/h', PATH: '/bin' },
+        printScreen: true,
+      }),
+    ]) {
       expect(() => execFileSync('sh', ['-n', '-c', script])).not.toThrow();
     }
   });
@@ -263,7 +361,7 @@ describe('wrapperScript', () => {
       `'env' '-i' 'TERM=xterm-256color' 'HOME=/h' 'PATH=/bin' '/usr/bin/node' '/repo/dist/cli/main.js' detect --json`,
     );
   });
-  it.each(["plain", "it's", 'a "b" $c `d` \\e', ''])('shellQuote keeps %j intact', (word) => {
+  it.each(['plain', "it's", 'a "b" $c `d` \\e', ''])('shellQuote keeps %j intact', (word) => {
     expect(execFileSync('sh', ['-c', `printf %s ${shellQuote(word)}`]).toString()).toBe(word);
   });
 });

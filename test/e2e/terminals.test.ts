@@ -14,16 +14,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENVIRONMENTS, EXPECTATIONS, pictureKind, type EnvironmentKind, type Expectation } from './cases.js';
+import { ENVIRONMENTS, type EnvironmentKind, EXPECTATIONS, type Expectation, pictureKind } from './cases.js';
 import { judgePicture, quadrantPng } from './harness/picture.js';
-import { grow, strayInk, terminalArea, type Box, type RgbImage } from './harness/pixels.js';
+import { type Box, grow, type RgbImage, strayInk, terminalArea } from './harness/pixels.js';
 import { ProcessScope } from './harness/processes.js';
 import { judgeReport } from './harness/report-check.js';
 import { BASE_PROGRAMS, missingRequirements } from './harness/requirements.js';
 import { strayLines } from './harness/screen-text.js';
 import { runSession, type SessionResult } from './harness/session.js';
 import { GEOMETRY, programsFor, setupName } from './harness/terminals.js';
-import { startXvfb, type Display } from './harness/xvfb.js';
+import { type Display, startXvfb } from './harness/xvfb.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const CLI_SCRIPT = join(ROOT, 'dist/cli/main.js');
@@ -51,7 +51,11 @@ interface Case {
 }
 
 const CASES: Case[] = EXPECTATIONS.flatMap((expected) =>
-  ENVIRONMENTS.map((environment) => ({ name: `${setupName(expected.setup)} (${environment} env)`, expected, environment })),
+  ENVIRONMENTS.map((environment) => ({
+    name: `${setupName(expected.setup)} (${environment} env)`,
+    expected,
+    environment,
+  })),
 );
 
 /** One line of the closing table. */
@@ -153,7 +157,12 @@ describe.skipIf(missing.length > 0)('termsight in real terminals', () => {
       expect(detect.exitCode, `detect exited ${detect.exitCode}; stderr: ${detect.stderr}`).toBe(0);
       let report: unknown;
       expect(() => (report = JSON.parse(detect.stdout ?? '')), `stdout is not JSON: ${detect.stdout}`).not.toThrow();
-      const r = report as { graphics?: unknown; terminal?: { name?: unknown }; multiplexer?: { name?: unknown; passthrough?: unknown } | null; probeMs?: unknown };
+      const r = report as {
+        graphics?: unknown;
+        terminal?: { name?: unknown };
+        multiplexer?: { name?: unknown; passthrough?: unknown } | null;
+        probeMs?: unknown;
+      };
       row.graphics = String(r.graphics);
       row.terminal = String(r.terminal?.name ?? '-');
       row.multiplexer = r.multiplexer ? `${String(r.multiplexer.name)} pt=${String(r.multiplexer.passthrough)}` : '-';
@@ -200,7 +209,9 @@ describe.skipIf(missing.length > 0)('termsight in real terminals', () => {
       const area = terminalArea(screenshot) as Box;
       const cell = cellOf(area);
       const verdict = judgePicture(screenshot, area, pictureKind(expected.graphics), cell);
-      const allowed = [verdict.box, verdict.before, verdict.after].filter((b): b is Box => b !== null).map((b) => grow(b, Math.ceil(cell.width)));
+      const allowed = [verdict.box, verdict.before, verdict.after]
+        .filter((b): b is Box => b !== null)
+        .map((b) => grow(b, Math.ceil(cell.width)));
       const ink = strayInk(screenshot, area, allowed);
       expect(ink.count, `stray ink at ${JSON.stringify(ink.box)} in ${paths.dir}/screen.ppm`).toBe(0);
       row.clean = 'ok';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareVersions, describeCondition, matches, type Condition } from '../../src/env/condition.js';
+import { type Condition, compareVersions, describeCondition, matches } from '../../src/env/condition.js';
 import { multiplexerFromEnv } from '../../src/env/multiplexer.js';
 import type { Env } from '../../src/env/runtime.js';
 
@@ -37,7 +37,9 @@ describe('matches', () => {
   });
 
   it('describes conditions in words', () => {
-    expect(describeCondition({ variable: 'TERM', test: 'contains', values: ['kitty', 'ghostty'] })).toBe('TERM contains "kitty" or "ghostty"');
+    expect(describeCondition({ variable: 'TERM', test: 'contains', values: ['kitty', 'ghostty'] })).toBe(
+      'TERM contains "kitty" or "ghostty"',
+    );
   });
 });
 

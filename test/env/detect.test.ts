@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { detect, explainDetect, placements } from '../../src/env/detect.js';
 import { GRAPHICS_RULES } from '../../src/env/graphics-rules.js';
 import { graphicsOverride } from '../../src/env/override.js';
-import type { Env } from '../../src/env/runtime.js';
 import type { Protocol } from '../../src/env/protocol.js';
+import type { Env } from '../../src/env/runtime.js';
 
 // The founding table (seed: french-curve-capability.md), one row per line of it.
 const SEED_ROWS: ReadonlyArray<[string, Env, Protocol]> = [
@@ -117,7 +117,8 @@ describe('the rule table', () => {
   it('never answers kitty for an iTerm2 identity', () => {
     for (const r of GRAPHICS_RULES) {
       const names = r.when.map((c) => ('value' in c ? c.value : '')).join(' ');
-      if (/iterm/i.test(names) || r.when.some((c) => c.variable === 'ITERM_SESSION_ID')) expect(r.answer).toBe('iterm2');
+      if (/iterm/i.test(names) || r.when.some((c) => c.variable === 'ITERM_SESSION_ID'))
+        expect(r.answer).toBe('iterm2');
     }
   });
 });

@@ -1,6 +1,15 @@
 /** Classification: the seed's doctests, the order of decision, and what the facts say. */
 import { describe, expect, it } from 'vitest';
-import { factsFromReplies, fromProbe, isDark, isOuterOnlyReply, multiplexerNamedBy, probeComplete, protocolFromFacts, replyTokens } from '../../src/probe/classify.js';
+import {
+  factsFromReplies,
+  fromProbe,
+  isDark,
+  isOuterOnlyReply,
+  multiplexerNamedBy,
+  probeComplete,
+  protocolFromFacts,
+  replyTokens,
+} from '../../src/probe/classify.js';
 import { parseReply } from '../../src/probe/replies.js';
 
 /** The one reply in a string, parsed. */
@@ -32,13 +41,28 @@ describe('the order of decision', () => {
     ['the name wins over DA1 sixel', '\x1bP>|kitty(0.35.0)\x1b\\\x1b[?62;4c', 'kitty', 'name'],
     ['ghostty', '\x1bP>|ghostty 1.1.0\x1b\\\x1b[?62;22c', 'kitty', 'name'],
     ['WezTerm', '\x1bP>|WezTerm 20240203-110809-5046fc22\x1b\\\x1b[?65;4;6;18;22c', 'kitty', 'name'],
-    ['iTerm2 answers the kitty query, yet is iterm2', '\x1bP>|iTerm2 3.5.0\x1b\\\x1b_Gi=31;OK\x1b\\\x1b[?62;4c', 'iterm2', 'name'],
+    [
+      'iTerm2 answers the kitty query, yet is iterm2',
+      '\x1bP>|iTerm2 3.5.0\x1b\\\x1b_Gi=31;OK\x1b\\\x1b[?62;4c',
+      'iterm2',
+      'name',
+    ],
     ['foot says sixel by name', '\x1bP>|foot(1.16.2)\x1b\\\x1b[?62;4;22c', 'sixel', 'name'],
-    ['an unknown name: the kitty OK decides', '\x1bP>|Mystery 1.0\x1b\\\x1b_Gi=31;OK\x1b\\\x1b[?62;4c', 'kitty', 'kitty-graphics'],
+    [
+      'an unknown name: the kitty OK decides',
+      '\x1bP>|Mystery 1.0\x1b\\\x1b_Gi=31;OK\x1b\\\x1b[?62;4c',
+      'kitty',
+      'kitty-graphics',
+    ],
     ['no name: the kitty OK decides', '\x1b_Gi=31;OK\x1b\\\x1b[?62;c', 'kitty', 'kitty-graphics'],
     ['a kitty error is no kitty', '\x1b_Gi=31;EINVAL:bad\x1b\\\x1b[?62;c', null, null],
     ['DA1 4 means sixel', '\x1b[?63;1;2;4;6;9c', 'sixel', 'da1-sixel'],
-    ['XTerm by name decides nothing: DA1 4 still decides', '\x1bP>|XTerm(379)\x1b\\\x1b[?63;1;2;4c', 'sixel', 'da1-sixel'],
+    [
+      'XTerm by name decides nothing: DA1 4 still decides',
+      '\x1bP>|XTerm(379)\x1b\\\x1b[?63;1;2;4c',
+      'sixel',
+      'da1-sixel',
+    ],
     ['14 is not 4', '\x1b[?62;14c', null, null],
     ['24 is not 4', '\x1b[?62;24c', null, null],
     ['42 is not 4', '\x1b[?62;42c', null, null],
@@ -55,7 +79,10 @@ describe('the order of decision', () => {
 
 describe('facts', () => {
   it('cell size from 16 t', () => {
-    expect(factsFromReplies('\x1b[6;19;10t\x1b[4;456;800t\x1b[8;24;80t').cellPixels).toMatchObject({ width: 10, height: 19 });
+    expect(factsFromReplies('\x1b[6;19;10t\x1b[4;456;800t\x1b[8;24;80t').cellPixels).toMatchObject({
+      width: 10,
+      height: 19,
+    });
   });
 
   it('cell size from 14 t divided by 18 t when 16 t is absent', () => {
@@ -72,7 +99,10 @@ describe('facts', () => {
   });
 
   it("never from tmux's own 18 t (3.3a swaps rows and columns)", () => {
-    const facts = factsFromReplies('\x1bP>|tmux 3.3a\x1b\\\x1b[?1;2c\x1b[4;456;800t\x1b[8;80;23t', { multiplexer: 'tmux', wrapped: false });
+    const facts = factsFromReplies('\x1bP>|tmux 3.3a\x1b\\\x1b[?1;2c\x1b[4;456;800t\x1b[8;80;23t', {
+      multiplexer: 'tmux',
+      wrapped: false,
+    });
     expect(facts.cellPixels).toBeUndefined();
   });
 
@@ -116,7 +146,10 @@ describe('facts', () => {
   });
 
   it('behind tmux: both hops, the outer DA1, passthrough proven', () => {
-    const facts = factsFromReplies('\x1bP>|tmux 3.3a\x1b\\\x1b[?1;2c\x1bP>|kitty(0.26.5)\x1b\\\x1b[?62;4c', { multiplexer: 'tmux', wrapped: true });
+    const facts = factsFromReplies('\x1bP>|tmux 3.3a\x1b\\\x1b[?1;2c\x1bP>|kitty(0.26.5)\x1b\\\x1b[?62;4c', {
+      multiplexer: 'tmux',
+      wrapped: true,
+    });
     expect(facts.multiplexer).toMatchObject({ name: 'tmux', version: '3.3a' });
     expect(facts.terminal).toMatchObject({ name: 'kitty', version: '0.26.5' });
     expect(facts.passthrough).toBe(true);
@@ -131,16 +164,30 @@ describe('facts', () => {
   });
 
   it('behind screen: screen named by its DA2, its DA1 its own, OSC 11 from the terminal', () => {
-    const facts = factsFromReplies('\x1b[?1;2c\x1b[>83;40900;0c\x1b]11;rgb:ffff/ffff/ffff\x1b\\', { multiplexer: 'screen' });
+    const facts = factsFromReplies('\x1b[?1;2c\x1b[>83;40900;0c\x1b]11;rgb:ffff/ffff/ffff\x1b\\', {
+      multiplexer: 'screen',
+    });
     expect(facts.multiplexer).toMatchObject({ name: 'screen', version: '4.09.00' });
     expect(facts.da2).toBeUndefined();
     expect(facts.background?.dark).toBe(false);
   });
 
   it.each([
-    ['screen by its DA2 alone (STY scrubbed), version from 40900', '\x1b[>83;40900;0c\x1b[?1;2c', 'screen', '4.09.00', '\\e[>83;40900;0c'],
+    [
+      'screen by its DA2 alone (STY scrubbed), version from 40900',
+      '\x1b[>83;40900;0c\x1b[?1;2c',
+      'screen',
+      '4.09.00',
+      '\\e[>83;40900;0c',
+    ],
     ['tmux by its DA2 alone', '\x1b[>84;0;0c\x1b[?1;2c', 'tmux', null, '\\e[>84;0;0c'],
-    ["tmux's XTVERSION wins over its DA2 as the reason", '\x1bP>|tmux 3.3a\x1b\\\x1b[>84;0;0c\x1b[?1;2c', 'tmux', '3.3a', '\\eP>|tmux 3.3a\\e\\'],
+    [
+      "tmux's XTVERSION wins over its DA2 as the reason",
+      '\x1bP>|tmux 3.3a\x1b\\\x1b[>84;0;0c\x1b[?1;2c',
+      'tmux',
+      '3.3a',
+      '\\eP>|tmux 3.3a\\e\\',
+    ],
   ] as const)('with no multiplexer given, the replies name it: %s', (_, replies, name, version, because) => {
     const facts = factsFromReplies(replies);
     expect(facts.multiplexer).toEqual({ name, version, reply: because });
@@ -153,7 +200,10 @@ describe('facts', () => {
     expect(off.passthrough).toBe(false);
     expect(off.synchronizedOutput).toBeUndefined(); // tmux's, not the terminal's
     expect(off.background?.dark).toBe(true); // the pane's colour, as tmux reports it: still the background
-    const on = factsFromReplies(tmux34 + '\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;c', { multiplexer: 'tmux', wrapped: true });
+    const on = factsFromReplies(`${tmux34}\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;c`, {
+      multiplexer: 'tmux',
+      wrapped: true,
+    });
     expect(on.passthrough).toBe(true);
     expect(on.background?.dark).toBe(false); // the outer terminal's answer wins
   });

@@ -1,6 +1,7 @@
 /** Display form of bytes and the tmux passthrough wrapper. */
-import { describe, expect, it } from 'vitest';
+
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { escapeBytes } from '../../src/probe/escape.js';
 import { wrapTmux } from '../../src/probe/passthrough-wrap.js';
 

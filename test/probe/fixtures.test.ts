@@ -3,14 +3,15 @@
  * batch (and what came late) through the reducer in one chunk, byte by byte and in random splits,
  * and each single-query recording through the classifier.
  */
-import { describe, expect, it } from 'vitest';
+
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/env/runtime.js';
+import { factsFromReplies, fromProbe, probeComplete, protocolFromFacts } from '../../src/probe/classify.js';
 import type { ProbeAction } from '../../src/probe/events.js';
 import type { ProbeFacts } from '../../src/probe/facts.js';
-import { factsFromReplies, fromProbe, probeComplete, protocolFromFacts } from '../../src/probe/classify.js';
-import { createProbe, step, type ProbeOptions } from '../../src/probe/reducer.js';
-import { bytesOf, loadFixtures, type Fixture } from './fixtures.js';
+import { createProbe, type ProbeOptions, step } from '../../src/probe/reducer.js';
+import { bytesOf, type Fixture, loadFixtures } from './fixtures.js';
 
 /** What each recording must say. `undefined`: the replies must not say it at all. */
 interface Expected {
@@ -39,16 +40,52 @@ const EXPECTED: readonly Expected[] = [
   { file: 'kitty.json', protocol: 'kitty', ...KITTY, passthroughText: CPR },
   { file: 'kitty-scrubbed.json', protocol: 'kitty', ...KITTY, passthroughText: CPR },
   { file: 'xterm.json', protocol: null, terminal: 'XTerm 379', sync: false, dark: false, passthroughText: CPR },
-  { file: 'xterm-scrubbed.json', protocol: null, terminal: 'XTerm 379', sync: false, dark: false, passthroughText: CPR },
-  { file: 'xterm-vt340.json', protocol: 'sixel', terminal: 'XTerm 379', sync: false, dark: false, registers: 256, passthroughText: CPR },
+  {
+    file: 'xterm-scrubbed.json',
+    protocol: null,
+    terminal: 'XTerm 379',
+    sync: false,
+    dark: false,
+    passthroughText: CPR,
+  },
+  {
+    file: 'xterm-vt340.json',
+    protocol: 'sixel',
+    terminal: 'XTerm 379',
+    sync: false,
+    dark: false,
+    registers: 256,
+    passthroughText: CPR,
+  },
   { file: 'xterm-headless.json', protocol: null, sync: true, passthroughText: CPR },
   { file: 'kitty+tmux.json', ...TMUX_ALONE },
   { file: 'kitty+tmux-pt.json', ...TMUX_ALONE },
   { file: 'xterm+tmux.json', ...TMUX_ALONE },
   { file: 'xterm+tmux-pt.json', ...TMUX_ALONE },
-  { file: 'kitty+tmux-pt-wrapped.json', protocol: 'kitty', ...KITTY, passthrough: true, wrapped: true, passthroughText: CPR },
-  { file: 'kitty+tmux-pt-wrapped-all.json', protocol: 'kitty', ...KITTY, passthrough: true, wrapped: true, passthroughText: CPR },
-  { file: 'kitty+tmux-wrapped-all.json', protocol: null, passthrough: false, wrapped: true, timedOut: true, passthroughText: '' },
+  {
+    file: 'kitty+tmux-pt-wrapped.json',
+    protocol: 'kitty',
+    ...KITTY,
+    passthrough: true,
+    wrapped: true,
+    passthroughText: CPR,
+  },
+  {
+    file: 'kitty+tmux-pt-wrapped-all.json',
+    protocol: 'kitty',
+    ...KITTY,
+    passthrough: true,
+    wrapped: true,
+    passthroughText: CPR,
+  },
+  {
+    file: 'kitty+tmux-wrapped-all.json',
+    protocol: null,
+    passthrough: false,
+    wrapped: true,
+    timedOut: true,
+    passthroughText: '',
+  },
   { file: 'kitty+screen.json', protocol: null, multiplexer: 'screen 4.09.00', dark: true, passthroughText: CPR },
   { file: 'xterm+screen.json', protocol: null, multiplexer: 'screen 4.09.00', dark: false, passthroughText: CPR },
 ];
@@ -70,7 +107,11 @@ function optionsOf(row: Expected): ProbeOptions {
 }
 
 /** Runs the reducer: start, every chunk as input (no clock in between), then clock ticks until done. */
-function runChunks(f: Fixture, row: Expected, chunks: readonly Uint8Array[]): { facts: ProbeFacts; passthrough: string; actions: ProbeAction[] } {
+function runChunks(
+  f: Fixture,
+  row: Expected,
+  chunks: readonly Uint8Array[],
+): { facts: ProbeFacts; passthrough: string; actions: ProbeAction[] } {
   let [state, actions] = step(createProbe(runtimeOf(f), optionsOf(row)), { type: 'start' });
   const all: ProbeAction[] = [...actions];
   for (const bytes of chunks) {
@@ -82,7 +123,7 @@ function runChunks(f: Fixture, row: Expected, chunks: readonly Uint8Array[]): { 
     all.push(...actions);
   }
   const done = all.find((a) => a.type === 'done');
-  if (!done || done.type !== 'done') throw new Error('the probe did not end');
+  if (done?.type !== 'done') throw new Error('the probe did not end');
   const passthrough = all
     .filter((a) => a.type === 'passthrough')
     .map((a) => Buffer.from(a.bytes).toString('latin1'))
@@ -124,7 +165,11 @@ describe('every recorded terminal is classified through the reducer', () => {
   it.each(EXPECTED)('$file byte by byte', (row) => {
     const f = fixture(row.file);
     const stream = bytesOf(f.batch.reply + f.batch.late);
-    const { facts, passthrough } = runChunks(f, row, [...stream].map((b) => Uint8Array.of(b)));
+    const { facts, passthrough } = runChunks(
+      f,
+      row,
+      [...stream].map((b) => Uint8Array.of(b)),
+    );
     expectFacts(facts, row);
     expect(passthrough).toBe(row.passthroughText);
   });
@@ -133,31 +178,42 @@ describe('every recorded terminal is classified through the reducer', () => {
     const f = fixture(row.file);
     const stream = bytesOf(f.batch.reply + f.batch.late);
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, stream.length - 1) }), { maxLength: 12 }), (cuts) => {
-        const points = [0, ...cuts.filter((c) => c < stream.length).sort((a, b) => a - b), stream.length];
-        const chunks = points.slice(1).map((end, i) => stream.subarray(points[i], end));
-        const { facts, passthrough } = runChunks(f, row, chunks);
-        expectFacts(facts, row);
-        expect(passthrough).toBe(row.passthroughText);
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: Math.max(1, stream.length - 1) }), { maxLength: 12 }),
+        (cuts) => {
+          const points = [0, ...cuts.filter((c) => c < stream.length).sort((a, b) => a - b), stream.length];
+          const chunks = points.slice(1).map((end, i) => stream.subarray(points[i], end));
+          const { facts, passthrough } = runChunks(f, row, chunks);
+          expectFacts(facts, row);
+          expect(passthrough).toBe(row.passthroughText);
+        },
+      ),
       { numRuns: 25 },
     );
   });
 });
 
 /** Single-query recordings: what each one alone must say, given the terminal's row. */
-const SINGLE: ReadonlyArray<readonly [query: string, check: (facts: ProbeFacts, row: Expected, text: string) => void]> = [
-  ['XTVERSION', (facts, row) => expect(nameOf(facts.terminal)).toBe(row.terminal)],
-  ['KITTY_GRAPHICS_QUERY', (facts, row) => expect(facts.kittyGraphics?.ok).toBe(row.kittyOk)],
-  ['DECRQM_2026', (facts, row) => expect(facts.synchronizedOutput?.supported).toBe(row.sync)],
-  ['XTWINOPS_16t_CELL_PX', (facts, row) => expect(facts.cellPixels ? [facts.cellPixels.width, facts.cellPixels.height] : undefined).toEqual(row.cell)],
-  ['OSC11_BG', (facts, row) => expect(facts.background?.dark).toBe(row.dark)],
-  ['XTSMGRAPHICS_SIXEL_COLORS', (facts, row) => expect(facts.sixelColors?.registers).toBe(row.registers)],
-  ['DA1', (facts, row, text) => {
-    expect(probeComplete(text)).toBe(facts.sentinel);
-    if (row.protocol === 'sixel') expect(fromProbe(text)).toBe('sixel');
-  }],
-];
+const SINGLE: ReadonlyArray<readonly [query: string, check: (facts: ProbeFacts, row: Expected, text: string) => void]> =
+  [
+    ['XTVERSION', (facts, row) => expect(nameOf(facts.terminal)).toBe(row.terminal)],
+    ['KITTY_GRAPHICS_QUERY', (facts, row) => expect(facts.kittyGraphics?.ok).toBe(row.kittyOk)],
+    ['DECRQM_2026', (facts, row) => expect(facts.synchronizedOutput?.supported).toBe(row.sync)],
+    [
+      'XTWINOPS_16t_CELL_PX',
+      (facts, row) =>
+        expect(facts.cellPixels ? [facts.cellPixels.width, facts.cellPixels.height] : undefined).toEqual(row.cell),
+    ],
+    ['OSC11_BG', (facts, row) => expect(facts.background?.dark).toBe(row.dark)],
+    ['XTSMGRAPHICS_SIXEL_COLORS', (facts, row) => expect(facts.sixelColors?.registers).toBe(row.registers)],
+    [
+      'DA1',
+      (facts, row, text) => {
+        expect(probeComplete(text)).toBe(facts.sentinel);
+        if (row.protocol === 'sixel') expect(fromProbe(text)).toBe('sixel');
+      },
+    ],
+  ];
 
 const singleRows = EXPECTED.flatMap((row) =>
   SINGLE.map(([query, check]) => ({ file: row.file, query, row, check })),
@@ -172,7 +228,10 @@ describe('every single-query recording is classified', () => {
     const context = row.multiplexer?.startsWith('screen')
       ? { multiplexer: 'screen' as const }
       : row.multiplexer || row.wrapped
-        ? { multiplexer: 'tmux' as const, ...(file.endsWith('-wrapped-all.json') ? {} : { wrapped: row.wrapped === true }) }
+        ? {
+            multiplexer: 'tmux' as const,
+            ...(file.endsWith('-wrapped-all.json') ? {} : { wrapped: row.wrapped === true }),
+          }
         : { multiplexer: null };
     check(factsFromReplies(text, context), row, text);
   });

@@ -1,7 +1,7 @@
 /** Reading the recorded replies of real terminals (../shared/fixtures/replies relative to the repo root). */
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The repository root: two levels above this file (test/probe/). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -31,7 +31,10 @@ export function loadFixtures(): Fixture[] {
   return readdirSync(REPLIES_DIR)
     .filter((name) => name.endsWith('.json'))
     .sort()
-    .map((file) => ({ file, ...(JSON.parse(readFileSync(path.join(REPLIES_DIR, file), 'utf8')) as Omit<Fixture, 'file'>) }));
+    .map((file) => ({
+      file,
+      ...(JSON.parse(readFileSync(path.join(REPLIES_DIR, file), 'utf8')) as Omit<Fixture, 'file'>),
+    }));
 }
 
 /** A fixture string (one char per byte, as recorded) as bytes. */

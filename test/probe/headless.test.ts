@@ -3,11 +3,12 @@
  * go through the reducer, which must end on the sentinel with the facts the recording
  * (fixtures/replies/xterm-headless.json) shows.
  */
-import { describe, expect, it } from 'vitest';
+
 import xterm from '@xterm/headless';
+import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/env/runtime.js';
-import type { ProbeAction } from '../../src/probe/events.js';
 import { factsFromReplies, protocolFromFacts } from '../../src/probe/classify.js';
+import type { ProbeAction } from '../../src/probe/events.js';
 import { probeQuery } from '../../src/probe/query.js';
 import { createProbe, probeResult, step } from '../../src/probe/reducer.js';
 import { loadFixtures } from './fixtures.js';

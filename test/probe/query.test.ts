@@ -2,10 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/env/runtime.js';
 import { escapeBytes } from '../../src/probe/escape.js';
-import { planFollowUp, planQuery, probeQuery, queryBytes, QUERIES } from '../../src/probe/query.js';
 import { wrapTmux } from '../../src/probe/passthrough-wrap.js';
+import { planFollowUp, planQuery, probeQuery, QUERIES, queryBytes } from '../../src/probe/query.js';
 
-const rt = (env: Record<string, string>, platform = 'linux'): Runtime => ({ env, platform, isTTY: { stdin: true, stdout: true } });
+const rt = (env: Record<string, string>, platform = 'linux'): Runtime => ({
+  env,
+  platform,
+  isTTY: { stdin: true, stdout: true },
+});
 const text = (b: Uint8Array) => Buffer.from(b).toString('latin1');
 
 const DA1 = '\x1b[c';
@@ -15,7 +19,17 @@ const WRAPPED_DA1 = text(wrapTmux(DA1));
 describe('probeQuery', () => {
   it('holds every query for an ordinary terminal and ends with DA1', () => {
     const q = text(probeQuery({ runtime: rt({ TERM: 'xterm-256color' }) }));
-    for (const part of ['\x1b[>q', KITTY, '\x1b[16t', '\x1b[14t', '\x1b[18t', '\x1b[?2026$p', '\x1b]11;?\x1b\\', '\x1b[?1;1;0S', '\x1b[>c']) {
+    for (const part of [
+      '\x1b[>q',
+      KITTY,
+      '\x1b[16t',
+      '\x1b[14t',
+      '\x1b[18t',
+      '\x1b[?2026$p',
+      '\x1b]11;?\x1b\\',
+      '\x1b[?1;1;0S',
+      '\x1b[>c',
+    ]) {
       expect(q).toContain(part);
     }
     expect(q.endsWith(DA1)).toBe(true);
@@ -45,7 +59,8 @@ describe('probeQuery', () => {
     const q = text(probeQuery({ runtime: rt({ TERM: 'tmux-256color', TMUX: '/tmp/x,1,0' }) }));
     expect(q.startsWith('\x1b[>q\x1b[c\x1bPtmux;')).toBe(true);
     expect(q.endsWith(WRAPPED_DA1)).toBe(true);
-    for (const part of ['\x1b[>q', KITTY, '\x1b[16t', '\x1b[14t', '\x1b[?2026$p', '\x1b]11;?\x1b\\']) expect(q).toContain(text(wrapTmux(part)));
+    for (const part of ['\x1b[>q', KITTY, '\x1b[16t', '\x1b[14t', '\x1b[?2026$p', '\x1b]11;?\x1b\\'])
+      expect(q).toContain(text(wrapTmux(part)));
     expect(q.split('\x1bPtmux;').length - 1).toBe(planQuery({ runtime: rt({ TMUX: '/tmp/x,1,0' }) }).outer.length);
   });
 
@@ -74,7 +89,13 @@ describe('planFollowUp: a second round when the first one showed a multiplexer t
     ['screen shown: none (screen prints DCS, and the tmux wrapper is one)', SCRUBBED, {}, 'screen', false],
     ['nothing shown: none', SCRUBBED, {}, null, false],
     ['tmux known from TMUX: already wrapped in the first round, none', TMUX_ENV, {}, 'tmux', false],
-    ['Apple Terminal outside (no DCS may be sent): none', rt({ TERM: 'xterm-256color', TERM_PROGRAM: 'Apple_Terminal' }), {}, 'tmux', false],
+    [
+      'Apple Terminal outside (no DCS may be sent): none',
+      rt({ TERM: 'xterm-256color', TERM_PROGRAM: 'Apple_Terminal' }),
+      {},
+      'tmux',
+      false,
+    ],
   ] as const)('%s', (_, runtime, options, shown, expected) => {
     const first = planQuery({ runtime, ...options });
     const follow = planFollowUp(first, shown, { runtime, ...options });

@@ -2,12 +2,20 @@
  * The reducer's timing rules, each one a row with a synthetic clock: events in, the actions they
  * caused out, as a readable trace. Nothing sleeps and no real time is read.
  */
-import { describe, expect, it } from 'vitest';
+
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/env/runtime.js';
-import type { ProbeAction, ProbeEvent } from '../../src/probe/events.js';
 import { escapeBytes } from '../../src/probe/escape.js';
-import { createProbe, probeResult, probeWakeAt, step, type ProbeOptions, type ProbeState } from '../../src/probe/reducer.js';
+import type { ProbeAction, ProbeEvent } from '../../src/probe/events.js';
+import {
+  createProbe,
+  type ProbeOptions,
+  type ProbeState,
+  probeResult,
+  probeWakeAt,
+  step,
+} from '../../src/probe/reducer.js';
 
 const LOCAL: Runtime = { env: { TERM: 'xterm-256color' }, platform: 'linux', isTTY: { stdin: true, stdout: true } };
 const SSH: Runtime = { ...LOCAL, env: { ...LOCAL.env, SSH_CONNECTION: '10.0.0.1 5000 10.0.0.2 22' } };
@@ -26,7 +34,7 @@ const BG = '\x1b]11;rgb:0000/0000/0000\x1b\\';
 const TMUX_DA2 = '\x1b[>84;0;0c';
 const SCREEN_DA2 = '\x1b[>83;40900;0c';
 /** tmux 3.3a's own answers to the unwrapped batch, as recorded: XTVERSION, DA2, its 18 t, DA1. */
-const TMUX_ROUND = TMUX_NAME + TMUX_DA2 + '\x1b[8;80;23t' + TMUX_DA1;
+const TMUX_ROUND = `${TMUX_NAME + TMUX_DA2}\x1b[8;80;23t${TMUX_DA1}`;
 /** A scrubbed environment inside tmux or screen (`env -i TERM=xterm-256color HOME PATH`): no TMUX, no STY. */
 const SCRUBBED: Runtime = { ...LOCAL, env: { TERM: 'xterm-256color', HOME: '/home/user', PATH: '/usr/bin:/bin' } };
 const TMUX_ROUND_IN = `in ${escapeBytes(TMUX_ROUND)}`;
@@ -66,7 +74,11 @@ function label(s: Step): string {
 }
 
 /** Runs the steps; returns the trace (`t100: done timeout 100ms`) of every step that did something. */
-function trace(runtime: Runtime, options: ProbeOptions, steps: readonly Step[]): { lines: string[]; state: ProbeState } {
+function trace(
+  runtime: Runtime,
+  options: ProbeOptions,
+  steps: readonly Step[],
+): { lines: string[]; state: ProbeState } {
   let state = createProbe(runtime, options);
   const lines: string[] = [];
   for (const s of steps) {
@@ -107,7 +119,7 @@ const ROWS: readonly Row[] = [
   {
     name: 'a first byte without the sentinel at the deadline: extended once by the budget',
     runtime: LOCAL,
-    steps: ['start', ['in', '\x1bP>|kit'], 100, ['in', 'ty(0.26.5)\x1b\\' + DA1], 150],
+    steps: ['start', ['in', '\x1bP>|kit'], 100, ['in', `ty(0.26.5)\x1b\\${DA1}`], 150],
     expected: ['start: write', 't100: extend 200', 't150: done answered 150ms'],
   },
   {
@@ -182,13 +194,13 @@ const ROWS: readonly Row[] = [
     expected: ['start: done skipped(background process group)'],
   },
   {
-    name: 'skipped: every byte is the user\'s, even one shaped like a reply',
+    name: "skipped: every byte is the user's, even one shaped like a reply",
     runtime: PIPE,
-    steps: ['start', ['in', DA1 + 'x']],
+    steps: ['start', ['in', `${DA1}x`]],
     expected: ['start: done skipped(not a terminal)', 'in \\e[?62;cx: pass \\e[?62;cx'],
   },
   {
-    name: 'input before start is the user\'s; a clock before start does nothing',
+    name: "input before start is the user's; a clock before start does nothing",
     runtime: LOCAL,
     steps: [['in', 'hi'], 50, 'start', 149, 150],
     expected: ['in hi: pass hi', 'start: write', 't150: done timeout 100ms'],
@@ -202,7 +214,7 @@ const ROWS: readonly Row[] = [
   {
     name: 'keys before, between and after replies come out exactly and in order',
     runtime: LOCAL,
-    steps: ['start', ['in', 'a\x1b[A'], ['in', KITTY_NAME + 'b' + '\x1b[6;19;10t'], ['in', 'c' + DA1 + 'd'], 5],
+    steps: ['start', ['in', 'a\x1b[A'], ['in', `${KITTY_NAME}b\x1b[6;19;10t`], ['in', `c${DA1}d`], 5],
     expected: [
       'start: write',
       'in a\\e[A: pass a\\e[A',
@@ -214,7 +226,7 @@ const ROWS: readonly Row[] = [
   {
     name: 'after done: late replies are drained, keys passed through',
     runtime: LOCAL,
-    steps: ['start', ['in', DA1], 2, ['in', 'x' + BG + 'y'], ['in', '\x1b[6;19;10t']],
+    steps: ['start', ['in', DA1], 2, ['in', `x${BG}y`], ['in', '\x1b[6;19;10t']],
     expected: [
       'start: write',
       't2: done answered 2ms',
@@ -225,7 +237,7 @@ const ROWS: readonly Row[] = [
   {
     name: 'a lone ESC held at done is the Escape key: passed through at done',
     runtime: LOCAL,
-    steps: ['start', ['in', DA1 + '\x1b'], 2],
+    steps: ['start', ['in', `${DA1}\x1b`], 2],
     expected: ['start: write', 't2: pass \\e, done answered 2ms'],
   },
   {
@@ -238,12 +250,17 @@ const ROWS: readonly Row[] = [
     name: 'a reply cut off at done is kept and its rest drained, never leaked',
     runtime: LOCAL,
     steps: ['start', ['in', '\x1bP>|kit'], 100, 200, ['in', 'ty\x1b\\z']],
-    expected: ['start: write', 't100: extend 200', 't200: done timeout 200ms', 'in ty\\e\\z: drained \\eP>|kitty\\e\\, pass z'],
+    expected: [
+      'start: write',
+      't100: extend 200',
+      't200: done timeout 200ms',
+      'in ty\\e\\z: drained \\eP>|kitty\\e\\, pass z',
+    ],
   },
   {
     name: 'tmux, passthrough on: tmux answers first, the outer DA1 ends the probe',
     runtime: TMUX,
-    steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 2, ['in', KITTY_NAME + '\x1b_Gi=31;OK\x1b\\' + DA1], 9],
+    steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 2, ['in', `${KITTY_NAME}\x1b_Gi=31;OK\x1b\\${DA1}`], 9],
     expected: ['start: write +11 wrapped', 't9: done answered 9ms'],
   },
   {
@@ -266,14 +283,14 @@ const ROWS: readonly Row[] = [
     expected: ['start: write +11 wrapped', 't100: extend 200', 't121: done answered 121ms'],
   },
   {
-    name: 'tmux with passthrough: false: tmux\'s DA1 is the sentinel',
+    name: "tmux with passthrough: false: tmux's DA1 is the sentinel",
     runtime: TMUX,
     options: { passthrough: false },
     steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 2],
     expected: ['start: write', 't2: done answered 2ms'],
   },
   {
-    name: 'screen: OSC 11 arrives after screen\'s DA1; done at the clock after it',
+    name: "screen: OSC 11 arrives after screen's DA1; done at the clock after it",
     runtime: SCREEN,
     steps: ['start', ['in', TMUX_DA1], 2, 5, ['in', BG], 6],
     expected: ['start: write', 't6: done answered 6ms'],
@@ -285,13 +302,13 @@ const ROWS: readonly Row[] = [
     expected: ['start: write', 't52: done answered 52ms'],
   },
   {
-    name: 'scrubbed tmux, passthrough on: the wrapped round goes out the moment tmux\'s DA1 is in; the outer DA1 ends it',
+    name: "scrubbed tmux, passthrough on: the wrapped round goes out the moment tmux's DA1 is in; the outer DA1 ends it",
     runtime: SCRUBBED,
-    steps: ['start', 2, ['in', TMUX_ROUND], 3, ['in', KITTY_NAME + '\x1b_Gi=31;OK\x1b\\' + DA1], 9],
+    steps: ['start', 2, ['in', TMUX_ROUND], 3, ['in', `${KITTY_NAME}\x1b_Gi=31;OK\x1b\\${DA1}`], 9],
     expected: ['start: write', `${TMUX_ROUND_IN}: write +11 wrapped`, 't9: done answered 9ms'],
   },
   {
-    name: 'scrubbed tmux, passthrough off: the window opens at the clock after tmux\'s DA1 and lasts drainMs',
+    name: "scrubbed tmux, passthrough off: the window opens at the clock after tmux's DA1 and lasts drainMs",
     runtime: SCRUBBED,
     steps: ['start', 2, ['in', TMUX_ROUND], 3, 52, 53],
     expected: ['start: write', `${TMUX_ROUND_IN}: write +11 wrapped`, 't53: done answered 53ms'],
@@ -332,7 +349,7 @@ const ROWS: readonly Row[] = [
     expected: ['start: write', `${TMUX_ROUND_IN}: write +11 wrapped`, 't100: extend 200', 't200: done timeout 200ms'],
   },
   {
-    name: 'scrubbed tmux with passthrough: false: no second round, tmux\'s DA1 is the sentinel',
+    name: "scrubbed tmux with passthrough: false: no second round, tmux's DA1 is the sentinel",
     runtime: SCRUBBED,
     options: { passthrough: false },
     steps: ['start', ['in', TMUX_ROUND], 2],
@@ -357,9 +374,9 @@ const ROWS: readonly Row[] = [
     expected: ['start: write', 't52: done answered 52ms'],
   },
   {
-    name: 'a terminal\'s own DA2 (xterm: type 19) names no multiplexer: done at the clock after the sentinel',
+    name: "a terminal's own DA2 (xterm: type 19) names no multiplexer: done at the clock after the sentinel",
     runtime: SCRUBBED,
-    steps: ['start', ['in', '\x1b[>19;379;0c' + DA1], 2],
+    steps: ['start', ['in', `\x1b[>19;379;0c${DA1}`], 2],
     expected: ['start: write', 't2: done answered 2ms'],
   },
   {
@@ -381,7 +398,7 @@ describe('probe reducer results', () => {
     let state = createProbe(LOCAL);
     expect(probeResult(state)).toBeNull();
     [state] = step(state, { type: 'start' });
-    [state] = step(state, { type: 'input', bytes: Buffer.from(KITTY_NAME + '\x1b_Gi=31;OK\x1b\\' + DA1, 'latin1') });
+    [state] = step(state, { type: 'input', bytes: Buffer.from(`${KITTY_NAME}\x1b_Gi=31;OK\x1b\\${DA1}`, 'latin1') });
     expect(probeResult(state)).toBeNull();
     [state] = step(state, { type: 'clock', nowMs: 4 });
     expect(probeResult(state)).toMatchObject({
@@ -394,7 +411,7 @@ describe('probe reducer results', () => {
   });
 
   it.each([
-    ['tmux passthrough on', TMUX, [TMUX_NAME + TMUX_DA1, KITTY_NAME + '\x1b[6;19;10t' + DA1], true, 'kitty'],
+    ['tmux passthrough on', TMUX, [TMUX_NAME + TMUX_DA1, `${KITTY_NAME}\x1b[6;19;10t${DA1}`], true, 'kitty'],
     ['tmux passthrough off', TMUX, [TMUX_NAME + TMUX_DA1], false, undefined],
   ] as const)('%s: names both hops and says whether passthrough works', (_, runtime, chunks, passthrough, terminal) => {
     let state = createProbe(runtime);
@@ -413,7 +430,11 @@ describe('probe reducer results', () => {
     ['awaiting: the deadline', (s: ProbeState) => step(s, { type: 'start' })[0], 100],
     [
       'sentinel in: at once',
-      (s: ProbeState) => step(step(step(s, { type: 'start' })[0], { type: 'clock', nowMs: 7 })[0], { type: 'input', bytes: Buffer.from(DA1) })[0],
+      (s: ProbeState) =>
+        step(step(step(s, { type: 'start' })[0], { type: 'clock', nowMs: 7 })[0], {
+          type: 'input',
+          bytes: Buffer.from(DA1),
+        })[0],
       7,
     ],
     ['done: no timer', (s: ProbeState) => step(step(s, { type: 'start' })[0], { type: 'clock', nowMs: 100 })[0], null],
@@ -421,7 +442,7 @@ describe('probe reducer results', () => {
     expect(probeWakeAt(advance(createProbe(LOCAL)))).toBe(expected);
   });
 
-  it('probeWakeAt follows a second round: at once to open its window, then the window\'s end', () => {
+  it("probeWakeAt follows a second round: at once to open its window, then the window's end", () => {
     let [state] = step(createProbe(SCRUBBED), { type: 'start' });
     [state] = step(state, { type: 'clock', nowMs: 30 });
     [state] = step(state, { type: 'input', bytes: Buffer.from(TMUX_ROUND, 'latin1') });
@@ -431,7 +452,7 @@ describe('probe reducer results', () => {
   });
 
   it.each([
-    ['passthrough on', [TMUX_ROUND, KITTY_NAME + '\x1b[6;19;10t' + BG + DA1], true, 'kitty', 10],
+    ['passthrough on', [TMUX_ROUND, `${KITTY_NAME}\x1b[6;19;10t${BG}${DA1}`], true, 'kitty', 10],
     ['passthrough off', [TMUX_ROUND], false, undefined, undefined],
   ] as const)('scrubbed tmux, %s: the facts name both hops', (_, chunks, passthrough, terminal, width) => {
     let state = createProbe(SCRUBBED);
@@ -474,33 +495,50 @@ describe('probe reducer results', () => {
   });
 
   it('never lets a key go missing or a reply leak, whatever the chunking and clock (property)', () => {
-    const pieces = fc.constantFrom('a', 'q', '\x1b[A', '\x1bOP', '\x1b[15~', '\x1b', KITTY_NAME, '\x1b[6;19;10t', BG, DA1);
+    const pieces = fc.constantFrom(
+      'a',
+      'q',
+      '\x1b[A',
+      '\x1bOP',
+      '\x1b[15~',
+      '\x1b',
+      KITTY_NAME,
+      '\x1b[6;19;10t',
+      BG,
+      DA1,
+    );
     fc.assert(
-      fc.property(fc.array(fc.tuple(pieces, fc.boolean()), { maxLength: 30 }), fc.integer({ min: 1, max: 120 }), (parts, tick) => {
-        let state = createProbe(LOCAL);
-        let passed = '';
-        let drainedOrKept = '';
-        let now = 0;
-        const apply = (actions: ProbeAction[]) => {
-          for (const a of actions) if (a.type === 'passthrough') passed += Buffer.from(a.bytes).toString('latin1');
-        };
-        [state] = step(state, { type: 'start' });
-        for (const [text, clock] of parts) {
-          let actions: ProbeAction[];
-          [state, actions] = step(state, { type: 'input', bytes: Buffer.from(text, 'latin1') });
-          apply(actions);
-          if (clock) {
-            now += tick;
-            [state, actions] = step(state, { type: 'clock', nowMs: now });
+      fc.property(
+        fc.array(fc.tuple(pieces, fc.boolean()), { maxLength: 30 }),
+        fc.integer({ min: 1, max: 120 }),
+        (parts, tick) => {
+          let state = createProbe(LOCAL);
+          let passed = '';
+          let drainedOrKept = '';
+          let now = 0;
+          const apply = (actions: ProbeAction[]) => {
+            for (const a of actions) if (a.type === 'passthrough') passed += Buffer.from(a.bytes).toString('latin1');
+          };
+          [state] = step(state, { type: 'start' });
+          for (const [text, clock] of parts) {
+            let actions: ProbeAction[];
+            [state, actions] = step(state, { type: 'input', bytes: Buffer.from(text, 'latin1') });
             apply(actions);
+            if (clock) {
+              now += tick;
+              [state, actions] = step(state, { type: 'clock', nowMs: now });
+              apply(actions);
+            }
           }
-        }
-        const keys = parts.map(([t]) => t).filter((t) => !t.startsWith('\x1bP') && !t.startsWith('\x1b]') && !/\x1b\[(\?|6;)/.test(t));
-        drainedOrKept = keys.join('');
-        // Every key comes back, in order: a trailing lone ESC may still be held while the probe runs.
-        expect(drainedOrKept.startsWith(passed)).toBe(true);
-        expect(drainedOrKept.length - passed.length).toBeLessThanOrEqual(1);
-      }),
+          const keys = parts
+            .map(([t]) => t)
+            .filter((t) => !t.startsWith('\x1bP') && !t.startsWith('\x1b]') && !/\x1b\[(\?|6;)/.test(t));
+          drainedOrKept = keys.join('');
+          // Every key comes back, in order: a trailing lone ESC may still be held while the probe runs.
+          expect(drainedOrKept.startsWith(passed)).toBe(true);
+          expect(drainedOrKept.length - passed.length).toBeLessThanOrEqual(1);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -7,11 +7,17 @@ describe('parseReply', () => {
     ['\x1bP>|kitty(0.26.5)\x1b\\', { type: 'xtversion', name: 'kitty', version: '0.26.5' }],
     ['\x1bP>|tmux 3.3a\x1b\\', { type: 'xtversion', name: 'tmux', version: '3.3a' }],
     ['\x1bP>|XTerm(379)\x1b\\', { type: 'xtversion', name: 'XTerm', version: '379' }],
-    ['\x1bP>|WezTerm 20240203-110809-5046fc22\x1b\\', { type: 'xtversion', name: 'WezTerm', version: '20240203-110809-5046fc22' }],
+    [
+      '\x1bP>|WezTerm 20240203-110809-5046fc22\x1b\\',
+      { type: 'xtversion', name: 'WezTerm', version: '20240203-110809-5046fc22' },
+    ],
     ['\x1bP>|foot\x1b\\', { type: 'xtversion', name: 'foot', version: null }],
     ['\x1b[?62;c', { type: 'da1', level: 62, attributes: [] }],
     ['\x1b[?62;4;22c', { type: 'da1', level: 62, attributes: [4, 22] }],
-    ['\x1b[?64;1;2;6;9;15;16;17;18;21;22;28c', { type: 'da1', level: 64, attributes: [1, 2, 6, 9, 15, 16, 17, 18, 21, 22, 28] }],
+    [
+      '\x1b[?64;1;2;6;9;15;16;17;18;21;22;28c',
+      { type: 'da1', level: 64, attributes: [1, 2, 6, 9, 15, 16, 17, 18, 21, 22, 28] },
+    ],
     ['\x1b[?1;2c', { type: 'da1', level: 1, attributes: [2] }],
     ['\x1b[?4c', { type: 'da1', level: 4, attributes: [] }],
     ['\x1b[>1;4000;26c', { type: 'da2', terminalType: 1, version: 4000, rom: 26 }],
@@ -41,12 +47,20 @@ describe('parseReply', () => {
     expect(parseReply(Buffer.from('\x1b[?62;c'))?.text).toBe('\\e[?62;c');
   });
 
-  it.each(['\x1b[A', '\x1b[1;1R', '\x1b[?c', '\x1b[>c', '\x1b[6;19t', '\x1bP>|\x1b\\', '\x1b]2;title\x07', 'plain', '\x1b[?62;x4c', '\x1bP>|kitty'])(
-    '%j is not a reply termsight reads',
-    (bytes) => {
-      expect(parseReply(bytes)).toBeNull();
-    },
-  );
+  it.each([
+    '\x1b[A',
+    '\x1b[1;1R',
+    '\x1b[?c',
+    '\x1b[>c',
+    '\x1b[6;19t',
+    '\x1bP>|\x1b\\',
+    '\x1b]2;title\x07',
+    'plain',
+    '\x1b[?62;x4c',
+    '\x1bP>|kitty',
+  ])('%j is not a reply termsight reads', (bytes) => {
+    expect(parseReply(bytes)).toBeNull();
+  });
 });
 
 describe('DA1 attributes are parsed exactly', () => {
@@ -76,9 +90,12 @@ describe('colours', () => {
     expect(parseColor(spec)).toEqual(rgb);
   });
 
-  it.each(['rgb:ff/ff', 'rgb:fffff/0/0', 'rgb:gg/00/00', 'cmy:1/1/1', 'rgb:ff/ff/ff/ff'])('%s is not a colour', (spec) => {
-    expect(parseColor(spec)).toBeNull();
-  });
+  it.each(['rgb:ff/ff', 'rgb:fffff/0/0', 'rgb:gg/00/00', 'cmy:1/1/1', 'rgb:ff/ff/ff/ff'])(
+    '%s is not a colour',
+    (spec) => {
+      expect(parseColor(spec)).toBeNull();
+    },
+  );
 });
 
 describe('names and versions', () => {

@@ -1,10 +1,19 @@
 /**
  * The reply scanner: which sequences are replies, which are the user's input, split anywhere.
  */
-import { describe, expect, it } from 'vitest';
+
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { escapeBytes } from '../../src/probe/escape.js';
-import { createScanner, flush, holdsReply, releaseInput, scan, type ScanToken, type ScannerState } from '../../src/probe/scanner.js';
+import {
+  createScanner,
+  flush,
+  holdsReply,
+  releaseInput,
+  type ScannerState,
+  type ScanToken,
+  scan,
+} from '../../src/probe/scanner.js';
 
 const bytes = (text: string) => Buffer.from(text, 'latin1');
 const text = (b: Uint8Array) => Buffer.from(b).toString('latin1');
@@ -25,7 +34,8 @@ function merge(tokens: readonly ScanToken[]): ScanToken[] {
   const out: ScanToken[] = [];
   for (const t of tokens) {
     const last = out[out.length - 1];
-    if (t.type === 'input' && last?.type === 'input') out[out.length - 1] = { type: 'input', bytes: Buffer.concat([last.bytes, t.bytes]) };
+    if (t.type === 'input' && last?.type === 'input')
+      out[out.length - 1] = { type: 'input', bytes: Buffer.concat([last.bytes, t.bytes]) };
     else out.push(t);
   }
   return out;
@@ -76,7 +86,11 @@ const CASES: ReadonlyArray<readonly [name: string, stream: string, tokens: reado
     ['input a', 'reply dcs \\eP>|XTerm(379)\\e\\', 'input b\\e[A', 'reply csi \\e[?64;1;2c', 'input \\x0d'],
   ],
   ['a control byte cuts a CSI: all input', '\x1b[1\x03x', ['input \\e[1\\x03x']],
-  ['ESC inside a string cuts it: input, the ESC starts anew', '\x1bP>|ki\x1b[?62;c', ['input \\eP>|ki', 'reply csi \\e[?62;c']],
+  [
+    'ESC inside a string cuts it: input, the ESC starts anew',
+    '\x1bP>|ki\x1b[?62;c',
+    ['input \\eP>|ki', 'reply csi \\e[?62;c'],
+  ],
   ['a lone ESC at the end is flushed as input', 'ab\x1b', ['input ab\\e']],
 ];
 
@@ -97,7 +111,7 @@ describe('scanner: bounded', () => {
     ['OSC, BEL', `\x1b]11;${'x'.repeat(40)}\x07`],
     ['CSI', `\x1b[?${'1;'.repeat(20)}c`],
   ])('a %s reply over the cap is dropped, and what follows is read normally', (_, long) => {
-    const tokens = scanAll([bytes('a' + long + 'b\x1b[?62;c')], createScanner({ maxReplyBytes: 16 }));
+    const tokens = scanAll([bytes(`a${long}b\x1b[?62;c`)], createScanner({ maxReplyBytes: 16 }));
     expect(tokens.map(show)).toEqual(['input ab', 'reply csi \\e[?62;c']);
   });
 
@@ -161,11 +175,32 @@ const REPLIES = [
   '\x1b]10;rgb:dd/dd/dd\x07',
 ];
 
-const KEYS = ['a', 'Z', ' ', '\r', '\x7f', '\x03', '\xc3\xa9', '\x1b[A', '\x1bOA', '\x1b[15~', '\x1b[1;5C', '\x1b[<0;3;4M', '\x1b[I', '\x1bx', '\x1b[97;5u', '\x1b[1;2R'];
+const KEYS = [
+  'a',
+  'Z',
+  ' ',
+  '\r',
+  '\x7f',
+  '\x03',
+  '\xc3\xa9',
+  '\x1b[A',
+  '\x1bOA',
+  '\x1b[15~',
+  '\x1b[1;5C',
+  '\x1b[<0;3;4M',
+  '\x1b[I',
+  '\x1bx',
+  '\x1b[97;5u',
+  '\x1b[1;2R',
+];
 
 /** A stream cut at the given points. */
 function split(stream: Uint8Array, cuts: readonly number[]): Uint8Array[] {
-  const points = [0, ...[...new Set(cuts)].filter((c) => c > 0 && c < stream.length).sort((a, b) => a - b), stream.length];
+  const points = [
+    0,
+    ...[...new Set(cuts)].filter((c) => c > 0 && c < stream.length).sort((a, b) => a - b),
+    stream.length,
+  ];
   return points.slice(1).map((end, i) => stream.subarray(points[i], end));
 }
 
@@ -173,7 +208,9 @@ describe('scanner: properties', () => {
   it('any split of a stream gives the same tokens', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.constantFrom(...REPLIES), fc.constantFrom(...KEYS), fc.string({ maxLength: 4 })), { maxLength: 20 }),
+        fc.array(fc.oneof(fc.constantFrom(...REPLIES), fc.constantFrom(...KEYS), fc.string({ maxLength: 4 })), {
+          maxLength: 20,
+        }),
         fc.array(fc.nat(400)),
         (pieces, cuts) => {
           const stream = bytes(pieces.join(''));
@@ -187,15 +224,31 @@ describe('scanner: properties', () => {
   it('keystrokes interleaved with replies come out exactly, byte for byte, and every reply is found', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.constantFrom(...REPLIES).map((r) => ({ reply: true, t: r })), fc.constantFrom(...KEYS).map((k) => ({ reply: false, t: k }))), {
-          maxLength: 30,
-        }),
+        fc.array(
+          fc.oneof(
+            fc.constantFrom(...REPLIES).map((r) => ({ reply: true, t: r })),
+            fc.constantFrom(...KEYS).map((k) => ({ reply: false, t: k })),
+          ),
+          {
+            maxLength: 30,
+          },
+        ),
         fc.array(fc.nat(600)),
         (pieces, cuts) => {
           const tokens = scanAll(split(bytes(pieces.map((p) => p.t).join('')), cuts));
-          const keys = pieces.filter((p) => !p.reply).map((p) => p.t).join('');
-          expect(tokens.filter((t) => t.type === 'input').map((t) => text(t.bytes)).join('')).toBe(keys);
-          expect(tokens.filter((t) => t.type === 'reply').map((t) => text(t.bytes))).toEqual(pieces.filter((p) => p.reply).map((p) => p.t));
+          const keys = pieces
+            .filter((p) => !p.reply)
+            .map((p) => p.t)
+            .join('');
+          expect(
+            tokens
+              .filter((t) => t.type === 'input')
+              .map((t) => text(t.bytes))
+              .join(''),
+          ).toBe(keys);
+          expect(tokens.filter((t) => t.type === 'reply').map((t) => text(t.bytes))).toEqual(
+            pieces.filter((p) => p.reply).map((p) => p.t),
+          );
         },
       ),
       { numRuns: 300 },
@@ -213,7 +266,27 @@ describe('scanner: properties', () => {
   });
 
   it('random bytes rich in escape sequences: the same, also with a small cap', () => {
-    const alphabet = fc.constantFrom(0x1b, 0x5b, 0x50, 0x5f, 0x5d, 0x5c, 0x07, 0x3f, 0x3e, 0x3b, 0x63, 0x74, 0x47, 0x31, 0x7c, 0x32, 0x30, 0x7e, 0x61);
+    const alphabet = fc.constantFrom(
+      0x1b,
+      0x5b,
+      0x50,
+      0x5f,
+      0x5d,
+      0x5c,
+      0x07,
+      0x3f,
+      0x3e,
+      0x3b,
+      0x63,
+      0x74,
+      0x47,
+      0x31,
+      0x7c,
+      0x32,
+      0x30,
+      0x7e,
+      0x61,
+    );
     fc.assert(
       fc.property(fc.array(alphabet, { maxLength: 300 }), fc.array(fc.nat(300)), (codes, cuts) => {
         const stream = Uint8Array.from(codes);
@@ -229,12 +302,22 @@ describe('scanner: properties', () => {
     const long = fc.integer({ min: 30, max: 80 }).map((n) => `\x1bP>|${'v'.repeat(n)}\x1b\\`);
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.constantFrom(...REPLIES).map((t) => ({ keep: true, t })), fc.constantFrom(...KEYS).map((t) => ({ keep: true, t })), long.map((t) => ({ keep: false, t }))), {
-          maxLength: 20,
-        }),
+        fc.array(
+          fc.oneof(
+            fc.constantFrom(...REPLIES).map((t) => ({ keep: true, t })),
+            fc.constantFrom(...KEYS).map((t) => ({ keep: true, t })),
+            long.map((t) => ({ keep: false, t })),
+          ),
+          {
+            maxLength: 20,
+          },
+        ),
         fc.array(fc.nat(800)),
         (pieces, cuts) => {
-          const tokens = scanAll(split(bytes(pieces.map((p) => p.t).join('')), cuts), createScanner({ maxReplyBytes: 24 }));
+          const tokens = scanAll(
+            split(bytes(pieces.map((p) => p.t).join('')), cuts),
+            createScanner({ maxReplyBytes: 24 }),
+          );
           const kept = pieces.filter((p) => p.keep && !(REPLIES.includes(p.t) && p.t.length > 24 + 2));
           const dropped = pieces.filter((p) => !kept.includes(p));
           expect(tokens.map((t) => text(t.bytes)).join('')).toBe(kept.map((p) => p.t).join(''));

@@ -6,17 +6,18 @@
  * passthrough. Every stream here is replayed from the recordings in ../shared/fixtures/replies,
  * query by query, in the order the probe asked: in one chunk, byte by byte and in random splits.
  */
-import { describe, expect, it } from 'vitest';
+
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/env/runtime.js';
-import type { ProbeAction } from '../../src/probe/events.js';
-import type { ProbeFacts } from '../../src/probe/facts.js';
 import { protocolFromFacts } from '../../src/probe/classify.js';
 import { escapeBytes } from '../../src/probe/escape.js';
+import type { ProbeAction } from '../../src/probe/events.js';
+import type { ProbeFacts } from '../../src/probe/facts.js';
 import { wrapTmux } from '../../src/probe/passthrough-wrap.js';
-import { planFollowUp, planQuery, probeQuery, queryBytes, QUERIES } from '../../src/probe/query.js';
-import { createProbe, step, type ProbeOptions } from '../../src/probe/reducer.js';
-import { bytesOf, loadFixtures, recordedAnswers, type Fixture } from './fixtures.js';
+import { planFollowUp, planQuery, probeQuery, QUERIES, queryBytes } from '../../src/probe/query.js';
+import { createProbe, type ProbeOptions, step } from '../../src/probe/reducer.js';
+import { bytesOf, type Fixture, loadFixtures, recordedAnswers } from './fixtures.js';
 
 const SCRUBBED: Runtime = {
   env: { TERM: 'xterm-256color', HOME: '/home/user', PATH: '/usr/local/bin:/usr/bin:/bin' },
@@ -143,10 +144,12 @@ function replay(scenario: Scenario, split: (bytes: Uint8Array) => Uint8Array[]):
       [state, actions] = step(state, { type: 'input', bytes });
       all.push(...actions);
     }
-    [state, actions] = step(state, { type: 'clock', nowMs: (now += 1) });
+    now += 1;
+    [state, actions] = step(state, { type: 'clock', nowMs: now });
     all.push(...actions);
   };
-  const writes = () => all.filter((a): a is Extract<ProbeAction, { type: 'write' }> => a.type === 'write').map((a) => a.bytes);
+  const writes = () =>
+    all.filter((a): a is Extract<ProbeAction, { type: 'write' }> => a.type === 'write').map((a) => a.bytes);
 
   const firstPlan = planQuery({ runtime: SCRUBBED, ...scenario.options });
   feed(recordedAnswers(fixture(scenario.first)).respond(queriesOf(firstPlan.direct)));
@@ -156,12 +159,16 @@ function replay(scenario: Scenario, split: (bytes: Uint8Array) => Uint8Array[]):
     feed(outer);
   }
   while (state.phase !== 'done' && now < 3000) {
-    [state, actions] = step(state, { type: 'clock', nowMs: (now += 10) });
+    now += 10;
+    [state, actions] = step(state, { type: 'clock', nowMs: now });
     all.push(...actions);
   }
   const done = all.find((a) => a.type === 'done');
-  if (!done || done.type !== 'done') throw new Error('the probe did not end');
-  const keys = all.filter((a) => a.type === 'passthrough').map((a) => text(a.bytes)).join('');
+  if (done?.type !== 'done') throw new Error('the probe did not end');
+  const keys = all
+    .filter((a) => a.type === 'passthrough')
+    .map((a) => text(a.bytes))
+    .join('');
   return { facts: done.facts, writes: writes(), keys };
 }
 
@@ -184,16 +191,29 @@ function expectReplay(r: Replay, s: Scenario): void {
 }
 
 describe('a multiplexer hidden by a scrubbed environment, replayed from the recordings', () => {
-  it.each(SCENARIOS)('$name: in one chunk', (s) => expectReplay(replay(s, (b) => (b.length > 0 ? [b] : [])), s));
+  it.each(SCENARIOS)('$name: in one chunk', (s) =>
+    expectReplay(
+      replay(s, (b) => (b.length > 0 ? [b] : [])),
+      s,
+    ),
+  );
 
-  it.each(SCENARIOS)('$name: byte by byte', (s) => expectReplay(replay(s, (b) => [...b].map((x) => Uint8Array.of(x))), s));
+  it.each(SCENARIOS)('$name: byte by byte', (s) =>
+    expectReplay(
+      replay(s, (b) => [...b].map((x) => Uint8Array.of(x))),
+      s,
+    ),
+  );
 
   it.each(SCENARIOS)('$name: in random splits', (s) => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 400 }), { maxLength: 10 }), (cuts) => {
         const split = (b: Uint8Array) => {
           const points = [0, ...new Set(cuts.filter((c) => c < b.length))].sort((x, y) => x - y);
-          return [...points, b.length].slice(1).map((end, i) => b.subarray(points[i], end)).filter((c) => c.length > 0);
+          return [...points, b.length]
+            .slice(1)
+            .map((end, i) => b.subarray(points[i], end))
+            .filter((c) => c.length > 0);
         };
         expectReplay(replay(s, split), s);
       }),

@@ -8,7 +8,7 @@ import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/env/runtime.js';
-import { runProbe, type DriverOptions } from '../../src/probe/driver.js';
+import { type DriverOptions, runProbe } from '../../src/probe/driver.js';
 import { foregroundFromStat } from '../../src/probe/foreground.js';
 import type { TerminalOutput } from '../../src/probe/terminal-stream.js';
 import { answerFor, escapeSequences, isSentinel, loadTerminal } from './harness.js';
@@ -57,14 +57,18 @@ describe('foregroundFromStat', () => {
 describe('keys and replies on plain streams', () => {
   const keyRows = [
     { name: 'an application already reading gets only its keys, as they come', listenBefore: true, encoding: null },
-    { name: 'an application reading after the probe gets the keys first (unshift)', listenBefore: false, encoding: null },
+    {
+      name: 'an application reading after the probe gets the keys first (unshift)',
+      listenBefore: false,
+      encoding: null,
+    },
     { name: 'with setEncoding the keys come as strings', listenBefore: true, encoding: 'utf8' as const },
   ];
   it.each(keyRows)('$name', async ({ listenBefore, encoding }) => {
     const t = fakeTerminal((queries, input) => {
       const { replies } = kittyAnswer(queries);
-      input.write('a' + replies.slice(0, 3).join('') + '\x1b[A');
-      input.write(replies.slice(3).join('') + 'é' + kitty.da1 + 'z');
+      input.write(`a${replies.slice(0, 3).join('')}\x1b[A`);
+      input.write(`${replies.slice(3).join('')}é${kitty.da1}z`);
     });
     if (encoding) t.input.setEncoding(encoding);
     const got: (string | Buffer)[] = [];
@@ -80,7 +84,7 @@ describe('keys and replies on plain streams', () => {
   });
 
   it('an application that paused its stream stays paused; its keys wait in the stream', async () => {
-    const t = fakeTerminal((queries, input) => input.write('p' + kittyAnswer(queries).all + 'q'));
+    const t = fakeTerminal((queries, input) => input.write(`p${kittyAnswer(queries).all}q`));
     const got: Buffer[] = [];
     t.input.on('data', (c: Buffer) => got.push(c));
     t.input.pause();
@@ -102,14 +106,14 @@ describe('keys and replies on plain streams', () => {
     await settle(40);
     expect(events.map((e) => t.input.listenerCount(e))).toEqual(before);
     expect(process.listenerCount('exit')).toBe(exitBefore);
-    for (const name of ['emit', 'destroy', 'setRawMode']) expect(Object.prototype.hasOwnProperty.call(t.input, name)).toBe(false);
+    for (const name of ['emit', 'destroy', 'setRawMode']) expect(Object.hasOwn(t.input, name)).toBe(false);
     expect(t.input.readableFlowing).toBeNull();
   });
 
   it('swallows replies that come after the result, within the late window', async () => {
     const t = fakeTerminal((queries, input) => {
       input.write(kitty.da1);
-      setTimeout(() => input.write('x' + kittyAnswer(queries).replies.join('') + 'y'), 10);
+      setTimeout(() => input.write(`x${kittyAnswer(queries).replies.join('')}y`), 10);
     });
     const got: Buffer[] = [];
     t.input.on('data', (c: Buffer) => got.push(c));
@@ -135,7 +139,7 @@ describe('ending early', () => {
     setTimeout(() => controller.abort(new Error('stop')), 20);
     await expect(probe(t, { signal: controller.signal, timeoutMs: 5000 })).rejects.toThrow('stop');
     await settle();
-    expect(Object.prototype.hasOwnProperty.call(t.input, 'emit')).toBe(false);
+    expect(Object.hasOwn(t.input, 'emit')).toBe(false);
   });
 
   it('an exception in a callback rejects with it and cleans up', async () => {
@@ -148,7 +152,7 @@ describe('ending early', () => {
         },
       }),
     ).rejects.toBe(boom);
-    expect(Object.prototype.hasOwnProperty.call(t.input, 'emit')).toBe(false);
+    expect(Object.hasOwn(t.input, 'emit')).toBe(false);
     expect(t.input.listenerCount('end')).toBe(0);
   });
 

@@ -9,6 +9,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as pty from 'node-pty';
+import type { ProbeFacts } from '../../src/probe/facts.js';
+import type { Report } from '../../src/report/types.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root. */
@@ -109,7 +111,10 @@ export function escapeSequences(text: string): string[] {
 export const isSentinel = (sequence: string): boolean => sequence === '\x1b[c' || sequence === '\x1b[0c';
 
 /** The replies a recorded terminal gives to these queries, in their order (DA1 last). */
-export function answerFor(terminal: RecordedTerminal, queries: readonly string[]): { replies: string[]; late: string[] } {
+export function answerFor(
+  terminal: RecordedTerminal,
+  queries: readonly string[],
+): { replies: string[]; late: string[] } {
   const replies: string[] = [];
   const late: string[] = [];
   const alt = (q: string): string =>
@@ -131,8 +136,9 @@ export interface AppResult {
   readonly after: string;
   readonly rawAfterProbe: boolean | null;
   readonly elapsedMs: number;
-  readonly facts: any;
-  readonly report: any;
+  /** The facts as JSON brought them back (Uint8Array fields arrive as plain objects). */
+  readonly facts: ProbeFacts;
+  readonly report: Report;
   readonly error: { name: string | null; message: string } | null;
   /** Hex of every byte the application read from its input after the probe. */
   readonly keys: string;
@@ -170,7 +176,10 @@ export class ScriptedTerminal {
   private waiters: (() => void)[] = [];
 
   constructor(config: AppConfig, env: Record<string, string>, shell?: string) {
-    const args = shell === undefined ? [appPath, JSON.stringify(config)] : ['-c', shell.replace('$APP', `node ${appPath} '${JSON.stringify(config)}'`)];
+    const args =
+      shell === undefined
+        ? [appPath, JSON.stringify(config)]
+        : ['-c', shell.replace('$APP', `node ${appPath} '${JSON.stringify(config)}'`)];
     this.proc = pty.spawn(shell === undefined ? process.execPath : '/bin/bash', args, {
       cols: 80,
       rows: 24,
@@ -195,7 +204,8 @@ export class ScriptedTerminal {
   private async until(test: () => boolean, timeoutMs: number, what: string): Promise<void> {
     const end = performance.now() + timeoutMs;
     while (!test()) {
-      if (performance.now() > end) throw new Error(`timed out waiting for ${what}; screen: ${JSON.stringify(this.screen)}`);
+      if (performance.now() > end)
+        throw new Error(`timed out waiting for ${what}; screen: ${JSON.stringify(this.screen)}`);
       await Promise.race([new Promise<void>((r) => this.waiters.push(r)), sleep(20)]);
     }
   }

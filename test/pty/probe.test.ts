@@ -9,16 +9,16 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  type AppConfig,
+  type AppResult,
   answerFor,
   buildDist,
   hexOf,
   loadTerminal,
+  type RecordedTerminal,
   repoRoot,
   ScriptedTerminal,
   sleep,
-  type AppConfig,
-  type AppResult,
-  type RecordedTerminal,
 } from './harness.js';
 
 beforeAll(() => buildDist(), 120_000);
@@ -72,14 +72,28 @@ const rows: Row[] = [
     fixture: 'kitty',
     config: { timeoutMs: 1000 },
     script: async (t, a) => t.send(a.all),
-    expect: { sentinel: true, timedOut: false, terminal: 'kitty', elapsed: [0, 500], keys: '', has: ['kittyGraphics', 'cellPixels', 'background'] },
+    expect: {
+      sentinel: true,
+      timedOut: false,
+      terminal: 'kitty',
+      elapsed: [0, 500],
+      keys: '',
+      has: ['kittyGraphics', 'cellPixels', 'background'],
+    },
   },
   {
     name: 'answers fast (xterm)',
     fixture: 'xterm',
     config: { timeoutMs: 1000 },
     script: async (t, a) => t.send(a.all),
-    expect: { sentinel: true, timedOut: false, terminal: 'XTerm', elapsed: [0, 500], keys: '', has: ['da1', 'synchronizedOutput', 'background'] },
+    expect: {
+      sentinel: true,
+      timedOut: false,
+      terminal: 'XTerm',
+      elapsed: [0, 500],
+      keys: '',
+      has: ['da1', 'synchronizedOutput', 'background'],
+    },
   },
   {
     name: 'answers late, within the budget',
@@ -121,7 +135,14 @@ const rows: Row[] = [
     fixture: 'kitty',
     config: { timeoutMs: 3000 },
     script: async (t, a) => t.trickle(a.all, 1),
-    expect: { sentinel: true, timedOut: false, terminal: 'kitty', elapsed: [0, 6000], keys: '', has: ['kittyGraphics', 'cellPixels', 'synchronizedOutput'] },
+    expect: {
+      sentinel: true,
+      timedOut: false,
+      terminal: 'kitty',
+      elapsed: [0, 6000],
+      keys: '',
+      has: ['kittyGraphics', 'cellPixels', 'synchronizedOutput'],
+    },
   },
   {
     name: 'answers out of order behind screen: a forwarded reply after the sentinel, within the drain window',
@@ -161,20 +182,27 @@ const rows: Row[] = [
       const half = Math.floor(a.replies.length / 2);
       t.send('ab');
       await sleep(20);
-      t.send(a.replies.slice(0, half).join('') + '\x1b[A' + a.replies.slice(half).join('') + 'q\x1bOB');
+      t.send(`${a.replies.slice(0, half).join('')}\x1b[A${a.replies.slice(half).join('')}q\x1bOB`);
       await sleep(20);
       t.send('\x1b'); // a lone ESC: the Escape key
       await sleep(40);
-      t.send('é' + a.da1 + 'z\x1b[D');
+      t.send(`é${a.da1}z\x1b[D`);
     },
-    expect: { sentinel: true, timedOut: false, terminal: 'kitty', elapsed: [0, 1500], keys: 'ab\x1b[Aq\x1bOB\x1béz\x1b[D', has: ['kittyGraphics'] },
+    expect: {
+      sentinel: true,
+      timedOut: false,
+      terminal: 'kitty',
+      elapsed: [0, 1500],
+      keys: 'ab\x1b[Aq\x1bOB\x1béz\x1b[D',
+      has: ['kittyGraphics'],
+    },
   },
   {
     name: 'answers while the user types: keys go to onKeys when given',
     fixture: 'xterm',
     config: { timeoutMs: 1500, onKeys: true },
     script: async (t, a) => {
-      t.send('k' + a.replies.join('') + '\x1b[B');
+      t.send(`k${a.replies.join('')}\x1b[B`);
       await sleep(20);
       t.send(a.da1);
     },
@@ -228,10 +256,25 @@ function expectClean(result: AppResult, exitCode: number, screen: string, answer
 
 describe('when nothing may be written', () => {
   const silent: { name: string; env?: Record<string, string>; config: AppConfig; shell?: string; skipped: string }[] = [
-    { name: 'stdout is a pipe (probeTerminal, pictures go to stdout)', config: { report: true }, shell: '$APP | cat', skipped: 'not a terminal' },
-    { name: "stdout is a pipe (runProbe, stream: 'stdout')", config: { stream: 'stdout' }, shell: '$APP | cat', skipped: 'not a terminal' },
+    {
+      name: 'stdout is a pipe (probeTerminal, pictures go to stdout)',
+      config: { report: true },
+      shell: '$APP | cat',
+      skipped: 'not a terminal',
+    },
+    {
+      name: "stdout is a pipe (runProbe, stream: 'stdout')",
+      config: { stream: 'stdout' },
+      shell: '$APP | cat',
+      skipped: 'not a terminal',
+    },
     { name: 'TERM=dumb', env: { TERM: 'dumb' }, config: {}, skipped: 'TERM=dumb' },
-    { name: 'a background process group', config: { noRead: true, readMs: 50 }, shell: 'set -m; $APP & wait', skipped: 'background process group' },
+    {
+      name: 'a background process group',
+      config: { noRead: true, readMs: 50 },
+      shell: 'set -m; $APP & wait',
+      skipped: 'background process group',
+    },
   ];
   it.each(silent)('$name: zero bytes written', async (row) => {
     const t = new ScriptedTerminal(row.config, { ...BASE_ENV, ...row.env }, row.shell);
@@ -309,7 +352,7 @@ describe('budgets, aborts and closing streams', () => {
       t.send(answer.all);
       await sleep(100);
       // During the drain: a key, a late duplicate reply (swallowed), another key.
-      t.send('h' + answer.replies[0] + 'i');
+      t.send(`h${answer.replies[0]}i`);
       const { result, screen, exitCode } = await t.result();
       expect(result.facts.terminal?.name).toBe('kitty');
       expect(result.keys).toBe(hexOf('hi'));
@@ -338,7 +381,9 @@ describe('budgets, aborts and closing streams', () => {
 });
 
 // The real CLI, once every command it imports exists (the lead wires it).
-const cliReady = ['main', 'run', 'detect', 'demo', 'show'].every((name) => existsSync(join(repoRoot, 'src', 'cli', `${name}.ts`)));
+const cliReady = ['main', 'run', 'detect', 'demo', 'show'].every((name) =>
+  existsSync(join(repoRoot, 'src', 'cli', `${name}.ts`)),
+);
 
 describe('the real CLI in a pty', () => {
   it.skipIf(!cliReady)('termsight detect --json names the scripted terminal and leaves the pty as it was', async () => {

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { backend, DEFAULT_CELL_PIXELS, layout, renderedCells, toTerminal } from '../../src/render/backend.js';
 import { PROTOCOLS, type Protocol } from '../../src/env/protocol.js';
-import { resize } from '../../src/render/resize.js';
+import { backend, DEFAULT_CELL_PIXELS, layout, renderedCells, toTerminal } from '../../src/render/backend.js';
 import { placeholderCell } from '../../src/render/kitty-placeholder.js';
-import { decodeKittyTransmission, parseIterm2, parseKittyApcs, pngToRaster, randomRaster, screenForward, solid } from './terminal-decoders.js';
+import { resize } from '../../src/render/resize.js';
+import {
+  decodeKittyTransmission,
+  parseIterm2,
+  parseKittyApcs,
+  pngToRaster,
+  randomRaster,
+  screenForward,
+  solid,
+} from './terminal-decoders.js';
 
 const CELL = { width: 10, height: 20 };
 
@@ -22,9 +30,23 @@ describe('layout', () => {
     [{ width: 1, height: 1 }, 'braille', {}, { width: 1, height: 1 }, 1, 1],
     [{ width: 1, height: 1 }, 'kitty', { columns: 4, rows: 4, upscale: true }, { width: 40, height: 40 }, 4, 2],
     // a cell of 8x16: same shape, smaller
-    [{ width: 800, height: 800 }, 'kitty', { columns: 50, rows: 25, cellPixels: { width: 8, height: 16 } }, { width: 400, height: 400 }, 50, 25],
+    [
+      { width: 800, height: 800 },
+      'kitty',
+      { columns: 50, rows: 25, cellPixels: { width: 8, height: 16 } },
+      { width: 400, height: 400 },
+      50,
+      25,
+    ],
     // a wide cell (12x12): braille dots become 6x3 pixels, so fewer dot rows for a square picture
-    [{ width: 120, height: 120 }, 'braille', { cellPixels: { width: 12, height: 12 } }, { width: 20, height: 40 }, 10, 10],
+    [
+      { width: 120, height: 120 },
+      'braille',
+      { cellPixels: { width: 12, height: 12 } },
+      { width: 20, height: 40 },
+      10,
+      10,
+    ],
     // Unicode placeholders cannot address more than 297 cells
     [{ width: 10000, height: 100 }, 'kitty', { multiplexer: 'tmux' }, { width: 2970, height: 30 }, 297, 2],
   ] as const)('%j with %s %j', (source, protocol, options, units, columns, rows) => {
@@ -37,11 +59,12 @@ describe('layout', () => {
     expect(DEFAULT_CELL_PIXELS).toEqual(CELL);
   });
 
-  it.each([
-    [{ columns: 0 }], [{ rows: -1 }], [{ columns: 1.5 }], [{ cellPixels: { width: 0, height: 10 } }],
-  ])('rejects %j', (options) => {
-    expect(() => layout({ width: 10, height: 10 }, 'kitty', options)).toThrow(TypeError);
-  });
+  it.each([[{ columns: 0 }], [{ rows: -1 }], [{ columns: 1.5 }], [{ cellPixels: { width: 0, height: 10 } }]])(
+    'rejects %j',
+    (options) => {
+      expect(() => layout({ width: 10, height: 10 }, 'kitty', options)).toThrow(TypeError);
+    },
+  );
 });
 
 describe('toTerminal decodes back to the resized source', () => {
@@ -54,7 +77,9 @@ describe('toTerminal decodes back to the resized source', () => {
     expect(d.keys.get('c')).toBe(String(l.columns));
     expect(d.keys.get('r')).toBe(String(l.rows));
     expect(d.keys.get('i')).toBe('3');
-    expect(Buffer.from(d.raster.data).equals(Buffer.from(resize(source, l.units.width, l.units.height).data))).toBe(true);
+    expect(Buffer.from(d.raster.data).equals(Buffer.from(resize(source, l.units.width, l.units.height).data))).toBe(
+      true,
+    );
   });
 
   it('kitty with keepCursor sends C=1', () => {
@@ -94,7 +119,7 @@ describe('toTerminal decodes back to the resized source', () => {
     expect(d.keys.get('i')).toBe(String(0x010203));
     const text = out.slice(wrapped.join('').length).split('\n');
     expect(text).toHaveLength(l.rows);
-    expect(text[0].startsWith('\x1b[38;2;1;2;3m' + placeholderCell(0, 0) + placeholderCell(0, 1))).toBe(true);
+    expect(text[0].startsWith(`\x1b[38;2;1;2;3m${placeholderCell(0, 0)}${placeholderCell(0, 1)}`)).toBe(true);
   });
 
   it('tmux with 256 colours: a small id in a 256-colour foreground', () => {

@@ -7,7 +7,10 @@ function raster(width: number, height: number, px: number[][]): Raster {
   return { width, height, data: new Uint8Array(px.flat()) };
 }
 
-const R = [255, 0, 0, 255], G = [0, 255, 0, 255], B = [0, 0, 255, 255], T = [9, 9, 9, 0];
+const R = [255, 0, 0, 255],
+  G = [0, 255, 0, 255],
+  B = [0, 0, 255, 255],
+  T = [9, 9, 9, 0];
 
 describe('blocksLines exact output', () => {
   it.each([
@@ -18,16 +21,59 @@ describe('blocksLines exact output', () => {
     ['transparent top', 1, 2, [T, G], 'truecolor', ['\x1b[38;2;0;255;0m\u2584\x1b[0m']],
     ['both transparent', 1, 2, [T, T], 'truecolor', [' \x1b[0m']],
     ['odd height: last row has no bottom pixel', 1, 1, [R], 'truecolor', ['\x1b[38;2;255;0;0m\u2580\x1b[0m']],
-    ['2x2: second cell repeats, no SGR', 2, 2, [R, R, G, G], 'truecolor', ['\x1b[38;2;255;0;0;48;2;0;255;0m\u2580\u2580\x1b[0m']],
-    ['2x2: swapped colours use the lower half instead of two changes', 2, 2, [R, G, G, R], 'truecolor', ['\x1b[38;2;255;0;0;48;2;0;255;0m\u2580\u2584\x1b[0m']],
-    ['2x2 with a transparent cell goes back to the default background', 2, 2, [R, T, G, T], 'truecolor', ['\x1b[38;2;255;0;0;48;2;0;255;0m\u2580\x1b[49m \x1b[0m']],
-    ['none: by luminance', 4, 2, [[255, 255, 255, 255], [0, 0, 0, 255], [255, 255, 255, 255], [0, 0, 0, 255], [255, 255, 255, 255], [255, 255, 255, 255], [0, 0, 0, 255], [0, 0, 0, 255]], 'none', ['\u2588\u2584\u2580 ']],
+    [
+      '2x2: second cell repeats, no SGR',
+      2,
+      2,
+      [R, R, G, G],
+      'truecolor',
+      ['\x1b[38;2;255;0;0;48;2;0;255;0m\u2580\u2580\x1b[0m'],
+    ],
+    [
+      '2x2: swapped colours use the lower half instead of two changes',
+      2,
+      2,
+      [R, G, G, R],
+      'truecolor',
+      ['\x1b[38;2;255;0;0;48;2;0;255;0m\u2580\u2584\x1b[0m'],
+    ],
+    [
+      '2x2 with a transparent cell goes back to the default background',
+      2,
+      2,
+      [R, T, G, T],
+      'truecolor',
+      ['\x1b[38;2;255;0;0;48;2;0;255;0m\u2580\x1b[49m \x1b[0m'],
+    ],
+    [
+      'none: by luminance',
+      4,
+      2,
+      [
+        [255, 255, 255, 255],
+        [0, 0, 0, 255],
+        [255, 255, 255, 255],
+        [0, 0, 0, 255],
+        [255, 255, 255, 255],
+        [255, 255, 255, 255],
+        [0, 0, 0, 255],
+        [0, 0, 0, 255],
+      ],
+      'none',
+      ['\u2588\u2584\u2580 '],
+    ],
   ] as const)('%s', (_, w, h, px, color, lines) => {
     expect(blocksLines(raster(w, h, px as unknown as number[][]), { color })).toEqual(lines);
   });
 
   it('blends half-transparent pixels onto the background option', () => {
-    const out = encodeBlocks(raster(1, 2, [[255, 255, 255, 128], [255, 255, 255, 128]]), { background: [0, 0, 255] });
+    const out = encodeBlocks(
+      raster(1, 2, [
+        [255, 255, 255, 128],
+        [255, 255, 255, 128],
+      ]),
+      { background: [0, 0, 255] },
+    );
     expect(out).toBe('\x1b[48;2;128;128;255m \x1b[0m');
   });
 });
@@ -36,21 +82,43 @@ describe('blocksLines exact output', () => {
 function decodeBlocks(lines: string[], width: number): (number[] | null)[][] {
   const rows: (number[] | null)[][] = [];
   for (const line of lines) {
-    let fg: number[] | null = null, bg: number[] | null = null;
-    const top: (number[] | null)[] = [], bottom: (number[] | null)[] = [];
+    let fg: number[] | null = null,
+      bg: number[] | null = null;
+    const top: (number[] | null)[] = [],
+      bottom: (number[] | null)[] = [];
     const re = /\x1b\[([0-9;]*)m|(.)/gsu;
-    let m: RegExpExecArray | null;
-    while ((m = re.exec(line)) !== null) {
+    for (const m of line.matchAll(re)) {
       if (m[1] !== undefined) {
         const p = m[1].split(';').map(Number);
         for (let i = 0; i < p.length; i++) {
-          if (p[i] === 0) { fg = null; bg = null; } else if (p[i] === 49) bg = null;
-          else if (p[i] === 38 && p[i + 1] === 2) { fg = p.slice(i + 2, i + 5); i += 4; } else if (p[i] === 48 && p[i + 1] === 2) { bg = p.slice(i + 2, i + 5); i += 4; }
+          if (p[i] === 0) {
+            fg = null;
+            bg = null;
+          } else if (p[i] === 49) bg = null;
+          else if (p[i] === 38 && p[i + 1] === 2) {
+            fg = p.slice(i + 2, i + 5);
+            i += 4;
+          } else if (p[i] === 48 && p[i + 1] === 2) {
+            bg = p.slice(i + 2, i + 5);
+            i += 4;
+          }
         }
         continue;
       }
       const ch = m[2];
-      if (ch === '\u2580') { top.push(fg); bottom.push(bg); } else if (ch === '\u2584') { top.push(bg); bottom.push(fg); } else if (ch === '\u2588') { top.push(fg); bottom.push(fg); } else { top.push(bg); bottom.push(bg); }
+      if (ch === '\u2580') {
+        top.push(fg);
+        bottom.push(bg);
+      } else if (ch === '\u2584') {
+        top.push(bg);
+        bottom.push(fg);
+      } else if (ch === '\u2588') {
+        top.push(fg);
+        bottom.push(fg);
+      } else {
+        top.push(bg);
+        bottom.push(bg);
+      }
     }
     expect(top).toHaveLength(width);
     rows.push(top, bottom);
@@ -58,8 +126,11 @@ function decodeBlocks(lines: string[], width: number): (number[] | null)[][] {
   return rows;
 }
 
-const K = [0, 0, 0, 255], W = [255, 255, 255, 255], HALF_WHITE = [255, 255, 255, 128];
-const WHITE_BG = [255, 255, 255] as const, DARK_BG = [40, 42, 54] as const;
+const K = [0, 0, 0, 255],
+  W = [255, 255, 255, 255],
+  HALF_WHITE = [255, 255, 255, 128];
+const WHITE_BG = [255, 255, 255] as const,
+  DARK_BG = [40, 42, 54] as const;
 
 describe('blocks on a light or dark terminal background', () => {
   it.each([
@@ -71,9 +142,25 @@ describe('blocks on a light or dark terminal background', () => {
     ['none: black over white, on white', [K, W], WHITE_BG, '\u2580'],
     ['none: white over black, on white', [W, K], WHITE_BG, '\u2584'],
     ['none: blue on black stands out', [B, B], undefined, '\u2588'],
-    ['none: yellow on white stands out', [[255, 255, 0, 255], [255, 255, 0, 255]], WHITE_BG, '\u2588'],
+    [
+      'none: yellow on white stands out',
+      [
+        [255, 255, 0, 255],
+        [255, 255, 0, 255],
+      ],
+      WHITE_BG,
+      '\u2588',
+    ],
     ['none: red on a dark grey stands out', [R, R], DARK_BG, '\u2588'],
-    ['none: the background colour itself does not', [[40, 42, 54, 255], [40, 42, 54, 255]], DARK_BG, ' '],
+    [
+      'none: the background colour itself does not',
+      [
+        [40, 42, 54, 255],
+        [40, 42, 54, 255],
+      ],
+      DARK_BG,
+      ' ',
+    ],
     ['none: transparent is never drawn, on white', [T, [0, 0, 0, 0]], WHITE_BG, ' '],
     ['none: half-transparent white onto white is white', [HALF_WHITE, HALF_WHITE], WHITE_BG, ' '],
     ['none: half-transparent white onto black is grey enough', [HALF_WHITE, HALF_WHITE], undefined, '\u2588'],
@@ -86,8 +173,21 @@ describe('blocks on a light or dark terminal background', () => {
     // and half-transparent ones are blended onto the background given.
     ['transparent bottom on white', [R, T], WHITE_BG, '\x1b[38;2;255;0;0m\u2580\x1b[0m'],
     ['transparent top on a dark grey', [T, G], DARK_BG, '\x1b[38;2;0;255;0m\u2584\x1b[0m'],
-    ['half-transparent black onto white is grey', [[0, 0, 0, 128], [0, 0, 0, 128]], WHITE_BG, '\x1b[48;2;127;127;127m \x1b[0m'],
-    ['half-transparent white onto white is white', [HALF_WHITE, HALF_WHITE], WHITE_BG, '\x1b[48;2;255;255;255m \x1b[0m'],
+    [
+      'half-transparent black onto white is grey',
+      [
+        [0, 0, 0, 128],
+        [0, 0, 0, 128],
+      ],
+      WHITE_BG,
+      '\x1b[48;2;127;127;127m \x1b[0m',
+    ],
+    [
+      'half-transparent white onto white is white',
+      [HALF_WHITE, HALF_WHITE],
+      WHITE_BG,
+      '\x1b[48;2;255;255;255m \x1b[0m',
+    ],
     ['half-transparent red onto a dark grey', [[255, 0, 0, 128], T], DARK_BG, '\x1b[38;2;148;21;27m\u2580\x1b[0m'],
   ] as const)('%s', (_, px, background, line) => {
     expect(blocksLines(raster(1, 2, px as unknown as number[][]), { background })).toEqual([line]);
@@ -97,8 +197,16 @@ describe('blocks on a light or dark terminal background', () => {
 describe('blocks decode back to the source', () => {
   it('random opaque rasters round-trip exactly at 24-bit', () => {
     let s = 7;
-    const rnd = () => { s = (s * 1103515245 + 12345) >>> 0; return s >>> 24; };
-    for (const [w, h] of [[1, 2], [2, 2], [5, 4], [13, 10]]) {
+    const rnd = () => {
+      s = (s * 1103515245 + 12345) >>> 0;
+      return s >>> 24;
+    };
+    for (const [w, h] of [
+      [1, 2],
+      [2, 2],
+      [5, 4],
+      [13, 10],
+    ]) {
       const px = Array.from({ length: w * h }, () => [rnd() & 3 ? rnd() : 0, rnd(), rnd() & 1 ? 7 : 200, 255]);
       const r = raster(w, h, px);
       const back = decodeBlocks(blocksLines(r), w);
@@ -107,7 +215,13 @@ describe('blocks decode back to the source', () => {
   });
 
   it('256 colours pick the nearest palette index for each half', () => {
-    const line = blocksLines(raster(1, 2, [[250, 10, 10, 255], [10, 10, 250, 255]]), { color: '256' })[0];
+    const line = blocksLines(
+      raster(1, 2, [
+        [250, 10, 10, 255],
+        [10, 10, 250, 255],
+      ]),
+      { color: '256' },
+    )[0];
     expect(line).toContain(`38;5;${nearest256(250, 10, 10)}`);
     expect(line).toContain(`48;5;${nearest256(10, 10, 250)}`);
   });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { bgParams, fgParams, nearest256, xterm256ToRgb } from '../../src/render/color.js';
 
 function dist(a: readonly number[], b: readonly number[]): number {
@@ -32,10 +32,15 @@ describe('nearest256', () => {
   it('is the true nearest entry of the palette 16-255 (exhaustive check on random colours)', () => {
     const palette = Array.from({ length: 240 }, (_, k) => xterm256ToRgb(16 + k)!);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), (r, g, b) => {
-        const best = Math.min(...palette.map((p) => dist(p, [r, g, b])));
-        expect(dist(xterm256ToRgb(nearest256(r, g, b))!, [r, g, b])).toBe(best);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 255 }),
+        fc.integer({ min: 0, max: 255 }),
+        fc.integer({ min: 0, max: 255 }),
+        (r, g, b) => {
+          const best = Math.min(...palette.map((p) => dist(p, [r, g, b])));
+          expect(dist(xterm256ToRgb(nearest256(r, g, b))!, [r, g, b])).toBe(best);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -43,8 +48,15 @@ describe('nearest256', () => {
 
 describe('xterm256ToRgb', () => {
   it.each([
-    [16, [0, 0, 0]], [21, [0, 0, 255]], [196, [255, 0, 0]], [231, [255, 255, 255]], [232, [8, 8, 8]], [255, [238, 238, 238]],
-    [15, null], [256, null], [1.5, null],
+    [16, [0, 0, 0]],
+    [21, [0, 0, 255]],
+    [196, [255, 0, 0]],
+    [231, [255, 255, 255]],
+    [232, [8, 8, 8]],
+    [255, [238, 238, 238]],
+    [15, null],
+    [256, null],
+    [1.5, null],
   ])('%s -> %j', (i, rgb) => {
     expect(xterm256ToRgb(i)).toEqual(rgb);
   });

@@ -95,10 +95,20 @@ function sequencesIn(text: string): string[] {
 /** Runs `output` through the model with cells of `cell` pixels on a `columns` x `rows` screen. */
 export async function runModel(
   output: string,
-  options: { readonly cell: { readonly width: number; readonly height: number }; readonly columns?: number; readonly rows?: number },
+  options: {
+    readonly cell: { readonly width: number; readonly height: number };
+    readonly columns?: number;
+    readonly rows?: number;
+  },
 ): Promise<ModelResult> {
   const { cell } = options;
-  const terminal = new xterm.Terminal({ allowProposedApi: true, cols: options.columns ?? 80, rows: options.rows ?? 24, scrollback: 1000, convertEol: true });
+  const terminal = new xterm.Terminal({
+    allowProposedApi: true,
+    cols: options.columns ?? 80,
+    rows: options.rows ?? 24,
+    scrollback: 1000,
+    convertEol: true,
+  });
   const write = (text: string) => new Promise<void>((resolve) => terminal.write(text, resolve));
   const buffer = () => terminal.buffer.active;
   const at = () => ({ line: buffer().baseY + buffer().cursorY, column: buffer().cursorX });
@@ -120,7 +130,14 @@ export async function runModel(
         return { line: line!, column: column! };
       });
       landings = new Set();
-      placed.push({ protocol, ...here, top: here.line * cell.height, bottom: here.line * cell.height + heightPx, passthrough, ...(passthrough ? { landings: landed } : {}) });
+      placed.push({
+        protocol,
+        ...here,
+        top: here.line * cell.height,
+        bottom: here.line * cell.height + heightPx,
+        passthrough,
+        ...(passthrough ? { landings: landed } : {}),
+      });
     };
     // A sequence that completes without drawing: what it passed through belongs to no picture.
     const none = () => {
@@ -132,7 +149,7 @@ export async function runModel(
       const q = body.search(/q/);
       if (q < 0 || !/^[0-9;]*$/.test(body.slice(0, q))) return none();
       const raster = /^"\d+;\d+;(\d+);(\d+)/.exec(body.slice(q + 1));
-      const height = raster ? Number(raster[2]) : (body.slice(q + 1).split('-').length) * 6;
+      const height = raster ? Number(raster[2]) : body.slice(q + 1).split('-').length * 6;
       place('sixel', height);
       return IND.repeat(Math.max(0, Math.ceil(height / cell.height) - 1));
     }
@@ -148,7 +165,7 @@ export async function runModel(
       const columns = Number(first.get('c') ?? Math.ceil(Number(first.get('s')) / cell.width));
       // The first chunk's position: chunks go out back to back, so the cursor has not moved.
       place('kitty', rows * cell.height);
-      return first.get('C') === '1' ? '' : IND.repeat(rows - 1) + `${ESC}[${columns}C`;
+      return first.get('C') === '1' ? '' : `${IND.repeat(rows - 1)}${ESC}[${columns}C`;
     }
     if (sequence.startsWith(`${ESC}]1337;`)) {
       const body = sequence.slice(7, sequence.endsWith('\x07') ? -1 : -2);
@@ -157,11 +174,11 @@ export async function runModel(
       else if (body.startsWith('MultipartFile=')) multipart = params(body.slice(14), /;/);
       else if (body === 'FileEnd') [args, multipart] = [multipart, null];
       if (body.startsWith('MultipartFile=') || body.startsWith('FilePart=')) return '';
-      if (!args || args.get('inline') !== '1') return none();
+      if (args?.get('inline') !== '1') return none();
       const rows = Number(/^(\d+)c?$/.exec(args.get('height') ?? '')?.[1] ?? 1);
       const columns = Number(/^(\d+)c?$/.exec(args.get('width') ?? '')?.[1] ?? 1);
       place('iterm2', rows * cell.height);
-      return IND.repeat(rows - 1) + `${ESC}[${columns}C`;
+      return `${IND.repeat(rows - 1)}${ESC}[${columns}C`;
     }
     return none();
   };

@@ -5,7 +5,7 @@ import { clearFrame, endFrame, flow, frame, TMUX_ANCHOR } from '../../src/render
 import { wrapTmux } from '../../src/render/passthrough.js';
 import type { Raster } from '../../src/render/raster.js';
 import { runModel } from './cursor-model.js';
-import { parseKittyApcs, solid, decodeKittyTransmission } from './terminal-decoders.js';
+import { decodeKittyTransmission, parseKittyApcs, solid } from './terminal-decoders.js';
 
 const A = solid(40, 40, [255, 0, 0, 255]);
 const B = solid(40, 40, [0, 0, 255, 255]);
@@ -79,15 +79,23 @@ describe('clearFrame and endFrame', () => {
   });
   it('kitty inside tmux deletes through passthrough and erases the placeholder cells', () => {
     const { handle } = frame(A, 'kitty', { ...OPTS, imageId: 12, multiplexer: 'tmux' });
-    expect(clearFrame(handle)).toBe('\x1bPtmux;\x1b\x1b_Ga=d,d=I,i=12,q=2\x1b\x1b\\\x1b\\' + '\x1b7\x1b[4X\x1b8\x1b[1B\x1b[4X\x1b8');
+    expect(clearFrame(handle)).toBe(
+      '\x1bPtmux;\x1b\x1b_Ga=d,d=I,i=12,q=2\x1b\x1b\\\x1b\\' + '\x1b7\x1b[4X\x1b8\x1b[1B\x1b[4X\x1b8',
+    );
   });
   it.each(['iterm2', 'sixel', 'braille', 'blocks'] as const)('%s erases the cells row by row', (protocol) => {
     const { handle } = frame(solid(40, 80, [1, 1, 1, 255]), protocol, { columns: 4, rows: 4 });
     const rows = handle.rows;
-    const expected = '\x1b7' + Array.from({ length: rows }, (_, r) => (r === 0 ? '' : `\x1b8\x1b[${r}B`) + `\x1b[${handle.columns}X`).join('') + '\x1b8';
+    const expected =
+      '\x1b7' +
+      Array.from({ length: rows }, (_, r) => `${r === 0 ? '' : `\x1b8\x1b[${r}B`}\x1b[${handle.columns}X`).join('') +
+      '\x1b8';
     expect(clearFrame(handle)).toBe(expected);
   });
-  it.each([[1, '\r\n'], [3, '\x1b[2B\r\n']])('endFrame for %i rows', (rows, out) => {
+  it.each([
+    [1, '\r\n'],
+    [3, '\x1b[2B\r\n'],
+  ])('endFrame for %i rows', (rows, out) => {
     expect(endFrame({ protocol: 'blocks', columns: 1, rows, placeholders: false, multiplexer: null })).toBe(out);
   });
 });
@@ -102,16 +110,24 @@ describe('flow: drawn once, the cursor ends at the start of the line below the l
     { width: 6, height: 12 }, // MIN_CELL_HEIGHT
     { width: 16, height: 32 }, // HiDPI
   ];
-  type Row = { protocol: Protocol; multiplexer: 'tmux' | null; known: boolean; cell: { width: number; height: number }; start: 'top' | 'bottom' };
+  type Row = {
+    protocol: Protocol;
+    multiplexer: 'tmux' | null;
+    known: boolean;
+    cell: { width: number; height: number };
+    start: 'top' | 'bottom';
+  };
   const rows: Row[] = [];
   for (const protocol of ['sixel', 'kitty', 'iterm2', 'braille', 'blocks'] as const)
     for (const multiplexer of [null, 'tmux'] as const)
       for (const known of [false, true])
-        for (const cell of CELLS) for (const start of ['top', 'bottom'] as const) rows.push({ protocol, multiplexer, known, cell, start });
-  const name = (r: Row) => `${r.protocol} ${r.multiplexer ?? 'direct'}, cell ${r.cell.width}x${r.cell.height} ${r.known ? 'known' : 'unknown'}, from the ${r.start}`;
+        for (const cell of CELLS)
+          for (const start of ['top', 'bottom'] as const) rows.push({ protocol, multiplexer, known, cell, start });
+  const name = (r: Row) =>
+    `${r.protocol} ${r.multiplexer ?? 'direct'}, cell ${r.cell.width}x${r.cell.height} ${r.known ? 'known' : 'unknown'}, from the ${r.start}`;
 
   it.each(rows.map((r) => [name(r), r] as const))('%s', async (_name, r) => {
-    const before = r.start === 'top' ? 'prompt$ show\n' : '\n'.repeat(30) + 'prompt$ show\n';
+    const before = r.start === 'top' ? 'prompt$ show\n' : `${'\n'.repeat(30)}prompt$ show\n`;
     const options = { ...BOX, multiplexer: r.multiplexer, ...(r.known ? { cellPixels: r.cell } : {}), imageId: 5 };
     const drawn = flow(PICTURE, r.protocol, options);
     const start = (await runModel(before, { cell: r.cell })).cursor;
@@ -144,8 +160,8 @@ describe('flow: drawn once, the cursor ends at the start of the line below the l
     // Drawn with save/restore and moved down by rows from a guessed cell: the next line starts
     // inside a sixel 96 px tall (5 rows of 17 px are 85 px).
     const old = frame(PICTURE, 'sixel', BOX);
-    const guessed = old.output.replace(/\x1b\[\d+A/, `\x1b[5A`).replace(/^\r\n+/, '\r' + '\n'.repeat(5));
-    const model = await runModel(guessed + '\x1b[4B\r\n', { cell: { width: 9, height: 17 } });
+    const guessed = old.output.replace(/\x1b\[\d+A/, `\x1b[5A`).replace(/^\r\n+/, `\r${'\n'.repeat(5)}`);
+    const model = await runModel(`${guessed}\x1b[4B\r\n`, { cell: { width: 9, height: 17 } });
     expect(model.cursor.line * 17).toBeLessThan(model.placed[0]!.bottom);
   });
 
@@ -154,7 +170,7 @@ describe('flow: drawn once, the cursor ends at the start of the line below the l
     ['kitty', null, /^(\x1b_G[^\x1b]*\x1b\\)+\r\n$/],
     ['iterm2', null, /^\x1b\]1337;File=inline=1;[^\x07\x1b]*(\x07|\x1b\\)\r\n$/],
     ['sixel', 'tmux', /^\r\n{8}\x1b\[8A\x1b7\x1b\[49m\x1b\[1X\x1bPtmux;[\s\S]*\x1b\\\x1b8\x1b\[7B\r\n$/],
-    ['iterm2', 'tmux', /^\r\n{5}\x1b\[5A\x1b7\x1b\[49m(\x1b\[1X\x1bPtmux;[^]*?\x1b\\){3}\x1b8\x1b\[4B\r\n$/],
+    ['iterm2', 'tmux', /^\r\n{5}\x1b\[5A\x1b7\x1b\[49m(\x1b\[1X\x1bPtmux;[\s\S]*?\x1b\\){3}\x1b8\x1b\[4B\r\n$/],
   ] as const)('exact shape: %s, multiplexer %s', (protocol, multiplexer, shape) => {
     const { output } = flow(PICTURE, protocol, { ...BOX, multiplexer });
     expect(output).toMatch(shape);
@@ -175,24 +191,31 @@ describe('frame then endFrame: after an animation the cursor is below every fram
   const B96 = solid(96, 96, [0, 0, 255, 255]);
   const rows = (['sixel', 'kitty', 'iterm2', 'blocks'] as const).flatMap((protocol) =>
     ([null, 'tmux'] as const).flatMap((multiplexer) =>
-      [{ width: 10, height: 20 }, { width: 9, height: 17 }, { width: 6, height: 12 }].map((cell) => ({ protocol, multiplexer, cell })),
+      [
+        { width: 10, height: 20 },
+        { width: 9, height: 17 },
+        { width: 6, height: 12 },
+      ].map((cell) => ({ protocol, multiplexer, cell })),
     ),
   );
-  it.each(rows)('$protocol $multiplexer, real cell $cell.width x $cell.height (unknown to the renderer)', async ({ protocol, multiplexer, cell }) => {
-    const options = { columns: 20, rows: 22, multiplexer, imageId: 9 };
-    const first = frame(A96, protocol, options);
-    const second = frame(B96, protocol, { ...options, previous: first.handle });
-    const before = '\n'.repeat(30) + 'prompt$ show\n';
-    const start = (await runModel(before, { cell })).cursor;
-    const model = await runModel(before + first.output + second.output + endFrame(second.handle), { cell });
-    expect(model.cursor.column).toBe(0);
-    const bottom = Math.max(model.lastTextLine + 1, ...model.placed.map((p) => Math.ceil(p.bottom / cell.height)));
-    for (const p of model.placed) {
-      expect(p.line).toBe(start.line);
-      if (p.passthrough) expect(p.landings).toEqual([{ line: p.line, column: p.column }]);
-    }
-    expect(model.cursor.line).toBeGreaterThanOrEqual(bottom);
-  });
+  it.each(rows)(
+    '$protocol $multiplexer, real cell $cell.width x $cell.height (unknown to the renderer)',
+    async ({ protocol, multiplexer, cell }) => {
+      const options = { columns: 20, rows: 22, multiplexer, imageId: 9 };
+      const first = frame(A96, protocol, options);
+      const second = frame(B96, protocol, { ...options, previous: first.handle });
+      const before = `${'\n'.repeat(30)}prompt$ show\n`;
+      const start = (await runModel(before, { cell })).cursor;
+      const model = await runModel(before + first.output + second.output + endFrame(second.handle), { cell });
+      expect(model.cursor.column).toBe(0);
+      const bottom = Math.max(model.lastTextLine + 1, ...model.placed.map((p) => Math.ceil(p.bottom / cell.height)));
+      for (const p of model.placed) {
+        expect(p.line).toBe(start.line);
+        if (p.passthrough) expect(p.landings).toEqual([{ line: p.line, column: p.column }]);
+      }
+      expect(model.cursor.line).toBeGreaterThanOrEqual(bottom);
+    },
+  );
 });
 
 describe('reachRows', () => {
@@ -214,17 +237,39 @@ describe('behind tmux: the outer cursor pinned to the pane cursor before each pa
   const noise = (width: number, height: number): Raster => {
     const data = new Uint8Array(width * height * 4);
     let x = 12345;
-    for (let i = 0; i < data.length; i++) data[i] = (x = (Math.imul(x, 1103515245) + 12345) >>> 0) >>> 24;
+    for (let i = 0; i < data.length; i++) {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      data[i] = x >>> 24;
+    }
     for (let i = 3; i < data.length; i += 4) data[i] = 255;
     return { width, height, data };
   };
   const RED = solid(96, 96, [255, 0, 0, 255]);
-  const KNOWN = { columns: 20, rows: 22, cellPixels: { width: 10, height: 20 }, imageId: 7, multiplexer: 'tmux' as const };
+  const KNOWN = {
+    columns: 20,
+    rows: 22,
+    cellPixels: { width: 10, height: 20 },
+    imageId: 7,
+    multiplexer: 'tmux' as const,
+  };
   /** The bytes `flow` must write: room, save, default background, (anchor + wrapped sequence)…, restore, down, new line. */
-  const expected = (raster: Raster, protocol: Protocol, options: typeof KNOWN & { placeholders?: boolean }, rows: number) =>
-    '\r' + '\n'.repeat(rows) + `\x1b[${rows}A` + '\x1b7' + '\x1b[49m' +
-    draw(raster, protocol, { ...options, keepCursor: true }).sequences.map((q) => '\x1b[1X' + wrapTmux(q)).join('') +
-    '\x1b8' + (rows > 1 ? `\x1b[${rows - 1}B` : '') + '\r\n';
+  const expected = (
+    raster: Raster,
+    protocol: Protocol,
+    options: typeof KNOWN & { placeholders?: boolean },
+    rows: number,
+  ) =>
+    '\r' +
+    '\n'.repeat(rows) +
+    `\x1b[${rows}A` +
+    '\x1b7' +
+    '\x1b[49m' +
+    draw(raster, protocol, { ...options, keepCursor: true })
+      .sequences.map((q) => `\x1b[1X${wrapTmux(q)}`)
+      .join('') +
+    '\x1b8' +
+    (rows > 1 ? `\x1b[${rows - 1}B` : '') +
+    '\r\n';
 
   it.each([
     ['sixel', RED, {}, 5, 1],
@@ -243,22 +288,33 @@ describe('behind tmux: the outer cursor pinned to the pane cursor before each pa
     const { output } = flow(raster, 'sixel', { ...KNOWN, columns: 2, rows: 2 });
     const [sixel] = draw(raster, 'sixel', { ...KNOWN, columns: 2, rows: 2, keepCursor: true }).sequences;
     expect(sixel).toMatch(/^\x1bP[0-9;]*q[^\x1b]*\x1b\\$/);
-    expect(output).toBe('\r\n\n\x1b[2A\x1b7\x1b[49m\x1b[1X\x1bPtmux;' + sixel!.replaceAll('\x1b', '\x1b\x1b') + '\x1b\\\x1b8\x1b[1B\r\n');
+    expect(output).toBe(
+      `\r\n\n\x1b[2A\x1b7\x1b[49m\x1b[1X\x1bPtmux;${sixel!.replaceAll('\x1b', '\x1b\x1b')}\x1b\\\x1b8\x1b[1B\r\n`,
+    );
   });
 
   type Case = readonly [string, () => string];
   const anchored: Case[] = [
     ['frame sixel, first', () => frame(RED, 'sixel', KNOWN).output],
-    ['frame sixel, second', () => frame(RED, 'sixel', { ...KNOWN, previous: frame(RED, 'sixel', KNOWN).handle }).output],
+    [
+      'frame sixel, second',
+      () => frame(RED, 'sixel', { ...KNOWN, previous: frame(RED, 'sixel', KNOWN).handle }).output,
+    ],
     ['frame iterm2, synchronized', () => frame(RED, 'iterm2', { ...KNOWN, synchronizedOutput: true }).output],
-    ['frame kitty, placements (store chunks, then place)', () => frame(noise(64, 64), 'kitty', { ...KNOWN, placeholders: false, placements: true }).output],
-    ['frame kitty, transmit and display', () => frame(noise(64, 64), 'kitty', { ...KNOWN, placeholders: false }).output],
+    [
+      'frame kitty, placements (store chunks, then place)',
+      () => frame(noise(64, 64), 'kitty', { ...KNOWN, placeholders: false, placements: true }).output,
+    ],
+    [
+      'frame kitty, transmit and display',
+      () => frame(noise(64, 64), 'kitty', { ...KNOWN, placeholders: false }).output,
+    ],
   ];
   it.each(anchored)('%s: every passed-through sequence right after the anchor, inside save/restore', (_name, make) => {
     const output = make();
     const count = output.split('\x1bPtmux;').length - 1;
     expect(count).toBeGreaterThan(0);
-    expect(output.split(TMUX_ANCHOR + '\x1bPtmux;').length - 1).toBe(count);
+    expect(output.split(`${TMUX_ANCHOR}\x1bPtmux;`).length - 1).toBe(count);
     expect(output.split(TMUX_ANCHOR).length - 1).toBe(count);
     const save = output.indexOf('\x1b7');
     expect(save).toBeGreaterThanOrEqual(0);
@@ -269,9 +325,15 @@ describe('behind tmux: the outer cursor pinned to the pane cursor before each pa
   const plain: Case[] = [
     ['sixel, no multiplexer', () => frame(RED, 'sixel', { ...KNOWN, multiplexer: null }).output],
     ['sixel, screen', () => frame(RED, 'sixel', { ...KNOWN, multiplexer: 'screen' }).output],
-    ['kitty placeholders in tmux (placed by the cells)', () => flow(RED, 'kitty', KNOWN).output + frame(RED, 'kitty', KNOWN).output],
+    [
+      'kitty placeholders in tmux (placed by the cells)',
+      () => flow(RED, 'kitty', KNOWN).output + frame(RED, 'kitty', KNOWN).output,
+    ],
     ['braille in tmux', () => flow(RED, 'braille', KNOWN).output],
-    ['clearFrame of kitty in tmux (delete by id)', () => clearFrame(frame(RED, 'kitty', { ...KNOWN, placeholders: false }).handle)],
+    [
+      'clearFrame of kitty in tmux (delete by id)',
+      () => clearFrame(frame(RED, 'kitty', { ...KNOWN, placeholders: false }).handle),
+    ],
   ];
   it.each(plain)('%s: no anchor', (_name, make) => {
     const output = make();
@@ -279,19 +341,22 @@ describe('behind tmux: the outer cursor pinned to the pane cursor before each pa
     expect(output).not.toContain('\x1b[49m');
   });
 
-  it.each(['sixel', 'iterm2', 'kitty'] as const)('the model catches %s without the anchor: where it lands depends on the reads', async (protocol) => {
-    const before = 'prompt$ show\n';
-    const cell = { width: 10, height: 20 };
-    const options = { ...KNOWN, placeholders: false };
-    const good = flow(protocol === 'kitty' ? noise(64, 64) : RED, protocol, options).output;
-    const start = (await runModel(before, { cell })).cursor;
-    const pinned = (await runModel(before + good, { cell })).placed[0]!;
-    expect(pinned.landings).toEqual([start]);
-    const loose = (await runModel(before + good.replaceAll(TMUX_ANCHOR, ''), { cell })).placed[0]!;
-    expect(loose.landings!.length).toBeGreaterThan(1);
-    // Below the prompt, where the room made for it ends; and the chunks after the first at the screen's top-left.
-    const rows = protocol === 'kitty' ? 4 : 5; // 64 or 96 px on 20 px cells
-    expect(loose.landings).toContainEqual({ line: start.line + rows, column: 0 });
-    if (protocol !== 'sixel') expect(loose.landings).toContainEqual({ line: 0, column: 0 });
-  });
+  it.each(['sixel', 'iterm2', 'kitty'] as const)(
+    'the model catches %s without the anchor: where it lands depends on the reads',
+    async (protocol) => {
+      const before = 'prompt$ show\n';
+      const cell = { width: 10, height: 20 };
+      const options = { ...KNOWN, placeholders: false };
+      const good = flow(protocol === 'kitty' ? noise(64, 64) : RED, protocol, options).output;
+      const start = (await runModel(before, { cell })).cursor;
+      const pinned = (await runModel(before + good, { cell })).placed[0]!;
+      expect(pinned.landings).toEqual([start]);
+      const loose = (await runModel(before + good.replaceAll(TMUX_ANCHOR, ''), { cell })).placed[0]!;
+      expect(loose.landings!.length).toBeGreaterThan(1);
+      // Below the prompt, where the room made for it ends; and the chunks after the first at the screen's top-left.
+      const rows = protocol === 'kitty' ? 4 : 5; // 64 or 96 px on 20 px cells
+      expect(loose.landings).toContainEqual({ line: start.line + rows, column: 0 });
+      if (protocol !== 'sixel') expect(loose.landings).toContainEqual({ line: 0, column: 0 });
+    },
+  );
 });

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { encodeIterm2, iterm2Sequences, ITERM2_PART_BYTES, sanitizeName } from '../../src/render/iterm2.js';
+import { describe, expect, it } from 'vitest';
+import { encodeIterm2, ITERM2_PART_BYTES, iterm2Sequences, sanitizeName } from '../../src/render/iterm2.js';
 import { encodePng } from '../../src/render/png.js';
 import { parseIterm2, pngToRaster, randomRaster, solid } from './terminal-decoders.js';
 
@@ -46,7 +46,9 @@ describe('encodeIterm2', () => {
   it('exact sequence for a small PNG', () => {
     const png = encodePng(solid(1, 1, [0, 0, 0, 255]));
     const b64 = Buffer.from(png).toString('base64');
-    expect(iterm2Sequences(png, { columns: 1, rows: 1 })).toEqual([`\x1b]1337;File=inline=1;size=${png.length};width=1;height=1;preserveAspectRatio=1:${b64}\x07`]);
+    expect(iterm2Sequences(png, { columns: 1, rows: 1 })).toEqual([
+      `\x1b]1337;File=inline=1;size=${png.length};width=1;height=1;preserveAspectRatio=1:${b64}\x07`,
+    ]);
   });
 
   it.each([
@@ -72,18 +74,29 @@ describe('encodeIterm2', () => {
   });
 
   it.each([
-    ['a\u0000b\u009cc', 'abc'], ['/etc/passwd', 'etcpasswd'], ['  ', ''], ['x'.repeat(300), 'x'.repeat(255)], ['日本.png', '日本.png'],
+    ['a\u0000b\u009cc', 'abc'],
+    ['/etc/passwd', 'etcpasswd'],
+    ['  ', ''],
+    ['x'.repeat(300), 'x'.repeat(255)],
+    ['日本.png', '日本.png'],
   ])('sanitizeName(%j) = %j', (input, out) => {
     expect(sanitizeName(input)).toBe(out);
   });
 
   it('random rasters round-trip exactly (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 50 }), fc.integer({ min: 1, max: 50 }), fc.integer(), fc.boolean(), fc.boolean(), (w, h, seed, opaque, multipart) => {
-        const raster = randomRaster(w, h, seed, opaque);
-        const { raster: back } = decode(encodeIterm2(raster, { multipart }));
-        expect(Buffer.from(back.data).equals(Buffer.from(raster.data))).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer(),
+        fc.boolean(),
+        fc.boolean(),
+        (w, h, seed, opaque, multipart) => {
+          const raster = randomRaster(w, h, seed, opaque);
+          const { raster: back } = decode(encodeIterm2(raster, { multipart }));
+          expect(Buffer.from(back.data).equals(Buffer.from(raster.data))).toBe(true);
+        },
+      ),
       { numRuns: 50 },
     );
   });

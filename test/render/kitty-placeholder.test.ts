@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PLACEHOLDER_CELLS, PLACEHOLDER, placeholderCell, placeholderColor, placeholderRows, ROW_COLUMN_DIACRITICS } from '../../src/render/kitty-placeholder.js';
+import {
+  MAX_PLACEHOLDER_CELLS,
+  PLACEHOLDER,
+  placeholderCell,
+  placeholderColor,
+  placeholderRows,
+  ROW_COLUMN_DIACRITICS,
+} from '../../src/render/kitty-placeholder.js';
 
 describe('ROW_COLUMN_DIACRITICS', () => {
-  it('has kitty\'s 297 combining marks, ascending, from U+0305 to U+1D244', () => {
+  it("has kitty's 297 combining marks, ascending, from U+0305 to U+1D244", () => {
     expect(ROW_COLUMN_DIACRITICS).toHaveLength(297);
     expect(MAX_PLACEHOLDER_CELLS).toBe(297);
     expect(ROW_COLUMN_DIACRITICS[0]).toBe(0x305);
@@ -17,7 +24,14 @@ describe('ROW_COLUMN_DIACRITICS', () => {
     }
   });
   it.each([
-    [0, 0x305], [1, 0x30d], [2, 0x30e], [10, 0x34b], [100, 0x7eb], [200, 0x20d4], [255, 0xa8e5], [296, 0x1d244],
+    [0, 0x305],
+    [1, 0x30d],
+    [2, 0x30e],
+    [10, 0x34b],
+    [100, 0x7eb],
+    [200, 0x20d4],
+    [255, 0xa8e5],
+    [296, 0x1d244],
   ])('index %i is U+%s', (i, code) => {
     expect(ROW_COLUMN_DIACRITICS[i]).toBe(code);
   });
@@ -32,7 +46,11 @@ describe('placeholder cells and rows', () => {
   ])('cell row %i column %i high byte %i', (r, c, hi, text) => {
     expect(placeholderCell(r, c, hi)).toBe(text);
   });
-  it.each([[-1, 0], [0, 297], [1.5, 0]])('rejects row %s column %s', (r, c) => {
+  it.each([
+    [-1, 0],
+    [0, 297],
+    [1.5, 0],
+  ])('rejects row %s column %s', (r, c) => {
     expect(() => placeholderCell(r, c)).toThrow(RangeError);
   });
   it.each([
@@ -49,11 +67,11 @@ describe('placeholder cells and rows', () => {
   it('a 2x2 picture, exactly', () => {
     const cell = (r: number, c: number) => placeholderCell(r, c);
     expect(placeholderRows(0x0a0b0c, 2, 2)).toEqual([
-      '\x1b[38;2;10;11;12m' + cell(0, 0) + cell(0, 1) + '\x1b[39m',
-      '\x1b[38;2;10;11;12m' + cell(1, 0) + cell(1, 1) + '\x1b[39m',
+      `\x1b[38;2;10;11;12m${cell(0, 0)}${cell(0, 1)}\x1b[39m`,
+      `\x1b[38;2;10;11;12m${cell(1, 0)}${cell(1, 1)}\x1b[39m`,
     ]);
   });
   it('ids above 24 bits add the high byte as a third diacritic', () => {
-    expect(placeholderRows(0x05000001, 1, 1)[0]).toBe('\x1b[38;2;0;0;1m' + placeholderCell(0, 0, 5) + '\x1b[39m');
+    expect(placeholderRows(0x05000001, 1, 1)[0]).toBe(`\x1b[38;2;0;0;1m${placeholderCell(0, 0, 5)}\x1b[39m`);
   });
 });

@@ -1,6 +1,16 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { encodeKitty, kittyChunks, kittyDelete, kittyImageId, kittyPayload, kittyPlace, kittySequences, kittyStore, KITTY_CHUNK_BYTES } from '../../src/render/kitty.js';
+import { describe, expect, it } from 'vitest';
+import {
+  encodeKitty,
+  KITTY_CHUNK_BYTES,
+  kittyChunks,
+  kittyDelete,
+  kittyImageId,
+  kittyPayload,
+  kittyPlace,
+  kittySequences,
+  kittyStore,
+} from '../../src/render/kitty.js';
 import { decodeKittyTransmission, parseKittyApcs, randomRaster, solid } from './terminal-decoders.js';
 
 function gradient(width: number, height: number) {
@@ -41,11 +51,18 @@ describe('encodeKitty (a=T) decodes back to the same pixels', () => {
 
   it('random rasters round-trip exactly (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 70 }), fc.integer({ min: 1, max: 70 }), fc.integer(), fc.boolean(), fc.constantFrom<boolean | 'auto'>(true, false, 'auto'), (w, h, seed, opaque, compress) => {
-        const raster = randomRaster(w, h, seed, opaque);
-        const d = decodeKittyTransmission(parseKittyApcs(encodeKitty(raster, { imageId: 1, compress })));
-        expect(Buffer.from(d.raster.data).equals(Buffer.from(raster.data))).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 70 }),
+        fc.integer({ min: 1, max: 70 }),
+        fc.integer(),
+        fc.boolean(),
+        fc.constantFrom<boolean | 'auto'>(true, false, 'auto'),
+        (w, h, seed, opaque, compress) => {
+          const raster = randomRaster(w, h, seed, opaque);
+          const d = decodeKittyTransmission(parseKittyApcs(encodeKitty(raster, { imageId: 1, compress })));
+          expect(Buffer.from(d.raster.data).equals(Buffer.from(raster.data))).toBe(true);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -53,15 +70,28 @@ describe('encodeKitty (a=T) decodes back to the same pixels', () => {
 
 describe('exact sequences', () => {
   it('a 1x1 red pixel', () => {
-    expect(encodeKitty(solid(1, 1, [255, 0, 0, 255]), { imageId: 5, compress: false })).toBe('\x1b_Ga=T,f=24,s=1,v=1,i=5,q=2;/wAA\x1b\\');
+    expect(encodeKitty(solid(1, 1, [255, 0, 0, 255]), { imageId: 5, compress: false })).toBe(
+      '\x1b_Ga=T,f=24,s=1,v=1,i=5,q=2;/wAA\x1b\\',
+    );
   });
   it('with cells, cursor kept and a placement id', () => {
-    expect(encodeKitty(solid(1, 1, [0, 0, 0, 0]), { imageId: 9, compress: false, columns: 2, rows: 1, keepCursor: true, placementId: 3 }))
-      .toBe('\x1b_Ga=T,f=32,s=1,v=1,i=9,p=3,c=2,r=1,C=1,q=2;AAAAAA==\x1b\\');
+    expect(
+      encodeKitty(solid(1, 1, [0, 0, 0, 0]), {
+        imageId: 9,
+        compress: false,
+        columns: 2,
+        rows: 1,
+        keepCursor: true,
+        placementId: 3,
+      }),
+    ).toBe('\x1b_Ga=T,f=32,s=1,v=1,i=9,p=3,c=2,r=1,C=1,q=2;AAAAAA==\x1b\\');
   });
   it.each([
     [kittyPlace(42), '\x1b_Ga=p,i=42,q=2\x1b\\'],
-    [kittyPlace(42, { placementId: 1, columns: 3, rows: 2, keepCursor: true }), '\x1b_Ga=p,i=42,p=1,c=3,r=2,C=1,q=2\x1b\\'],
+    [
+      kittyPlace(42, { placementId: 1, columns: 3, rows: 2, keepCursor: true }),
+      '\x1b_Ga=p,i=42,p=1,c=3,r=2,C=1,q=2\x1b\\',
+    ],
     [kittyDelete(42), '\x1b_Ga=d,d=I,i=42,q=2\x1b\\'],
   ])('%j', (got, want) => {
     expect(got).toBe(want);
@@ -77,16 +107,22 @@ describe('exact sequences', () => {
 
 describe('kittyChunks', () => {
   it.each([
-    [0, 1], [4, 1], [4096, 1], [4100, 2], [8192, 2], [8196, 3], [20000, 5],
+    [0, 1],
+    [4, 1],
+    [4096, 1],
+    [4100, 2],
+    [8192, 2],
+    [8196, 3],
+    [20000, 5],
   ])('%i base64 bytes -> %i chunks, all but the last exactly 4096', (n, count) => {
     const b64 = 'A'.repeat(n);
     const apcs = parseKittyApcs(kittyChunks('a=T,f=24,s=1,v=1,i=1,q=2', b64).join(''));
     expect(apcs).toHaveLength(count);
-    apcs.slice(0, -1).forEach((a) => expect(a.payload.length).toBe(KITTY_CHUNK_BYTES));
+    for (const a of apcs.slice(0, -1)) expect(a.payload.length).toBe(KITTY_CHUNK_BYTES);
     expect(apcs.map((a) => a.payload).join('')).toBe(b64);
     if (count > 1) {
       expect(apcs.map((a) => a.keys.get('m'))).toEqual([...Array(count - 1).fill('1'), '0']);
-      apcs.slice(1).forEach((a) => expect(a.keyOrder).toEqual(['m', 'q']));
+      for (const a of apcs.slice(1)) expect(a.keyOrder).toEqual(['m', 'q']);
     } else {
       expect(apcs[0].keys.has('m')).toBe(false);
     }
@@ -102,7 +138,9 @@ describe('ids', () => {
     }
   });
   it('each call without an id picks a new one', () => {
-    const ids = new Set(Array.from({ length: 20 }, () => parseKittyApcs(kittySequences(solid(1, 1, [0, 0, 0, 255]))[0])[0].keys.get('i')));
+    const ids = new Set(
+      Array.from({ length: 20 }, () => parseKittyApcs(kittySequences(solid(1, 1, [0, 0, 0, 255]))[0])[0].keys.get('i')),
+    );
     expect(ids.size).toBeGreaterThan(15);
   });
   it.each([0, -1, 1.5, 2 ** 32])('rejects id %s', (id) => {

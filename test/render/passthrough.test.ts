@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { passthrough, SCREEN_PACKET_BODY, wrapScreen, wrapTmux } from '../../src/render/passthrough.js';
 import { screenForward } from './terminal-decoders.js';
 
@@ -17,14 +17,17 @@ describe('wrapTmux', () => {
 
   it('doubles every ESC, and undoubling gives the sequence back', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('\x1b', '\\', 'P', 'a', ';', '\x07', 'é'), { maxLength: 60 }).map((a) => a.join('')), (seq) => {
-        const w = wrapTmux(seq);
-        expect(w.startsWith('\x1bPtmux;')).toBe(true);
-        expect(w.endsWith('\x1b\\')).toBe(true);
-        const body = w.slice(7, -2);
-        expect(body.replace(/\x1b\x1b/g, '')).not.toContain('\x1b');
-        expect(body.replaceAll('\x1b\x1b', '\x1b')).toBe(seq);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('\x1b', '\\', 'P', 'a', ';', '\x07', 'é'), { maxLength: 60 }).map((a) => a.join('')),
+        (seq) => {
+          const w = wrapTmux(seq);
+          expect(w.startsWith('\x1bPtmux;')).toBe(true);
+          expect(w.endsWith('\x1b\\')).toBe(true);
+          const body = w.slice(7, -2);
+          expect(body.replace(/\x1b\x1b/g, '')).not.toContain('\x1b');
+          expect(body.replaceAll('\x1b\x1b', '\x1b')).toBe(seq);
+        },
+      ),
     );
   });
 });
@@ -40,29 +43,34 @@ describe('wrapScreen', () => {
     expect(screenForward(w).forwarded).toBe(seq);
   });
 
-  it.each([
-    [KITTY.repeat(300)],
-    ['\x1b_Gm=1;' + 'A'.repeat(4096) + '\x1b\\'],
-    ['\x1bPq' + '#0;2;0;0;0'.repeat(500) + '\x1b\\'],
-  ])('long sequences go in packets under 768 bytes that screen forwards intact (%#)', (seq) => {
-    const { forwarded, packets } = screenForward(wrapScreen(seq));
-    expect(forwarded).toBe(seq);
-    expect(packets.length).toBeGreaterThan(1);
-    for (const p of packets) {
-      expect(p.length).toBeLessThan(768);
-      expect(p.startsWith('\x1bP')).toBe(true);
-      expect(p.endsWith('\x1b\\')).toBe(true);
-    }
-  });
+  it.each([[KITTY.repeat(300)], [`\x1b_Gm=1;${'A'.repeat(4096)}\x1b\\`], [`\x1bPq${'#0;2;0;0;0'.repeat(500)}\x1b\\`]])(
+    'long sequences go in packets under 768 bytes that screen forwards intact (%#)',
+    (seq) => {
+      const { forwarded, packets } = screenForward(wrapScreen(seq));
+      expect(forwarded).toBe(seq);
+      expect(packets.length).toBeGreaterThan(1);
+      for (const p of packets) {
+        expect(p.length).toBeLessThan(768);
+        expect(p.startsWith('\x1bP')).toBe(true);
+        expect(p.endsWith('\x1b\\')).toBe(true);
+      }
+    },
+  );
 
   it('any sequence round-trips through screen with every packet under the limit', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('\x1b', '\\', '\x1b\\', 'A', 'B', ';', '\x07', '\u{10EEEE}'), { maxLength: 3000 }).map((a) => a.join('')), fc.integer({ min: 2, max: 50 }), (seq, body) => {
-        const w = wrapScreen(seq, body);
-        const { forwarded, packets } = screenForward(w);
-        expect(forwarded).toBe(seq);
-        for (const p of packets) expect(p.length).toBeLessThanOrEqual(body + 4);
-      }),
+      fc.property(
+        fc
+          .array(fc.constantFrom('\x1b', '\\', '\x1b\\', 'A', 'B', ';', '\x07', '\u{10EEEE}'), { maxLength: 3000 })
+          .map((a) => a.join('')),
+        fc.integer({ min: 2, max: 50 }),
+        (seq, body) => {
+          const w = wrapScreen(seq, body);
+          const { forwarded, packets } = screenForward(w);
+          expect(forwarded).toBe(seq);
+          for (const p of packets) expect(p.length).toBeLessThanOrEqual(body + 4);
+        },
+      ),
     );
   });
 

@@ -1,13 +1,17 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { encodePng, type PngFilter } from '../../src/render/png.js';
 import { pngToRaster, randomRaster, solid } from './terminal-decoders.js';
 
 function gradient(width: number, height: number, alpha = 255) {
   const data = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
-    data.set([(x * 255) / Math.max(1, width - 1), (y * 255) / Math.max(1, height - 1), (x + y) & 255, alpha], (y * width + x) * 4);
-  }
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      data.set(
+        [(x * 255) / Math.max(1, width - 1), (y * 255) / Math.max(1, height - 1), (x + y) & 255, alpha],
+        (y * width + x) * 4,
+      );
+    }
   return { width, height, data };
 }
 
@@ -53,11 +57,17 @@ describe('encodePng round-trips exactly through fast-png', () => {
 
   it('random rasters of random sizes round-trip exactly', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 40 }), fc.integer(), fc.boolean(), (w, h, seed, opaque) => {
-        const raster = randomRaster(w, h, seed, opaque);
-        const decoded = pngToRaster(encodePng(raster));
-        expect(Buffer.from(decoded.data).equals(Buffer.from(raster.data))).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer(),
+        fc.boolean(),
+        (w, h, seed, opaque) => {
+          const raster = randomRaster(w, h, seed, opaque);
+          const decoded = pngToRaster(encodePng(raster));
+          expect(Buffer.from(decoded.data).equals(Buffer.from(raster.data))).toBe(true);
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -1,12 +1,20 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildPalette, exactIndex, exactPalette, mapExact, NearestColor, TRANSPARENT, type Palette } from '../../src/render/quantize.js';
+import { describe, expect, it } from 'vitest';
 import { ditherToPalette } from '../../src/render/dither.js';
+import {
+  buildPalette,
+  exactIndex,
+  exactPalette,
+  mapExact,
+  NearestColor,
+  type Palette,
+  TRANSPARENT,
+} from '../../src/render/quantize.js';
 import type { Raster } from '../../src/render/raster.js';
 
 function fromPixels(width: number, pixels: number[][]): Raster {
   const data = new Uint8Array(pixels.length * 4);
-  pixels.forEach((p, i) => data.set(p.length === 4 ? p : [...p, 255], i * 4));
+  for (const [i, p] of pixels.entries()) data.set(p.length === 4 ? p : [...p, 255], i * 4);
   return { width, height: pixels.length / width, data };
 }
 
@@ -27,15 +35,48 @@ const distance = (palette: Palette, i: number, r: number, g: number, b: number):
   (palette.rgb[i * 3] - r) ** 2 + (palette.rgb[i * 3 + 1] - g) ** 2 + (palette.rgb[i * 3 + 2] - b) ** 2;
 
 const paletteArb = fc
-  .array(fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 256 })
+  .array(
+    fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 })),
+    { minLength: 1, maxLength: 256 },
+  )
   .map((colours): Palette => ({ size: colours.length, rgb: Uint8Array.from(colours.flat()) }));
 const byte = fc.integer({ min: 0, max: 255 });
 
 describe('exactPalette', () => {
   it.each<[string, number[][], number, number | null]>([
-    ['three colours, limit 3', [[1, 2, 3], [4, 5, 6], [1, 2, 3], [7, 8, 9]], 3, 3],
-    ['three colours, limit 2', [[1, 2, 3], [4, 5, 6], [7, 8, 9], [7, 8, 9]], 2, null],
-    ['transparent pixels do not count', [[1, 2, 3], [4, 5, 6, 0], [7, 8, 9, 100], [1, 2, 3]], 1, 1],
+    [
+      'three colours, limit 3',
+      [
+        [1, 2, 3],
+        [4, 5, 6],
+        [1, 2, 3],
+        [7, 8, 9],
+      ],
+      3,
+      3,
+    ],
+    [
+      'three colours, limit 2',
+      [
+        [1, 2, 3],
+        [4, 5, 6],
+        [7, 8, 9],
+        [7, 8, 9],
+      ],
+      2,
+      null,
+    ],
+    [
+      'transparent pixels do not count',
+      [
+        [1, 2, 3],
+        [4, 5, 6, 0],
+        [7, 8, 9, 100],
+        [1, 2, 3],
+      ],
+      1,
+      1,
+    ],
     ['nothing painted', [[1, 2, 3, 0]], 2, 0],
   ])('%s', (_name, pixels, limit, expected) => {
     const palette = exactPalette(fromPixels(1, pixels), limit, 128);
@@ -43,7 +84,12 @@ describe('exactPalette', () => {
   });
 
   it('maps every painted colour to its own entry', () => {
-    const pixels = Array.from({ length: 300 }, (_, i) => [((i % 240) * 7) & 255, ((i % 240) * 13) & 255, i % 240, i % 17 === 0 ? 0 : 255]);
+    const pixels = Array.from({ length: 300 }, (_, i) => [
+      ((i % 240) * 7) & 255,
+      ((i % 240) * 13) & 255,
+      i % 240,
+      i % 17 === 0 ? 0 : 255,
+    ]);
     const raster = fromPixels(20, pixels);
     const palette = exactPalette(raster, 256, 128)!;
     const out = mapExact(raster, palette, 128, new Uint16Array(300));
@@ -69,15 +115,21 @@ describe('NearestColor', () => {
 
   it('the cached lookup gives the nearest colour to its cell centre', () => {
     fc.assert(
-      fc.property(paletteArb, fc.array(fc.tuple(byte, byte, byte), { minLength: 1, maxLength: 50 }), (palette, queries) => {
-        const nearest = new NearestColor(palette);
-        for (const [r, g, b] of queries) {
-          const [cr, cg, cb] = [(r & ~3) | 2, (g & ~3) | 2, (b & ~3) | 2];
-          const found = nearest.nearest(r, g, b);
-          expect(distance(palette, found, cr, cg, cb)).toBe(distance(palette, bruteNearest(palette, cr, cg, cb), cr, cg, cb));
-          expect(nearest.nearest(r, g, b)).toBe(found); // and again from the cache
-        }
-      }),
+      fc.property(
+        paletteArb,
+        fc.array(fc.tuple(byte, byte, byte), { minLength: 1, maxLength: 50 }),
+        (palette, queries) => {
+          const nearest = new NearestColor(palette);
+          for (const [r, g, b] of queries) {
+            const [cr, cg, cb] = [(r & ~3) | 2, (g & ~3) | 2, (b & ~3) | 2];
+            const found = nearest.nearest(r, g, b);
+            expect(distance(palette, found, cr, cg, cb)).toBe(
+              distance(palette, bruteNearest(palette, cr, cg, cb), cr, cg, cb),
+            );
+            expect(nearest.nearest(r, g, b)).toBe(found); // and again from the cache
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -101,8 +153,24 @@ describe('buildPalette', () => {
   }
 
   it.each<[string, number[][], number]>([
-    ['two clusters, two colours', [[40, 40, 40], [200, 180, 20]], 2],
-    ['four clusters, four colours', [[20, 200, 20], [200, 20, 20], [20, 20, 200], [220, 220, 220]], 4],
+    [
+      'two clusters, two colours',
+      [
+        [40, 40, 40],
+        [200, 180, 20],
+      ],
+      2,
+    ],
+    [
+      'four clusters, four colours',
+      [
+        [20, 200, 20],
+        [200, 20, 20],
+        [20, 20, 200],
+        [220, 220, 220],
+      ],
+      4,
+    ],
   ])('%s: one colour near each cluster', (_name, centres, colors) => {
     const palette = buildPalette(clusters(centres, 200), colors);
     expect(palette.size).toBe(colors);
@@ -129,7 +197,10 @@ describe('buildPalette', () => {
   });
 
   it('ignores transparent pixels, and is empty when none is painted', () => {
-    const raster = fromPixels(2, [[255, 0, 0, 0], [0, 0, 255, 255]]);
+    const raster = fromPixels(2, [
+      [255, 0, 0, 0],
+      [0, 0, 255, 255],
+    ]);
     expect(Array.from(buildPalette(raster, 4).rgb)).toEqual([0, 0, 255]);
     expect(buildPalette(fromPixels(1, [[1, 2, 3, 0]]), 4).size).toBe(0);
   });
@@ -144,7 +215,10 @@ describe('ditherToPalette', () => {
     [64, 1, 64 / 255],
     [200, 1, 200 / 255],
   ])('grey %s with full error diffusion keeps the mean (strength %s)', (grey, strength, share) => {
-    const raster = fromPixels(64, Array.from({ length: 64 * 64 }, () => [grey, grey, grey]));
+    const raster = fromPixels(
+      64,
+      Array.from({ length: 64 * 64 }, () => [grey, grey, grey]),
+    );
     const out = ditherToPalette(raster, blackWhite, new Uint16Array(64 * 64), { strength });
     const white = out.reduce((n, v) => n + v, 0) / out.length;
     expect(Math.abs(white - share)).toBeLessThan(0.03);
@@ -155,15 +229,26 @@ describe('ditherToPalette', () => {
     [200, 30, 90],
     [10, 240, 120],
   ])('colour (%s, %s, %s) on the cube corners keeps each channel mean with full diffusion', (r, g, b) => {
-    const corners: Palette = { size: 8, rgb: Uint8Array.from([0, 1, 2, 3, 4, 5, 6, 7].flatMap((k) => [k & 4 ? 255 : 0, k & 2 ? 255 : 0, k & 1 ? 255 : 0])) };
-    const raster = fromPixels(64, Array.from({ length: 64 * 64 }, () => [r, g, b]));
+    const corners: Palette = {
+      size: 8,
+      rgb: Uint8Array.from(
+        [0, 1, 2, 3, 4, 5, 6, 7].flatMap((k) => [k & 4 ? 255 : 0, k & 2 ? 255 : 0, k & 1 ? 255 : 0]),
+      ),
+    };
+    const raster = fromPixels(
+      64,
+      Array.from({ length: 64 * 64 }, () => [r, g, b]),
+    );
     const out = ditherToPalette(raster, corners, new Uint16Array(64 * 64), { strength: 1 });
     const mean = [0, 1, 2].map((c) => out.reduce((sum, v) => sum + corners.rgb[v * 3 + c], 0) / out.length);
-    [r, g, b].forEach((want, c) => expect(Math.abs(mean[c] - want)).toBeLessThan(2));
+    for (const [c, want] of [r, g, b].entries()) expect(Math.abs(mean[c] - want)).toBeLessThan(2);
   });
 
   it.each([0.25, 0.75])('weaker diffusion (strength %s) still mixes both colours on mid grey', (strength) => {
-    const raster = fromPixels(32, Array.from({ length: 32 * 32 }, () => [128, 128, 128]));
+    const raster = fromPixels(
+      32,
+      Array.from({ length: 32 * 32 }, () => [128, 128, 128]),
+    );
     const out = ditherToPalette(raster, blackWhite, new Uint16Array(32 * 32), { strength });
     expect(new Set(out).size).toBe(2);
   });
@@ -174,13 +259,18 @@ describe('ditherToPalette', () => {
     const out = ditherToPalette(fromPixels(25, pixels), palette, new Uint16Array(500), { method: 'none' });
     pixels.forEach((p, i) => {
       const [cr, cg, cb] = p.map((v) => (v & ~3) | 2);
-      expect(distance(palette, out[i], cr, cg, cb)).toBe(distance(palette, bruteNearest(palette, cr, cg, cb), cr, cg, cb));
+      expect(distance(palette, out[i], cr, cg, cb)).toBe(
+        distance(palette, bruteNearest(palette, cr, cg, cb), cr, cg, cb),
+      );
     });
   });
 
   it.each(['floyd-steinberg', 'none'] as const)('%s leaves pixels below the threshold unpainted', (method) => {
     const pixels = Array.from({ length: 100 }, (_, i) => [100, 100, 100, i % 3 === 0 ? 10 : 255]);
-    const out = ditherToPalette(fromPixels(10, pixels), blackWhite, new Uint16Array(100), { method, alphaThreshold: 128 });
-    pixels.forEach((p, i) => expect(out[i] === TRANSPARENT).toBe(p[3] < 128));
+    const out = ditherToPalette(fromPixels(10, pixels), blackWhite, new Uint16Array(100), {
+      method,
+      alphaThreshold: 128,
+    });
+    for (const [i, p] of pixels.entries()) expect(out[i] === TRANSPARENT).toBe(p[3] < 128);
   });
 });

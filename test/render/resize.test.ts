@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { fitPixels, resize } from '../../src/render/resize.js';
+import { describe, expect, it } from 'vitest';
 import type { Raster } from '../../src/render/raster.js';
+import { fitPixels, resize } from '../../src/render/resize.js';
 
 function solid(width: number, height: number, rgba: readonly number[]): Raster {
   const data = new Uint8Array(width * height * 4);
@@ -33,9 +33,18 @@ describe('fitPixels', () => {
   });
 
   it.each([
-    [{ width: 0, height: 1 }, { width: 1, height: 1 }],
-    [{ width: 1, height: NaN }, { width: 1, height: 1 }],
-    [{ width: 1, height: 1 }, { width: -1, height: 1 }],
+    [
+      { width: 0, height: 1 },
+      { width: 1, height: 1 },
+    ],
+    [
+      { width: 1, height: NaN },
+      { width: 1, height: 1 },
+    ],
+    [
+      { width: 1, height: 1 },
+      { width: -1, height: 1 },
+    ],
   ])('rejects %j into %j', (source, box) => {
     expect(() => fitPixels(source, box)).toThrow(TypeError);
   });
@@ -43,15 +52,21 @@ describe('fitPixels', () => {
   it('never exceeds the box and keeps the aspect ratio within rounding', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 1, max: 5000 }),
-        fc.integer({ min: 1, max: 2000 }), fc.integer({ min: 1, max: 2000 }), fc.boolean(),
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 1, max: 2000 }),
+        fc.integer({ min: 1, max: 2000 }),
+        fc.boolean(),
         (sw, sh, bw, bh, up) => {
           const { width, height } = fitPixels({ width: sw, height: sh }, { width: bw, height: bh }, up);
           expect(width).toBeGreaterThanOrEqual(1);
           expect(height).toBeGreaterThanOrEqual(1);
           expect(width).toBeLessThanOrEqual(bw);
           expect(height).toBeLessThanOrEqual(bh);
-          if (!up) { expect(width).toBeLessThanOrEqual(sw); expect(height).toBeLessThanOrEqual(sh); }
+          if (!up) {
+            expect(width).toBeLessThanOrEqual(sw);
+            expect(height).toBeLessThanOrEqual(sh);
+          }
           // one side touches the limit (box or, without upscale, the source)
           const limW = up ? bw : Math.min(bw, sw);
           const limH = up ? bh : Math.min(bh, sh);
@@ -80,15 +95,37 @@ describe('resize', () => {
   });
 
   it.each([
-    [[0, 100, 200, 255], [10, 20, 30, 255], [255, 255, 255, 255], [1, 2, 3, 255]],
-    [[0, 0, 0, 255], [255, 255, 255, 255], [255, 255, 255, 255], [0, 0, 0, 255]],
-    [[200, 0, 0, 255], [200, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]],
-    [[200, 40, 0, 128], [0, 40, 200, 64], [0, 0, 0, 0], [90, 90, 90, 255]],
+    [
+      [0, 100, 200, 255],
+      [10, 20, 30, 255],
+      [255, 255, 255, 255],
+      [1, 2, 3, 255],
+    ],
+    [
+      [0, 0, 0, 255],
+      [255, 255, 255, 255],
+      [255, 255, 255, 255],
+      [0, 0, 0, 255],
+    ],
+    [
+      [200, 0, 0, 255],
+      [200, 0, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+    ],
+    [
+      [200, 40, 0, 128],
+      [0, 40, 200, 64],
+      [0, 0, 0, 0],
+      [90, 90, 90, 255],
+    ],
   ])('2x2 -> 1x1 is the premultiplied average of %j %j %j %j', (...px) => {
     const data = new Uint8Array(px.flat());
     const out = resize({ width: 2, height: 2, data }, 1, 1);
     const alphaSum = px.reduce((s, p) => s + p[3], 0);
-    const expected = [0, 1, 2].map((c) => (alphaSum === 0 ? 0 : Math.round(px.reduce((s, p) => s + p[c] * p[3], 0) / alphaSum)));
+    const expected = [0, 1, 2].map((c) =>
+      alphaSum === 0 ? 0 : Math.round(px.reduce((s, p) => s + p[c] * p[3], 0) / alphaSum),
+    );
     expected.push(Math.round(alphaSum / 4));
     expect(Array.from(out.data)).toEqual(expected);
   });
@@ -97,7 +134,12 @@ describe('resize', () => {
     // left half: white at alpha 128; right half: fully transparent (0,0,0,0)
     const src = solid(8, 4, [0, 0, 0, 0]);
     for (let y = 0; y < 4; y++) for (let x = 0; x < 4; x++) src.data.set([255, 255, 255, 128], (y * 8 + x) * 4);
-    for (const [dw, dh] of [[3, 2], [5, 3], [2, 1], [16, 8]] as const) {
+    for (const [dw, dh] of [
+      [3, 2],
+      [5, 3],
+      [2, 1],
+      [16, 8],
+    ] as const) {
       const out = resize(src, dw, dh);
       for (let i = 0; i < out.data.length; i += 4) {
         if (out.data[i + 3] === 0) continue;
@@ -112,7 +154,11 @@ describe('resize', () => {
   });
 
   it('averages a 4x1 ramp to 2x1 exactly, and a 3-to-2 shrink by exact coverage', () => {
-    const ramp = { width: 4, height: 1, data: new Uint8Array([0, 0, 0, 255, 100, 0, 0, 255, 200, 0, 0, 255, 250, 0, 0, 255]) };
+    const ramp = {
+      width: 4,
+      height: 1,
+      data: new Uint8Array([0, 0, 0, 255, 100, 0, 0, 255, 200, 0, 0, 255, 250, 0, 0, 255]),
+    };
     expect(Array.from(resize(ramp, 2, 1).data)).toEqual([50, 0, 0, 255, 225, 0, 0, 255]);
     const three = { width: 3, height: 1, data: new Uint8Array([0, 0, 0, 255, 90, 0, 0, 255, 180, 0, 0, 255]) };
     // pixel 0 covers source [0, 1.5): (0*1 + 90*0.5)/1.5 = 30; pixel 1: (90*0.5 + 180)/1.5 = 150
@@ -126,7 +172,10 @@ describe('resize', () => {
   });
 
   it.each([
-    [0, 1], [1, 0], [1.5, 2], [NaN, 2],
+    [0, 1],
+    [1, 0],
+    [1.5, 2],
+    [NaN, 2],
   ])('rejects target %sx%s', (w, h) => {
     expect(() => resize(solid(2, 2, [0, 0, 0, 255]), w, h)).toThrow(TypeError);
   });
@@ -137,17 +186,29 @@ describe('resize', () => {
 
   it('keeps the mean colour of random opaque rasters on whole-factor shrinks', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 4 }), fc.integer(), (w, h, f, seed) => {
-        let s = seed >>> 0;
-        const data = new Uint8Array(w * f * h * f * 4);
-        for (let i = 0; i < data.length; i++) { s = (s * 1103515245 + 12345) >>> 0; data[i] = i % 4 === 3 ? 255 : s >>> 24; }
-        const out = resize({ width: w * f, height: h * f, data }, w, h);
-        for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) for (let c = 0; c < 3; c++) {
-          let sum = 0;
-          for (let dy = 0; dy < f; dy++) for (let dx = 0; dx < f; dx++) sum += data[((y * f + dy) * w * f + x * f + dx) * 4 + c];
-          expect(Math.abs(out.data[(y * w + x) * 4 + c] - sum / (f * f))).toBeLessThanOrEqual(0.5 + 1e-9);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer(),
+        (w, h, f, seed) => {
+          let s = seed >>> 0;
+          const data = new Uint8Array(w * f * h * f * 4);
+          for (let i = 0; i < data.length; i++) {
+            s = (s * 1103515245 + 12345) >>> 0;
+            data[i] = i % 4 === 3 ? 255 : s >>> 24;
+          }
+          const out = resize({ width: w * f, height: h * f, data }, w, h);
+          for (let y = 0; y < h; y++)
+            for (let x = 0; x < w; x++)
+              for (let c = 0; c < 3; c++) {
+                let sum = 0;
+                for (let dy = 0; dy < f; dy++)
+                  for (let dx = 0; dx < f; dx++) sum += data[((y * f + dy) * w * f + x * f + dx) * 4 + c];
+                expect(Math.abs(out.data[(y * w + x) * 4 + c] - sum / (f * f))).toBeLessThanOrEqual(0.5 + 1e-9);
+              }
+        },
+      ),
     );
   });
 });

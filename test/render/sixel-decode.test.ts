@@ -1,10 +1,11 @@
 // The encoder's output decoded by an independent decoder (the npm `sixel` package) and compared
 // with the source.
-import { describe, expect, it } from 'vitest';
+
 import fc from 'fast-check';
 import { Decoder } from 'sixel';
-import { encodeSixel, type SixelOptions } from '../../src/render/sixel.js';
+import { describe, expect, it } from 'vitest';
 import type { Raster } from '../../src/render/raster.js';
+import { encodeSixel, type SixelOptions } from '../../src/render/sixel.js';
 
 /** What a terminal makes of a byte after the round trip through sixel's 0..100 percentages. */
 const level = (v: number): number => Math.round((Math.round((v * 100) / 255) * 255) / 100);
@@ -58,7 +59,9 @@ function expectExact(source: Raster, decoded: Decoded, threshold = 128): void {
   for (let p = 0; p < source.width * source.height; p++) {
     const i = p * 4;
     const painted = source.data[i + 3] >= threshold;
-    const want = painted ? [level(source.data[i]), level(source.data[i + 1]), level(source.data[i + 2]), 255] : [0, 0, 0, 0];
+    const want = painted
+      ? [level(source.data[i]), level(source.data[i + 1]), level(source.data[i + 2]), 255]
+      : [0, 0, 0, 0];
     const got = Array.from(decoded.data.subarray(i, i + 4));
     if (want.join() !== got.join() && wrong.length < 5) wrong.push(`pixel ${p}: want ${want.join()} got ${got.join()}`);
   }
@@ -77,7 +80,11 @@ function random(seed: number): () => number {
 /** A raster whose pixels take `count` distinct colours (count <= 4096), in blocks and stripes. */
 function manyColours(width: number, height: number, count: number, seed: number): Raster {
   const rand = random(seed);
-  const colours = Array.from({ length: count }, (_, k) => [(k * 37) & 255, (k * 91 + 13) & 255, ((k >> 4) * 17 + k) & 255]);
+  const colours = Array.from({ length: count }, (_, k) => [
+    (k * 37) & 255,
+    (k * 91 + 13) & 255,
+    ((k >> 4) * 17 + k) & 255,
+  ]);
   const data = new Uint8Array(width * height * 4);
   for (let p = 0; p < width * height; p++) {
     const c = colours[p < count ? p : Math.floor(rand() * count)];
@@ -91,7 +98,10 @@ function gradient(width: number, height: number): Raster {
   const data = new Uint8Array(width * height * 4);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      data.set([(x * 255) / (width - 1), (y * 255) / (height - 1), 255 - ((x + y) * 255) / (width + height - 2), 255], (y * width + x) * 4);
+      data.set(
+        [(x * 255) / (width - 1), (y * 255) / (height - 1), 255 - ((x + y) * 255) / (width + height - 2), 255],
+        (y * width + x) * 4,
+      );
     }
   }
   return { width, height, data };
@@ -167,7 +177,8 @@ describe('many colours: quality stays high', () => {
     expect(defined.length).toBeLessThanOrEqual(colors);
     const decoded = decode(sequence);
     const distinct = new Set<number>();
-    for (let i = 0; i < decoded.data.length; i += 4) distinct.add((decoded.data[i] << 16) | (decoded.data[i + 1] << 8) | decoded.data[i + 2]);
+    for (let i = 0; i < decoded.data.length; i += 4)
+      distinct.add((decoded.data[i] << 16) | (decoded.data[i + 1] << 8) | decoded.data[i + 2]);
     expect(distinct.size).toBeLessThanOrEqual(colors);
   });
 });
@@ -176,9 +187,19 @@ describe('transparency', () => {
   it.each<[string, Raster, SixelOptions, number]>([
     ['few colours, hard edge', withAlpha(manyColours(30, 20, 5, 13), 255, 0), {}, 128],
     ['photo-like, soft edge', withAlpha(photoLike(60, 40, 14), 255, 0), {}, 128],
-    ['threshold 250 leaves the soft edge out', withAlpha(manyColours(30, 20, 5, 15), 255, 0), { alphaThreshold: 250 }, 250],
+    [
+      'threshold 250 leaves the soft edge out',
+      withAlpha(manyColours(30, 20, 5, 15), 255, 0),
+      { alphaThreshold: 250 },
+      250,
+    ],
     ['threshold 0 paints everything', withAlpha(manyColours(30, 20, 5, 16), 255, 0), { alphaThreshold: 0 }, 0],
-    ['a threshold that is not a number means the default', withAlpha(photoLike(30, 20, 20), 255, 0), { alphaThreshold: Number.NaN, ditherStrength: Number.NaN }, 128],
+    [
+      'a threshold that is not a number means the default',
+      withAlpha(photoLike(30, 20, 20), 255, 0),
+      { alphaThreshold: Number.NaN, ditherStrength: Number.NaN },
+      128,
+    ],
   ])('%s: unpainted exactly where alpha is below the threshold', (_name, source, options, threshold) => {
     const sequence = encodeSixel(source, options);
     const decoded = decode(sequence);
@@ -211,12 +232,16 @@ describe('transparency', () => {
     const got = Array.from(decoded.data);
     const want = [blend(200, background[0]), blend(100, background[1]), blend(50, background[2]), 255, 0, 0, 0, 0];
     // Rounding of the blend may differ by one level of sixel precision.
-    got.forEach((v, i) => expect(Math.abs(v - want[i])).toBeLessThanOrEqual(3));
+    for (const [i, v] of got.entries()) expect(Math.abs(v - want[i])).toBeLessThanOrEqual(3);
   });
 });
 
 describe('property: random small rasters with at most 16 colours decode to exactly the source', () => {
-  const pixel = fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }));
+  const pixel = fc.tuple(
+    fc.integer({ min: 0, max: 255 }),
+    fc.integer({ min: 0, max: 255 }),
+    fc.integer({ min: 0, max: 255 }),
+  );
   it('holds', () => {
     fc.assert(
       fc.property(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { clampColors, encodeSixel, encodeSixelBytes, MAX_SIXEL_WIDTH, writeSixel } from '../../src/render/sixel.js';
 import { TRANSPARENT } from '../../src/render/quantize.js';
 import type { Raster } from '../../src/render/raster.js';
+import { clampColors, encodeSixel, encodeSixelBytes, MAX_SIXEL_WIDTH, writeSixel } from '../../src/render/sixel.js';
 
 const ESC = '\x1b';
 type Rgba = readonly [number, number, number, number];
@@ -17,7 +17,9 @@ function raster(rows: Rgba[][]): Raster {
   const height = rows.length;
   const width = rows[0].length;
   const data = new Uint8Array(width * height * 4);
-  rows.forEach((row, y) => row.forEach((px, x) => data.set(px, (y * width + x) * 4)));
+  for (const [y, row] of rows.entries()) {
+    for (const [x, px] of row.entries()) data.set(px, (y * width + x) * 4);
+  }
   return { width, height, data };
 }
 const column = (px: Rgba[]): Rgba[][] => px.map((p) => [p]);
@@ -47,13 +49,24 @@ describe('encodeSixel exact sequences', () => {
     ['4 repeats use !', raster([repeat(W, 4)]), `${ESC}P0;0;0q"1;1;4;1#0;2;100;100;100#0!4@${ESC}\\`],
     [
       'stacked rows form one sixel',
-      raster([[W, R], [W, R], [W, W]]),
+      raster([
+        [W, R],
+        [W, R],
+        [W, W],
+      ]),
       `${ESC}P0;0;0q"1;1;2;3#0;2;100;100;100#1;2;100;0;0#0FC$#1?B${ESC}\\`,
     ],
     ['leading gap of 4 is !4?, P2=1', raster([[T, T, T, T, R]]), `${ESC}P0;1;0q"1;1;5;1#0;2;100;0;0#0!4?@${ESC}\\`],
     ['short gap is literal', raster([[T, T, R, T]]), `${ESC}P0;1;0q"1;1;4;1#0;2;100;0;0#0??@${ESC}\\`],
     ['inner gap', raster([[R, T, T, T, T, T, R]]), `${ESC}P0;1;0q"1;1;7;1#0;2;100;0;0#0@!5?@${ESC}\\`],
-    ['all transparent: no colours', raster([[T, T], [T, T]]), `${ESC}P0;1;0q"1;1;2;2${ESC}\\`],
+    [
+      'all transparent: no colours',
+      raster([
+        [T, T],
+        [T, T],
+      ]),
+      `${ESC}P0;1;0q"1;1;2;2${ESC}\\`,
+    ],
     [
       'colour absent from a band is not selected there',
       raster(column([...repeat(R, 6), ...repeat(B, 6)])),
@@ -80,10 +93,25 @@ describe('writeSixel', () => {
   });
 
   it.each<[string, () => unknown]>([
-    ['index beyond the palette', () => writeSixel({ width: 1, height: 1, indices: Uint16Array.of(3), palette: { size: 1, rgb: new Uint8Array(3) } })],
-    ['indices of the wrong length', () => writeSixel({ width: 2, height: 1, indices: Uint16Array.of(0), palette: { size: 1, rgb: new Uint8Array(3) } })],
-    ['zero width', () => writeSixel({ width: 0, height: 1, indices: new Uint16Array(0), palette: { size: 1, rgb: new Uint8Array(3) } })],
-    ['a width beyond MAX_SIXEL_WIDTH', () => encodeSixel({ width: MAX_SIXEL_WIDTH + 1, height: 1, data: new Uint8Array((MAX_SIXEL_WIDTH + 1) * 4) })],
+    [
+      'index beyond the palette',
+      () =>
+        writeSixel({ width: 1, height: 1, indices: Uint16Array.of(3), palette: { size: 1, rgb: new Uint8Array(3) } }),
+    ],
+    [
+      'indices of the wrong length',
+      () =>
+        writeSixel({ width: 2, height: 1, indices: Uint16Array.of(0), palette: { size: 1, rgb: new Uint8Array(3) } }),
+    ],
+    [
+      'zero width',
+      () =>
+        writeSixel({ width: 0, height: 1, indices: new Uint16Array(0), palette: { size: 1, rgb: new Uint8Array(3) } }),
+    ],
+    [
+      'a width beyond MAX_SIXEL_WIDTH',
+      () => encodeSixel({ width: MAX_SIXEL_WIDTH + 1, height: 1, data: new Uint8Array((MAX_SIXEL_WIDTH + 1) * 4) }),
+    ],
   ])('rejects %s', (_name, call) => {
     expect(call).toThrow(RangeError);
   });
@@ -117,7 +145,9 @@ describe('encodeSixel input checks', () => {
 
   it('the widest accepted image encodes', () => {
     const data = new Uint8Array(MAX_SIXEL_WIDTH * 4).fill(255);
-    expect(encodeSixel({ width: MAX_SIXEL_WIDTH, height: 1, data })).toBe(`${ESC}P0;0;0q"1;1;${MAX_SIXEL_WIDTH};1#0;2;100;100;100#0!${MAX_SIXEL_WIDTH}@${ESC}\\`);
+    expect(encodeSixel({ width: MAX_SIXEL_WIDTH, height: 1, data })).toBe(
+      `${ESC}P0;0;0q"1;1;${MAX_SIXEL_WIDTH};1#0;2;100;100;100#0!${MAX_SIXEL_WIDTH}@${ESC}\\`,
+    );
   });
 
   it('bytes and string forms agree', () => {

@@ -8,7 +8,11 @@ export function randomRaster(width: number, height: number, seed: number, opaque
   let s = seed >>> 0 || 1;
   const data = new Uint8Array(width * height * 4);
   for (let i = 0; i < data.length; i++) {
-    s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
     data[i] = opaque && i % 4 === 3 ? 255 : s & 255;
   }
   return { width, height, data };
@@ -20,14 +24,18 @@ export function solid(width: number, height: number, rgba: readonly number[]): R
   return { width, height, data };
 }
 
-export interface Apc { keys: Map<string, string>; keyOrder: string[]; payload: string; raw: string }
+export interface Apc {
+  keys: Map<string, string>;
+  keyOrder: string[];
+  payload: string;
+  raw: string;
+}
 
 /** Every kitty APC (`ESC _G keys ; payload ESC \`) in the text, in order. */
 export function parseKittyApcs(text: string): Apc[] {
   const out: Apc[] = [];
   const re = /\x1b_G([^;\x1b]*)(?:;([^\x1b]*))?\x1b\\/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text)) !== null) {
+  for (const m of text.matchAll(re)) {
     const keys = new Map<string, string>();
     const keyOrder: string[] = [];
     for (const kv of m[1].split(',')) {
@@ -41,7 +49,12 @@ export function parseKittyApcs(text: string): Apc[] {
 }
 
 /** Checks the chunking rules and decodes a kitty transmission back to RGBA pixels. */
-export function decodeKittyTransmission(apcs: Apc[]): { keys: Map<string, string>; raster: Raster; compressed: boolean; format: number } {
+export function decodeKittyTransmission(apcs: Apc[]): {
+  keys: Map<string, string>;
+  raster: Raster;
+  compressed: boolean;
+  format: number;
+} {
   if (apcs.length === 0) throw new Error('no APC');
   for (let i = 0; i < apcs.length; i++) {
     const a = apcs[i];
@@ -50,7 +63,8 @@ export function decodeKittyTransmission(apcs: Apc[]): { keys: Map<string, string
     if (!last && a.payload.length % 4 !== 0) throw new Error(`chunk ${i} not a multiple of 4`);
     if (apcs.length > 1 && a.keys.get('m') !== (last ? '0' : '1')) throw new Error(`chunk ${i} m=${a.keys.get('m')}`);
     if (a.keys.get('q') !== '2') throw new Error(`chunk ${i} without q=2`);
-    if (i > 0 && [...a.keys.keys()].sort().join(',') !== 'm,q') throw new Error(`continuation chunk ${i} has keys ${a.keyOrder}`);
+    if (i > 0 && [...a.keys.keys()].sort().join(',') !== 'm,q')
+      throw new Error(`continuation chunk ${i} has keys ${a.keyOrder}`);
   }
   const keys = apcs[0].keys;
   const b64 = apcs.map((a) => a.payload).join('');
@@ -62,8 +76,10 @@ export function decodeKittyTransmission(apcs: Apc[]): { keys: Map<string, string
   const format = Number(keys.get('f'));
   const data = new Uint8Array(width * height * 4);
   if (format === 32) data.set(bytes.subarray(0, width * height * 4));
-  else for (let i = 0; i < width * height; i++) data.set([bytes[i * 3], bytes[i * 3 + 1], bytes[i * 3 + 2], 255], i * 4);
-  if (bytes.length !== width * height * (format / 8)) throw new Error(`payload ${bytes.length} bytes for ${width}x${height} f=${format}`);
+  else
+    for (let i = 0; i < width * height; i++) data.set([bytes[i * 3], bytes[i * 3 + 1], bytes[i * 3 + 2], 255], i * 4);
+  if (bytes.length !== width * height * (format / 8))
+    throw new Error(`payload ${bytes.length} bytes for ${width}x${height} f=${format}`);
   return { keys, raster: { width, height, data }, compressed, format };
 }
 
@@ -78,19 +94,25 @@ export function pngToRaster(png: Uint8Array): Raster & { channels: number } {
   return { width: d.width, height: d.height, data, channels: d.channels };
 }
 
-export interface Osc1337 { kind: string; args: Map<string, string>; payload: string }
+export interface Osc1337 {
+  kind: string;
+  args: Map<string, string>;
+  payload: string;
+}
 
 /** Every OSC 1337 (`ESC ] 1337 ; kind=args : payload BEL`) in the text. */
 export function parseIterm2(text: string): Osc1337[] {
   const out: Osc1337[] = [];
   const re = /\x1b\]1337;([A-Za-z]+)(?:=([^:\x07]*))?(?::([^\x07]*))?\x07/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text)) !== null) {
+  for (const m of text.matchAll(re)) {
     const args = new Map<string, string>();
     const kind = m[1];
     if (kind === 'FilePart') out.push({ kind, args, payload: m[2] ?? '' });
     else {
-      for (const kv of (m[2] ?? '').split(';').filter(Boolean)) { const [k, v] = kv.split('='); args.set(k, v); }
+      for (const kv of (m[2] ?? '').split(';').filter(Boolean)) {
+        const [k, v] = kv.split('=');
+        args.set(k, v);
+      }
       out.push({ kind, args, payload: m[3] ?? '' });
     }
   }
@@ -113,9 +135,15 @@ export function screenForward(text: string): { forwarded: string; packets: strin
       if (c === '\x1b') {
         // ESC then: '\' ends the string; ESC keeps one ESC and stays escaped; anything else keeps both.
         let j = i + 1;
-        while (text[j] === '\x1b') { body += '\x1b'; j++; }
-        if (text[j] === '\\') { i = j + 1; break; }
-        body += '\x1b' + text[j];
+        while (text[j] === '\x1b') {
+          body += '\x1b';
+          j++;
+        }
+        if (text[j] === '\\') {
+          i = j + 1;
+          break;
+        }
+        body += `\x1b${text[j]}`;
         i = j + 1;
         continue;
       }

@@ -3,10 +3,10 @@
  * what `termsight detect` says in that terminal, short of the live I/O.
  */
 import { describe, expect, it } from 'vitest';
-import { factsFromReplies } from '../../src/probe/classify.js';
-import { resolve } from '../../src/report/resolve.js';
-import { escapeBytes } from '../../src/probe/escape.js';
 import { multiplexerFromEnv } from '../../src/env/multiplexer.js';
+import { factsFromReplies } from '../../src/probe/classify.js';
+import { escapeBytes } from '../../src/probe/escape.js';
+import { resolve } from '../../src/report/resolve.js';
 import { loadFixtures } from '../probe/fixtures.js';
 
 // Behind a multiplexer without passthrough the terminal's name can only come from the environment
@@ -32,17 +32,26 @@ const ROWS: ReadonlyArray<[string, boolean, boolean, string, string | null, stri
 const fixtures = new Map(loadFixtures().map((f) => [f.file, f]));
 
 describe('the report for each recorded terminal', () => {
-  it.each(ROWS)('%s (wrapped %s, scrubbed %s) -> %s', (file, wrapped, scrubbed, graphics, terminal, multiplexer, passthrough) => {
-    const f = fixtures.get(file)!;
-    const env = scrubbed ? { TERM: 'xterm-256color', HOME: '/root', PATH: '/usr/bin' } : f.env;
-    // The reducer knows the multiplexer from the environment it planned the query for.
-    const planned = multiplexerFromEnv(env)?.name ?? null;
-    const facts = factsFromReplies(f.batch.reply + f.batch.late, { wrapped, multiplexer: planned, sentinel: f.batch.sentinel, timedOut: !f.batch.sentinel });
-    const report = resolve({ env, isTTY: { stdin: true, stdout: true } }, facts);
-    expect(report.graphics).toBe(graphics);
-    expect(report.terminal.name).toBe(terminal);
-    expect(report.multiplexer?.name ?? null).toBe(multiplexer);
-    expect(report.multiplexer?.passthrough ?? null).toBe(passthrough);
-    if (report.why.graphics.source === 'reply') expect(escapeBytes(f.batch.reply + f.batch.late)).toContain(report.why.graphics.reply);
-  });
+  it.each(ROWS)(
+    '%s (wrapped %s, scrubbed %s) -> %s',
+    (file, wrapped, scrubbed, graphics, terminal, multiplexer, passthrough) => {
+      const f = fixtures.get(file)!;
+      const env = scrubbed ? { TERM: 'xterm-256color', HOME: '/root', PATH: '/usr/bin' } : f.env;
+      // The reducer knows the multiplexer from the environment it planned the query for.
+      const planned = multiplexerFromEnv(env)?.name ?? null;
+      const facts = factsFromReplies(f.batch.reply + f.batch.late, {
+        wrapped,
+        multiplexer: planned,
+        sentinel: f.batch.sentinel,
+        timedOut: !f.batch.sentinel,
+      });
+      const report = resolve({ env, isTTY: { stdin: true, stdout: true } }, facts);
+      expect(report.graphics).toBe(graphics);
+      expect(report.terminal.name).toBe(terminal);
+      expect(report.multiplexer?.name ?? null).toBe(multiplexer);
+      expect(report.multiplexer?.passthrough ?? null).toBe(passthrough);
+      if (report.why.graphics.source === 'reply')
+        expect(escapeBytes(f.batch.reply + f.batch.late)).toContain(report.why.graphics.reply);
+    },
+  );
 });

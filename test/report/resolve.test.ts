@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import type { Env, Runtime } from '../../src/env/runtime.js';
 import type { ProbeFacts } from '../../src/probe/facts.js';
 import { resolve } from '../../src/report/resolve.js';
-import type { Env, Runtime } from '../../src/env/runtime.js';
 
 const tty = (env: Env, stdout = true): Runtime => ({ env, isTTY: { stdin: true, stdout, stderr: true } });
 
-const base: ProbeFacts = { replies: [{ kind: 'csi', text: '\\e[?62;c' }], sentinel: true, timedOut: false, elapsedMs: 4 };
+const base: ProbeFacts = {
+  replies: [{ kind: 'csi', text: '\\e[?62;c' }],
+  sentinel: true,
+  timedOut: false,
+  elapsedMs: 4,
+};
 const kitty: ProbeFacts = {
   ...base,
   terminal: { name: 'kitty', version: '0.26.5', reply: '\\eP>|kitty(0.26.5)\\e\\' },
@@ -18,7 +23,11 @@ const kitty: ProbeFacts = {
 const xterm: ProbeFacts = {
   ...base,
   terminal: { name: 'XTerm', version: '379', reply: '\\eP>|XTerm(379)\\e\\' },
-  da1: { level: 64, attributes: [1, 2, 6, 9, 15, 16, 17, 18, 21, 22, 28], reply: '\\e[?64;1;2;6;9;15;16;17;18;21;22;28c' },
+  da1: {
+    level: 64,
+    attributes: [1, 2, 6, 9, 15, 16, 17, 18, 21, 22, 28],
+    reply: '\\e[?64;1;2;6;9;15;16;17;18;21;22;28c',
+  },
 };
 const vt340: ProbeFacts = {
   ...xterm,
@@ -36,9 +45,19 @@ const tmuxOff: ProbeFacts = {
   passthrough: false,
   da1: { level: 1, attributes: [2], reply: '\\e[?1;2c' },
 };
-const tmuxOn: ProbeFacts = { ...kitty, multiplexer: { name: 'tmux', version: '3.3a', reply: '\\eP>|tmux 3.3a\\e\\' }, passthrough: true };
-const kitty028InTmux: ProbeFacts = { ...tmuxOn, terminal: { name: 'kitty', version: '0.28.1', reply: '\\eP>|kitty(0.28.1)\\e\\' } };
-const ghosttyInTmux: ProbeFacts = { ...tmuxOn, terminal: { name: 'ghostty', version: '1.1.0', reply: '\\eP>|ghostty 1.1.0\\e\\' } };
+const tmuxOn: ProbeFacts = {
+  ...kitty,
+  multiplexer: { name: 'tmux', version: '3.3a', reply: '\\eP>|tmux 3.3a\\e\\' },
+  passthrough: true,
+};
+const kitty028InTmux: ProbeFacts = {
+  ...tmuxOn,
+  terminal: { name: 'kitty', version: '0.28.1', reply: '\\eP>|kitty(0.28.1)\\e\\' },
+};
+const ghosttyInTmux: ProbeFacts = {
+  ...tmuxOn,
+  terminal: { name: 'ghostty', version: '1.1.0', reply: '\\eP>|ghostty 1.1.0\\e\\' },
+};
 const vt340InTmux: ProbeFacts = { ...vt340, multiplexer: tmuxOff.multiplexer, passthrough: true };
 const unnamedSixel: ProbeFacts = { ...base, da1: { level: 62, attributes: [4, 22], reply: '\\e[?62;4;22c' } };
 const silent: ProbeFacts = { replies: [], sentinel: false, timedOut: true, elapsedMs: 100 };
@@ -49,18 +68,48 @@ describe('resolve: graphics precedence', () => {
     ['override off draws nothing', tty({ TERMSIGHT_GRAPHICS: 'off', TERM: 'xterm-kitty' }), kitty, null, 'override'],
     ['override beats not-a-TTY', tty({ TERMSIGHT_GRAPHICS: 'kitty' }, false), undefined, 'kitty', 'override'],
     ['not a TTY: no images', tty({ TERM: 'xterm-kitty' }, false), kitty, null, 'tty'],
-    ['tmux without passthrough: braille', tty({ TMUX: '/tmp/x,1,0', KITTY_WINDOW_ID: '1' }), tmuxOff, 'braille', 'multiplexer'],
-    ['tmux unprobed: passthrough unproven', tty({ TMUX: '/tmp/x,1,0', KITTY_WINDOW_ID: '1' }), undefined, 'braille', 'multiplexer'],
+    [
+      'tmux without passthrough: braille',
+      tty({ TMUX: '/tmp/x,1,0', KITTY_WINDOW_ID: '1' }),
+      tmuxOff,
+      'braille',
+      'multiplexer',
+    ],
+    [
+      'tmux unprobed: passthrough unproven',
+      tty({ TMUX: '/tmp/x,1,0', KITTY_WINDOW_ID: '1' }),
+      undefined,
+      'braille',
+      'multiplexer',
+    ],
     ['tmux with passthrough: kitty with placeholders', tty({ TMUX: '/tmp/x,1,0' }), kitty028InTmux, 'kitty', 'reply'],
     ['tmux with passthrough: kitty 0.26 has no placeholders', tty({ TMUX: '/tmp/x,1,0' }), tmuxOn, 'braille', 'reply'],
     ['tmux with passthrough: ghostty', tty({ TMUX: '/tmp/x,1,0' }), ghosttyInTmux, 'kitty', 'reply'],
     ['tmux with passthrough: sixel', tty({ TMUX: '/tmp/x,1,0' }), vt340InTmux, 'sixel', 'reply'],
-    ['screen: braille', tty({ STY: '1.pts', TERM: 'screen', KITTY_WINDOW_ID: '1' }), undefined, 'braille', 'multiplexer'],
-    ['probe: kitty by name over ssh', tty({ TERM: 'xterm-256color', SSH_CONNECTION: 'a b c d' }), kitty, 'kitty', 'reply'],
+    [
+      'screen: braille',
+      tty({ STY: '1.pts', TERM: 'screen', KITTY_WINDOW_ID: '1' }),
+      undefined,
+      'braille',
+      'multiplexer',
+    ],
+    [
+      'probe: kitty by name over ssh',
+      tty({ TERM: 'xterm-256color', SSH_CONNECTION: 'a b c d' }),
+      kitty,
+      'kitty',
+      'reply',
+    ],
     ['probe: iTerm2 is never kitty', tty({}), iterm, 'iterm2', 'reply'],
     ['probe: sixel from DA1', tty({ TERM: 'xterm' }), vt340, 'sixel', 'reply'],
     ['probe: sixel from DA1 without a name', tty({}), unnamedSixel, 'sixel', 'reply'],
-    ['probe: a named terminal without graphics beats a stale variable', tty({ KITTY_WINDOW_ID: '1' }), xterm, 'braille', 'reply'],
+    [
+      'probe: a named terminal without graphics beats a stale variable',
+      tty({ KITTY_WINDOW_ID: '1' }),
+      xterm,
+      'braille',
+      'reply',
+    ],
     ['silent terminal: the environment', tty({ TERM: 'foot' }), silent, 'sixel', 'rule'],
     ['nothing known: braille by default', tty({ TERM: 'xterm-256color' }), silent, 'braille', 'default'],
   ])('%s', (_name, runtime, facts, graphics, source) => {

@@ -79,8 +79,10 @@ export function judgePicture(
   const tolY = Math.max(3, height * 0.1);
   const near = (a: number, b: number, tol: number) => Math.abs(a - b) <= tol;
   if (!near(red.left, box.left, tolX) || !near(red.top, box.top, tolY)) problems.push('red is not at the top left');
-  if (!near(green.right, box.right, tolX) || !near(green.top, box.top, tolY)) problems.push('green is not at the top right');
-  if (!near(blue.left, box.left, tolX) || !near(blue.bottom, box.bottom, tolY)) problems.push('blue is not at the bottom left');
+  if (!near(green.right, box.right, tolX) || !near(green.top, box.top, tolY))
+    problems.push('green is not at the top right');
+  if (!near(blue.left, box.left, tolX) || !near(blue.bottom, box.bottom, tolY))
+    problems.push('blue is not at the bottom left');
   if (!near(yellow.right, box.right, tolX) || !near(yellow.bottom, box.bottom, tolY)) {
     problems.push('yellow is not at the bottom right');
   }
@@ -114,7 +116,9 @@ export function judgePicture(
     }
   }
   if (after !== null && after.top < box.bottom - 1) {
-    problems.push(`the marker printed after show (top ${after.top}) overlaps the picture (bottom ${box.bottom}): the cursor did not move past it`);
+    problems.push(
+      `the marker printed after show (top ${after.top}) overlaps the picture (bottom ${box.bottom}): the cursor did not move past it`,
+    );
   }
   return { problems, box, before, after, extents };
 }

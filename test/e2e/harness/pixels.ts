@@ -118,7 +118,10 @@ export function colourExtents(image: RgbImage, region?: Box): Record<ColourClass
   const out = {} as Record<ColourClass, ColourExtent>;
   for (const cls of classes) {
     const e = acc.get(cls);
-    out[cls] = e === undefined ? { count: 0, box: null } : { count: e.count, box: { left: e.l, top: e.t, right: e.r, bottom: e.b } };
+    out[cls] =
+      e === undefined
+        ? { count: 0, box: null }
+        : { count: e.count, box: { left: e.l, top: e.t, right: e.r, bottom: e.b } };
   }
   return out;
 }

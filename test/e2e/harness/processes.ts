@@ -8,7 +8,7 @@
  * sweeps /proc for live processes holding this scope's marker and kills them too. Nothing else on
  * the machine is touched.
  */
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 

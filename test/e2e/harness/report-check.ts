@@ -15,10 +15,12 @@ interface ReportShape {
 
 /** The problems with `report` for `expected`. */
 export function judgeReport(report: unknown, expected: Expectation): string[] {
-  if (typeof report !== 'object' || report === null) return [`the report is not a JSON object: ${JSON.stringify(report)}`];
+  if (typeof report !== 'object' || report === null)
+    return [`the report is not a JSON object: ${JSON.stringify(report)}`];
   const r = report as ReportShape;
   const problems: string[] = [];
-  if (r.graphics !== expected.graphics) problems.push(`graphics is ${JSON.stringify(r.graphics)}, expected "${expected.graphics}"`);
+  if (r.graphics !== expected.graphics)
+    problems.push(`graphics is ${JSON.stringify(r.graphics)}, expected "${expected.graphics}"`);
   if (expected.terminal !== null) {
     const name = r.terminal?.name;
     if (typeof name !== 'string' || name.toLowerCase() !== expected.terminal) {
@@ -31,13 +33,17 @@ export function judgeReport(report: unknown, expected: Expectation): string[] {
   } else if (mux === null || mux.name !== expected.multiplexer.name) {
     problems.push(`multiplexer is ${JSON.stringify(mux)}, expected ${expected.multiplexer.name}`);
   } else if (expected.multiplexer.passthrough !== undefined && mux.passthrough !== expected.multiplexer.passthrough) {
-    problems.push(`multiplexer.passthrough is ${JSON.stringify(mux.passthrough)}, expected ${expected.multiplexer.passthrough}`);
+    problems.push(
+      `multiplexer.passthrough is ${JSON.stringify(mux.passthrough)}, expected ${expected.multiplexer.passthrough}`,
+    );
   }
   const why = r.why?.graphics;
   if (why === undefined) problems.push('why.graphics is missing');
   else {
     if (!expected.why.sources.includes(why.source as never)) {
-      problems.push(`why.graphics.source is ${JSON.stringify(why.source)}, expected one of ${expected.why.sources.join(', ')}`);
+      problems.push(
+        `why.graphics.source is ${JSON.stringify(why.source)}, expected one of ${expected.why.sources.join(', ')}`,
+      );
     }
     if (typeof why.detail !== 'string' || why.detail.trim() === '') problems.push('why.graphics.detail is empty');
     else if (expected.why.detail && !expected.why.detail.test(why.detail)) {
@@ -47,7 +53,9 @@ export function judgeReport(report: unknown, expected: Expectation): string[] {
       // The deciding reply is quoted in `reply`, or (when several replies decided together) in the sentence.
       const quoted = `${typeof why.reply === 'string' ? why.reply : ''}\n${typeof why.detail === 'string' ? why.detail : ''}`;
       if (!expected.why.reply.test(quoted)) {
-        problems.push(`why.graphics quotes ${JSON.stringify(why.reply)} / ${JSON.stringify(why.detail)}, expected a reply matching ${expected.why.reply}`);
+        problems.push(
+          `why.graphics quotes ${JSON.stringify(why.reply)} / ${JSON.stringify(why.detail)}, expected a reply matching ${expected.why.reply}`,
+        );
       }
     }
   }

@@ -3,9 +3,10 @@
  * wait (bounded) for the wrapper's done-file, take a screenshot, read the screen's text, and collect
  * what the CLI wrote. Stopping is the caller's: everything runs in the `ProcessScope` it passes.
  */
+
+import type { ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { parsePpm, type RgbImage } from './pixels.js';
 import type { ProcessScope } from './processes.js';
@@ -13,12 +14,12 @@ import {
   innerCommand,
   SCREEN_RC,
   SESSION_NAME,
-  terminalCommand,
-  terminalEnv,
   type SessionPaths,
   type Setup,
+  terminalCommand,
+  terminalEnv,
 } from './terminals.js';
-import { RESULT_FILES, wrapperScript, type WrapperOptions } from './wrapper.js';
+import { RESULT_FILES, type WrapperOptions, wrapperScript } from './wrapper.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -96,7 +97,10 @@ export function runProgram(
 
 /** Takes a screenshot of the whole X screen and decodes it. */
 export async function screenshot(scope: ProcessScope, display: string): Promise<RgbImage> {
-  const shot = await runProgram(scope, ['import', '-display', display, '-window', 'root', '-depth', '8', 'ppm:-'], { ...process.env, DISPLAY: display });
+  const shot = await runProgram(scope, ['import', '-display', display, '-window', 'root', '-depth', '8', 'ppm:-'], {
+    ...process.env,
+    DISPLAY: display,
+  });
   if (shot.code !== 0) throw new Error(`import failed (${shot.code}): ${shot.stderr}`);
   return parsePpm(new Uint8Array(shot.stdout));
 }
@@ -176,7 +180,9 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
   adoptSessionProcesses(scope, paths);
   if (!existsSync(done)) {
     const why = exited !== undefined ? `the terminal exited (${exited})` : finished ? 'unknown' : 'timed out';
-    throw new Error(`${argv[0]}: the wrapper did not finish (${why}); terminal stderr: ${terminalErr.trim() || '(none)'}; files in ${dir}`);
+    throw new Error(
+      `${argv[0]}: the wrapper did not finish (${why}); terminal stderr: ${terminalErr.trim() || '(none)'}; files in ${dir}`,
+    );
   }
   if (setup.multiplexer === 'tmux' || setup.multiplexer === 'tmux-pt') {
     const pid = await runProgram(scope, ['tmux', '-S', paths.tmuxSocket, 'display-message', '-p', '#{pid}'], env, 5000);
@@ -197,7 +203,13 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
     writeFileSync(join(dir, 'refreshed.ppm'), encodePpm(refreshed));
   }
 
-  const detect = commandResult(dir, RESULT_FILES.detectRc, RESULT_FILES.detectErr, RESULT_FILES.detectLeak, readText(join(dir, RESULT_FILES.detectJson)));
+  const detect = commandResult(
+    dir,
+    RESULT_FILES.detectRc,
+    RESULT_FILES.detectErr,
+    RESULT_FILES.detectLeak,
+    readText(join(dir, RESULT_FILES.detectJson)),
+  );
   const show = commandResult(dir, RESULT_FILES.showRc, RESULT_FILES.showErr, RESULT_FILES.showLeak, null);
   return { paths, detect, show, screenshot: image, text, refreshed, elapsedMs };
 }
@@ -215,11 +227,21 @@ function adoptSessionProcesses(scope: ProcessScope, paths: SessionPaths): void {
 }
 
 /** The screen's text as the terminal (or the multiplexer in it) reports it. */
-async function screenText(scope: ProcessScope, setup: Setup, paths: SessionPaths, env: NodeJS.ProcessEnv): Promise<string | null> {
+async function screenText(
+  scope: ProcessScope,
+  setup: Setup,
+  paths: SessionPaths,
+  env: NodeJS.ProcessEnv,
+): Promise<string | null> {
   switch (setup.multiplexer) {
     case 'tmux':
     case 'tmux-pt': {
-      const r = await runProgram(scope, ['tmux', '-S', paths.tmuxSocket, 'capture-pane', '-p', '-t', SESSION_NAME], env, 5000);
+      const r = await runProgram(
+        scope,
+        ['tmux', '-S', paths.tmuxSocket, 'capture-pane', '-p', '-t', SESSION_NAME],
+        env,
+        5000,
+      );
       return r.code === 0 ? r.stdout.toString('utf8') : null;
     }
     case 'screen': {
@@ -231,7 +253,12 @@ async function screenText(scope: ProcessScope, setup: Setup, paths: SessionPaths
     }
     case 'none':
       if (setup.terminal === 'kitty') {
-        const r = await runProgram(scope, ['kitty', '@', '--to', `unix:${paths.kittySocket}`, 'get-text', '--extent', 'screen'], env, 10_000);
+        const r = await runProgram(
+          scope,
+          ['kitty', '@', '--to', `unix:${paths.kittySocket}`, 'get-text', '--extent', 'screen'],
+          env,
+          10_000,
+        );
         return r.code === 0 ? r.stdout.toString('utf8') : null;
       }
       // xterm printed its screen when the wrapper sent `CSI i`; the printer command may still be writing.

@@ -67,10 +67,25 @@ export function innerCommand(setup: Setup, paths: SessionPaths): string[] {
       // session starts, so the program's first query already sees it. The status line is turned off
       // so its green bar is not mistaken for part of the picture.
       return [
-        'tmux', '-S', paths.tmuxSocket, '-f', '/dev/null',
-        'set-option', '-g', 'allow-passthrough', setup.multiplexer === 'tmux-pt' ? 'on' : 'off', ';',
-        'set-option', '-g', 'status', 'off', ';',
-        'new-session', '-s', SESSION_NAME, `sh ${paths.wrapper}`,
+        'tmux',
+        '-S',
+        paths.tmuxSocket,
+        '-f',
+        '/dev/null',
+        'set-option',
+        '-g',
+        'allow-passthrough',
+        setup.multiplexer === 'tmux-pt' ? 'on' : 'off',
+        ';',
+        'set-option',
+        '-g',
+        'status',
+        'off',
+        ';',
+        'new-session',
+        '-s',
+        SESSION_NAME,
+        `sh ${paths.wrapper}`,
       ];
     case 'screen':
       return ['screen', '-S', SESSION_NAME, '-c', paths.screenRc, 'sh', paths.wrapper];
@@ -81,21 +96,59 @@ export function innerCommand(setup: Setup, paths: SessionPaths): string[] {
 export function terminalCommand(setup: Setup, paths: SessionPaths, inner: readonly string[]): string[] {
   if (setup.terminal === 'kitty') {
     return [
-      'kitty', '--config', 'NONE',
-      '-o', `font_family=${FONT.family}`, '-o', `font_size=${FONT.size}`,
-      '-o', `initial_window_width=${GEOMETRY.columns}c`, '-o', `initial_window_height=${GEOMETRY.rows}c`,
-      '-o', 'remember_window_size=no', '-o', 'placement_strategy=top-left', '-o', 'window_padding_width=0',
-      '-o', 'background=#ffffff', '-o', 'foreground=#000000', '-o', 'cursor_blink_interval=0',
-      '-o', 'shell_integration=disabled', '-o', 'enable_audio_bell=no', '-o', 'linux_display_server=x11',
-      '-o', 'allow_remote_control=socket-only', '--listen-on', `unix:${paths.kittySocket}`,
+      'kitty',
+      '--config',
+      'NONE',
+      '-o',
+      `font_family=${FONT.family}`,
+      '-o',
+      `font_size=${FONT.size}`,
+      '-o',
+      `initial_window_width=${GEOMETRY.columns}c`,
+      '-o',
+      `initial_window_height=${GEOMETRY.rows}c`,
+      '-o',
+      'remember_window_size=no',
+      '-o',
+      'placement_strategy=top-left',
+      '-o',
+      'window_padding_width=0',
+      '-o',
+      'background=#ffffff',
+      '-o',
+      'foreground=#000000',
+      '-o',
+      'cursor_blink_interval=0',
+      '-o',
+      'shell_integration=disabled',
+      '-o',
+      'enable_audio_bell=no',
+      '-o',
+      'linux_display_server=x11',
+      '-o',
+      'allow_remote_control=socket-only',
+      '--listen-on',
+      `unix:${paths.kittySocket}`,
       ...inner,
     ];
   }
   const xterm = [
-    'xterm', '-geometry', `${GEOMETRY.columns}x${GEOMETRY.rows}+0+0`, '-fa', FONT.family, '-fs', String(FONT.size),
-    '-bg', 'white', '-fg', 'black',
+    'xterm',
+    '-geometry',
+    `${GEOMETRY.columns}x${GEOMETRY.rows}+0+0`,
+    '-fa',
+    FONT.family,
+    '-fs',
+    String(FONT.size),
+    '-bg',
+    'white',
+    '-fg',
+    'black',
     // `CSI i` (print screen) sends the screen's text to this command: our way to read xterm's text.
-    '-xrm', `XTerm*printerCommand: cat > ${paths.xtermPrint}`, '-xrm', 'XTerm*printAttributes: 0',
+    '-xrm',
+    `XTerm*printerCommand: cat > ${paths.xtermPrint}`,
+    '-xrm',
+    'XTerm*printAttributes: 0',
   ];
   if (setup.terminal === 'xterm-vt340') {
     xterm.push('-ti', 'vt340', '-xrm', 'XTerm*decTerminalID: vt340', '-xrm', 'XTerm*numColorRegisters: 256');
@@ -107,7 +160,11 @@ export function terminalCommand(setup: Setup, paths: SessionPaths, inner: readon
  * The environment the emulator starts with: a minimal desktop session's, so nothing from the
  * machine running the tests (its own TERM, TMUX, KITTY_WINDOW_ID) leaks into the case.
  */
-export function terminalEnv(setup: Setup, paths: SessionPaths, base: { display: string; home: string; path: string }): Record<string, string> {
+export function terminalEnv(
+  setup: Setup,
+  paths: SessionPaths,
+  base: { display: string; home: string; path: string },
+): Record<string, string> {
   const env: Record<string, string> = {
     DISPLAY: base.display,
     HOME: base.home,

@@ -49,7 +49,7 @@ export const MARKERS = { before: 201, after: 51, cells: 20 } as const;
 export function wrapperScript(options: WrapperOptions): string {
   const d = shellQuote(options.dir);
   const prefix = options.scrubbedEnv
-    ? ['env', '-i', ...Object.entries(options.scrubbedEnv).map(([k, v]) => `${k}=${v}`)].map(shellQuote).join(' ') + ' '
+    ? `${['env', '-i', ...Object.entries(options.scrubbedEnv).map(([k, v]) => `${k}=${v}`)].map(shellQuote).join(' ')} `
     : '';
   const cli = prefix + options.cli.map(shellQuote).join(' ');
   const file = (name: string) => `"$D/${name}"`;

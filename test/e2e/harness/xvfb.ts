@@ -14,13 +14,20 @@ export interface Display {
 
 /** Starts Xvfb in `scope` and resolves once it accepts clients (it writes the display number then). */
 export function startXvfb(scope: ProcessScope, width = 1024, height = 768, timeoutMs = 15_000): Promise<Display> {
-  const child = scope.spawn('Xvfb', ['-displayfd', '3', '-screen', '0', `${width}x${height}x24`, '-nolisten', 'tcp', '-noreset'], {
-    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
-  });
+  const child = scope.spawn(
+    'Xvfb',
+    ['-displayfd', '3', '-screen', '0', `${width}x${height}x24`, '-nolisten', 'tcp', '-noreset'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+    },
+  );
   return new Promise<Display>((resolve, reject) => {
     let text = '';
     let stderr = '';
-    const timer = setTimeout(() => finish(new Error(`Xvfb gave no display within ${timeoutMs} ms: ${stderr.trim()}`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new Error(`Xvfb gave no display within ${timeoutMs} ms: ${stderr.trim()}`)),
+      timeoutMs,
+    );
     const finish = (error: Error | null, display?: Display) => {
       clearTimeout(timer);
       child.removeAllListeners('exit');
