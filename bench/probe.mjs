@@ -18,7 +18,7 @@ const SILENT_BUDGETS = [50, 100, 200];
 const SILENT_REPEATS = 3;
 
 const here = fileURLToPath(import.meta.url);
-const repliesDir = fileURLToPath(new URL('../../shared/fixtures/replies/', import.meta.url));
+const repliesDir = fileURLToPath(new URL('../test/fixtures/replies/', import.meta.url));
 
 if (process.argv[2] === '--child') {
   await child(JSON.parse(process.argv[3]));

@@ -1,4 +1,4 @@
-// The seed's second program (paratext-detection.md): when the guess is wrong, register the
+// When the guess is wrong, register the
 // capability again under the same name and every later emit uses it.
 import { capability, emit, register } from 'termsight';
 

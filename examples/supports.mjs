@@ -1,4 +1,4 @@
-// The seed's first program (paratext-detection.md): the link capability's `when` clause and
+// The link capability's `when` clause and
 // supports() answering from a runtime literal, never from process.
 import { capability, supports } from 'termsight';
 

@@ -1,8 +1,8 @@
 /**
- * The built-in capabilities: OSC 8 links (the seed's `when`, exactly), window title, desktop
+ * The built-in capabilities: OSC 8 links (the founding `when`, exactly), window title, desktop
  * notification, clipboard write, progress and synchronized output. Each `when` lists the terminals
  * whose documentation says they understand the sequence; each fallback is plain text (often nothing,
- * when printing something would be worse than doing nothing). Sequences end with BEL, as the seed's
+ * when printing something would be worse than doing nothing). Sequences end with BEL, as the founding examples'
  * link does, except kitty's OSC 99, which its documentation writes with ST.
  */
 import { envValue, type Runtime } from '../env/runtime.js';
@@ -74,7 +74,7 @@ function requireOneOf<T extends string>(owner: string, key: string, value: unkno
   return value as T;
 }
 
-/** OSC 8 hyperlink. The `when` is the seed's line, exactly. */
+/** OSC 8 hyperlink. The `when` is the founding line, exactly: the terminals known to show OSC 8 by name or variable. */
 const link: Capability<LinkArgs> = {
   name: 'link',
   when: {
@@ -92,7 +92,6 @@ const link: Capability<LinkArgs> = {
   summary: 'A clickable link (OSC 8); elsewhere "text (url)".',
   sources: [
     'https://gist.github.com/egmontkob/eb114294efbcd5adb1944c9f3cb5feda (OSC 8: VTE 0.50+, iTerm2 3.1+, WezTerm, Windows Terminal, …)',
-    'seed paratext-detection.md (the when clause, as written)',
   ],
 };
 

@@ -1,6 +1,6 @@
 /**
  * The `when` clause: which terminals are believed to understand a capability, kept as data so it
- * can be read, printed, replaced and tested (seed: paratext-detection.md). Evaluated against a
+ * can be read, printed, replaced and tested (a `when` is data, not code). Evaluated against a
  * Runtime only: `env` and `isTTY.stdout`.
  */
 import { envValue, type Runtime } from '../env/runtime.js';

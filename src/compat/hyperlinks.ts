@@ -1,7 +1,7 @@
 /**
  * Whether hyperlinks work, exactly as supports-hyperlinks 4.6.0 decides it, as a pure function.
  *
- * Kept like the incumbent on purpose (seed: paratext-detection.md, the drop-in keeps its incumbent's
+ * Kept like the incumbent on purpose (a drop-in keeps its incumbent's
  * detection), including its known flaws, which the `link` capability and the resolved report need not
  * share:
  * - VTE exports `VTE_VERSION=5000` for 0.50.0, the release that crashes on OSC 8, but the exclusion

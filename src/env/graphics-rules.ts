@@ -1,6 +1,6 @@
 /**
- * Which picture protocol a terminal speaks, judged from its environment alone. The first nine rows
- * are the founding table (seed: french-curve-capability.md), in its order; the rows after them add
+ * Which picture protocol a terminal speaks, judged from its environment alone. The first eight rows
+ * are the founding table (marked `founding`: the rows termsight started from), in its order; the rows after them add
  * identity variables it misses and never change its answer for a case it states. iTerm2 is never
  * `kitty`: it answers kitty's query but cannot delete kitty overlays, which then pile up.
  */
@@ -17,56 +17,64 @@ export const GRAPHICS_RULES: readonly GraphicsRule[] = [
     when: [{ variable: 'KITTY_WINDOW_ID', test: 'set' }],
     answer: 'kitty',
     note: 'kitty exports KITTY_WINDOW_ID to every child (kitty docs, "Environment variables").',
-    source: 'seed',
+    founding: true,
+    source: 'https://sw.kovidgoyal.net/kitty/glossary/#envvar-KITTY_WINDOW_ID',
   },
   {
     id: 'term-kitty-ghostty',
     when: [{ variable: 'TERM', test: 'contains', values: ['kitty', 'ghostty'] }],
     answer: 'kitty',
     note: 'kitty sets TERM=xterm-kitty and Ghostty TERM=xterm-ghostty; both implement the kitty graphics protocol.',
-    source: 'seed',
+    founding: true,
+    source: 'https://sw.kovidgoyal.net/kitty/graphics-protocol/ and https://ghostty.org/docs/help/terminfo',
   },
   {
     id: 'term-program-wezterm',
     when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'WezTerm' }],
     answer: 'kitty',
     note: 'WezTerm sets TERM_PROGRAM=WezTerm and implements kitty graphics (partly: see placements).',
-    source: 'seed',
+    founding: true,
+    source: 'https://wezterm.org/shell-integration.html (TERM_PROGRAM) and https://wezterm.org/imgcat.html',
   },
   {
     id: 'wezterm-pane',
     when: [{ variable: 'WEZTERM_PANE', test: 'set' }],
     answer: 'kitty',
     note: 'WezTerm exports WEZTERM_PANE; it survives where multiplexers drop TERM_PROGRAM.',
-    source: 'seed',
+    founding: true,
+    source: 'https://wezterm.org/shell-integration.html (WEZTERM_PANE)',
   },
   {
     id: 'term-program-iterm',
     when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'iTerm.app' }],
     answer: 'iterm2',
     note: 'iTerm2 sets TERM_PROGRAM=iTerm.app; its own inline images are cells, unlike kitty overlays it cannot delete.',
-    source: 'seed',
+    founding: true,
+    source: 'https://iterm2.com/documentation-variables.html and https://iterm2.com/documentation-images.html',
   },
   {
     id: 'lc-terminal-iterm2',
     when: [{ variable: 'LC_TERMINAL', test: 'equals', value: 'iTerm2' }],
     answer: 'iterm2',
     note: 'iTerm2 sets LC_TERMINAL=iTerm2, which ssh forwards under the usual SendEnv LC_*.',
-    source: 'seed',
+    founding: true,
+    source: 'https://iterm2.com/documentation-variables.html (LC_TERMINAL)',
   },
   {
     id: 'konsole-version',
     when: [{ variable: 'KONSOLE_VERSION', test: 'set' }],
     answer: 'sixel',
     note: 'Konsole exports KONSOLE_VERSION and draws sixel since 22.04.',
-    source: 'seed',
+    founding: true,
+    source: 'https://konsole.kde.org/ (sixel since Konsole 22.04)',
   },
   {
     id: 'term-foot-mlterm',
     when: [{ variable: 'TERM', test: 'contains', values: ['foot', 'mlterm'] }],
     answer: 'sixel',
     note: 'foot (TERM=foot) and mlterm (TERM=mlterm) draw sixel.',
-    source: 'seed',
+    founding: true,
+    source: 'https://codeberg.org/dnkl/foot (sixel) and https://github.com/arakiken/mlterm',
   },
   // Rows beyond the founding table.
   {

@@ -14,8 +14,10 @@ export interface Rule<A> {
   readonly answer: A;
   /** Why the rule is true, citing the terminal's documentation. */
   readonly note: string;
-  /** Where it comes from: `seed` for the founding table, else the documentation it cites. */
+  /** The documentation it rests on (a link a reader can open). */
   readonly source: string;
+  /** Set on the rows of the founding table, whose order and answers are kept exactly. */
+  readonly founding?: true;
 }
 
 /** The first rule of `table` whose conditions all hold in `env`, or undefined. */

@@ -330,7 +330,7 @@ export function protocolFromFacts(facts: ProbeFacts): ProtocolDecision | null {
 }
 
 /**
- * The protocol a stream of replies implies, or null when it names nothing usable (the seed's `from_probe`).
+ * The protocol a stream of replies implies, or null when it names nothing usable (the founding `from_probe`: XTVERSION names, then DA1's sixel flag).
  *
  * @example fromProbe('\x1bP>|kitty(0.32.2)\x1b\\\x1b[?62;22c') === 'kitty'
  * @example fromProbe('\x1b[?62;4;6c') === 'sixel'
@@ -341,7 +341,7 @@ export function fromProbe(replies: string): Protocol | null {
 }
 
 /**
- * Whether the replies contain the DA1 answer that ends the exchange (the seed's `probe_complete?`).
+ * Whether the replies contain the DA1 answer that ends the exchange (DA1 is the sentinel: every terminal answers it, and last).
  *
  * @example probeComplete('\x1b[?62;4c') === true
  * @example probeComplete('\x1bP>|kitty(0.32.2)\x1b\\') === false

@@ -28,7 +28,7 @@ describe('registry', () => {
     expect(() => emit(tmux, 'blink', {})).toThrow(TypeError);
   });
 
-  it("the seed's override: register replaces the capability for every later emit", () => {
+  it('the founding override: register replaces the capability for every later emit', () => {
     expect(JSON.stringify(emit(tmux, 'link', args))).toBe('"Docs (https://x.dev)"');
     register({ ...capability('link'), when: { tty: true, term: 'tmux-256color' } });
     expect(JSON.stringify(emit(tmux, 'link', args))).toBe('"\\u001b]8;;https://x.dev\\u0007Docs\\u001b]8;;\\u0007"');

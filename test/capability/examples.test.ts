@@ -1,6 +1,6 @@
 /**
- * The seed's two example programs (paratext-detection.md), run with node against the built package
- * (npx tsc -p tsconfig.build.json first): their output must be the seed's, byte for byte.
+ * The two founding example programs (examples/), run with node against the built package
+ * (npx tsc -p tsconfig.build.json first): their output must be the founding output, byte for byte.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const SEED: [string, string][] = [
+const FOUNDING: [string, string][] = [
   [
     'examples/supports.mjs',
     '{"tty":true,"termProgram":["iTerm.app","WezTerm","ghostty","vscode","Hyper","Apple_Terminal"],"envAny":["VTE_VERSION","WT_SESSION"]}\ntrue\ntrue\ntrue\nfalse\nfalse\nfalse\n',
@@ -32,14 +32,14 @@ function selfReferenceWorks(): boolean {
   return probe.status === 0;
 }
 
-describe("the seed's example programs", () => {
+describe('the founding example programs', () => {
   it('the package is built', () => {
     expect(existsSync(`${root}dist/capability/index.js`)).toBe(true);
   });
   // Until the lead's exports map and src/index.ts carry the capability API, a resolve hook maps
   // 'termsight' to dist/capability/index.js; afterwards the programs run exactly as a user runs them.
   const hook = selfReferenceWorks() ? [] : ['--import', './test/capability/resolve-termsight.mjs'];
-  it.each(SEED)('node %s prints the seed output', (file, expected) => {
+  it.each(FOUNDING)('node %s prints the founding output', (file, expected) => {
     const run = spawnSync(process.execPath, [...hook, file], {
       cwd: root,
       encoding: 'utf8',

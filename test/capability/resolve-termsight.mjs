@@ -1,5 +1,5 @@
 // Until the package's `exports` map names these entries, this hook resolves the self-reference
-// 'termsight' (and its drop-in subpaths) to the built files, so the seed's example programs run as
+// 'termsight' (and its drop-in subpaths) to the built files, so the founding example programs run as
 // written. Used only by examples.test.ts, and only when the real self-reference does not work yet.
 import { register } from 'node:module';
 

@@ -5,8 +5,8 @@ import type { Env, Runtime } from '../../src/env/runtime.js';
 
 const at = (env: Env, tty = true): Runtime => ({ env, isTTY: { stdout: tty } });
 
-// The seed's truth table (paratext-detection.md, supports.mjs), one row per line of its output.
-const SEED: [string, Env, boolean, boolean][] = [
+// The founding truth table (examples/supports.mjs), one row per line of its output.
+const FOUNDING: [string, Env, boolean, boolean][] = [
   ['TERM_PROGRAM=iTerm.app', { TERM_PROGRAM: 'iTerm.app' }, true, true],
   ['VTE_VERSION=7600', { VTE_VERSION: '7600' }, true, true],
   ['WT_SESSION=x', { WT_SESSION: 'x' }, true, true],
@@ -15,13 +15,13 @@ const SEED: [string, Env, boolean, boolean][] = [
   ['empty environment', {}, true, false],
 ];
 
-describe('the seed: link capability', () => {
-  it('its when clause, as JSON, is the seed line', () => {
+describe('the founding link capability', () => {
+  it('its when clause, as JSON, is the founding line', () => {
     expect(JSON.stringify(capability('link').when)).toBe(
       '{"tty":true,"termProgram":["iTerm.app","WezTerm","ghostty","vscode","Hyper","Apple_Terminal"],"envAny":["VTE_VERSION","WT_SESSION"]}',
     );
   });
-  it.each(SEED)('%s → %s', (_name, env, tty, expected) => {
+  it.each(FOUNDING)('%s → %s', (_name, env, tty, expected) => {
     expect(supports(at(env, tty), capability('link'))).toBe(expected);
     expect(supports(at(env, tty), 'link')).toBe(expected);
   });

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run.js';
 import { GRAPHICS_RULES } from '../../src/env/graphics-rules.js';
+import { PLACEMENT_RULES } from '../../src/env/placement-rules.js';
 import { context } from './show-support.js';
 
 const run = promisify(execFile);
@@ -96,6 +97,11 @@ describe('termsight (in-process)', () => {
     const positions = GRAPHICS_RULES.map((r) => text.stdout.text.indexOf(` ${r.id} `));
     expect(positions.every((p) => p > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    // Every row cites a document a reader can open, never an internal name.
+    expect(text.stdout.text).not.toMatch(/\[seed\]/);
+    expect(text.stdout.text.match(/\[https:\/\/[^\]]+\]/g)?.length).toBe(
+      GRAPHICS_RULES.length + PLACEMENT_RULES.length,
+    );
     const json = context();
     await runCli(['rules', '--json'], json.ctx);
     expect(JSON.parse(json.stdout.text).graphics.map((r: { id: string }) => r.id)).toEqual(

@@ -2,7 +2,7 @@
  * The table: terminal setup → what `termsight detect --json` must report there, and so what `show`
  * must draw. Every setup runs twice, with the environment the terminal gave and with a scrubbed one
  * (`env -i TERM=xterm-256color HOME PATH`, as over ssh), and the answer must be the same.
- * The replies quoted in the patterns are those recorded in ../shared/fixtures/replies/.
+ * The replies quoted in the patterns are those recorded in test/fixtures/replies/.
  */
 import type { Protocol } from '../../src/env/protocol.js';
 import type { WhySource } from '../../src/report/types.js';

@@ -5,8 +5,8 @@ import { graphicsOverride } from '../../src/env/override.js';
 import type { Protocol } from '../../src/env/protocol.js';
 import type { Env } from '../../src/env/runtime.js';
 
-// The founding table (seed: french-curve-capability.md), one row per line of it.
-const SEED_ROWS: ReadonlyArray<[string, Env, Protocol]> = [
+// The founding table, one row per line of it.
+const FOUNDING_ROWS: ReadonlyArray<[string, Env, Protocol]> = [
   ['KITTY_WINDOW_ID set', { KITTY_WINDOW_ID: '1' }, 'kitty'],
   ['TERM contains kitty', { TERM: 'xterm-kitty' }, 'kitty'],
   ['TERM contains ghostty', { TERM: 'xterm-ghostty' }, 'kitty'],
@@ -40,7 +40,7 @@ const EMPTY_ROWS: ReadonlyArray<[string, Env, Protocol]> = [
   ['undefined value', { KITTY_WINDOW_ID: undefined }, 'braille'],
 ];
 
-// Rows beyond the seed, each with the variable the terminal exports.
+// Rows beyond the founding table, each with the variable the terminal exports.
 const ADDED_ROWS: ReadonlyArray<[string, Env, Protocol]> = [
   ['Ghostty TERM_PROGRAM', { TERM: 'xterm-256color', TERM_PROGRAM: 'ghostty' }, 'kitty'],
   ['Ghostty resources dir', { TERM: 'xterm-256color', GHOSTTY_RESOURCES_DIR: '/usr/share/ghostty' }, 'kitty'],
@@ -65,14 +65,14 @@ const OVERRIDE_ROWS: ReadonlyArray<[string, Env, Protocol]> = [
 ];
 
 describe('detect(env)', () => {
-  it.each([...SEED_ROWS, ...PRIORITY_ROWS, ...EMPTY_ROWS, ...ADDED_ROWS, ...OVERRIDE_ROWS])(
+  it.each([...FOUNDING_ROWS, ...PRIORITY_ROWS, ...EMPTY_ROWS, ...ADDED_ROWS, ...OVERRIDE_ROWS])(
     '%s',
     (_name, env, expected) => {
       expect(detect(env)).toBe(expected);
     },
   );
 
-  it('seed doctest: xterm-kitty is kitty', () => {
+  it('founding doctest: xterm-kitty is kitty', () => {
     expect(detect({ TERM: 'xterm-kitty' })).toBe('kitty');
   });
 
@@ -105,9 +105,19 @@ describe('detect(env)', () => {
 });
 
 describe('the rule table', () => {
-  it('keeps the seed rows first and in the seed order', () => {
-    expect(GRAPHICS_RULES.slice(0, 8).map((r) => r.source)).toEqual(Array(8).fill('seed'));
-    expect(GRAPHICS_RULES.slice(8).every((r) => r.source.startsWith('https://'))).toBe(true);
+  it('keeps the founding rows first and in the founding order', () => {
+    expect(GRAPHICS_RULES.filter((r) => r.founding).map((r) => r.id)).toEqual([
+      'kitty-window-id',
+      'term-kitty-ghostty',
+      'term-program-wezterm',
+      'wezterm-pane',
+      'term-program-iterm',
+      'lc-terminal-iterm2',
+      'konsole-version',
+      'term-foot-mlterm',
+    ]);
+    expect(GRAPHICS_RULES.slice(0, 8).every((r) => r.founding)).toBe(true);
+    expect(GRAPHICS_RULES.every((r) => r.source.startsWith('https://'))).toBe(true);
   });
   it('has unique ids and a note on every row', () => {
     const ids = GRAPHICS_RULES.map((r) => r.id);
@@ -125,9 +135,9 @@ describe('the rule table', () => {
 
 describe('placements(env)', () => {
   it.each<[string, Env, boolean]>([
-    ['seed: xterm-kitty', { TERM: 'xterm-kitty' }, true],
-    ['seed: iTerm.app', { TERM_PROGRAM: 'iTerm.app' }, false],
-    ['seed: xterm-256color', { TERM: 'xterm-256color' }, false],
+    ['founding: xterm-kitty', { TERM: 'xterm-kitty' }, true],
+    ['founding: iTerm.app', { TERM_PROGRAM: 'iTerm.app' }, false],
+    ['founding: xterm-256color', { TERM: 'xterm-256color' }, false],
     ['kitty window id', { KITTY_WINDOW_ID: '3', TERM: 'xterm-256color' }, true],
     ['ghostty TERM', { TERM: 'xterm-ghostty' }, true],
     ['ghostty TERM_PROGRAM', { TERM_PROGRAM: 'ghostty' }, true],

@@ -1,4 +1,4 @@
-/** Classification: the seed's doctests, the order of decision, and what the facts say. */
+/** Classification: the founding doctests, the order of decision, and what the facts say. */
 import { describe, expect, it } from 'vitest';
 import {
   factsFromReplies,
@@ -19,7 +19,7 @@ const reply = (text: string) => {
   return parseReply(tokens[0]!)!;
 };
 
-describe("the seed's doctests", () => {
+describe('the founding doctests', () => {
   it.each([
     ['\x1bP>|kitty(0.32.2)\x1b\\\x1b[?62;22c', 'kitty'],
     ['\x1b[?62;4;6c', 'sixel'],

@@ -1,9 +1,11 @@
 /**
- * The recorded replies of every real terminal in ../shared/fixtures/replies, classified: each
+ * The recorded replies of every real terminal in test/fixtures/replies, classified: each
  * batch (and what came late) through the reducer in one chunk, byte by byte and in random splits,
  * and each single-query recording through the classifier.
  */
 
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/env/runtime.js';
@@ -11,7 +13,7 @@ import { factsFromReplies, fromProbe, probeComplete, protocolFromFacts } from '.
 import type { ProbeAction } from '../../src/probe/events.js';
 import type { ProbeFacts } from '../../src/probe/facts.js';
 import { createProbe, type ProbeOptions, step } from '../../src/probe/reducer.js';
-import { bytesOf, type Fixture, loadFixtures } from './fixtures.js';
+import { bytesOf, type Fixture, loadFixtures, REPLIES_DIR, REPO_ROOT } from './fixtures.js';
 
 /** What each recording must say. `undefined`: the replies must not say it at all. */
 interface Expected {
@@ -234,5 +236,18 @@ describe('every single-query recording is classified', () => {
           }
         : { multiplexer: null };
     check(factsFromReplies(text, context), row, text);
+  });
+});
+
+describe('the recordings are the repository’s own', () => {
+  const listed = [
+    ...readFileSync(path.join(REPLIES_DIR, 'README.md'), 'utf8').matchAll(/^\| `([^`]+\.json)` +\|/gm),
+  ].map((m) => m[1]);
+  it('lives inside the repository', () => {
+    expect(path.relative(REPO_ROOT, REPLIES_DIR).startsWith('..')).toBe(false);
+  });
+  it('holds exactly the recordings its README lists, each with its terminal', () => {
+    expect(listed.length).toBeGreaterThanOrEqual(15);
+    expect(loadFixtures().map((f) => f.file)).toEqual([...listed].sort());
   });
 });

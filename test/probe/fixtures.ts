@@ -1,4 +1,4 @@
-/** Reading the recorded replies of real terminals (../shared/fixtures/replies relative to the repo root). */
+/** Reading the recorded replies of real terminals (test/fixtures/replies). */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 /** The repository root: two levels above this file (test/probe/). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Where the recordings live: beside the clone, in ../shared. */
-export const REPLIES_DIR = path.resolve(REPO_ROOT, '..', 'shared', 'fixtures', 'replies');
+/** Where the recordings live: inside the repository, with their provenance in a README beside them. */
+export const REPLIES_DIR = path.resolve(REPO_ROOT, 'test', 'fixtures', 'replies');
 
 /** One query's recording. */
 export interface FixtureResult {

@@ -3,7 +3,7 @@
  * environment (`env -i TERM=xterm-256color HOME=… PATH=…`, what an ssh session sees), so no TMUX or
  * STY tells the query plan about it. The first round's replies name it (tmux's XTVERSION and DA2
  * type 84, screen's DA2 type 83); behind tmux a second round asks the outer terminal through
- * passthrough. Every stream here is replayed from the recordings in ../shared/fixtures/replies,
+ * passthrough. Every stream here is replayed from the recordings in test/fixtures/replies,
  * query by query, in the order the probe asked: in one chunk, byte by byte and in random splits.
  */
 

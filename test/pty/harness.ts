@@ -1,7 +1,7 @@
 /**
  * A scripted terminal for the pty tests: it starts the fixture application in a real pty (node-pty),
  * watches what the application writes, recognises the probe's queries, and answers them with the
- * replies a real terminal gave (`../shared/fixtures/replies/*.json`), on a script: fast, late, in
+ * replies a real terminal gave (`test/fixtures/replies/*.json`), on a script: fast, late, in
  * pieces, out of order, not at all, or mixed with keystrokes.
  */
 import { execFileSync } from 'node:child_process';
@@ -16,7 +16,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root. */
 export const repoRoot = resolve(here, '..', '..');
 /** Where the recorded replies of real terminals are, next to the repository. */
-export const repliesDir = resolve(repoRoot, '..', 'shared', 'fixtures', 'replies');
+export const repliesDir = resolve(repoRoot, 'test', 'fixtures', 'replies');
 const appPath = join(here, 'fixtures', 'probe-app.mjs');
 
 /** Builds dist/ once for the tests that run the built driver. */
