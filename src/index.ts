@@ -9,6 +9,8 @@
 
 // capability: sequences as data
 export * from './capability/index.js';
+// render: pictures from an RGBA raster
+export { isOpaque, type Raster, validateRaster } from './core/raster.js';
 // decode: image files into rasters
 export { type DecodedImage, DecodeError, decodeImage } from './decode/index.js';
 export { type Condition, compareVersions, matches } from './env/condition.js';
@@ -57,8 +59,6 @@ export { encodeKitty, kittyDelete, kittyImageId, kittyPlace, kittyStore } from '
 export type { ColorDepth, RenderOptions } from './render/options.js';
 export { passthrough } from './render/passthrough.js';
 export { encodePng } from './render/png.js';
-// render: pictures from an RGBA raster
-export { isOpaque, type Raster, validateRaster } from './render/raster.js';
 export { fitPixels, resize } from './render/resize.js';
 export { encodeSixel } from './render/sixel.js';
 // report: one answer per question, with its reason

@@ -2,6 +2,7 @@
  * An image's declared size, read from its header without decoding a pixel, so that a file that
  * declares more pixels than is safe is refused before any memory is spent on it.
  */
+import { u16be, u32be } from '../core/bytes.js';
 import { DecodeError } from './error.js';
 import { DEFAULT_DECODE_LIMITS, type DecodeLimits, type ImageFormat } from './image.js';
 
@@ -10,14 +11,6 @@ export interface ImageHeader {
   readonly format: ImageFormat;
   readonly width: number;
   readonly height: number;
-}
-
-function u16be(bytes: Uint8Array, at: number): number {
-  return (bytes[at]! << 8) | bytes[at + 1]!;
-}
-
-function u32be(bytes: Uint8Array, at: number): number {
-  return ((bytes[at]! << 24) >>> 0) + ((bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!);
 }
 
 function pngHeader(bytes: Uint8Array): ImageHeader {

@@ -1,7 +1,7 @@
 /**
  * What a decoder hands back, and the limits that keep a hostile file from exhausting memory.
  */
-import type { Raster } from '../render/raster.js';
+import type { Raster } from '../core/raster.js';
 
 /** The image formats termsight decodes. */
 export type ImageFormat = 'png' | 'jpeg' | 'gif';

@@ -3,7 +3,7 @@
  * guards as a second line behind the header check.
  */
 import jpeg from 'jpeg-js';
-import type { Raster } from '../render/raster.js';
+import type { Raster } from '../core/raster.js';
 import { DecodeError, reasonOf } from './error.js';
 import { DEFAULT_DECODE_LIMITS, type DecodeLimits } from './image.js';
 

@@ -5,36 +5,13 @@
  */
 import * as zlib from 'node:zlib';
 import { type DecodedPng, decode as decodePng } from 'fast-png';
-import type { Raster } from '../render/raster.js';
+import { u32be } from '../core/bytes.js';
+import { crc32 } from '../core/crc32.js';
+import type { Raster } from '../core/raster.js';
 import { DecodeError, reasonOf } from './error.js';
-
-function u32be(bytes: Uint8Array, at: number): number {
-  return ((bytes[at]! << 24) >>> 0) + ((bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!);
-}
 
 function isLetter(byte: number): boolean {
   return (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a);
-}
-
-let crcTable: Uint32Array | null = null;
-
-/** Node's native CRC-32 (from Node 20.15 / 22.2), several times faster than the table below. */
-const nativeCrc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
-
-/** CRC-32 (ISO-HDLC, as PNG uses): native where Node has it, else a table. */
-function crc32(bytes: Uint8Array): number {
-  if (nativeCrc32) return nativeCrc32(bytes) >>> 0;
-  if (!crcTable) {
-    crcTable = new Uint32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      crcTable[n] = c >>> 0;
-    }
-  }
-  let c = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) c = crcTable[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
 }
 
 /**

@@ -9,6 +9,9 @@
  * the picture keeps its aspect ratio on screen whatever the renderer. Without `columns`/`rows`
  * the box is the raster's own size in cells; nothing is enlarged unless `upscale`.
  */
+
+import type { Raster } from '../core/raster.js';
+import { validateRaster } from '../core/raster.js';
 import type { Protocol } from '../env/protocol.js';
 import { isProtocol, PROTOCOLS } from '../env/protocol.js';
 import { blocksLines } from './blocks.js';
@@ -19,8 +22,6 @@ import { MAX_PLACEHOLDER_CELLS, placeholderImageId256, placeholderRows } from '.
 import type { RenderOptions } from './options.js';
 import { passthrough } from './passthrough.js';
 import { encodePng } from './png.js';
-import type { Raster } from './raster.js';
-import { validateRaster } from './raster.js';
 import { fitPixels, resize, type Size } from './resize.js';
 import { encodeSixel } from './sixel.js';
 

@@ -15,11 +15,11 @@
  * light terminal, never transparent ones.
  */
 
+import type { Raster } from '../core/raster.js';
+import { validateRaster } from '../core/raster.js';
 import { channelLevel } from './braille.js';
 import { nearest256, SGR_RESET } from './color.js';
 import type { ColorDepth } from './options.js';
-import type { Raster } from './raster.js';
-import { validateRaster } from './raster.js';
 
 /** Options for the blocks renderer. */
 export interface BlocksOptions {

@@ -34,10 +34,10 @@
  * coloured with their average exactly as before.
  */
 
+import type { Raster } from '../core/raster.js';
+import { validateRaster } from '../core/raster.js';
 import { nearest256, SGR_RESET } from './color.js';
 import type { ColorDepth } from './options.js';
-import type { Raster } from './raster.js';
-import { validateRaster } from './raster.js';
 
 /** Options for the braille renderer. */
 export interface BrailleOptions {

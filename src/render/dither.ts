@@ -2,8 +2,8 @@
  * Mapping a raster onto a palette, with or without error diffusion. Pure code on typed arrays.
  */
 
+import type { Raster } from '../core/raster.js';
 import { NearestColor, type Palette, TRANSPARENT } from './quantize.js';
-import type { Raster } from './raster.js';
 
 /** How to spread the error of each mapped pixel: Floyd–Steinberg (serpentine), or not at all. */
 export type DitherMethod = 'floyd-steinberg' | 'none';

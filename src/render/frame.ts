@@ -55,13 +55,14 @@
  * are erased too. iTerm2, sixel and text pictures are cells: they are erased by overwriting
  * those cells (ECH on each row), or by clearing the lines or the screen.
  */
+
+import type { Raster } from '../core/raster.js';
+import { validateRaster } from '../core/raster.js';
 import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
 import { draw, layout, reachRows, usesPlaceholders } from './backend.js';
 import { kittyDelete, kittyImageId, kittyPlace, kittySequences } from './kitty.js';
 import type { RenderOptions } from './options.js';
 import { passthrough } from './passthrough.js';
-import type { Raster } from './raster.js';
-import { validateRaster } from './raster.js';
 import { resize } from './resize.js';
 
 /** What `frame` remembers between frames. */

@@ -9,8 +9,8 @@
  * sequence small enough for tmux and screen to pass through.
  */
 import { stripControls } from '../capability/sanitize.js';
+import type { Raster } from '../core/raster.js';
 import { encodePng } from './png.js';
-import type { Raster } from './raster.js';
 
 /** Base64 length above which the multipart form is used even without a multiplexer (1 MiB). */
 export const ITERM2_SINGLE_LIMIT = 1 << 20;

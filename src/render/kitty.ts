@@ -19,8 +19,8 @@
  */
 import { randomInt } from 'node:crypto';
 import * as zlib from 'node:zlib';
-import type { Raster } from './raster.js';
-import { isOpaque, rgbBytes, validateRaster } from './raster.js';
+import type { Raster } from '../core/raster.js';
+import { isOpaque, rgbBytes, validateRaster } from '../core/raster.js';
 
 /** The largest base64 chunk the protocol allows in one escape sequence. */
 export const KITTY_CHUNK_BYTES = 4096;

@@ -7,8 +7,9 @@
  * writes unfiltered rows, which is why a filtered low-level deflate is both smaller and faster.
  */
 import * as zlib from 'node:zlib';
-import type { Raster } from './raster.js';
-import { isOpaque, rgbBytes, validateRaster } from './raster.js';
+import { crc32 } from '../core/crc32.js';
+import type { Raster } from '../core/raster.js';
+import { isOpaque, rgbBytes, validateRaster } from '../core/raster.js';
 
 /** PNG row filter types (PNG spec, section 9.2). */
 export type PngFilter = 0 | 1 | 2 | 3 | 4;
@@ -25,32 +26,13 @@ export interface PngOptions {
 
 const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 
-let crcTable: Int32Array | null = null;
-
-/** CRC-32 as PNG chunks need it; node:zlib's when the Node version has one. */
-function crc32(data: Uint8Array, start: number, end: number): number {
-  const native = (zlib as { crc32?: (d: Uint8Array) => number }).crc32;
-  if (typeof native === 'function') return native(data.subarray(start, end)) >>> 0;
-  if (crcTable === null) {
-    crcTable = new Int32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      crcTable[n] = c;
-    }
-  }
-  let c = -1;
-  for (let i = start; i < end; i++) c = crcTable[(c ^ data[i]) & 0xff] ^ (c >>> 8);
-  return (c ^ -1) >>> 0;
-}
-
 /** Writes a chunk (length, type, data, CRC) into `out` at `at`; returns the offset after it. */
 function writeChunk(out: Uint8Array, at: number, type: string, data: Uint8Array): number {
   const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
   view.setUint32(at, data.length);
   for (let i = 0; i < 4; i++) out[at + 4 + i] = type.charCodeAt(i);
   out.set(data, at + 8);
-  view.setUint32(at + 8 + data.length, crc32(out, at + 4, at + 8 + data.length));
+  view.setUint32(at + 8 + data.length, crc32(out.subarray(at + 4, at + 8 + data.length)));
   return at + 12 + data.length;
 }
 

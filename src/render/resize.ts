@@ -7,8 +7,8 @@
  * columns) on premultiplied alpha, so a transparent neighbour contributes no colour and the
  * edge of a half-transparent shape does not darken.
  */
-import type { Raster } from './raster.js';
-import { validateRaster } from './raster.js';
+import type { Raster } from '../core/raster.js';
+import { validateRaster } from '../core/raster.js';
 
 /** A width and a height in pixels. */
 export interface Size {

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Raster } from '../../src/core/raster.js';
 import { layout } from '../../src/render/backend.js';
 import { BRAILLE_BITS, brailleDots, brailleLines, encodeBraille } from '../../src/render/braille.js';
 import { fgParams } from '../../src/render/color.js';
-import type { Raster } from '../../src/render/raster.js';
 import { resize } from '../../src/render/resize.js';
 import { randomRaster, solid } from './terminal-decoders.js';
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Raster } from '../../src/core/raster.js';
 import { ditherToPalette } from '../../src/render/dither.js';
 import {
   buildPalette,
@@ -10,7 +11,6 @@ import {
   type Palette,
   TRANSPARENT,
 } from '../../src/render/quantize.js';
-import type { Raster } from '../../src/render/raster.js';
 
 function fromPixels(width: number, pixels: number[][]): Raster {
   const data = new Uint8Array(pixels.length * 4);

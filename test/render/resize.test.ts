@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Raster } from '../../src/render/raster.js';
+import type { Raster } from '../../src/core/raster.js';
 import { fitPixels, resize } from '../../src/render/resize.js';
 
 function solid(width: number, height: number, rgba: readonly number[]): Raster {

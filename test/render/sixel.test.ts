@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Raster } from '../../src/core/raster.js';
 import { TRANSPARENT } from '../../src/render/quantize.js';
-import type { Raster } from '../../src/render/raster.js';
 import { clampColors, encodeSixel, encodeSixelBytes, MAX_SIXEL_WIDTH, writeSixel } from '../../src/render/sixel.js';
 
 const ESC = '\x1b';

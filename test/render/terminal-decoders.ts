@@ -1,7 +1,7 @@
 // Test helpers: read back what the renderers wrote, independently of the encoders.
 import { inflateSync } from 'node:zlib';
 import { decode as decodePng } from 'fast-png';
-import type { Raster } from '../../src/render/raster.js';
+import type { Raster } from '../../src/core/raster.js';
 
 /** A deterministic pseudo-random raster. */
 export function randomRaster(width: number, height: number, seed: number, opaque = false): Raster {
