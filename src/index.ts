@@ -9,8 +9,10 @@
 
 // capability: sequences as data
 export * from './capability/index.js';
+export { escapeBytes } from './core/escape.js';
 // render: pictures from an RGBA raster
 export { isOpaque, type Raster, validateRaster } from './core/raster.js';
+export { wrapForMultiplexer } from './core/wrap.js';
 // decode: image files into rasters
 export { type DecodedImage, DecodeError, decodeImage } from './decode/index.js';
 export { type Condition, compareVersions, matches } from './env/condition.js';
@@ -25,7 +27,6 @@ export { describeRule, firstMatch, type Rule } from './env/rule.js';
 export { type Env, envValue, isRemote, processRuntime, type Runtime, type TTYState } from './env/runtime.js';
 export { factsFromReplies, fromProbe, probeComplete, protocolFromFacts } from './probe/classify.js';
 export { type DriverOptions, probeTerminal, runProbe, type TraceEvent } from './probe/driver.js';
-export { escapeBytes } from './probe/escape.js';
 export type { ProbeAction, ProbeEvent } from './probe/events.js';
 export type { ProbeFacts, ReplyRecord, TerminalName } from './probe/facts.js';
 // probe: ask the terminal
@@ -57,7 +58,6 @@ export {
 export { encodeIterm2 } from './render/iterm2.js';
 export { encodeKitty, kittyDelete, kittyImageId, kittyPlace, kittyStore } from './render/kitty.js';
 export type { ColorDepth, RenderOptions } from './render/options.js';
-export { passthrough } from './render/passthrough.js';
 export { encodePng } from './render/png.js';
 export { fitPixels, resize } from './render/resize.js';
 export { encodeSixel } from './render/sixel.js';

@@ -2,9 +2,10 @@
  * The capability registry and the two questions asked of it: does this runtime support a
  * capability, and what should be written for it. Both read only the runtime they are handed.
  */
+
+import { isSafeParam, isSafeUrl, sanitizeText, stripUnsafe } from '../core/sanitize.js';
 import type { Runtime } from '../env/runtime.js';
 import { BUILTINS, type BuiltinArgs } from './builtins.js';
-import { isSafeParam, isSafeUrl, sanitizeText, stripUnsafe } from './sanitize.js';
 import { ARG_KINDS, type ArgKind, type Capability } from './types.js';
 import { describe, matchesWhen, validateWhen } from './when.js';
 

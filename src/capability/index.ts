@@ -4,6 +4,15 @@
  */
 
 export {
+  hasBidiControls,
+  hasControls,
+  isSafeParam,
+  isSafeUrl,
+  sanitizeText,
+  stripControls,
+  stripUnsafe,
+} from '../core/sanitize.js';
+export {
   BUILTINS,
   type BuiltinArgs,
   type ClipboardArgs,
@@ -16,14 +25,5 @@ export {
   type TitleArgs,
 } from './builtins.js';
 export { capabilities, capability, emit, register, resetCapabilities, supports } from './capability.js';
-export {
-  hasBidiControls,
-  hasControls,
-  isSafeParam,
-  isSafeUrl,
-  sanitizeText,
-  stripControls,
-  stripUnsafe,
-} from './sanitize.js';
 export { ARG_KINDS, type ArgKind, type Capability, type CapabilityArgs } from './types.js';
 export { matchesWhen, validateWhen, WHEN_KEYS, type When } from './when.js';

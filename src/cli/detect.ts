@@ -2,8 +2,9 @@
  * `termsight detect [--json] [--no-probe] [--timeout MS] [--trace]`: what this terminal can do and
  * why. It describes the terminal itself, reached through /dev/tty, even when stdout is a pipe.
  */
+
+import { escapeBytes } from '../core/escape.js';
 import { runProbe, type TraceEvent } from '../probe/driver.js';
-import { escapeBytes } from '../probe/escape.js';
 import type { ProbeFacts } from '../probe/facts.js';
 import { resolve } from '../report/resolve.js';
 import type { Report, ReportField } from '../report/types.js';

@@ -2,7 +2,8 @@
  * The decisions of `termsight show` that need no I/O: which protocol, which box, which render
  * options, how a file name is shown, how a failure reads, and what closes an interrupted picture.
  */
-import { stripUnsafe } from '../capability/sanitize.js';
+import { stripUnsafe } from '../core/sanitize.js';
+import { wrapForMultiplexer } from '../core/wrap.js';
 import { graphicsOverride } from '../env/override.js';
 import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
 import { type Env, envValue } from '../env/runtime.js';
@@ -10,7 +11,6 @@ import type { FrameHandle } from '../render/frame.js';
 import { endFrame } from '../render/frame.js';
 import { kittyDelete } from '../render/kitty.js';
 import type { RenderOptions } from '../render/options.js';
-import { passthrough } from '../render/passthrough.js';
 import type { Report } from '../report/types.js';
 import type { EscapeState } from './picture-writer.js';
 
@@ -131,12 +131,12 @@ export function interruptTail(state: EscapeState, ctx: InterruptContext): string
   if (state.mode === 'esc') out += '\\';
   if (state.mode === 'csi') out += 'm';
   if (inString) out += ST;
-  if (ctx.multiplexer && isGraphicsProtocol(ctx.protocol)) out += passthrough(ST, ctx.multiplexer);
+  if (ctx.multiplexer && isGraphicsProtocol(ctx.protocol)) out += wrapForMultiplexer(ST, ctx.multiplexer);
   if (ctx.protocol === 'kitty') {
     // A chunked upload waits for its last chunk: send an empty one, then delete what arrived.
-    out += passthrough('\x1b_Gm=0,q=2;\x1b\\', ctx.multiplexer);
+    out += wrapForMultiplexer('\x1b_Gm=0,q=2;\x1b\\', ctx.multiplexer);
     const imageId = ctx.handle?.imageId ?? ctx.imageId;
-    if (imageId !== undefined) out += passthrough(kittyDelete(imageId), ctx.multiplexer);
+    if (imageId !== undefined) out += wrapForMultiplexer(kittyDelete(imageId), ctx.multiplexer);
   }
   out += '\x1b[0m';
   if (ctx.synchronizedOutput) out += '\x1b[?2026l';

@@ -10,7 +10,7 @@
  * For text and URLs without such characters the output is byte for byte the incumbent's.
  */
 
-import { isSafeParam, sanitizeText, stripUnsafe } from '../capability/sanitize.js';
+import { isSafeParam, sanitizeText, stripUnsafe } from '../core/sanitize.js';
 import type { Env, Runtime } from '../env/runtime.js';
 import { hyperlinksSupported } from './hyperlinks.js';
 

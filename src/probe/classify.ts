@@ -4,8 +4,9 @@
  * itself (XTVERSION `tmux …`, DA1, DA2, `18 t`) and, through passthrough, the outer terminal; this
  * module decides which reply is whose.
  */
+
+import { escapeBytes, toBytes } from '../core/escape.js';
 import type { Protocol } from '../env/protocol.js';
-import { escapeBytes, toBytes } from './escape.js';
 import type { ProbeFacts, ReplyRecord, TerminalName } from './facts.js';
 import { parseReply, type Reply } from './replies.js';
 import { createScanner, flush, type ReplyToken, scan } from './scanner.js';

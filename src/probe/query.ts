@@ -5,10 +5,10 @@
  * some terminals print the queries they do not understand as visible garbage.
  */
 
+import { toBytes } from '../core/escape.js';
+import { wrapTmuxBytes } from '../core/wrap.js';
 import { multiplexerFromEnv } from '../env/multiplexer.js';
 import { envValue, type Runtime } from '../env/runtime.js';
-import { toBytes } from './escape.js';
-import { wrapTmux } from './passthrough-wrap.js';
 
 /** The queries, by name, as strings (`\x1b` is ESC). */
 export const QUERIES = {
@@ -182,7 +182,7 @@ export function probeQuery(options: QueryOptions = {}): Uint8Array {
 /** The bytes of a plan: its direct queries, then each outer query wrapped for tmux. */
 export function queryBytes(plan: QueryPlan): Uint8Array {
   const parts: Uint8Array[] = plan.direct.map((name) => toBytes(QUERIES[name]));
-  for (const name of plan.outer) parts.push(wrapTmux(QUERIES[name]));
+  for (const name of plan.outer) parts.push(wrapTmuxBytes(QUERIES[name]));
   let size = 0;
   for (const part of parts) size += part.length;
   const out = new Uint8Array(size);

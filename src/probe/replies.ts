@@ -2,7 +2,7 @@
  * One reply, decoded: what a single answer from the terminal says, as a typed value. Pure; works on
  * the scanner's reply tokens (or on raw bytes of one sequence).
  */
-import { escapeBytes } from './escape.js';
+import { escapeBytes } from '../core/escape.js';
 import type { ReplyKind } from './scanner.js';
 
 /** A decoded reply. `text` is the whole reply escaped for display (`\e[?62;c`). */

@@ -12,6 +12,7 @@
 
 import type { Raster } from '../core/raster.js';
 import { validateRaster } from '../core/raster.js';
+import { wrapForMultiplexer } from '../core/wrap.js';
 import type { Protocol } from '../env/protocol.js';
 import { isProtocol, PROTOCOLS } from '../env/protocol.js';
 import { blocksLines } from './blocks.js';
@@ -20,7 +21,6 @@ import { iterm2Sequences } from './iterm2.js';
 import { kittyImageId, kittySequences } from './kitty.js';
 import { MAX_PLACEHOLDER_CELLS, placeholderImageId256, placeholderRows } from './kitty-placeholder.js';
 import type { RenderOptions } from './options.js';
-import { passthrough } from './passthrough.js';
 import { encodePng } from './png.js';
 import { fitPixels, resize, type Size } from './resize.js';
 import { encodeSixel } from './sixel.js';
@@ -211,7 +211,7 @@ export function draw(raster: Raster, protocol: Protocol, options: RenderOptions 
  */
 export function toTerminal(raster: Raster, protocol: Protocol, options: RenderOptions = {}): string {
   const d = draw(raster, protocol, options);
-  return passthrough(d.sequences, options.multiplexer ?? null) + d.lines.join('\n');
+  return wrapForMultiplexer(d.sequences, options.multiplexer ?? null) + d.lines.join('\n');
 }
 
 /** A renderer for one protocol. */

@@ -58,11 +58,11 @@
 
 import type { Raster } from '../core/raster.js';
 import { validateRaster } from '../core/raster.js';
+import { wrapForMultiplexer } from '../core/wrap.js';
 import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
 import { draw, layout, reachRows, usesPlaceholders } from './backend.js';
 import { kittyDelete, kittyImageId, kittyPlace, kittySequences } from './kitty.js';
 import type { RenderOptions } from './options.js';
-import { passthrough } from './passthrough.js';
 import { resize } from './resize.js';
 
 /** What `frame` remembers between frames. */
@@ -125,8 +125,10 @@ function fingerprint(raster: Raster): number {
  * `TMUX_ANCHOR` (background reset first; the caller restores the cursor and attributes after).
  */
 function passedThrough(sequences: readonly string[], multiplexer: 'tmux' | 'screen' | null): string {
-  if (multiplexer !== 'tmux' || sequences.length === 0) return passthrough(sequences, multiplexer);
-  return DEFAULT_BACKGROUND + sequences.map((sequence) => TMUX_ANCHOR + passthrough(sequence, multiplexer)).join('');
+  if (multiplexer !== 'tmux' || sequences.length === 0) return wrapForMultiplexer(sequences, multiplexer);
+  return (
+    DEFAULT_BACKGROUND + sequences.map((sequence) => TMUX_ANCHOR + wrapForMultiplexer(sequence, multiplexer)).join('')
+  );
 }
 
 /** Lines written one under another from the saved cursor position. */
@@ -186,7 +188,7 @@ export function frame(raster: Raster, protocol: Protocol, options: FrameOptions 
     }
     // Kitty's placeholder upload (`U=1`) is placed by the cells that follow, not at the cursor.
     body =
-      (placeholders ? passthrough(d.sequences, multiplexer) : passedThrough(d.sequences, multiplexer)) +
+      (placeholders ? wrapForMultiplexer(d.sequences, multiplexer) : passedThrough(d.sequences, multiplexer)) +
       linesInPlace(d.lines);
     handle = { protocol, ...cells, imageId: d.imageId, placeholders, multiplexer };
   }
@@ -207,7 +209,7 @@ export function frame(raster: Raster, protocol: Protocol, options: FrameOptions 
 export function clearFrame(handle: FrameHandle): string {
   let out = '';
   if (handle.protocol === 'kitty' && handle.imageId !== undefined)
-    out += passthrough(kittyDelete(handle.imageId), handle.multiplexer);
+    out += wrapForMultiplexer(kittyDelete(handle.imageId), handle.multiplexer);
   if (handle.protocol !== 'kitty' || handle.placeholders) {
     const erase = `\x1b[${handle.columns}X`;
     out += SAVE + linesInPlace(Array.from({ length: handle.rows }, () => erase)) + RESTORE;
@@ -262,7 +264,7 @@ export function flow(raster: Raster, protocol: Protocol, options: RenderOptions 
   }
   // kitty must move the cursor (no C=1); text rows end with LF as plain text does (a pipe gets no CR).
   const d = draw(raster, protocol, { ...options, keepCursor: false });
-  const body = passthrough(d.sequences, multiplexer);
+  const body = wrapForMultiplexer(d.sequences, multiplexer);
   const output = d.lines.length > 0 ? body + d.lines.map((line) => `${line}\n`).join('') : body + NEXT_LINE;
   return { output, cursor: 'terminal', ...(d.imageId !== undefined ? { imageId: d.imageId } : {}) };
 }

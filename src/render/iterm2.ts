@@ -8,8 +8,9 @@
  * (`MultipartFile=…` BEL, `FilePart=<chunk>` BEL…, `FileEnd` BEL, iTerm2 3.5+) keeps each
  * sequence small enough for tmux and screen to pass through.
  */
-import { stripControls } from '../capability/sanitize.js';
+
 import type { Raster } from '../core/raster.js';
+import { stripControls } from '../core/sanitize.js';
 import { encodePng } from './png.js';
 
 /** Base64 length above which the multipart form is used even without a multiplexer (1 MiB). */

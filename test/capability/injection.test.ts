@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { capabilities, emit } from '../../src/capability/capability.js';
-import { hasControls, sanitizeText, stripUnsafe } from '../../src/capability/sanitize.js';
 import type { Capability } from '../../src/capability/types.js';
+import { hasControls, sanitizeText, stripUnsafe } from '../../src/core/sanitize.js';
 import type { Runtime } from '../../src/env/runtime.js';
 
 /** A runtime every built-in supports (stdout a TTY, and each capability's announcing variables). */

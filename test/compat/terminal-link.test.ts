@@ -7,7 +7,6 @@
 import supportsHyperlinksIncumbent from 'supports-hyperlinks';
 import terminalLinkIncumbent from 'terminal-link';
 import { describe, expect, it } from 'vitest';
-import { hasControls } from '../../src/capability/sanitize.js';
 import {
   formatTerminalLink,
   insideTmux,
@@ -17,6 +16,7 @@ import {
 } from '../../src/compat/link-format.js';
 import supportsHyperlinks from '../../src/compat/supports-hyperlinks.js';
 import terminalLink from '../../src/compat/terminal-link.js';
+import { hasControls } from '../../src/core/sanitize.js';
 
 const LINKED = '\u001B]8;;https://sindresorhus.com\u0007My Website\u001B]8;;\u0007';
 const custom = (text: string, url: string): string => `${text}: ${url}`;

@@ -1,8 +1,8 @@
 /** The batched query: what goes in for which runtime. */
 import { describe, expect, it } from 'vitest';
+import { escapeBytes } from '../../src/core/escape.js';
+import { wrapTmuxBytes } from '../../src/core/wrap.js';
 import type { Runtime } from '../../src/env/runtime.js';
-import { escapeBytes } from '../../src/probe/escape.js';
-import { wrapTmux } from '../../src/probe/passthrough-wrap.js';
 import { planFollowUp, planQuery, probeQuery, QUERIES, queryBytes } from '../../src/probe/query.js';
 
 const rt = (env: Record<string, string>, platform = 'linux'): Runtime => ({
@@ -14,7 +14,7 @@ const text = (b: Uint8Array) => Buffer.from(b).toString('latin1');
 
 const DA1 = '\x1b[c';
 const KITTY = QUERIES.kittyGraphics;
-const WRAPPED_DA1 = text(wrapTmux(DA1));
+const WRAPPED_DA1 = text(wrapTmuxBytes(DA1));
 
 describe('probeQuery', () => {
   it('holds every query for an ordinary terminal and ends with DA1', () => {
@@ -60,7 +60,7 @@ describe('probeQuery', () => {
     expect(q.startsWith('\x1b[>q\x1b[c\x1bPtmux;')).toBe(true);
     expect(q.endsWith(WRAPPED_DA1)).toBe(true);
     for (const part of ['\x1b[>q', KITTY, '\x1b[16t', '\x1b[14t', '\x1b[?2026$p', '\x1b]11;?\x1b\\'])
-      expect(q).toContain(text(wrapTmux(part)));
+      expect(q).toContain(text(wrapTmuxBytes(part)));
     expect(q.split('\x1bPtmux;').length - 1).toBe(planQuery({ runtime: rt({ TMUX: '/tmp/x,1,0' }) }).outer.length);
   });
 

@@ -5,8 +5,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { escapeBytes } from '../../src/core/escape.js';
 import type { Runtime } from '../../src/env/runtime.js';
-import { escapeBytes } from '../../src/probe/escape.js';
 import type { ProbeAction, ProbeEvent } from '../../src/probe/events.js';
 import {
   createProbe,

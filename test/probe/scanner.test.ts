@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeBytes } from '../../src/probe/escape.js';
+import { escapeBytes } from '../../src/core/escape.js';
 import {
   createScanner,
   flush,

@@ -9,12 +9,12 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { escapeBytes } from '../../src/core/escape.js';
+import { wrapTmuxBytes } from '../../src/core/wrap.js';
 import type { Runtime } from '../../src/env/runtime.js';
 import { protocolFromFacts } from '../../src/probe/classify.js';
-import { escapeBytes } from '../../src/probe/escape.js';
 import type { ProbeAction } from '../../src/probe/events.js';
 import type { ProbeFacts } from '../../src/probe/facts.js';
-import { wrapTmux } from '../../src/probe/passthrough-wrap.js';
 import { planFollowUp, planQuery, probeQuery, QUERIES, queryBytes } from '../../src/probe/query.js';
 import { createProbe, type ProbeOptions, step } from '../../src/probe/reducer.js';
 import { bytesOf, type Fixture, loadFixtures, recordedAnswers } from './fixtures.js';
@@ -225,7 +225,7 @@ describe('a multiplexer hidden by a scrubbed environment, replayed from the reco
     const r = replay(SCENARIOS[0]!, (b) => [b]);
     const known = planQuery({ runtime: { ...SCRUBBED, env: { ...SCRUBBED.env, TMUX: '/tmp/tmux-0/default,1,0' } } });
     expect(text(r.writes[1]!)).toBe(text(queryBytes({ ...known, direct: [] })));
-    expect(text(r.writes[1]!).endsWith(text(wrapTmux('\x1b[c')))).toBe(true);
+    expect(text(r.writes[1]!).endsWith(text(wrapTmuxBytes('\x1b[c')))).toBe(true);
     expect(escapeBytes(r.writes[1]!)).not.toMatch(/^\\e\[/); // nothing unwrapped: tmux answered that already
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Raster } from '../../src/core/raster.js';
+import { wrapTmux } from '../../src/core/wrap.js';
 import type { Protocol } from '../../src/env/protocol.js';
 import { draw, layout, MIN_CELL_HEIGHT, reachRows } from '../../src/render/backend.js';
 import { clearFrame, endFrame, flow, frame, TMUX_ANCHOR } from '../../src/render/frame.js';
-import { wrapTmux } from '../../src/render/passthrough.js';
 import { runModel } from './cursor-model.js';
 import { decodeKittyTransmission, parseKittyApcs, solid } from './terminal-decoders.js';
 

@@ -3,9 +3,9 @@
  * what `termsight detect` says in that terminal, short of the live I/O.
  */
 import { describe, expect, it } from 'vitest';
+import { escapeBytes } from '../../src/core/escape.js';
 import { multiplexerFromEnv } from '../../src/env/multiplexer.js';
 import { factsFromReplies } from '../../src/probe/classify.js';
-import { escapeBytes } from '../../src/probe/escape.js';
 import { resolve } from '../../src/report/resolve.js';
 import { loadFixtures } from '../probe/fixtures.js';
 

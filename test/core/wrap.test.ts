@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { passthrough, SCREEN_PACKET_BODY, wrapScreen, wrapTmux } from '../../src/render/passthrough.js';
-import { screenForward } from './terminal-decoders.js';
+import { SCREEN_PACKET_BODY, wrapForMultiplexer, wrapScreen, wrapTmux } from '../../src/core/wrap.js';
+import { screenForward } from '../render/terminal-decoders.js';
 
 const KITTY = '\x1b_Ga=T,f=24,s=1,v=1,i=7,q=2;AAAA\x1b\\';
 
@@ -79,13 +79,13 @@ describe('wrapScreen', () => {
   });
 });
 
-describe('passthrough', () => {
+describe('wrapForMultiplexer', () => {
   it.each([
     [null, ['a', 'b'], 'ab'],
     [undefined, 'x', 'x'],
     ['tmux', ['\x1b[a', '\x1b[b'], '\x1bPtmux;\x1b\x1b[a\x1b\\\x1bPtmux;\x1b\x1b[b\x1b\\'],
     ['screen', ['\x1b[a', '\x1b[b'], '\x1bP\x1b[a\x1b\\\x1bP\x1b[b\x1b\\'],
   ] as const)('%s', (mux, seqs, out) => {
-    expect(passthrough(seqs, mux)).toBe(out);
+    expect(wrapForMultiplexer(seqs, mux)).toBe(out);
   });
 });

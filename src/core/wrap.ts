@@ -1,5 +1,6 @@
 /**
- * Wrapping finished escape sequences so a multiplexer hands them to the outer terminal.
+ * Wrapping finished escape sequences so a multiplexer hands them to the outer terminal: the probe
+ * wraps its queries with `wrapTmuxBytes`, the renderers their pictures with `wrapForMultiplexer`.
  *
  * tmux (with `allow-passthrough on`) forwards the body of `ESC P tmux; … ESC \` after undoubling
  * every ESC in it. GNU screen forwards the body of any `ESC P … ESC \` as-is, but keeps at most
@@ -7,8 +8,7 @@
  * sequence would end screen's packet early, so the packet ends after that ESC and the next one
  * starts with the backslash (screen keeps an ESC followed by ESC and ends on the `ESC \` after it).
  */
-
-import { wrapTmux as wrapTmuxBytes } from '../probe/passthrough-wrap.js';
+import { toBytes } from './escape.js';
 
 const ESC = '\x1b';
 const ST = '\x1b\\';
@@ -18,9 +18,33 @@ export const SCREEN_PACKET_BODY = 760;
 
 const utf8 = new TextDecoder();
 
+const ESC_BYTE = 0x1b;
+const OPEN = [ESC_BYTE, 0x50, 0x74, 0x6d, 0x75, 0x78, 0x3b]; // ESC P t m u x ;
+const CLOSE = [ESC_BYTE, 0x5c]; // ESC \
+
+/**
+ * Wraps `payload` for tmux passthrough: `ESC Ptmux;` + payload with every ESC doubled + `ESC \`.
+ *
+ * @example wrapTmuxBytes('\x1b[c') // bytes of '\x1bPtmux;\x1b\x1b[c\x1b\\'
+ */
+export function wrapTmuxBytes(payload: Uint8Array | string): Uint8Array {
+  const bytes = toBytes(payload);
+  let escapes = 0;
+  for (const b of bytes) if (b === ESC_BYTE) escapes += 1;
+  const out = new Uint8Array(OPEN.length + bytes.length + escapes + CLOSE.length);
+  out.set(OPEN, 0);
+  let at = OPEN.length;
+  for (const b of bytes) {
+    if (b === ESC_BYTE) out[at++] = ESC_BYTE;
+    out[at++] = b;
+  }
+  out.set(CLOSE, at);
+  return out;
+}
+
 /**
  * One sequence wrapped for tmux passthrough: every ESC doubled inside `ESC P tmux; … ESC \`
- * (the probe's byte-level `wrapTmux`, as a string).
+ * (`wrapTmuxBytes`, as a string).
  *
  * @example wrapTmux('\x1b_Ga=d\x1b\\') // '\x1bPtmux;\x1b\x1b_Ga=d\x1b\x1b\\\x1b\\'
  */
@@ -61,9 +85,9 @@ function isHighSurrogate(code: number): boolean {
  * Sequences wrapped for a multiplexer's passthrough, each on its own (so no single wrapped
  * string grows past what tmux or screen keep); unchanged when there is no multiplexer.
  *
- * @example passthrough(['\x1b_Gm=1;AAAA\x1b\\', '\x1b_Gm=0;AAAA\x1b\\'], 'tmux')
+ * @example wrapForMultiplexer(['\x1b_Gm=1;AAAA\x1b\\', '\x1b_Gm=0;AAAA\x1b\\'], 'tmux')
  */
-export function passthrough(
+export function wrapForMultiplexer(
   sequences: string | readonly string[],
   multiplexer: 'tmux' | 'screen' | null | undefined,
 ): string {

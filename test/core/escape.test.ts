@@ -2,8 +2,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeBytes } from '../../src/probe/escape.js';
-import { wrapTmux } from '../../src/probe/passthrough-wrap.js';
+import { escapeBytes } from '../../src/core/escape.js';
+import { wrapTmuxBytes } from '../../src/core/wrap.js';
 
 describe('escapeBytes', () => {
   it.each([
@@ -42,13 +42,13 @@ describe('wrapTmux', () => {
     ['\x1b_Gi=31,a=q;AAAA\x1b\\', '\x1bPtmux;\x1b\x1b_Gi=31,a=q;AAAA\x1b\x1b\\\x1b\\'],
     ['plain', '\x1bPtmux;plain\x1b\\'],
   ])('%j', (payload, wrapped) => {
-    expect(Buffer.from(wrapTmux(payload)).toString('latin1')).toBe(wrapped);
+    expect(Buffer.from(wrapTmuxBytes(payload)).toString('latin1')).toBe(wrapped);
   });
 
   it('doubles every ESC and nothing else (property)', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 64 }), (payload) => {
-        const out = Buffer.from(wrapTmux(payload));
+        const out = Buffer.from(wrapTmuxBytes(payload));
         const inner = out.subarray(7, out.length - 2);
         expect(inner.toString('latin1').replaceAll('\x1b\x1b', '\x1b')).toBe(Buffer.from(payload).toString('latin1'));
       }),
