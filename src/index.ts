@@ -1,50 +1,31 @@
 /**
  * termsight: find out what a terminal can really do, then use it correctly.
  *
- * Layers, each its own folder: `env` (rules over an explicit runtime), `probe` (ask the terminal),
- * `report` (one answer per question, with its reason), `render` (pictures), `capability`
- * (sequences as data), `decode` (image files). The drop-ins live at their own subpaths:
- * `termsight/supports-color`, `termsight/supports-hyperlinks`, `termsight/terminal-link`.
+ * The front door: what an application needs — the runtime, the environment's answer, asking the
+ * terminal, the report, drawing, capabilities. Everything else lives at a subpath:
+ * `termsight/probe` (query, scanner, reducer), `termsight/render` (encoders), `termsight/decode`
+ * (image files), `termsight/rules` (the rule tables), `termsight/capability` (built-ins, sanitizers)
+ * and the drop-ins. Importing this entry loads
+ * no image decoder and nothing beyond Node. The layers are described in docs/architecture.md.
  */
 
-// capability: sequences as data
-export * from './capability/index.js';
-export { escapeBytes } from './core/escape.js';
-// render: pictures from an RGBA raster
-export { isOpaque, type Raster, validateRaster } from './core/raster.js';
-export { wrapForMultiplexer } from './core/wrap.js';
-// decode: image files into rasters
-export { type DecodedImage, DecodeError, decodeImage } from './decode/index.js';
-export { type Condition, compareVersions, matches } from './env/condition.js';
+// Capabilities as data
+export { capabilities, capability, emit, register, resetCapabilities, supports } from './capability/capability.js';
+export type { Capability, CapabilityArgs } from './capability/types.js';
+export type { When } from './capability/when.js';
+// Drawing a raster
+export { type Raster, validateRaster } from './core/raster.js';
+
+// The environment's answer (the founding functions)
 export { type Detection, detect, explainDetect, explainPlacements, placements } from './env/detect.js';
-export { GRAPHICS_DEFAULT, GRAPHICS_RULES, type GraphicsRule } from './env/graphics-rules.js';
-export { type MultiplexerHint, multiplexerFromEnv } from './env/multiplexer.js';
-export { GRAPHICS_OVERRIDE, type GraphicsOverride, graphicsOverride } from './env/override.js';
-export { PLACEMENT_RULES } from './env/placement-rules.js';
 export { isGraphicsProtocol, isProtocol, PROTOCOLS, type Protocol } from './env/protocol.js';
-export { describeRule, firstMatch, type Rule } from './env/rule.js';
-// env: the runtime and the environment's rules
-export { type Env, envValue, isRemote, processRuntime, type Runtime, type TTYState } from './env/runtime.js';
-export { factsFromReplies, fromProbe, probeComplete, protocolFromFacts } from './probe/classify.js';
+// The runtime every function takes
+export { type Env, processRuntime, type Runtime, type TTYState } from './env/runtime.js';
+export { fromProbe, probeComplete } from './probe/classify.js';
+// Asking the terminal
 export { type DriverOptions, probeTerminal, runProbe, type TraceEvent } from './probe/driver.js';
-export type { ProbeAction, ProbeEvent } from './probe/events.js';
-export type { ProbeFacts, ReplyRecord, TerminalName } from './probe/facts.js';
-// probe: ask the terminal
-export { planQuery, probeQuery, QUERIES, type QueryOptions, type QueryPlan } from './probe/query.js';
-export {
-  createProbe,
-  defaultBudgetMs,
-  type ProbeOptions,
-  type ProbeState,
-  probeResult,
-  probeWakeAt,
-  step,
-} from './probe/reducer.js';
-export { parseReply, type Reply } from './probe/replies.js';
-export { createScanner, flush, type ScannerState, type ScanToken, scan } from './probe/scanner.js';
-export { type Backend, backend, MIN_CELL_HEIGHT, reachRows, renderedCells, toTerminal } from './render/backend.js';
-export { encodeBlocks } from './render/blocks.js';
-export { encodeBraille } from './render/braille.js';
+export type { ProbeFacts } from './probe/facts.js';
+export { type Backend, backend, renderedCells, toTerminal } from './render/backend.js';
 export {
   clearFrame,
   endFrame,
@@ -55,12 +36,8 @@ export {
   flow,
   frame,
 } from './render/frame.js';
-export { encodeIterm2 } from './render/iterm2.js';
-export { encodeKitty, kittyDelete, kittyImageId, kittyPlace, kittyStore } from './render/kitty.js';
+export { kittyDelete } from './render/kitty.js';
 export type { ColorDepth, RenderOptions } from './render/options.js';
-export { encodePng } from './render/png.js';
-export { fitPixels, resize } from './render/resize.js';
-export { encodeSixel } from './render/sixel.js';
-// report: one answer per question, with its reason
-export { type ResolveOptions, resolve } from './report/resolve.js';
+// The report: one answer per question, with its reason
+export { type ResolveOptions, resolveReport } from './report/resolve.js';
 export type { MultiplexerInfo, Report, ReportField, Why, WhySource } from './report/types.js';

@@ -1,6 +1,9 @@
 /**
  * Capabilities as data: which terminals understand a sequence (`when`), the sequence, and the plain
  * text to write instead. `supports` and `emit` read only the runtime they are handed.
+ *
+ * `termsight/capability`: the built-ins, the `when` clause on its own and the sanitizers. The
+ * registry (`capability`, `register`, `supports`, `emit`, …) is on the front door.
  */
 
 export {
@@ -24,6 +27,5 @@ export {
   type SyncArgs,
   type TitleArgs,
 } from './builtins.js';
-export { capabilities, capability, emit, register, resetCapabilities, supports } from './capability.js';
-export { ARG_KINDS, type ArgKind, type Capability, type CapabilityArgs } from './types.js';
-export { matchesWhen, validateWhen, WHEN_KEYS, type When } from './when.js';
+export { ARG_KINDS, type ArgKind } from './types.js';
+export { matchesWhen, validateWhen, WHEN_KEYS } from './when.js';

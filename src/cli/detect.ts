@@ -6,7 +6,7 @@
 import { escapeBytes } from '../core/escape.js';
 import { runProbe, type TraceEvent } from '../probe/driver.js';
 import type { ProbeFacts } from '../probe/facts.js';
-import { resolve } from '../report/resolve.js';
+import { resolveReport } from '../report/resolve.js';
 import type { Report, ReportField } from '../report/types.js';
 import { parse, wholeNumber } from './args.js';
 import type { CliContext } from './context.js';
@@ -25,14 +25,14 @@ export async function detectReport(
   flags: { readonly 'no-probe'?: boolean; readonly timeout?: string; readonly trace?: boolean },
 ): Promise<{ report: Report; facts?: ProbeFacts }> {
   const timeoutMs = wholeNumber('--timeout', flags.timeout, 1);
-  if (flags['no-probe']) return { report: resolve(ctx.runtime, undefined, { stream: 'tty' }) };
+  if (flags['no-probe']) return { report: resolveReport(ctx.runtime, undefined, { stream: 'tty' }) };
   const onTrace = flags.trace ? (event: TraceEvent) => traceLine(ctx, event) : undefined;
   const facts = await runProbe({
     runtime: ctx.runtime,
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     ...(onTrace ? { onTrace } : {}),
   });
-  return { report: resolve(ctx.runtime, facts, { stream: 'tty' }), facts };
+  return { report: resolveReport(ctx.runtime, facts, { stream: 'tty' }), facts };
 }
 
 function traceLine(ctx: CliContext, event: TraceEvent): void {

@@ -5,7 +5,7 @@
  * is restored, every listener is gone, no key is lost and no reply leaks to the application.
  */
 import { processRuntime, type Runtime } from '../env/runtime.js';
-import { type ResolveOptions, resolve } from '../report/resolve.js';
+import { type ResolveOptions, resolveReport } from '../report/resolve.js';
 import type { Report } from '../report/types.js';
 import type { ProbeAction } from './events.js';
 import type { ProbeFacts } from './facts.js';
@@ -112,7 +112,7 @@ export async function runProbe(options: DriverOptions = {}): Promise<ProbeFacts>
 }
 
 /**
- * Probes the terminal and resolves the report: `resolve(runtime, await runProbe(options))`. By
+ * Probes the terminal and resolves the report: `resolveReport(runtime, await runProbe(options))`. By
  * default the report is for stdout (`stream: 'stdout'`): when stdout is not a terminal nothing is
  * written and the report says why.
  *
@@ -123,7 +123,7 @@ export async function probeTerminal(options: DriverOptions = {}): Promise<Report
   const stream = options.stream ?? 'stdout';
   const facts = await runProbe({ ...options, runtime, stream });
   const resolveOptions: ResolveOptions = { stream };
-  return resolve(runtime, facts, resolveOptions);
+  return resolveReport(runtime, facts, resolveOptions);
 }
 
 function givenTerminal(options: DriverOptions): TerminalStreams {

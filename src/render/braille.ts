@@ -511,7 +511,7 @@ let mixedScratch = new Int32Array(0);
  * its own small function (they optimise early and apart, and a row's levels and pixels are
  * still in cache when its dots are decided, one row later).
  */
-interface Frame {
+interface DotPass {
   readonly width: number;
   readonly height: number;
   readonly columns: number;
@@ -605,7 +605,7 @@ function decideDots(
   if (flagScratch.length < cells * 2) flagScratch = new Uint8Array(Math.max(cells * 2, flagScratch.length * 2));
   if (mixedScratch.length < cells * 8 && fullRows > 0 && fullColumns > 0)
     mixedScratch = new Int32Array(Math.max(cells * 8, mixedScratch.length * 2));
-  const f: Frame = {
+  const f: DotPass = {
     width,
     height,
     columns,
@@ -651,7 +651,7 @@ const EMPTY_WORDS = new Int32Array(0);
  * stored cell by cell (8 a cell, dy * 2 + dx), and each cell's sum and count of visible pixels.
  * Transparent pixels keep level 0, which is below every threshold, so they are never lit.
  */
-function levelsRow(f: Frame, cy: number): void {
+function levelsRow(f: DotPass, cy: number): void {
   const { width, columns, fullColumns, px, level, sum, count, slow } = f;
   const c0 = cy * columns;
   let first = 0;
@@ -673,7 +673,7 @@ function levelsRow(f: Frame, cy: number): void {
  * Pass 1 for one cell by the general per-pixel path (edge cells, unaligned data): flags it 1 so
  * that pass 3 takes that path too.
  */
-function generalLevels(f: Frame, cx: number, cy: number): void {
+function generalLevels(f: DotPass, cx: number, cy: number): void {
   const { width, data, level, br, bg, bb } = f;
   const { r: tr, g: tg, b: tb } = f.t;
   const c = cy * f.columns + cx;
@@ -713,7 +713,7 @@ function generalLevels(f: Frame, cx: number, cy: number): void {
 }
 
 /** Pass 2 for cell row `cy`: sums over each cell and its left and right neighbours. */
-function neighbourSums(f: Frame, cy: number): void {
+function neighbourSums(f: DotPass, cy: number): void {
   const { sum, count, hsum, hcount } = f;
   const c0 = cy * f.columns,
     last = c0 + f.columns - 1;
@@ -737,7 +737,7 @@ function neighbourSums(f: Frame, cy: number): void {
  * Pass 3 for cell row `cy`: the threshold base (half the mean level of the 3x3 cells around,
  * plus 64), then the cell's (up to) 8 pixels against it plus their Bayer offsets.
  */
-function decideRow(f: Frame, cy: number): void {
+function decideRow(f: DotPass, cy: number): void {
   const { width, columns, rows, px, mixed, level, hsum, hcount, slow, bits, colors, br, bg, bb } = f;
   const y0 = cy << 2;
   const up = cy > 0 ? columns : 0,
@@ -897,7 +897,7 @@ function decideRow(f: Frame, cy: number): void {
 }
 
 /** Pass 3 for one cell by the general per-pixel path, against threshold base `t`. */
-function generalDecide(f: Frame, cx: number, cy: number, t: number): void {
+function generalDecide(f: DotPass, cx: number, cy: number, t: number): void {
   const { width, data, level, br, bg, bb } = f;
   const c = cy * f.columns + cx;
   const l = c << 3,

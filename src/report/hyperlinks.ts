@@ -2,7 +2,7 @@
  * Whether OSC 8 hyperlinks work. A terminal that names itself in its XTVERSION reply knows better
  * than the environment; otherwise the `link` capability's `when` clause decides.
  */
-import { supports } from '../capability/index.js';
+import { supports } from '../capability/capability.js';
 import { compareVersions } from '../env/condition.js';
 import type { Runtime } from '../env/runtime.js';
 import type { ProbeFacts } from '../probe/facts.js';

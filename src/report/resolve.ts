@@ -41,7 +41,7 @@ const reason = (source: Why['source'], detail: string, extra: Partial<Why> = {})
  *
  * @example resolve({ env: { TERM: 'xterm-kitty' }, isTTY: { stdout: true } }).graphics // 'kitty'
  */
-export function resolve(runtime: Runtime, facts?: ProbeFacts, options: ResolveOptions = {}): Report {
+export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: ResolveOptions = {}): Report {
   const env = runtime.env;
   const probed = facts !== undefined && facts.skipped === undefined && facts.replies.length > 0;
   const multiplexer = resolveMultiplexer(runtime, probed ? facts : undefined);

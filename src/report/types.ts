@@ -4,7 +4,7 @@
 import type { Protocol } from '../env/protocol.js';
 
 /** What decided an answer. */
-export type WhySource = 'override' | 'reply' | 'rule' | 'tty' | 'multiplexer' | 'default' | 'option';
+export type WhySource = 'override' | 'reply' | 'rule' | 'tty' | 'multiplexer' | 'default';
 
 /** The reason for one answer: its source and a sentence a person can read. */
 export interface Why {

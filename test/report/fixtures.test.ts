@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeBytes } from '../../src/core/escape.js';
 import { multiplexerFromEnv } from '../../src/env/multiplexer.js';
 import { factsFromReplies } from '../../src/probe/classify.js';
-import { resolve } from '../../src/report/resolve.js';
+import { resolveReport } from '../../src/report/resolve.js';
 import { loadFixtures } from '../probe/fixtures.js';
 
 // Behind a multiplexer without passthrough the terminal's name can only come from the environment
@@ -45,7 +45,7 @@ describe('the report for each recorded terminal', () => {
         sentinel: f.batch.sentinel,
         timedOut: !f.batch.sentinel,
       });
-      const report = resolve({ env, isTTY: { stdin: true, stdout: true } }, facts);
+      const report = resolveReport({ env, isTTY: { stdin: true, stdout: true } }, facts);
       expect(report.graphics).toBe(graphics);
       expect(report.terminal.name).toBe(terminal);
       expect(report.multiplexer?.name ?? null).toBe(multiplexer);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Env, Runtime } from '../../src/env/runtime.js';
 import type { ProbeFacts } from '../../src/probe/facts.js';
-import { resolve } from '../../src/report/resolve.js';
+import { resolveReport } from '../../src/report/resolve.js';
 
 const tty = (env: Env, stdout = true): Runtime => ({ env, isTTY: { stdin: true, stdout, stderr: true } });
 
@@ -113,32 +113,32 @@ describe('resolve: graphics precedence', () => {
     ['silent terminal: the environment', tty({ TERM: 'foot' }), silent, 'sixel', 'rule'],
     ['nothing known: braille by default', tty({ TERM: 'xterm-256color' }), silent, 'braille', 'default'],
   ])('%s', (_name, runtime, facts, graphics, source) => {
-    const report = resolve(runtime, facts);
+    const report = resolveReport(runtime, facts);
     expect(report.graphics).toBe(graphics);
     expect(report.why.graphics.source).toBe(source);
   });
 
   it('names the deciding reply', () => {
-    const report = resolve(tty({}), kitty);
+    const report = resolveReport(tty({}), kitty);
     expect(report.why.graphics.reply).toBe('\\eP>|kitty(0.26.5)\\e\\');
-    expect(resolve(tty({}), vt340).why.graphics.reply).toBe('\\e[?63;1;2;4;6;9;15;16;22;28c');
+    expect(resolveReport(tty({}), vt340).why.graphics.reply).toBe('\\e[?63;1;2;4;6;9;15;16;22;28c');
   });
 
   it('reports an unknown override and goes on', () => {
-    const report = resolve(tty({ TERMSIGHT_GRAPHICS: 'png', TERM: 'foot' }));
+    const report = resolveReport(tty({ TERMSIGHT_GRAPHICS: 'png', TERM: 'foot' }));
     expect(report.graphics).toBe('sixel');
     expect(report.why.graphics.detail).toContain('ignored');
   });
 
   it('describes the terminal itself with stream tty, even when stdout is a pipe', () => {
-    expect(resolve(tty({ TERM: 'xterm-kitty' }, false), kitty, { stream: 'tty' }).graphics).toBe('kitty');
-    expect(resolve(tty({ TERM: 'xterm-kitty' }, false), kitty, { stream: 'stderr' }).graphics).toBe('kitty');
+    expect(resolveReport(tty({ TERM: 'xterm-kitty' }, false), kitty, { stream: 'tty' }).graphics).toBe('kitty');
+    expect(resolveReport(tty({ TERM: 'xterm-kitty' }, false), kitty, { stream: 'stderr' }).graphics).toBe('kitty');
   });
 });
 
 describe('resolve: the other answers', () => {
   it('takes what kitty said', () => {
-    const r = resolve(tty({ TERM: 'xterm-256color' }), kitty);
+    const r = resolveReport(tty({ TERM: 'xterm-256color' }), kitty);
     expect(r).toMatchObject({
       placements: true,
       hyperlinks: true,
@@ -154,7 +154,7 @@ describe('resolve: the other answers', () => {
   });
 
   it('tmux without passthrough says how to turn it on', () => {
-    const r = resolve(tty({ TMUX: '/tmp/x,1,0' }), tmuxOff);
+    const r = resolveReport(tty({ TMUX: '/tmp/x,1,0' }), tmuxOff);
     expect(r.multiplexer).toMatchObject({ name: 'tmux', version: '3.3a', passthrough: false });
     expect(r.multiplexer?.hint).toContain('allow-passthrough on');
     expect(r.hyperlinks).toBe(false);
@@ -167,7 +167,7 @@ describe('resolve: the other answers', () => {
     ['the probe names kitty', {}, kitty, true],
     ['sixel has no placements', { TERM: 'foot' }, undefined, false],
   ])('placements: %s', (_name, env, facts, expected) => {
-    expect(resolve(tty(env), facts).placements).toBe(expected);
+    expect(resolveReport(tty(env), facts).placements).toBe(expected);
   });
 
   it.each<[string, Env, ProbeFacts | undefined, boolean]>([
@@ -177,16 +177,16 @@ describe('resolve: the other answers', () => {
     ['TERM -direct', { TERM: 'xterm-direct' }, undefined, true],
     ['plain xterm', { TERM: 'xterm' }, xterm, false],
   ])('truecolor: %s', (_name, env, facts, expected) => {
-    expect(resolve(tty(env), facts).truecolor).toBe(expected);
+    expect(resolveReport(tty(env), facts).truecolor).toBe(expected);
   });
 
   it('remote when an SSH_ variable is set', () => {
-    expect(resolve(tty({ SSH_TTY: '/dev/pts/1' })).remote).toBe(true);
-    expect(resolve(tty({ SSH_TTY: '' })).remote).toBe(false);
+    expect(resolveReport(tty({ SSH_TTY: '/dev/pts/1' })).remote).toBe(true);
+    expect(resolveReport(tty({ SSH_TTY: '' })).remote).toBe(false);
   });
 
   it('no probe: probeMs is null and every answer has a reason', () => {
-    const r = resolve(tty({ TERM: 'xterm-kitty' }));
+    const r = resolveReport(tty({ TERM: 'xterm-kitty' }));
     expect(r.probeMs).toBeNull();
     for (const why of Object.values(r.why)) expect(why.detail.length).toBeGreaterThan(0);
   });

@@ -1,0 +1,22 @@
+/**
+ * `termsight/probe`: the pieces of the probe, for those who drive it themselves — the query
+ * batch, the streaming reply scanner, the pure reducer and the classification of replies. The
+ * Node driver (`runProbe`, `probeTerminal`) is on the front door. See docs/probe.md.
+ */
+
+export { escapeBytes } from '../core/escape.js';
+export { type ClassifyContext, factsFromReplies, protocolFromFacts } from './classify.js';
+export type { ProbeAction, ProbeEvent } from './events.js';
+export type { ReplyRecord, TerminalName } from './facts.js';
+export { planQuery, probeQuery, QUERIES, type QueryOptions, type QueryPlan } from './query.js';
+export {
+  createProbe,
+  defaultBudgetMs,
+  type ProbeOptions,
+  type ProbeState,
+  probeResult,
+  probeWakeAt,
+  step,
+} from './reducer.js';
+export { parseReply, type Reply } from './replies.js';
+export { createScanner, flush, type ScannerState, type ScanToken, scan } from './scanner.js';

@@ -1,0 +1,117 @@
+/**
+ * The package's entry points, as a user imports them: every subpath of package.json's `exports`
+ * resolves through the package's own name (no hook, no path into dist/), exports exactly the
+ * names the README's section for it lists, and the front door loads nothing beyond Node.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
+  name: string;
+  exports: Record<string, string | { types?: string; import?: string }>;
+};
+const readme = readFileSync(`${root}README.md`, 'utf8');
+
+/** Each entry point and the README heading whose tables list its exports. */
+const ENTRY_POINTS = Object.keys(pkg.exports)
+  .filter((key) => key !== './package.json')
+  .map((key) => ({ key, specifier: key === '.' ? pkg.name : `${pkg.name}/${key.slice(2)}` }));
+
+/** Every name (values and types) the built declaration file of an entry point exports. */
+function declaredExports(key: string): string[] {
+  const target = pkg.exports[key];
+  const types = typeof target === 'string' ? target.replace(/\.js$/, '.d.ts') : target?.types;
+  if (!types) throw new Error(`exports["${key}"] names no types`);
+  const file = `${root}${types.replace(/^\.\//, '')}`;
+  const program = ts.createProgram([file], {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  });
+  const source = program.getSourceFile(file);
+  if (!source) throw new Error(`${types} was not built`);
+  const checker = program.getTypeChecker();
+  const symbol = checker.getSymbolAtLocation(source);
+  return symbol
+    ? checker
+        .getExportsOfModule(symbol)
+        .map((s) => s.getName())
+        .sort()
+    : [];
+}
+
+/** The names the README lists for an entry point: first-column identifiers of the tables under its heading. */
+function documentedExports(specifier: string): string[] | null {
+  const heading = new RegExp(`^#{3,4} \`${specifier.replace(/[/.-]/g, '\\$&')}\`.*$`, 'm');
+  const start = readme.search(heading);
+  if (start < 0) return null;
+  const rest = readme.slice(start).split('\n').slice(1);
+  const end = rest.findIndex((line) => /^#{2,4} /.test(line));
+  const names = new Set<string>();
+  // Only tables headed `| export | …` list exports; in their first cell, what follows → is a return type.
+  let inExports = false;
+  for (const line of rest.slice(0, end < 0 ? undefined : end)) {
+    if (/^\|[-|: ]+\|$/.test(line)) continue;
+    const cell = /^\| (.+?) \|/.exec(line)?.[1];
+    if (cell === undefined) {
+      inExports = false;
+      continue;
+    }
+    if (cell === 'export') inExports = true;
+    if (!inExports || cell === 'export' || /^-+$/.test(cell)) continue;
+    const names_ = (cell.split('→')[0] as string).matchAll(/`([A-Za-z_$][\w$]*)/g);
+    for (const m of names_) names.add(m[1] as string);
+  }
+  return [...names].sort();
+}
+
+/** What a fresh process sees when it imports `specifier` by the package's own name. */
+function importInChild(specifier: string): { names: string[]; loaded: string[] } {
+  // The hook records every module URL the import loads, so the test sees what a user pays for.
+  const hook = `export async function resolve(s, c, next) { const r = await next(s, c); process.stderr.write('LOADED ' + r.url + '\\n'); return r; }`;
+  const script = `import { register } from 'node:module';
+register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}));
+const m = await import(${JSON.stringify(specifier)});
+process.stdout.write(JSON.stringify(Object.keys(m).sort()));`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`import('${specifier}') failed: ${run.stderr}`);
+  const loaded = run.stderr
+    .split('\n')
+    .filter((l) => l.startsWith('LOADED '))
+    .map((l) => l.slice(7));
+  return { names: JSON.parse(run.stdout) as string[], loaded };
+}
+
+describe.each(ENTRY_POINTS)('$specifier', ({ key, specifier }) => {
+  const declared = declaredExports(key);
+  it('resolves by the package name and exports at run time what its declarations say', () => {
+    const { names } = importInChild(specifier);
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(declared).toContain(name);
+  });
+  it('exports exactly what the README lists under its heading', () => {
+    expect(documentedExports(specifier)).toEqual(declared);
+  });
+});
+
+describe('the README and the exports map', () => {
+  it('document the same entry points', () => {
+    const headings = [...readme.matchAll(/^#{3,4} `(termsight[^`]*)`/gm)].map((m) => m[1]);
+    expect(headings.sort()).toEqual(ENTRY_POINTS.map((e) => e.specifier).sort());
+  });
+});
+
+describe('the front door', () => {
+  it('loads only its own files and Node built-ins: no decoder, no dependency', () => {
+    const { loaded } = importInChild(pkg.name);
+    const foreign = loaded.filter((url) => !url.startsWith('node:') && !url.startsWith(`file://${root}dist/`));
+    expect(foreign).toEqual([]);
+    expect(loaded.some((url) => url.includes('/dist/decode/'))).toBe(false);
+  });
+  it('stays small: a few dozen names', () => {
+    expect(declaredExports('.').length).toBeLessThanOrEqual(60);
+  });
+});
