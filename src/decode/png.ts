@@ -3,7 +3,6 @@
  * depth (1, 2, 4, 8, 16) and `tRNS` transparency. The chunk structure is walked first, so a file cut
  * short is reported as truncated rather than as whatever the decoder trips over.
  */
-import * as zlib from 'node:zlib';
 import { type DecodedPng, decode as decodePng } from 'fast-png';
 import { u32be } from '../core/bytes.js';
 import { crc32 } from '../core/crc32.js';
