@@ -1,37 +1,7 @@
 /**
  * Braille pictures: each cell is U+2800 plus a bit pattern for its 2x4 dots, so a terminal with
- * no graphics at all still shows eight "pixels" a cell.
- *
- * A dot is a mark drawn on the terminal's background, so what decides it is how far the pixel
- * stands out from that background (`background`, the probe's OSC 11 answer; default black): its
- * "level" is the largest of its three channel distances from the background, each as a share of
- * the farthest that channel can be from it (so on black or white the plain distance), 0..255. A dot is
- * lit when its level is above a threshold that adapts to its neighbourhood and is spread by a
- * 4x4 ordered-dither matrix: threshold = mean/2 + 64 + bayer offset (±56), where `mean` is the
- * average level of the 3x3 cells around it. Flat areas become dither patterns in proportion to
- * how far they stand out, edges stay sharp because the threshold follows the local level, and
- * pure white / pure black / one-pixel checkers come out exactly.
- *
- * Why the largest channel difference rather than luminance: a dot's colour is shown by its
- * foreground, so the dot only has to say "something is here". Luminance would make saturated
- * blue (7% of white's luminance) all but vanish on black and yellow vanish on white; by channel
- * distance every colour with a channel at the far end from the background's stands out fully
- * (the primaries and secondaries on black, white or a dark grey light all their dots), while greys on black keep exactly their old luminance
- * (54 + 183 + 19 = 256), so photographs on dark terminals dither as before. On a light
- * background the picture comes out as ink: dark pixels light dots, white ones leave them off.
- * Pixels with alpha below 128 are never lit; others are blended onto the background first.
- *
- * With colour, each cell's foreground is the average colour of its lit dots (24-bit or the
- * nearest xterm-256 colour); the SGR is written only when it changes, and every line ends with
- * an SGR reset.
- *
- * A cell has one foreground, so where its lit dots fall into two clearly different colours (a
- * red/blue edge through the middle of the cell) their average would be a third colour that is
- * in neither (purple), and a terminal or multiplexer that maps it to its palette may show it as
- * one side's colour, moving the edge by half a cell. Such a cell shows only one group, in its
- * own colour: a sharper edge. The groups come from a tiny 2-means on the lit dots' colours (see
- * `splitCell`); a cell whose lit dots are all alike (every channel's spread below 128) is
- * coloured with their average exactly as before.
+ * no graphics at all still shows eight "pixels" a cell. Why a dot is lit by its distance from the
+ * background, the adaptive dithered threshold, and the two-colour cells: docs/render.md#braille.
  */
 
 import type { Raster } from '../core/raster.js';

@@ -1,59 +1,7 @@
 /**
  * Drawing a picture once in the flow of text (`flow`), and again in the same place, for redraws
- * and animation (`frame`).
- *
- * `flow` leaves the cursor at the start of the line below the picture's last pixel row, whatever
- * the real cell size. Where the terminal itself sees the picture it lets the terminal move the
- * cursor, then starts a new line (`CR LF`), instead of counting rows from a cell size that may be
- * a guess:
- * - sixel (with sixel scrolling, as xterm starts): xterm leaves the cursor on the text row
- *   holding the picture's last pixel row, at its left column, so one newline is enough (seen on
- *   screenshots of xterm 379; a real VT340 sometimes needed two);
- * - kitty without `C=1`, and iTerm2: the cursor ends just right of the picture on its last row;
- * - text (braille, blocks, kitty's Unicode placeholders): the lines themselves, each ended by LF.
- * In a terminal that leaves the cursor below the picture already this gives one blank line.
- * Behind a multiplexer (tmux, screen) a passed-through picture is invisible to the multiplexer,
- * whose cursor does not move: there `flow` counts, like `frame` (room made first, drawn between
- * save and restore cursor, then down past `reachRows`, which bounds a sixel's rows when the cell
- * size is unknown). A terminal with sixel scrolling off (DECSDM set) draws at the screen's
- * top-left and does not move the cursor; `flow` leaves that mode as the user set it.
- *
- * Inside tmux a passed-through sequence lands wherever the *outer* terminal's cursor is, which is
- * not always the pane's cursor (tmux 3.3a: `screen_write_rawstring` hands the string to
- * `tty_cmd_rawstring`, which appends it to the output without placing the cursor and neither
- * flushes pending cells or scrolls first; moving the pane's cursor with LF, CR, CUU or DECRC
- * writes nothing to the outer terminal; only the redraw at the end of each event-loop pass puts
- * the outer cursor on the pane's). So where a picture lands would depend on where tmux's reads of
- * the pane split our bytes. Before each passed-through sequence `frame` therefore writes an erase
- * of one character (`CSI 1 X`, `TMUX_ANCHOR`): tmux carries it out at once
- * (`screen_write_clearcharacter` flushes pending scrolls and cells, and `tty_cmd_clearcharacter`
- * moves the outer cursor to the pane's cell, then erases it with `EL1`/`ECH`, which leave the
- * cursor there), and it is never skipped on an empty line (unlike `EL`). The erased cell is the
- * picture's own top-left one, drawn over right after. One anchor per sequence because after a
- * passed-through string tmux sends the outer cursor home (`tty_invalidate`), so a kitty upload in
- * chunks or an iTerm2 `MultipartFile` would otherwise finish at the top of the screen. The erase
- * uses the default background (`CSI 49 m`, undone by the restore cursor around the picture) so
- * tmux does not erase with spaces on a terminal without `bce`, which would move the cursor.
- *
- * The first frame makes room: it writes as many newlines as the picture has rows (so the
- * screen scrolls now rather than in the middle of a picture), returns to the first of those
- * lines (column 0), and draws there. Every frame leaves the cursor at the picture's top-left
- * corner, so the next frame (passed the previous handle) draws over it; `endFrame` moves below.
- *
- * - kitty where the terminal keeps images (`placements: true`): the image is stored under one
- *   id and placed with a fixed placement id, which replaces the previous placement; a frame of
- *   the same pixels only places again, without sending them.
- * - kitty otherwise: transmit-and-display under the same id each frame (`C=1`), which replaces
- *   the previous image.
- * - iTerm2, sixel, braille, blocks: the picture is drawn again over the same cells between save
- *   and restore cursor (`ESC 7` / `ESC 8`), text rows one by one below the saved position.
- * - With `synchronizedOutput`, each frame is wrapped in `CSI ? 2026 h` … `CSI ? 2026 l` so the
- *   terminal shows it whole.
- *
- * Clearing what was drawn (`clearFrame`): kitty pictures are overlays that text does not rub
- * out, so they are deleted by id (`a=d,d=I`); with Unicode placeholders the placeholder cells
- * are erased too. iTerm2, sixel and text pictures are cells: they are erased by overwriting
- * those cells (ECH on each row), or by clearing the lines or the screen.
+ * and animation (`frame`). Where the cursor ends, why tmux needs an anchor before each
+ * passed-through sequence, and how each protocol redraws and clears: docs/render.md#flow-and-frame.
  */
 
 import type { Raster } from '../core/raster.js';
