@@ -24,7 +24,7 @@ export { describeRule, firstMatch, type Rule } from './env/rule.js';
 // env: the runtime and the environment's rules
 export { type Env, envValue, isRemote, processRuntime, type Runtime, type TTYState } from './env/runtime.js';
 export { factsFromReplies, fromProbe, probeComplete, protocolFromFacts } from './probe/classify.js';
-export { type DriverOptions, probeTerminal, runProbe, type TraceEvent } from './probe/driver.js';
+export { type DriverOptions, runProbe, type TraceEvent } from './probe/driver.js';
 export { escapeBytes } from './probe/escape.js';
 export type { ProbeAction, ProbeEvent } from './probe/events.js';
 export type { ProbeFacts, ReplyRecord, TerminalName } from './probe/facts.js';
@@ -62,5 +62,6 @@ export { encodePng } from './render/png.js';
 export { fitPixels, resize } from './render/resize.js';
 export { encodeSixel } from './render/sixel.js';
 // report: one answer per question, with its reason
+export { probeTerminal } from './report/probe-terminal.js';
 export { type ResolveOptions, resolve } from './report/resolve.js';
 export type { MultiplexerInfo, Report, ReportField, Why, WhySource } from './report/types.js';

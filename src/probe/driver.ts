@@ -5,8 +5,6 @@
  * is restored, every listener is gone, no key is lost and no reply leaks to the application.
  */
 import { processRuntime, type Runtime } from '../env/runtime.js';
-import { type ResolveOptions, resolve } from '../report/resolve.js';
-import type { Report } from '../report/types.js';
 import type { ProbeAction } from './events.js';
 import type { ProbeFacts } from './facts.js';
 import { isForeground } from './foreground.js';
@@ -109,21 +107,6 @@ export async function runProbe(options: DriverOptions = {}): Promise<ProbeFacts>
   const session = new Session(terminal, state, options, startMs, key);
   sessions.set(key, session);
   return session.run(actions);
-}
-
-/**
- * Probes the terminal and resolves the report: `resolve(runtime, await runProbe(options))`. By
- * default the report is for stdout (`stream: 'stdout'`): when stdout is not a terminal nothing is
- * written and the report says why.
- *
- * @example const report = await probeTerminal(); if (report.graphics === 'kitty') draw();
- */
-export async function probeTerminal(options: DriverOptions = {}): Promise<Report> {
-  const runtime = options.runtime ?? processRuntime();
-  const stream = options.stream ?? 'stdout';
-  const facts = await runProbe({ ...options, runtime, stream });
-  const resolveOptions: ResolveOptions = { stream };
-  return resolve(runtime, facts, resolveOptions);
 }
 
 function givenTerminal(options: DriverOptions): TerminalStreams {
