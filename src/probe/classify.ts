@@ -79,7 +79,7 @@ export function isOuterOnlyReply(reply: Reply): boolean {
       return reply.code !== 8; // tmux answers 18 t itself (rows and columns swapped in 3.3a)
     case 'da1':
     case 'da2':
-    case 'osc':
+    case 'background':
       return false;
     default:
       return true;
@@ -190,14 +190,8 @@ export function factsFromReplies(replies: readonly ReplyToken[] | string, contex
   const kitty = lastOf(mine, 'kittyGraphics');
   const sync = lastOf(mine, 'decrqm', (r) => r.mode === 2026);
   // Colours: a multiplexer that answers them (tmux 3.4+) reports the pane's, which is what text is drawn on.
-  const bg =
-    lastOf(mine, 'osc', (r) => r.number === 11 && r.rgb !== null) ??
-    lastOf(theirs, 'osc', (r) => r.number === 11 && r.rgb !== null);
-  const fg =
-    lastOf(mine, 'osc', (r) => r.number === 10 && r.rgb !== null) ??
-    lastOf(theirs, 'osc', (r) => r.number === 10 && r.rgb !== null);
+  const bg = lastOf(mine, 'background', (r) => r.rgb !== null) ?? lastOf(theirs, 'background', (r) => r.rgb !== null);
   const sixel = lastOf(mine, 'xtsmgraphics', (r) => r.item === 1 && r.status === 0 && r.values.length > 0);
-  const keyboard = lastOf(mine, 'kittyKeyboard');
   const cell = multiplexer === 'tmux' && passthrough !== true ? undefined : cellFrom(mine);
 
   return {
@@ -214,9 +208,7 @@ export function factsFromReplies(replies: readonly ReplyToken[] | string, contex
     ...(sync ? { synchronizedOutput: { supported: syncSupported(sync.value), reply: sync.text } } : {}),
     ...(cell ? { cellPixels: cell } : {}),
     ...(bg?.rgb ? { background: { rgb: bg.rgb, dark: isDark(bg.rgb), reply: bg.text } } : {}),
-    ...(fg?.rgb ? { foreground: { rgb: fg.rgb, reply: fg.text } } : {}),
     ...(sixel ? { sixelColors: { registers: sixel.values[0], reply: sixel.text } } : {}),
-    ...(keyboard ? { kittyKeyboard: { flags: keyboard.flags, reply: keyboard.text } } : {}),
   };
 }
 

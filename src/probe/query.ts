@@ -26,14 +26,10 @@ export const QUERIES = {
   windowCells: '\x1b[18t',
   /** DECRQM 2026: synchronized output (`CSI ? 2026 ; Pm $ y`). */
   synchronizedOutput: '\x1b[?2026$p',
-  /** OSC 10: the foreground colour. */
-  foreground: '\x1b]10;?\x1b\\',
   /** OSC 11: the background colour. */
   background: '\x1b]11;?\x1b\\',
   /** XTSMGRAPHICS: the number of sixel colour registers (`CSI ? 1 ; 0 ; N S`). */
   sixelColors: '\x1b[?1;1;0S',
-  /** The kitty keyboard protocol's flags (`CSI ? flags u`); a terminal without it ignores this. */
-  kittyKeyboard: '\x1b[?u',
   /** Primary device attributes: the sentinel, always last. */
   da1: '\x1b[c',
 } as const;
@@ -81,8 +77,6 @@ const FULL: readonly QueryName[] = [
   'windowCells',
   'synchronizedOutput',
   'sixelColors',
-  'kittyKeyboard',
-  'foreground',
   'background',
   'da1',
 ];
@@ -137,7 +131,7 @@ export function planQuery(options: QueryOptions = {}): QueryPlan {
       dcs,
       apc,
       direct: ['xtversion', 'da1'],
-      outer: wrapped ? FULL.filter(allowed).filter((name) => name !== 'kittyKeyboard') : [],
+      outer: wrapped ? FULL.filter(allowed) : [],
       notes,
     };
   }

@@ -258,7 +258,7 @@ function onInput(state: ProbeState, bytes: Uint8Array): [ProbeState, ProbeAction
     next.seenReply = true;
     const reply = parseReply(token);
     if (reply === null) continue;
-    if (reply.type === 'osc' && reply.number === 11) next.backgroundIn = true;
+    if (reply.type === 'background') next.backgroundIn = true;
     if (next.phase === 'awaiting' && next.shown === null) {
       // A multiplexer naming itself in the first round; a hidden screen reorders like a known one.
       next.shown = multiplexerNamedBy(reply);

@@ -4,10 +4,12 @@
  * mouse reports). Pure: `scan(state, chunk)` returns the next state and the tokens the chunk
  * completed; nothing is read or kept outside the state value.
  *
- * A sequence is a *reply* only when it has the shape of an answer to a query termsight sends:
- * DA1 `CSI ? … c`, DA2 `CSI > … c`, XTWINOPS `CSI … t`, DECRQM `CSI ? … $ y`, XTSMGRAPHICS
- * `CSI ? … S`, kitty keyboard `CSI ? … u`, DCS `>|…` (XTVERSION), `1+r…`/`0+r…` (XTGETTCAP),
- * `1$r…`/`0$r…` (DECRQSS), `!|…` (DA3), APC `G…` (kitty graphics), OSC 4 and 10–19 (colours).
+ * A sequence is a *reply* only when it has the shape of a terminal's answer to a query: DA1
+ * `CSI ? … c`, DA2 `CSI > … c`, XTWINOPS `CSI … t`, DECRQM `CSI ? … $ y`, XTSMGRAPHICS `CSI ? … S`,
+ * kitty keyboard `CSI ? … u`, DCS `>|…` (XTVERSION), `1+r…`/`0+r…` (XTGETTCAP), `1$r…`/`0$r…`
+ * (DECRQSS), `!|…` (DA3), APC `G…` (kitty graphics), OSC 4 and 10–19 (colours). The set is wider
+ * than what termsight asks (see `parseReply` for what it decodes) on purpose: no key looks like
+ * any of these, and a terminal's answer to someone else's query must not reach the user as keys.
  * Everything else, including keys that are escape sequences (`CSI A`, `SS3 A`, `CSI 15~`, mouse,
  * focus), is user input and comes out unchanged, byte for byte, in order. Between `CSI 200~` and
  * `CSI 201~` (bracketed paste) everything is user text, even when it looks like a reply.
@@ -29,7 +31,7 @@ export type ScanToken =
 export type ReplyToken = Extract<ScanToken, { type: 'reply' }>;
 
 /** The sequence families a reply can be. */
-export type ReplyKind = 'csi' | 'dcs' | 'apc' | 'osc' | 'ss3';
+export type ReplyKind = 'csi' | 'dcs' | 'apc' | 'osc';
 
 /** Where the scanner is inside the stream. */
 type Mode = 'ground' | 'paste' | 'esc' | 'csi' | 'ss3' | 'string' | 'drop-csi' | 'drop-string';
