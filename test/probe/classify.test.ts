@@ -1,10 +1,10 @@
 /** Classification: the founding doctests, the order of decision, and what the facts say. */
 import { describe, expect, it } from 'vitest';
+import { isOuterOnlyReply } from '../../src/probe/attribution.js';
 import {
   factsFromReplies,
   fromProbe,
   isDark,
-  isOuterOnlyReply,
   multiplexerNamedBy,
   probeComplete,
   protocolFromFacts,
