@@ -24,9 +24,10 @@ export { describeRule, firstMatch, type Rule } from './env/rule.js';
 // env: the runtime and the environment's rules
 export { type Env, envValue, isRemote, processRuntime, type Runtime, type TTYState } from './env/runtime.js';
 export { factsFromReplies, fromProbe, probeComplete, protocolFromFacts } from './probe/classify.js';
-export { type DriverOptions, runProbe, type TraceEvent } from './probe/driver.js';
+export { type DriverOptions, probeTty, runProbe, type TraceEvent } from './probe/driver.js';
 export { escapeBytes } from './probe/escape.js';
 export type { ProbeAction, ProbeEvent } from './probe/events.js';
+export { restoreTerminal } from './probe/exit-guard.js';
 export type { ProbeFacts, ReplyRecord, TerminalName } from './probe/facts.js';
 // probe: ask the terminal
 export { planQuery, probeQuery, QUERIES, type QueryOptions, type QueryPlan } from './probe/query.js';
@@ -35,12 +36,12 @@ export {
   defaultBudgetMs,
   type ProbeOptions,
   type ProbeState,
+  probeNextTickAt,
   probeResult,
-  probeWakeAt,
-  step,
+  stepProbe,
 } from './probe/reducer.js';
 export { parseReply, type Reply } from './probe/replies.js';
-export { createScanner, flush, type ScannerState, type ScanToken, scan } from './probe/scanner.js';
+export { createScanner, flushScanner, type ScannerState, type ScanToken, scanReplies } from './probe/scanner.js';
 export { type Backend, backend, MIN_CELL_HEIGHT, reachRows, renderedCells, toTerminal } from './render/backend.js';
 export { encodeBlocks } from './render/blocks.js';
 export { encodeBraille } from './render/braille.js';

@@ -9,7 +9,7 @@ import { isMultiplexerName, multiplexerOfDa2, partyOf, passthroughProven } from 
 import { escapeBytes, toBytes } from './escape.js';
 import type { ProbeFacts, ReplyRecord, TerminalName } from './facts.js';
 import { parseReply, type Reply } from './replies.js';
-import { createScanner, flush, type ReplyToken, scan } from './scanner.js';
+import { createScanner, flushScanner, type ReplyToken, scanReplies } from './scanner.js';
 
 /** What the classifier should know about how the replies were asked for. */
 export interface ClassifyContext {
@@ -46,8 +46,8 @@ export const DARK_LUMINANCE = 0.1842;
  */
 export function replyTokens(replies: string | Uint8Array): ReplyToken[] {
   const bytes = typeof replies === 'string' ? latin1Bytes(replies) : replies;
-  const first = scan(createScanner({ maxReplyBytes: Math.max(4096, bytes.length) }), bytes);
-  const rest = flush(first.state);
+  const first = scanReplies(createScanner({ maxReplyBytes: Math.max(4096, bytes.length) }), bytes);
+  const rest = flushScanner(first.state);
   return [...first.tokens, ...rest.tokens].filter((t): t is ReplyToken => t.type === 'reply');
 }
 

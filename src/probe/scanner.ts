@@ -1,7 +1,7 @@
 /**
  * The reply scanner: a streaming, resumable tokenizer that separates a terminal's answers to
  * termsight's queries from whatever else arrives on the same input (the user's keys, pasted text,
- * mouse reports). Pure: `scan(state, chunk)` returns the next state and the tokens the chunk
+ * mouse reports). Pure: `scanReplies(state, chunk)` returns the next state and the tokens the chunk
  * completed; nothing is read or kept outside the state value.
  *
  * A sequence is a *reply* only when it has the shape of a terminal's answer to a query: DA1
@@ -80,7 +80,7 @@ function ascii(text: string): number[] {
 /**
  * A new scanner in the ground state.
  *
- * @example let s = createScanner(); let r = scan(s, bytes); s = r.state; r.tokens.forEach(...)
+ * @example let s = createScanner(); let r = scanReplies(s, bytes); s = r.state; r.tokens.forEach(...)
  */
 export function createScanner(options: ScannerOptions = {}): ScannerState {
   const cap = options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
@@ -99,7 +99,7 @@ export function createScanner(options: ScannerOptions = {}): ScannerState {
  * Feeds one chunk: returns the next state and the tokens the chunk completed, in stream order.
  * A sequence cut by the chunk's end (a lone ESC included) is held until the next chunk or `flush`.
  */
-export function scan(state: ScannerState, chunk: Uint8Array): { state: ScannerState; tokens: ScanToken[] } {
+export function scanReplies(state: ScannerState, chunk: Uint8Array): { state: ScannerState; tokens: ScanToken[] } {
   const machine = new Machine(state);
   for (let i = 0; i < chunk.length; i++) machine.byte(chunk[i]);
   return { state: machine.snapshot(), tokens: machine.finish() };
@@ -109,7 +109,7 @@ export function scan(state: ScannerState, chunk: Uint8Array): { state: ScannerSt
  * Ends the stream: a held partial sequence comes out as input (it never completed, so it is not a
  * reply); a reply being dropped stays dropped. Returns a fresh ground state.
  */
-export function flush(state: ScannerState): { state: ScannerState; tokens: ScanToken[] } {
+export function flushScanner(state: ScannerState): { state: ScannerState; tokens: ScanToken[] } {
   const fresh = createScanner({ maxReplyBytes: state.maxReplyBytes });
   if (state.held.length === 0 || state.mode === 'drop-csi' || state.mode === 'drop-string') {
     return { state: fresh, tokens: [] };
@@ -143,7 +143,7 @@ export function holdsReply(state: ScannerState): boolean {
 export function releaseInput(state: ScannerState): { state: ScannerState; tokens: ScanToken[] } {
   if (holdsReply(state)) return { state, tokens: [] };
   if (state.mode === 'paste') return { state, tokens: [] };
-  return flush(state);
+  return flushScanner(state);
 }
 
 /** The mutable worker behind one `scan` call; the state value itself is never mutated. */

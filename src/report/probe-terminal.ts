@@ -4,12 +4,12 @@
  * (the probe below never imports the report).
  */
 import { processRuntime } from '../env/runtime.js';
-import { type DriverOptions, runProbe } from '../probe/driver.js';
+import { type DriverOptions, probeTty } from '../probe/driver.js';
 import { type ResolveOptions, resolve } from './resolve.js';
 import type { Report } from './types.js';
 
 /**
- * Probes the terminal and resolves the report: `resolve(runtime, await runProbe(options))`. By
+ * Probes the terminal and resolves the report: `resolve(runtime, await probeTty(options))`. By
  * default the report is for stdout (`stream: 'stdout'`): when stdout is not a terminal nothing is
  * written and the report says why.
  *
@@ -18,7 +18,7 @@ import type { Report } from './types.js';
 export async function probeTerminal(options: DriverOptions = {}): Promise<Report> {
   const runtime = options.runtime ?? processRuntime();
   const stream = options.stream ?? 'stdout';
-  const facts = await runProbe({ ...options, runtime, stream });
+  const facts = await probeTty({ ...options, runtime, stream });
   const resolveOptions: ResolveOptions = { stream };
   return resolve(runtime, facts, resolveOptions);
 }

@@ -81,7 +81,7 @@ describe('probeQuery', () => {
   });
 
   it('inside tmux with passthrough: false: only what tmux answers', () => {
-    expect(escapeBytes(probeQuery({ runtime: rt({ TMUX: '/tmp/x,1,0' }), passthrough: false }))).toBe('\\e[>q\\e[c');
+    expect(escapeBytes(probeQuery({ runtime: rt({ TMUX: '/tmp/x,1,0' }), askOuter: false }))).toBe('\\e[>q\\e[c');
   });
 
   it('explicit options win over the runtime', () => {
@@ -101,7 +101,7 @@ describe('planFollowUp: a second round when the first one showed a multiplexer t
 
   it.each([
     ['tmux shown in a scrubbed environment: the wrapped round', SCRUBBED, {}, 'tmux', true],
-    ['tmux shown, the passthrough option false: none', SCRUBBED, { passthrough: false }, 'tmux', false],
+    ['tmux shown, the passthrough option false: none', SCRUBBED, { askOuter: false }, 'tmux', false],
     ['screen shown: none (screen prints DCS, and the tmux wrapper is one)', SCRUBBED, {}, 'screen', false],
     ['nothing shown: none', SCRUBBED, {}, null, false],
     ['tmux known from TMUX: already wrapped in the first round, none', TMUX_ENV, {}, 'tmux', false],

@@ -12,9 +12,9 @@ import {
   createProbe,
   type ProbeOptions,
   type ProbeState,
+  probeNextTickAt,
   probeResult,
-  probeWakeAt,
-  step,
+  stepProbe,
 } from '../../src/probe/reducer.js';
 
 const LOCAL: Runtime = { env: { TERM: 'xterm-256color' }, platform: 'linux', isTTY: { stdin: true, stdout: true } };
@@ -55,10 +55,12 @@ function summary(action: ProbeAction): string {
       const wrapped = Buffer.from(action.bytes).toString('latin1').split('\x1bPtmux;').length - 1;
       return wrapped > 0 ? `write +${wrapped} wrapped` : 'write';
     }
-    case 'passthrough':
+    case 'keys':
       return `pass ${escapeBytes(action.bytes)}`;
-    case 'drained':
+    case 'swallowed':
       return `drained ${escapeBytes(action.bytes)}`;
+    case 'lateSentinel':
+      return 'late sentinel';
     case 'extendDeadline':
       return `extend ${action.deadlineMs}`;
     case 'done': {
@@ -82,7 +84,7 @@ function trace(
   let state = createProbe(runtime, options);
   const lines: string[] = [];
   for (const s of steps) {
-    const [next, actions] = step(state, event(s));
+    const [next, actions] = stepProbe(state, event(s));
     state = next;
     if (actions.length > 0) lines.push(`${label(s)}: ${actions.map(summary).join(', ')}`);
   }
@@ -270,9 +272,9 @@ const ROWS: readonly Row[] = [
     expected: ['start: write +10 wrapped', 't53: done answered 53ms'],
   },
   {
-    name: 'tmux: the window is min(budget/2, 50 ms); drainMs sets it',
+    name: 'tmux: the window is min(budget/2, 50 ms); settleMs sets it',
     runtime: TMUX,
-    options: { drainMs: 20 },
+    options: { settleMs: 20 },
     steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 3, 22, 23],
     expected: ['start: write +10 wrapped', 't23: done answered 23ms'],
   },
@@ -283,9 +285,9 @@ const ROWS: readonly Row[] = [
     expected: ['start: write +10 wrapped', 't100: extend 200', 't121: done answered 121ms'],
   },
   {
-    name: "tmux with passthrough: false: tmux's DA1 is the sentinel",
+    name: "tmux with askOuter: false: tmux's DA1 is the sentinel",
     runtime: TMUX,
-    options: { passthrough: false },
+    options: { askOuter: false },
     steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 2],
     expected: ['start: write', 't2: done answered 2ms'],
   },
@@ -308,7 +310,7 @@ const ROWS: readonly Row[] = [
     expected: ['start: write', `${TMUX_ROUND_IN}: write +10 wrapped`, 't9: done answered 9ms'],
   },
   {
-    name: "scrubbed tmux, passthrough off: the window opens at the clock after tmux's DA1 and lasts drainMs",
+    name: "scrubbed tmux, passthrough off: the window opens at the clock after tmux's DA1 and lasts settleMs",
     runtime: SCRUBBED,
     steps: ['start', 2, ['in', TMUX_ROUND], 3, 52, 53],
     expected: ['start: write', `${TMUX_ROUND_IN}: write +10 wrapped`, 't53: done answered 53ms'],
@@ -349,9 +351,9 @@ const ROWS: readonly Row[] = [
     expected: ['start: write', `${TMUX_ROUND_IN}: write +10 wrapped`, 't100: extend 200', 't200: done timeout 200ms'],
   },
   {
-    name: "scrubbed tmux with passthrough: false: no second round, tmux's DA1 is the sentinel",
+    name: "scrubbed tmux with askOuter: false: no second round, tmux's DA1 is the sentinel",
     runtime: SCRUBBED,
-    options: { passthrough: false },
+    options: { askOuter: false },
     steps: ['start', ['in', TMUX_ROUND], 2],
     expected: ['start: write', 't2: done answered 2ms'],
   },
@@ -397,10 +399,13 @@ describe('probe reducer results', () => {
   it('is pending until done, then holds the facts', () => {
     let state = createProbe(LOCAL);
     expect(probeResult(state)).toBeNull();
-    [state] = step(state, { type: 'start' });
-    [state] = step(state, { type: 'input', bytes: Buffer.from(`${KITTY_NAME}\x1b_Gi=31;OK\x1b\\${DA1}`, 'latin1') });
+    [state] = stepProbe(state, { type: 'start' });
+    [state] = stepProbe(state, {
+      type: 'input',
+      bytes: Buffer.from(`${KITTY_NAME}\x1b_Gi=31;OK\x1b\\${DA1}`, 'latin1'),
+    });
     expect(probeResult(state)).toBeNull();
-    [state] = step(state, { type: 'clock', nowMs: 4 });
+    [state] = stepProbe(state, { type: 'clock', nowMs: 4 });
     expect(probeResult(state)).toMatchObject({
       sentinel: true,
       timedOut: false,
@@ -415,9 +420,9 @@ describe('probe reducer results', () => {
     ['tmux passthrough off', TMUX, [TMUX_NAME + TMUX_DA1], false, undefined],
   ] as const)('%s: names both hops and says whether passthrough works', (_, runtime, chunks, passthrough, terminal) => {
     let state = createProbe(runtime);
-    [state] = step(state, { type: 'start' });
-    for (const chunk of chunks) [state] = step(state, { type: 'input', bytes: Buffer.from(chunk, 'latin1') });
-    for (let t = 1; state.phase !== 'done'; t += 1) [state] = step(state, { type: 'clock', nowMs: t });
+    [state] = stepProbe(state, { type: 'start' });
+    for (const chunk of chunks) [state] = stepProbe(state, { type: 'input', bytes: Buffer.from(chunk, 'latin1') });
+    for (let t = 1; state.phase !== 'done'; t += 1) [state] = stepProbe(state, { type: 'clock', nowMs: t });
     const facts = probeResult(state)!;
     expect(facts.multiplexer).toMatchObject({ name: 'tmux', version: '3.3a' });
     expect(facts.passthrough).toBe(passthrough);
@@ -427,28 +432,32 @@ describe('probe reducer results', () => {
 
   it.each([
     ['not started', (s: ProbeState) => s, null],
-    ['awaiting: the deadline', (s: ProbeState) => step(s, { type: 'start' })[0], 100],
+    ['awaiting: the deadline', (s: ProbeState) => stepProbe(s, { type: 'start' })[0], 100],
     [
       'sentinel in: at once',
       (s: ProbeState) =>
-        step(step(step(s, { type: 'start' })[0], { type: 'clock', nowMs: 7 })[0], {
+        stepProbe(stepProbe(stepProbe(s, { type: 'start' })[0], { type: 'clock', nowMs: 7 })[0], {
           type: 'input',
           bytes: Buffer.from(DA1),
         })[0],
       7,
     ],
-    ['done: no timer', (s: ProbeState) => step(step(s, { type: 'start' })[0], { type: 'clock', nowMs: 100 })[0], null],
-  ] as const)('probeWakeAt %s', (_, advance, expected) => {
-    expect(probeWakeAt(advance(createProbe(LOCAL)))).toBe(expected);
+    [
+      'done: no timer',
+      (s: ProbeState) => stepProbe(stepProbe(s, { type: 'start' })[0], { type: 'clock', nowMs: 100 })[0],
+      null,
+    ],
+  ] as const)('probeNextTickAt %s', (_, advance, expected) => {
+    expect(probeNextTickAt(advance(createProbe(LOCAL)))).toBe(expected);
   });
 
-  it("probeWakeAt follows a second round: at once to open its window, then the window's end", () => {
-    let [state] = step(createProbe(SCRUBBED), { type: 'start' });
-    [state] = step(state, { type: 'clock', nowMs: 30 });
-    [state] = step(state, { type: 'input', bytes: Buffer.from(TMUX_ROUND, 'latin1') });
-    expect(probeWakeAt(state)).toBe(30);
-    [state] = step(state, { type: 'clock', nowMs: 31 });
-    expect(probeWakeAt(state)).toBe(31 + 50);
+  it("probeNextTickAt follows a second round: at once to open its window, then the window's end", () => {
+    let [state] = stepProbe(createProbe(SCRUBBED), { type: 'start' });
+    [state] = stepProbe(state, { type: 'clock', nowMs: 30 });
+    [state] = stepProbe(state, { type: 'input', bytes: Buffer.from(TMUX_ROUND, 'latin1') });
+    expect(probeNextTickAt(state)).toBe(30);
+    [state] = stepProbe(state, { type: 'clock', nowMs: 31 });
+    expect(probeNextTickAt(state)).toBe(31 + 50);
   });
 
   it.each([
@@ -456,12 +465,12 @@ describe('probe reducer results', () => {
     ['passthrough off', [TMUX_ROUND], false, undefined, undefined],
   ] as const)('scrubbed tmux, %s: the facts name both hops', (_, chunks, passthrough, terminal, width) => {
     let state = createProbe(SCRUBBED);
-    [state] = step(state, { type: 'start' });
+    [state] = stepProbe(state, { type: 'start' });
     for (const chunk of chunks) {
-      [state] = step(state, { type: 'input', bytes: Buffer.from(chunk, 'latin1') });
-      [state] = step(state, { type: 'clock', nowMs: state.nowMs + 1 });
+      [state] = stepProbe(state, { type: 'input', bytes: Buffer.from(chunk, 'latin1') });
+      [state] = stepProbe(state, { type: 'clock', nowMs: state.nowMs + 1 });
     }
-    for (let t = state.nowMs; state.phase !== 'done'; t += 1) [state] = step(state, { type: 'clock', nowMs: t });
+    for (let t = state.nowMs; state.phase !== 'done'; t += 1) [state] = stepProbe(state, { type: 'clock', nowMs: t });
     const facts = probeResult(state)!;
     expect(facts.multiplexer).toMatchObject({ name: 'tmux', version: '3.3a' });
     expect(facts.passthrough).toBe(passthrough);
@@ -473,11 +482,11 @@ describe('probe reducer results', () => {
 
   it('scrubbed screen: the facts name screen by its DA2 and keep the background that came after its DA1', () => {
     let state = createProbe(SCRUBBED);
-    [state] = step(state, { type: 'start' });
-    [state] = step(state, { type: 'input', bytes: Buffer.from(SCREEN_DA2 + TMUX_DA1, 'latin1') });
-    [state] = step(state, { type: 'clock', nowMs: 1 });
-    [state] = step(state, { type: 'input', bytes: Buffer.from(BG, 'latin1') });
-    [state] = step(state, { type: 'clock', nowMs: 2 });
+    [state] = stepProbe(state, { type: 'start' });
+    [state] = stepProbe(state, { type: 'input', bytes: Buffer.from(SCREEN_DA2 + TMUX_DA1, 'latin1') });
+    [state] = stepProbe(state, { type: 'clock', nowMs: 1 });
+    [state] = stepProbe(state, { type: 'input', bytes: Buffer.from(BG, 'latin1') });
+    [state] = stepProbe(state, { type: 'clock', nowMs: 2 });
     expect(probeResult(state)).toMatchObject({
       multiplexer: { name: 'screen', version: '4.09.00', reply: '\\e[>83;40900;0c' },
       background: { dark: true },
@@ -485,13 +494,13 @@ describe('probe reducer results', () => {
     });
   });
 
-  it('probeWakeAt follows the tmux window: at once to open it, then its end', () => {
-    let [state] = step(createProbe(TMUX), { type: 'start' });
-    [state] = step(state, { type: 'clock', nowMs: 2 });
-    [state] = step(state, { type: 'input', bytes: Buffer.from(TMUX_NAME + TMUX_DA1, 'latin1') });
-    expect(probeWakeAt(state)).toBe(2);
-    [state] = step(state, { type: 'clock', nowMs: 3 });
-    expect(probeWakeAt(state)).toBe(53);
+  it('probeNextTickAt follows the tmux window: at once to open it, then its end', () => {
+    let [state] = stepProbe(createProbe(TMUX), { type: 'start' });
+    [state] = stepProbe(state, { type: 'clock', nowMs: 2 });
+    [state] = stepProbe(state, { type: 'input', bytes: Buffer.from(TMUX_NAME + TMUX_DA1, 'latin1') });
+    expect(probeNextTickAt(state)).toBe(2);
+    [state] = stepProbe(state, { type: 'clock', nowMs: 3 });
+    expect(probeNextTickAt(state)).toBe(53);
   });
 
   it('never lets a key go missing or a reply leak, whatever the chunking and clock (property)', () => {
@@ -517,16 +526,16 @@ describe('probe reducer results', () => {
           let drainedOrKept = '';
           let now = 0;
           const apply = (actions: ProbeAction[]) => {
-            for (const a of actions) if (a.type === 'passthrough') passed += Buffer.from(a.bytes).toString('latin1');
+            for (const a of actions) if (a.type === 'keys') passed += Buffer.from(a.bytes).toString('latin1');
           };
-          [state] = step(state, { type: 'start' });
+          [state] = stepProbe(state, { type: 'start' });
           for (const [text, clock] of parts) {
             let actions: ProbeAction[];
-            [state, actions] = step(state, { type: 'input', bytes: Buffer.from(text, 'latin1') });
+            [state, actions] = stepProbe(state, { type: 'input', bytes: Buffer.from(text, 'latin1') });
             apply(actions);
             if (clock) {
               now += tick;
-              [state, actions] = step(state, { type: 'clock', nowMs: now });
+              [state, actions] = stepProbe(state, { type: 'clock', nowMs: now });
               apply(actions);
             }
           }

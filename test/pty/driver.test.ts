@@ -8,7 +8,7 @@ import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/env/runtime.js';
-import { type DriverOptions, runProbe } from '../../src/probe/driver.js';
+import { type DriverOptions, probeTty } from '../../src/probe/driver.js';
 import { foregroundFromStat } from '../../src/probe/foreground.js';
 import type { TerminalOutput } from '../../src/probe/terminal-stream.js';
 import { answerFor, escapeSequences, isSentinel, loadTerminal } from './harness.js';
@@ -37,7 +37,7 @@ const kittyAnswer = (queries: string[]) => {
 };
 
 const probe = (t: ReturnType<typeof fakeTerminal>, options: DriverOptions = {}) =>
-  runProbe({ runtime, input: t.input, output: t.output, timeoutMs: 500, lateMs: 0, ...options });
+  probeTty({ runtime, input: t.input, output: t.output, budgetMs: 500, lateMs: 0, ...options });
 
 const settle = (ms = 5) => new Promise((r) => setTimeout(r, ms));
 
@@ -137,7 +137,7 @@ describe('ending early', () => {
     const t = fakeTerminal(() => {});
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('stop')), 20);
-    await expect(probe(t, { signal: controller.signal, timeoutMs: 5000 })).rejects.toThrow('stop');
+    await expect(probe(t, { signal: controller.signal, budgetMs: 5000 })).rejects.toThrow('stop');
     await settle();
     expect(Object.hasOwn(t.input, 'emit')).toBe(false);
   });
@@ -161,7 +161,7 @@ describe('ending early', () => {
       input.write(kittyAnswer(queries).replies[0]!);
       setTimeout(() => input.end(), 10);
     });
-    const facts = await probe(t, { timeoutMs: 5000 });
+    const facts = await probe(t, { budgetMs: 5000 });
     expect(facts.sentinel).toBe(false);
     expect(facts.timedOut).toBe(true);
     expect(facts.terminal?.name).toBe('kitty');
@@ -169,7 +169,7 @@ describe('ending early', () => {
 
   it('a silent terminal gives up at the budget', async () => {
     const t = fakeTerminal(() => {});
-    const facts = await probe(t, { timeoutMs: 30 });
+    const facts = await probe(t, { budgetMs: 30 });
     expect(facts.timedOut).toBe(true);
     expect(facts.elapsedMs).toBeGreaterThanOrEqual(30);
   });
@@ -220,7 +220,7 @@ describe('property: keys interleaved anywhere with replies come back exactly', (
           });
           const got: Buffer[] = [];
           t.input.on('data', (c: Buffer) => got.push(c));
-          const facts = await probe(t, { timeoutMs: 2000 });
+          const facts = await probe(t, { budgetMs: 2000 });
           await settle(1);
           expect(facts.terminal?.name).toBe('kitty');
           expect(Buffer.concat(got).toString('utf8')).toBe(typed);

@@ -170,7 +170,8 @@ const rows: Row[] = [
   {
     name: 'answers nothing: gives up at the budget',
     fixture: 'kitty',
-    config: { timeoutMs: 300 },
+    // The application reads past the late window (1.5 s while the sentinel is outstanding).
+    config: { timeoutMs: 300, readMs: 1800 },
     script: async () => {},
     expect: { sentinel: false, timedOut: true, terminal: null, elapsed: [300, 300 + 300 + 500], keys: '' },
   },
@@ -298,7 +299,8 @@ describe('when nothing may be written', () => {
 
 describe('budgets, aborts and closing streams', () => {
   it('uses the 1 s budget when SSH_CONNECTION is set (silent terminal)', async () => {
-    const t = new ScriptedTerminal({}, { ...BASE_ENV, SSH_CONNECTION: '10.0.0.1 50000 10.0.0.2 22' });
+    // The application reads past the late window (1.5 s while the sentinel is outstanding).
+    const t = new ScriptedTerminal({ readMs: 1800 }, { ...BASE_ENV, SSH_CONNECTION: '10.0.0.1 50000 10.0.0.2 22' });
     try {
       await t.queries();
       const { result, exitCode } = await t.result();
@@ -313,7 +315,8 @@ describe('budgets, aborts and closing streams', () => {
   });
 
   it('an AbortSignal rejects at once and restores the terminal', async () => {
-    const t = new ScriptedTerminal({ timeoutMs: 5000, abortAfterMs: 100 }, BASE_ENV);
+    // The application reads past the late window (1.5 s while the sentinel is outstanding).
+    const t = new ScriptedTerminal({ timeoutMs: 5000, abortAfterMs: 100, readMs: 1800 }, BASE_ENV);
     try {
       await t.queries();
       const { result, exitCode } = await t.result();
