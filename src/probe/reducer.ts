@@ -419,10 +419,13 @@ function expire(state: Live, canExtend: boolean): [ProbeState, ProbeAction[]] {
   }
 }
 
-/** The deadline passed: move it once when the terminal has started answering, else give up. */
+/**
+ * The deadline passed: move it once when the terminal has started answering, else give up. An
+ * extension that would already be over by now (the tick came that late) is no extension.
+ */
 function extendOrEnd(state: AwaitingState | OuterState, canExtend: boolean): [ProbeState, ProbeAction[]] {
-  if (canExtend && state.seenReply && !state.deadline.extended) {
-    const atMs = state.deadline.atMs + state.setup.extendMs;
+  const atMs = state.deadline.atMs + state.setup.extendMs;
+  if (canExtend && state.seenReply && !state.deadline.extended && atMs > state.nowMs) {
     return [{ ...state, deadline: { atMs, extended: true } }, [{ type: 'extendDeadline', deadlineMs: atMs }]];
   }
   return finish(state, true);

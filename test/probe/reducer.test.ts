@@ -39,12 +39,13 @@ const TMUX_ROUND = `${TMUX_NAME + TMUX_DA2}\x1b[8;80;23t${TMUX_DA1}`;
 const SCRUBBED: Runtime = { ...LOCAL, env: { TERM: 'xterm-256color', HOME: '/home/user', PATH: '/usr/bin:/bin' } };
 const TMUX_ROUND_IN = `in ${escapeBytes(TMUX_ROUND)}`;
 
-/** An event as written in a row: 'start', a number (clock), or ['in', text]. */
-type Step = 'start' | number | readonly ['in', string];
+/** An event as written in a row: 'start', a number (clock), ['in', text], or ['end', time]. */
+type Step = 'start' | number | readonly ['in', string] | readonly ['end', number];
 
 function event(s: Step): ProbeEvent {
   if (s === 'start') return { type: 'start' };
   if (typeof s === 'number') return { type: 'clock', nowMs: s };
+  if (s[0] === 'end') return { type: 'end', nowMs: s[1] };
   return { type: 'input', bytes: Buffer.from(s[1], 'latin1') };
 }
 
@@ -72,7 +73,9 @@ function summary(action: ProbeAction): string {
 }
 
 function label(s: Step): string {
-  return s === 'start' ? 'start' : typeof s === 'number' ? `t${s}` : `in ${escapeBytes(s[1])}`;
+  if (s === 'start') return 'start';
+  if (typeof s === 'number') return `t${s}`;
+  return s[0] === 'end' ? `end${s[1]}` : `in ${escapeBytes(s[1])}`;
 }
 
 /** Runs the steps; returns the trace (`t100: done timeout 100ms`) of every step that did something. */
@@ -549,6 +552,146 @@ describe('probe reducer results', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+});
+
+/** Rows for the driver's `end` event and for a result that came before the sentinel. */
+interface EndRow extends Row {
+  /** Whether the `done` action says the sentinel is still outstanding. */
+  readonly outstanding: boolean;
+}
+
+const END_ROWS: readonly EndRow[] = [
+  {
+    name: 'end before any reply: done at once, timed out, at the time of the end',
+    runtime: LOCAL,
+    steps: ['start', 10, ['end', 30]],
+    expected: ['start: write', 'end30: done timeout 30ms'],
+    outstanding: true,
+  },
+  {
+    name: 'end after a first reply: no extension, done at once with what arrived',
+    runtime: LOCAL,
+    steps: ['start', ['in', KITTY_NAME], ['end', 40], 100, 200],
+    expected: ['start: write', 'end40: done timeout 40ms'],
+    outstanding: true,
+  },
+  {
+    name: 'end while settling behind screen: answered (the sentinel is in)',
+    runtime: SCREEN,
+    steps: ['start', ['in', TMUX_DA1], 2, ['end', 20]],
+    expected: ['start: write', 'end20: done answered 20ms'],
+    outstanding: false,
+  },
+  {
+    name: 'end behind tmux before the outer terminal answered: passthrough off, answered',
+    runtime: TMUX,
+    steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 2, ['end', 10]],
+    expected: ['start: write +10 wrapped', 'end10: done answered 10ms'],
+    outstanding: false,
+  },
+  {
+    name: 'end behind tmux while the outer terminal answers: timed out, its DA1 outstanding',
+    runtime: TMUX,
+    steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 2, ['in', KITTY_NAME], ['end', 10]],
+    expected: ['start: write +10 wrapped', 'end10: done timeout 10ms'],
+    outstanding: true,
+  },
+  {
+    name: 'an end after done finishes nothing twice',
+    runtime: LOCAL,
+    steps: ['start', ['in', DA1], 2, ['end', 5], ['end', 6]],
+    expected: ['start: write', 't2: done answered 2ms'],
+    outstanding: false,
+  },
+  {
+    name: 'silent until the deadline, then the late batch: swallowed, its DA1 is the late sentinel',
+    runtime: LOCAL,
+    steps: ['start', 100, ['in', `${KITTY_NAME}k${DA1}`], ['in', DA1]],
+    expected: [
+      'start: write',
+      't100: done timeout 100ms',
+      'in \\eP>|kitty(0.26.5)\\e\\k\\e[?62;c: drained \\eP>|kitty(0.26.5)\\e\\, pass k, drained \\e[?62;c, late sentinel',
+      'in \\e[?62;c: drained \\e[?62;c',
+    ],
+    outstanding: true,
+  },
+  {
+    name: 'behind tmux, wrapped, silent: two DA1s are owed, the second is the late sentinel',
+    runtime: TMUX,
+    steps: ['start', 100, ['in', TMUX_DA1], ['in', DA1]],
+    expected: [
+      'start: write +10 wrapped',
+      't100: done timeout 100ms',
+      'in \\e[?1;2c: drained \\e[?1;2c',
+      'in \\e[?62;c: drained \\e[?62;c, late sentinel',
+    ],
+    outstanding: true,
+  },
+  {
+    name: 'an answered probe owes nothing: a late DA1 is only swallowed',
+    runtime: LOCAL,
+    steps: ['start', ['in', DA1], 1, ['in', DA1]],
+    expected: ['start: write', 't1: done answered 1ms', 'in \\e[?62;c: drained \\e[?62;c'],
+    outstanding: false,
+  },
+];
+
+describe('the end event and an outstanding sentinel', () => {
+  it.each(END_ROWS)('$name', (row) => {
+    let state = createProbe(row.runtime, row.options ?? {});
+    const lines: string[] = [];
+    let outstanding: boolean | null = null;
+    for (const s of row.steps) {
+      const [next, actions] = stepProbe(state, event(s));
+      state = next;
+      for (const a of actions) if (a.type === 'done') outstanding = a.outstanding;
+      if (actions.length > 0) lines.push(`${label(s)}: ${actions.map(summary).join(', ')}`);
+    }
+    expect(lines).toEqual(row.expected);
+    expect(outstanding).toBe(row.outstanding);
+  });
+});
+
+describe('probeNextTickAt is the one tick rule', () => {
+  const pieces = fc.constantFrom<Step>(
+    ['in', 'a'],
+    ['in', KITTY_NAME],
+    ['in', TMUX_NAME],
+    ['in', TMUX_DA2],
+    ['in', SCREEN_DA2],
+    ['in', BG],
+    ['in', DA1],
+    ['in', TMUX_DA1],
+    ['in', '\x1bP>|kit'],
+  );
+  const runtimes = fc.constantFrom(LOCAL, SSH, TMUX, SCREEN, SCRUBBED, WINDOWS);
+  const script = fc.array(fc.oneof(pieces, fc.integer({ min: 0, max: 80 })), { maxLength: 25 });
+
+  it('a clock before the tick changes nothing but the time; after any clock the next tick lies beyond it', () => {
+    fc.assert(
+      fc.property(runtimes, script, (runtime, steps) => {
+        let [state] = stepProbe(createProbe(runtime), { type: 'start' });
+        let now = 0;
+        for (const s of steps) {
+          if (typeof s !== 'number') {
+            [state] = stepProbe(state, event(s));
+            continue;
+          }
+          now += s;
+          const due = probeNextTickAt(state);
+          const [next, actions] = stepProbe(state, { type: 'clock', nowMs: now });
+          if (due === null || now < due) {
+            expect(actions).toEqual([]);
+            expect({ ...next, nowMs: 0 }).toEqual({ ...state, nowMs: 0 });
+          }
+          const after = probeNextTickAt(next);
+          if (after !== null) expect(after).toBeGreaterThan(now);
+          state = next;
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });
