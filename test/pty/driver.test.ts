@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/env/runtime.js';
 import { type DriverOptions, probeTty } from '../../src/probe/driver.js';
+import { restoreTerminal } from '../../src/probe/exit-guard.js';
 import { foregroundFromStat } from '../../src/probe/foreground.js';
 import type { TerminalOutput } from '../../src/probe/terminal-stream.js';
 import { answerFor, escapeSequences, isSentinel, loadTerminal } from './harness.js';
@@ -121,6 +122,55 @@ describe('keys and replies on plain streams', () => {
     await settle(60);
     expect(facts.terminal).toBeUndefined();
     expect(Buffer.concat(got).toString('latin1')).toBe('xy');
+  });
+});
+
+describe('the exit and signal hooks', () => {
+  /** A plain stream that plays a terminal in raw mode. */
+  function rawTerminal(respond: (queries: string[], input: PassThrough) => void) {
+    const t = fakeTerminal(respond);
+    const modes: boolean[] = [];
+    Object.assign(t.input, {
+      isTTY: true,
+      isRaw: false,
+      setRawMode(this: { isRaw: boolean }, mode: boolean) {
+        this.isRaw = mode;
+        modes.push(mode);
+      },
+    });
+    return { ...t, modes };
+  }
+  const HOOKED = ['exit', 'SIGHUP', 'SIGTERM', 'SIGQUIT'] as const;
+  const counts = () => HOOKED.map((name) => process.listenerCount(name));
+
+  it('exist only while a probe holds raw mode, and restoreTerminal() restores it at once', async () => {
+    let input: PassThrough | null = null;
+    const t = rawTerminal((_, i) => {
+      input = i;
+    });
+    const before = counts();
+    const probing = probe(t, { budgetMs: 5000 });
+    await settle();
+    expect(counts()).toEqual(before.map((n) => n + 1));
+    expect(t.modes).toEqual([true]);
+    restoreTerminal();
+    expect(t.modes).toEqual([true, false]);
+    expect(counts()).toEqual(before);
+    (input as PassThrough | null)?.write(kitty.da1);
+    await probing;
+    await settle();
+    expect(t.modes).toEqual([true, false]); // restored once, not again
+    expect(counts()).toEqual(before);
+  });
+
+  it('an ordinary end restores the mode and removes the hooks', async () => {
+    const t = rawTerminal((queries, input) => input.write(kittyAnswer(queries).all));
+    const before = counts();
+    const facts = await probe(t);
+    await settle();
+    expect(facts.terminal?.name).toBe('kitty');
+    expect(t.modes).toEqual([true, false]);
+    expect(counts()).toEqual(before);
   });
 });
 

@@ -160,6 +160,12 @@ export interface AppConfig {
   readonly stream?: 'stdout' | 'stderr' | 'tty';
   /** Do not read stdin after the probe (a background job would be stopped by SIGTTIN). */
   readonly noRead?: boolean;
+  /** Print `PID <pid>` before probing, so a test can signal the application. */
+  readonly printPid?: boolean;
+  /** Read stdin from before the probe and call `process.exit(7)` in the data handler when this key arrives. */
+  readonly exitOnKey?: string;
+  /** Throw an uncaught exception from a timer this long after the probe starts. */
+  readonly throwAfterMs?: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

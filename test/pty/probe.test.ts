@@ -168,6 +168,18 @@ const rows: Row[] = [
     expect: { sentinel: true, timedOut: false, terminal: null, elapsed: [0, 500], keys: '' },
   },
   {
+    name: 'a slow link: answers at 250 ms against a 100 ms budget; the late batch never reaches the application',
+    fixture: 'kitty',
+    config: { timeoutMs: 100, readMs: 600 },
+    script: async (t, a) => {
+      await sleep(250);
+      t.send(a.all);
+      await sleep(20);
+      t.send('k'); // typed while the late batch is swallowed: still the application's
+    },
+    expect: { sentinel: false, timedOut: true, terminal: null, elapsed: [100, 250], keys: 'k' },
+  },
+  {
     name: 'answers nothing: gives up at the budget',
     fixture: 'kitty',
     // The application reads past the late window (1.5 s while the sentinel is outstanding).
