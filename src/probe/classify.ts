@@ -1,8 +1,8 @@
 /**
  * What a whole exchange of replies says: the facts (terminal, multiplexer, cell size, colours, …)
  * and the graphics protocol they imply. Pure. Behind tmux, two parties answer on one stream: tmux
- * itself (XTVERSION `tmux …`, DA1, DA2, `18 t`) and, through passthrough, the outer terminal; this
- * module decides which reply is whose.
+ * itself (XTVERSION `tmux …`, DA1, DA2, `18 t`) and, through passthrough, the outer terminal; which
+ * reply is whose is the one rule in attribution.ts (docs/probe.md, "Who answered what").
  */
 import type { Protocol } from '../env/protocol.js';
 import { isMultiplexerName, multiplexerOfDa2, partyOf, passthroughProven } from './attribution.js';

@@ -120,7 +120,7 @@ export function flushScanner(state: ScannerState): { state: ScannerState; tokens
 /**
  * Whether the partial sequence held is on its way to being a reply: a string with a reply's prefix,
  * a CSI with a private marker (`?` or `>`: keys never have one), or a reply being dropped. A probe
- * that ends keeps such a partial to drain; anything else held (a lone ESC: the Escape key) is input.
+ * that ends keeps such a partial to swallow its rest; anything else held (a lone ESC: the Escape key) is input.
  */
 export function holdsReply(state: ScannerState): boolean {
   switch (state.mode) {
@@ -138,7 +138,7 @@ export function holdsReply(state: ScannerState): boolean {
 
 /**
  * At the end of a probe: releases a held partial that is not on its way to being a reply (see
- * `holdsReply`) as input, and keeps one that is, so its rest can still be drained.
+ * `holdsReply`) as input, and keeps one that is, so its rest can still be swallowed.
  */
 export function releaseInput(state: ScannerState): { state: ScannerState; tokens: ScanToken[] } {
   if (holdsReply(state)) return { state, tokens: [] };
