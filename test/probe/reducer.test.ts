@@ -325,7 +325,7 @@ const ROWS: readonly Row[] = [
     expected: ['start: write', `in ${escapeBytes(TMUX_DA2 + TMUX_DA1)}: write +10 wrapped`, 't51: done answered 51ms'],
   },
   {
-    name: 'scrubbed tmux: a slow first round widens the window to its own duration (80 ms > drainMs)',
+    name: 'scrubbed tmux: a slow first round widens the window to its own duration (80 ms > settleMs)',
     runtime: SCRUBBED,
     steps: ['start', 79, ['in', TMUX_ROUND], 80, 159, 160],
     expected: ['start: write', `${TMUX_ROUND_IN}: write +10 wrapped`, 't160: done answered 160ms'],

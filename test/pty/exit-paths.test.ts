@@ -47,7 +47,7 @@ const rows: Row[] = [
   {
     name: 'an AbortSignal mid-probe; the rest of the batch comes after the abort',
     shell: STDIO,
-    config: { timeoutMs: 5000, abortAfterMs: 150, readMs: 600 },
+    config: { budgetMs: 5000, abortAfterMs: 150, readMs: 600 },
     script: async (t, replies) => {
       t.send(replies[0] ?? '');
       await sleep(300);
@@ -58,7 +58,7 @@ const rows: Row[] = [
   {
     name: 'process.exit() inside the application’s data handler mid-probe',
     shell: STDIO,
-    config: { timeoutMs: 5000, exitOnKey: 'x' },
+    config: { budgetMs: 5000, exitOnKey: 'x' },
     script: async (t, replies) => {
       t.send(`${replies[0] ?? ''}x`);
     },
@@ -67,7 +67,7 @@ const rows: Row[] = [
   {
     name: 'an uncaught exception mid-probe',
     shell: STDIO,
-    config: { timeoutMs: 5000, throwAfterMs: 200 },
+    config: { budgetMs: 5000, throwAfterMs: 200 },
     script: async (t, replies) => {
       t.send(replies[0] ?? '');
     },
@@ -76,7 +76,7 @@ const rows: Row[] = [
   {
     name: 'SIGTERM mid-probe',
     shell: STDIO,
-    config: { timeoutMs: 5000, printPid: true },
+    config: { budgetMs: 5000, printPid: true },
     script: async (t, replies, pid) => {
       t.send(replies[0] ?? '');
       await sleep(150);
@@ -87,7 +87,7 @@ const rows: Row[] = [
   {
     name: 'SIGHUP mid-probe',
     shell: STDIO,
-    config: { timeoutMs: 5000, printPid: true },
+    config: { budgetMs: 5000, printPid: true },
     script: async (t, replies, pid) => {
       t.send(replies[0] ?? '');
       await sleep(150);
@@ -98,7 +98,7 @@ const rows: Row[] = [
   {
     name: 'an uncaught exception mid-probe (through /dev/tty)',
     shell: DEV_TTY,
-    config: { timeoutMs: 5000, throwAfterMs: 200 },
+    config: { budgetMs: 5000, throwAfterMs: 200 },
     script: async (t, replies) => {
       t.send(replies[0] ?? '');
     },
@@ -107,7 +107,7 @@ const rows: Row[] = [
   {
     name: 'SIGTERM mid-probe (through /dev/tty)',
     shell: DEV_TTY,
-    config: { timeoutMs: 5000, printPid: true },
+    config: { budgetMs: 5000, printPid: true },
     script: async (t, replies, pid) => {
       t.send(replies[0] ?? '');
       await sleep(150);
@@ -118,7 +118,7 @@ const rows: Row[] = [
   {
     name: 'SIGHUP mid-probe (through /dev/tty)',
     shell: DEV_TTY,
-    config: { timeoutMs: 5000, printPid: true },
+    config: { budgetMs: 5000, printPid: true },
     script: async (t, replies, pid) => {
       t.send(replies[0] ?? '');
       await sleep(150);

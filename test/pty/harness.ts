@@ -149,7 +149,7 @@ export interface AppResult {
 
 /** The configuration the fixture application reads from its argument. */
 export interface AppConfig {
-  readonly timeoutMs?: number;
+  readonly budgetMs?: number;
   readonly readMs?: number;
   readonly abortAfterMs?: number;
   readonly destroyInputAfterMs?: number;
