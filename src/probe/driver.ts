@@ -10,6 +10,7 @@ import { guardMode } from './exit-guard.js';
 import type { ProbeFacts } from './facts.js';
 import { isForeground } from './foreground.js';
 import { type InputTap, tapInput } from './input-tap.js';
+import { interruptIn } from './interrupt.js';
 import { createProbe, type ProbeOptions, type ProbeState, probeNextTickAt, probeResult, stepProbe } from './reducer.js';
 import { defaultTerminal, type TerminalInput, type TerminalOutput, type TerminalStreams } from './terminal-stream.js';
 
@@ -117,7 +118,7 @@ export async function probeTty(options: DriverOptions = {}): Promise<ProbeFacts>
     terminal?.close();
     return immediate ?? skippedFacts('not a terminal');
   }
-  const session = new Session(terminal, state, options, startMs, key);
+  const session = new Session(terminal, state, options, startMs, key, own && runtime.platform !== 'win32');
   sessions.set(key, session);
   return session.run(actions);
 }
@@ -173,6 +174,8 @@ class Session {
     private readonly options: DriverOptions,
     private readonly startMs: number,
     private readonly key: object,
+    /** Whether this is the process's own terminal, where Ctrl-C must still interrupt (see `keys`). */
+    private readonly ownTerminal: boolean,
   ) {
     this.state = state;
     this.input = terminal.input;
@@ -297,6 +300,21 @@ class Session {
 
   /** The user's keys: to `onKeys`, to a listening application, or held until it reads. */
   private keys(bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    // Raw mode is the probe's, not the application's: Ctrl-C and Ctrl-\ keep their cooked meaning.
+    const probesRaw = this.rawSet && !this.wasRaw && this.ownTerminal && this.tap?.appSetRawMode !== true;
+    const interrupt = probesRaw ? interruptIn(bytes) : null;
+    if (interrupt) {
+      this.handKeys(interrupt.before);
+      this.restoreMode();
+      // What the line discipline would do: signal the foreground process group (this one's).
+      process.kill(0, interrupt.signal);
+      return;
+    }
+    this.handKeys(bytes);
+  }
+
+  private handKeys(bytes: Uint8Array): void {
     if (bytes.length === 0) return;
     if (this.options.onKeys) {
       this.options.onKeys(bytes);

@@ -27,6 +27,8 @@ const shell = (app: string) =>
   ].join('; ');
 /** The application on the standard streams, which are the tty. */
 const STDIO = shell('$APP');
+/** The same, with the shell ignoring SIGINT so it outlives an interrupted application (as an interactive shell does). */
+const STDIO_SHELL_IGNORES_INT = shell("trap '' INT; $APP");
 /**
  * The application with no standard stream on the tty, so it probes through /dev/tty: Node's own
  * reset of the standard streams' mode at exit cannot help, only the driver's hooks can.
@@ -63,6 +65,27 @@ const rows: Row[] = [
       t.send(`${replies[0] ?? ''}x`);
     },
     exit: 7,
+  },
+  {
+    name: 'Ctrl-C mid-probe: raw mode is the probe’s, so the application is interrupted as in cooked mode',
+    shell: STDIO_SHELL_IGNORES_INT,
+    config: { budgetMs: 5000 },
+    script: async (t, replies) => {
+      t.send(replies[0] ?? '');
+      await sleep(100);
+      t.send('\x03');
+    },
+    exit: 128 + 2,
+  },
+  {
+    name: 'Ctrl-C in the late window after a silent terminal’s deadline: interrupted as in cooked mode',
+    shell: STDIO_SHELL_IGNORES_INT,
+    config: { budgetMs: 100, readMs: 1800 },
+    script: async (t) => {
+      await sleep(400);
+      t.send('\x03');
+    },
+    exit: 128 + 2,
   },
   {
     name: 'an uncaught exception mid-probe',
