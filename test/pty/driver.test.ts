@@ -6,7 +6,7 @@
  */
 import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Runtime } from '../../src/env/runtime.js';
 import { type DriverOptions, probeTty } from '../../src/probe/driver.js';
 import { restoreTerminal } from '../../src/probe/exit-guard.js';
@@ -122,6 +122,46 @@ describe('keys and replies on plain streams', () => {
     await settle(60);
     expect(facts.terminal).toBeUndefined();
     expect(Buffer.concat(got).toString('latin1')).toBe('xy');
+  });
+});
+
+describe('the late window, on a fake clock', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  /** Lets the streams deliver what was written (they run on real microtasks and setImmediate). */
+  const deliver = () => new Promise((r) => setImmediate(r));
+  const attached = (input: PassThrough) => Object.hasOwn(input, 'emit');
+
+  it.each([
+    { name: 'answered: lateMs after the result', late: null, detachedAfter: 50 },
+    { name: 'before the sentinel, which then comes: lateMs after it', late: 'sentinel', detachedAfter: 50 },
+    {
+      name: 'before the sentinel, which never comes: outstandingMs after the result',
+      late: 'none',
+      detachedAfter: 4000,
+    },
+  ] as const)('$name', async ({ late, detachedAfter }) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    let input: PassThrough | null = null;
+    const t = fakeTerminal((queries, i) => {
+      input = i;
+      if (late === null) i.write(kittyAnswer(queries).all);
+    });
+    const probing = probe(t, { budgetMs: 30, lateMs: 50, outstandingMs: 4000 });
+    await deliver();
+    await deliver();
+    if (late !== null) await vi.advanceTimersByTimeAsync(30);
+    const facts = await probing;
+    expect(facts.timedOut).toBe(late !== null);
+    if (late === 'sentinel') {
+      (input as PassThrough | null)?.write(kittyAnswer([]).all);
+      await deliver();
+    }
+    await vi.advanceTimersByTimeAsync(detachedAfter - 1);
+    expect(attached(t.input)).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(attached(t.input)).toBe(false);
   });
 });
 
