@@ -1,8 +1,10 @@
 /**
- * Every way out of a probe in a real pty: an abort, `process.exit()` inside a data handler, an
- * uncaught exception, SIGTERM and SIGHUP, each in the middle of the probe. A shell around the
- * application records `stty -g` before and after it, then reads whatever is left in the tty's
- * input for 0.3 s: the mode must be back and nothing of the probe left for the shell to read.
+ * Every way out of a probe in a real pty: an abort, `process.exit()` inside a data handler,
+ * Ctrl-C (mid-probe and in the late window), an uncaught exception, SIGTERM, SIGHUP and SIGQUIT,
+ * each in the middle of the probe. A shell around the application records `stty -g` before and
+ * after it, then reads whatever is left in the tty's input for 0.3 s: the mode must be back and
+ * nothing of the probe left for the shell to read. Without the driver's exit and signal hooks the
+ * SIGHUP and SIGQUIT rows fail (Node resets the mode itself at exit and on SIGTERM).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type AppConfig, answerFor, buildDist, loadTerminal, ScriptedTerminal, sleep } from './harness.js';
@@ -119,6 +121,17 @@ const rows: Row[] = [
     exit: 128 + 1,
   },
   {
+    name: 'SIGQUIT mid-probe',
+    shell: STDIO,
+    config: { budgetMs: 5000, printPid: true },
+    script: async (t, replies, pid) => {
+      t.send(replies[0] ?? '');
+      await sleep(150);
+      if (pid !== null) process.kill(pid, 'SIGQUIT');
+    },
+    exit: 128 + 3,
+  },
+  {
     name: 'an uncaught exception mid-probe (through /dev/tty)',
     shell: DEV_TTY,
     config: { budgetMs: 5000, throwAfterMs: 200 },
@@ -148,6 +161,17 @@ const rows: Row[] = [
       if (pid !== null) process.kill(pid, 'SIGHUP');
     },
     exit: 128 + 1,
+  },
+  {
+    name: 'SIGQUIT mid-probe (through /dev/tty)',
+    shell: DEV_TTY,
+    config: { budgetMs: 5000, printPid: true },
+    script: async (t, replies, pid) => {
+      t.send(replies[0] ?? '');
+      await sleep(150);
+      if (pid !== null) process.kill(pid, 'SIGQUIT');
+    },
+    exit: 128 + 3,
   },
 ];
 
