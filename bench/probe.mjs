@@ -26,11 +26,11 @@ if (process.argv[2] === '--child') {
 
 /** The child: runs each planned probe against its own terminal and prints one line per probe. */
 async function child(plan) {
-  const { runProbe } = await import(new URL('../dist/probe/driver.js', import.meta.url).href);
+  const { probeTty } = await import(new URL('../dist/probe/driver.js', import.meta.url).href);
   for (const item of plan) {
     let sentinelAtMs = null;
-    const facts = await runProbe({
-      timeoutMs: item.budgetMs,
+    const facts = await probeTty({
+      budgetMs: item.budgetMs,
       lateMs: 0,
       onTrace: (e) => {
         if (e.direction === 'in') sentinelAtMs = e.atMs;

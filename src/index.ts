@@ -1,29 +1,24 @@
 /**
  * termsight: find out what a terminal can really do, then use it correctly.
  *
- * The front door: what an application needs — the runtime, the environment's answer, asking the
- * terminal, the report, drawing, capabilities. Everything else lives at a subpath:
- * `termsight/probe` (query, scanner, reducer), `termsight/render` (encoders), `termsight/decode`
- * (image files), `termsight/rules` (the rule tables), `termsight/capability` (built-ins, sanitizers)
- * and the drop-ins. Importing this entry loads
- * no image decoder and nothing beyond Node. The layers are described in docs/architecture.md.
+ * The front door: what an application needs — the runtime (`processRuntime`), the environment's
+ * answer (`detect`, `placements`), asking the terminal (`probeTerminal`, `probeTty`), the report
+ * (`resolveReport`), drawing (`toTerminal`, `flow`, `frame`) and capabilities (`supports`, `emit`).
+ * Everything else lives at a subpath: `termsight/probe` (query, scanner, reducer),
+ * `termsight/render` (encoders), `termsight/decode` (image files), `termsight/rules` (the rule
+ * tables), `termsight/capability` (built-ins, sanitizers) and the drop-ins. Importing this entry
+ * loads no image decoder and nothing beyond Node. The layers: docs/architecture.md.
  */
-
-// Capabilities as data
 export { capabilities, capability, emit, register, resetCapabilities, supports } from './capability/capability.js';
 export type { Capability, CapabilityArgs } from './capability/types.js';
 export type { When } from './capability/when.js';
-// Drawing a raster
 export { type Raster, validateRaster } from './core/raster.js';
-
-// The environment's answer (the founding functions)
 export { type Detection, detect, explainDetect, explainPlacements, placements } from './env/detect.js';
 export { isGraphicsProtocol, isProtocol, PROTOCOLS, type Protocol } from './env/protocol.js';
-// The runtime every function takes
 export { type Env, processRuntime, type Runtime, type TTYState } from './env/runtime.js';
 export { fromProbe, probeComplete } from './probe/classify.js';
-// Asking the terminal
-export { type DriverOptions, probeTerminal, runProbe, type TraceEvent } from './probe/driver.js';
+export { type DriverOptions, probeTty, type TraceEvent } from './probe/driver.js';
+export { restoreTerminal } from './probe/exit-guard.js';
 export type { ProbeFacts } from './probe/facts.js';
 export { type Backend, backend, renderedCells, toTerminal } from './render/backend.js';
 export {
@@ -38,6 +33,6 @@ export {
 } from './render/frame.js';
 export { kittyDelete } from './render/kitty.js';
 export type { ColorDepth, RenderOptions } from './render/options.js';
-// The report: one answer per question, with its reason
+export { probeTerminal } from './report/probe-terminal.js';
 export { type ResolveOptions, resolveReport } from './report/resolve.js';
 export type { MultiplexerInfo, Report, ReportField, Why, WhySource } from './report/types.js';

@@ -4,7 +4,7 @@
  */
 
 import { escapeBytes } from '../core/escape.js';
-import { runProbe, type TraceEvent } from '../probe/driver.js';
+import { probeTty, type TraceEvent } from '../probe/driver.js';
 import type { ProbeFacts } from '../probe/facts.js';
 import { resolveReport } from '../report/resolve.js';
 import type { Report, ReportField } from '../report/types.js';
@@ -24,12 +24,12 @@ export async function detectReport(
   ctx: CliContext,
   flags: { readonly 'no-probe'?: boolean; readonly timeout?: string; readonly trace?: boolean },
 ): Promise<{ report: Report; facts?: ProbeFacts }> {
-  const timeoutMs = wholeNumber('--timeout', flags.timeout, 1);
+  const budgetMs = wholeNumber('--timeout', flags.timeout, 1);
   if (flags['no-probe']) return { report: resolveReport(ctx.runtime, undefined, { stream: 'tty' }) };
   const onTrace = flags.trace ? (event: TraceEvent) => traceLine(ctx, event) : undefined;
-  const facts = await runProbe({
+  const facts = await probeTty({
     runtime: ctx.runtime,
-    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(budgetMs !== undefined ? { budgetMs } : {}),
     ...(onTrace ? { onTrace } : {}),
   });
   return { report: resolveReport(ctx.runtime, facts, { stream: 'tty' }), facts };

@@ -1,15 +1,16 @@
 /**
  * What a whole exchange of replies says: the facts (terminal, multiplexer, cell size, colours, …)
  * and the graphics protocol they imply. Pure. Behind tmux, two parties answer on one stream: tmux
- * itself (XTVERSION `tmux …`, DA1, DA2, `18 t`) and, through passthrough, the outer terminal; this
- * module decides which reply is whose.
+ * itself (XTVERSION `tmux …`, DA1, DA2, `18 t`) and, through passthrough, the outer terminal; which
+ * reply is whose is the one rule in attribution.ts (docs/probe.md, "Who answered what").
  */
 
 import { escapeBytes, toBytes } from '../core/escape.js';
 import type { Protocol } from '../env/protocol.js';
+import { isMultiplexerName, multiplexerOfDa2, partyOf, passthroughProven } from './attribution.js';
 import type { ProbeFacts, ReplyRecord, TerminalName } from './facts.js';
 import { parseReply, type Reply } from './replies.js';
-import { createScanner, flush, type ReplyToken, scan } from './scanner.js';
+import { createScanner, flushScanner, type ReplyToken, scanReplies } from './scanner.js';
 
 /** What the classifier should know about how the replies were asked for. */
 export interface ClassifyContext {
@@ -46,8 +47,8 @@ export const DARK_LUMINANCE = 0.1842;
  */
 export function replyTokens(replies: string | Uint8Array): ReplyToken[] {
   const bytes = typeof replies === 'string' ? latin1Bytes(replies) : replies;
-  const first = scan(createScanner({ maxReplyBytes: Math.max(4096, bytes.length) }), bytes);
-  const rest = flush(first.state);
+  const first = scanReplies(createScanner({ maxReplyBytes: Math.max(4096, bytes.length) }), bytes);
+  const rest = flushScanner(first.state);
   return [...first.tokens, ...rest.tokens].filter((t): t is ReplyToken => t.type === 'reply');
 }
 
@@ -57,44 +58,6 @@ function latin1Bytes(text: string): Uint8Array {
   const out = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
   return out;
-}
-
-/** Who answered: the multiplexer itself or the terminal (the outer one behind a multiplexer). */
-type Party = 'multiplexer' | 'terminal';
-
-interface Decoded {
-  readonly reply: Reply;
-  readonly party: Party;
-}
-
-/**
- * Whether tmux never produces this reply itself, so behind tmux it proves the outer terminal
- * answered wherever it falls. Not DA1/DA2/`18 t` (tmux answers them), and not OSC colours: tmux 3.4
- * and later answer OSC 10/11 themselves (tmux/tmux#4127), 3.3a did not.
- */
-export function isOuterOnlyReply(reply: Reply): boolean {
-  switch (reply.type) {
-    case 'xtversion':
-      return !isMultiplexerName(reply.name);
-    case 'windowOps':
-      return reply.code !== 8; // tmux answers 18 t itself (rows and columns swapped in 3.3a)
-    case 'da1':
-    case 'da2':
-    case 'osc':
-      return false;
-    default:
-      return true;
-  }
-}
-
-function isMultiplexerName(name: string): boolean {
-  const lower = name.toLowerCase();
-  return lower === 'tmux' || lower === 'screen';
-}
-
-/** DA2 terminal types multiplexers report: 84 (`T`) tmux, 83 (`S`) screen. */
-function multiplexerOfDa2(type: number): 'tmux' | 'screen' | null {
-  return type === 84 ? 'tmux' : type === 83 ? 'screen' : null;
 }
 
 /**
@@ -131,33 +94,24 @@ export function factsFromReplies(replies: readonly ReplyToken[] | string, contex
   const parsed = tokens.map((t) => parseReply(t)).filter((r): r is Reply => r !== null);
 
   const multiplexer = context.multiplexer !== undefined ? context.multiplexer : inferMultiplexer(parsed);
-  const firstDa1 = parsed.findIndex((r) => r.type === 'da1');
   const da1Count = parsed.filter((r) => r.type === 'da1').length;
+  const wrapped = multiplexer === 'tmux' && context.wrapped === true;
+  const proven = multiplexer === 'tmux' && passthroughProven(parsed, wrapped);
+  // Absent when nothing was wrapped and nothing proved it; false only when wrapped queries went unanswered.
+  const passthrough: boolean | undefined = wrapped
+    ? proven
+    : context.wrapped === undefined && proven
+      ? true
+      : undefined;
 
-  // Behind tmux, a reply tmux never makes proves the outer terminal answered (passthrough); the
-  // ambiguous ones (DA1, DA2, 18 t) are tmux's up to and including its DA1, the outer terminal's after.
-  let passthrough: boolean | undefined;
-  let outerFrom = 0;
-  if (multiplexer === 'tmux') {
-    // Wrapped queries always follow the unwrapped DA1 tmux answers, and tmux answers in order: so
-    // any reply after tmux's DA1 is the outer terminal's, and whatever came before it is tmux's
-    // (a newer tmux answers more of an unwrapped batch itself, e.g. OSC 11 since 3.4).
-    const proven =
-      context.wrapped === true ? firstDa1 >= 0 && firstDa1 < parsed.length - 1 : parsed.some(isOuterOnlyReply);
-    // Absent when nothing was wrapped; false only when wrapped queries went unanswered.
-    if (context.wrapped === true) passthrough = proven;
-    else if (context.wrapped === undefined && proven) passthrough = true;
-    outerFrom = proven ? firstDa1 + 1 : parsed.length; // no passthrough: nothing is the outer terminal's
-  }
-
-  // With wrapped queries, whatever came before tmux's DA1 is tmux's own, whatever its kind.
-  const tmuxUntil = multiplexer === 'tmux' && context.wrapped === true ? firstDa1 + 1 : 0;
-  const decoded: Decoded[] = parsed.map((reply, i) => ({
-    reply,
-    party: i < tmuxUntil && reply.type !== 'xtversion' ? 'multiplexer' : partyOf(reply, i, multiplexer, outerFrom),
-  }));
-  const mine = decoded.filter((d) => d.party === 'terminal').map((d) => d.reply);
-  const theirs = decoded.filter((d) => d.party === 'multiplexer').map((d) => d.reply);
+  // Who answered each reply: the one rule in attribution.ts (docs/probe.md, "Who answered what").
+  const ownDa1 = parsed.findIndex((r) => r.type === 'da1');
+  const mine: Reply[] = [];
+  const theirs: Reply[] = [];
+  parsed.forEach((reply, i) => {
+    const place = { multiplexer, wrapped, afterOwnDa1: ownDa1 >= 0 && i > ownDa1, passthroughProven: proven };
+    (partyOf(reply, place) === 'terminal' ? mine : theirs).push(reply);
+  });
 
   let terminal: TerminalName | undefined;
   let mux: TerminalName | undefined;
@@ -191,14 +145,8 @@ export function factsFromReplies(replies: readonly ReplyToken[] | string, contex
   const kitty = lastOf(mine, 'kittyGraphics');
   const sync = lastOf(mine, 'decrqm', (r) => r.mode === 2026);
   // Colours: a multiplexer that answers them (tmux 3.4+) reports the pane's, which is what text is drawn on.
-  const bg =
-    lastOf(mine, 'osc', (r) => r.number === 11 && r.rgb !== null) ??
-    lastOf(theirs, 'osc', (r) => r.number === 11 && r.rgb !== null);
-  const fg =
-    lastOf(mine, 'osc', (r) => r.number === 10 && r.rgb !== null) ??
-    lastOf(theirs, 'osc', (r) => r.number === 10 && r.rgb !== null);
+  const bg = lastOf(mine, 'background', (r) => r.rgb !== null) ?? lastOf(theirs, 'background', (r) => r.rgb !== null);
   const sixel = lastOf(mine, 'xtsmgraphics', (r) => r.item === 1 && r.status === 0 && r.values.length > 0);
-  const keyboard = lastOf(mine, 'kittyKeyboard');
   const cell = multiplexer === 'tmux' && passthrough !== true ? undefined : cellFrom(mine);
 
   return {
@@ -215,9 +163,7 @@ export function factsFromReplies(replies: readonly ReplyToken[] | string, contex
     ...(sync ? { synchronizedOutput: { supported: syncSupported(sync.value), reply: sync.text } } : {}),
     ...(cell ? { cellPixels: cell } : {}),
     ...(bg?.rgb ? { background: { rgb: bg.rgb, dark: isDark(bg.rgb), reply: bg.text } } : {}),
-    ...(fg?.rgb ? { foreground: { rgb: fg.rgb, reply: fg.text } } : {}),
     ...(sixel ? { sixelColors: { registers: sixel.values[0], reply: sixel.text } } : {}),
-    ...(keyboard ? { kittyKeyboard: { flags: keyboard.flags, reply: keyboard.text } } : {}),
   };
 }
 
@@ -235,20 +181,6 @@ function muxVersion(multiplexer: 'tmux' | 'screen', version: number | null): str
   const minor = Math.floor(version / 100) % 100;
   const patch = version % 100;
   return `${major}.${String(minor).padStart(2, '0')}.${String(patch).padStart(2, '0')}`;
-}
-
-function partyOf(reply: Reply, index: number, multiplexer: 'tmux' | 'screen' | null, outerFrom: number): Party {
-  if (multiplexer === null) return 'terminal';
-  if (reply.type === 'xtversion') return isMultiplexerName(reply.name) ? 'multiplexer' : 'terminal';
-  if (reply.type === 'da2' && multiplexerOfDa2(reply.terminalType) === multiplexer) return 'multiplexer';
-  if (multiplexer === 'screen') {
-    // screen answers DA1/DA2 and cursor reports itself and forwards only colour queries.
-    return reply.type === 'da1' || reply.type === 'da2' ? 'multiplexer' : 'terminal';
-  }
-  // Replies tmux never makes are the outer terminal's wherever they fall; the rest are tmux's
-  // until its DA1, after which (passthrough proven) they answer the wrapped queries.
-  if (isOuterOnlyReply(reply)) return 'terminal';
-  return index >= outerFrom ? 'terminal' : 'multiplexer';
 }
 
 /** DECRQM values: 1 set, 2 reset (both: the terminal knows the mode), 3 permanently set; 0 unknown, 4 permanently reset. */

@@ -1,18 +1,17 @@
 /**
- * The Node driver: runs the pure probe reducer against a real terminal. It turns the reducer's
- * actions into I/O (writes, raw mode, timers) and I/O into events (chunks, clock ticks), and makes
- * sure that on every path (answer, deadline, abort, exception, the stream closing) the terminal mode
- * is restored, every listener is gone, no key is lost and no reply leaks to the application.
+ * The Node driver: a thin shell around the pure probe reducer. It turns I/O into events (chunks,
+ * clock ticks, an abort, the stream closing) and the reducer's actions into I/O (writes, keys
+ * handed back, raw mode, timers), and on every way out restores the terminal. Why each step is
+ * what it is: docs/probe.md ("The driver", "Every way out").
  */
 import { processRuntime, type Runtime } from '../env/runtime.js';
-import { type ResolveOptions, resolveReport } from '../report/resolve.js';
-import type { Report } from '../report/types.js';
-import type { ProbeAction } from './events.js';
+import type { ProbeAction, ProbeEvent } from './events.js';
+import { guardMode } from './exit-guard.js';
 import type { ProbeFacts } from './facts.js';
 import { isForeground } from './foreground.js';
 import { type InputTap, tapInput } from './input-tap.js';
-import { createProbe, type ProbeOptions, type ProbeState, probeResult, probeWakeAt, step } from './reducer.js';
-import { flush, holdsReply } from './scanner.js';
+import { interruptIn } from './interrupt.js';
+import { createProbe, type ProbeOptions, type ProbeState, probeNextTickAt, probeResult, stepProbe } from './reducer.js';
 import { defaultTerminal, type TerminalInput, type TerminalOutput, type TerminalStreams } from './terminal-stream.js';
 
 /** One chunk of bytes sent to or received from the terminal, for `--trace`. */
@@ -32,32 +31,41 @@ export interface DriverOptions {
   /** The terminal's output; default stdout when stdin and stdout are terminals, else `/dev/tty`. */
   readonly output?: TerminalOutput;
   /**
-   * Which stream the answer is for. `tty` (default for `runProbe`): the terminal itself, even when
+   * Which stream the answer is for. `tty` (default for `probeTty`): the terminal itself, even when
    * stdout is a pipe. `stdout`/`stderr` (default `stdout` for `probeTerminal`): nothing is written
    * when the runtime says that stream is not a terminal (pictures would not go to one).
    */
   readonly stream?: 'stdout' | 'stderr' | 'tty';
-  /** The silence budget in ms (default 100, 1000 over ssh). */
-  readonly timeoutMs?: number;
+  /** The silence budget in ms (default 100, 1000 over ssh): the reducer's `budgetMs`. */
+  readonly budgetMs?: number;
   /** Aborts the probe: the promise rejects with the signal's reason, after restoring the terminal. */
   readonly signal?: AbortSignal;
   /** Sees every chunk written and read, with its time (the CLI's `--trace`). */
   readonly onTrace?: (event: TraceEvent) => void;
   /** Receives the user's keys typed during the probe; without it they are `unshift`ed onto the input. */
   readonly onKeys?: (bytes: Uint8Array) => void;
-  /** Inside tmux, also ask the outer terminal through passthrough (default true). */
-  readonly passthrough?: boolean;
+  /** Inside tmux, also ask the outer terminal, with queries wrapped for tmux's passthrough (default true). */
+  readonly askOuter?: boolean;
   /**
-   * How long after the result late replies are still swallowed, in ms (default 100; 0: not at all).
-   * The terminal stays in raw mode that long so a late reply is neither echoed nor line-buffered.
+   * The late window: how long after an answered result late replies are still swallowed, in ms
+   * (default 100; 0: not at all). The terminal stays in raw mode that long so a late reply is
+   * neither echoed nor line-buffered.
    */
   readonly lateMs?: number;
-  /** Further options for the reducer (extension, drain window, reply cap). */
-  readonly probe?: Pick<ProbeOptions, 'extendMs' | 'drainMs' | 'maxReplyBytes' | 'multiplexer'>;
+  /**
+   * The late window when the result came before the batch's sentinel (a deadline, an abort): how
+   * long at most to keep swallowing while the answer may still be on its way (default 1500 ms). It
+   * closes `lateMs` after the sentinel arrives.
+   */
+  readonly outstandingMs?: number;
+  /** Further options for the reducer (extension, settle window, reply cap, multiplexer). */
+  readonly probe?: Pick<ProbeOptions, 'extendMs' | 'settleMs' | 'maxReplyBytes' | 'multiplexer'>;
 }
 
-/** The default time late replies are swallowed after the result. */
+/** The default late window after an answered result. */
 export const DEFAULT_LATE_MS = 100;
+/** The default bound of the late window while the batch's sentinel is outstanding. */
+export const DEFAULT_OUTSTANDING_MS = 1500;
 
 /** The session currently holding each terminal: a second probe waits for (or ends) the first. */
 const sessions = new WeakMap<object, Session>();
@@ -65,13 +73,15 @@ const sessions = new WeakMap<object, Session>();
 const CONTROLLING_TERMINAL = {};
 
 /**
- * Asks the terminal what it can do and resolves with what it said. Never rejects for the terminal's
- * sake (no terminal, silence, a closed stream all resolve); rejects only when `signal` aborts.
- * It never blocks: start it early and use the environment's answer until it settles.
+ * Asks the terminal device itself what it can do (stdin/stdout when both are terminals, else
+ * `/dev/tty`: hence `stream: 'tty'` by default, unlike `probeTerminal`, which answers for stdout)
+ * and resolves with what it said. Never rejects for the terminal's sake (no terminal, silence, a
+ * closed stream all resolve); rejects only when `signal` aborts. It never blocks: start it early
+ * and use the environment's answer until it settles.
  *
- * @example const facts = await runProbe({ timeoutMs: 200 }); facts.terminal?.name
+ * @example const facts = await probeTty({ budgetMs: 200 }); facts.terminal?.name
  */
-export async function runProbe(options: DriverOptions = {}): Promise<ProbeFacts> {
+export async function probeTty(options: DriverOptions = {}): Promise<ProbeFacts> {
   const runtime = options.runtime ?? processRuntime();
   options.signal?.throwIfAborted();
   const streamKind = options.stream ?? 'tty';
@@ -82,7 +92,7 @@ export async function runProbe(options: DriverOptions = {}): Promise<ProbeFacts>
   // (By descriptor: touching `process.stdin` would create it.)
   const fd = (stream: unknown): unknown => (stream as { fd?: unknown }).fd;
   const own = terminal !== null && (!explicit || fd(terminal.input) === 0 || fd(terminal.output) === 1);
-  // One probe at a time per terminal: a second one waits for the first (and cuts its drain short).
+  // One probe at a time per terminal: a second one waits for the first (and cuts its late window short).
   const key: object = explicit && terminal !== null ? terminal.input : CONTROLLING_TERMINAL;
   const previous = terminal !== null ? sessions.get(key) : undefined;
   if (previous) {
@@ -91,39 +101,24 @@ export async function runProbe(options: DriverOptions = {}): Promise<ProbeFacts>
     options.signal?.throwIfAborted();
   }
   const startMs = performance.now();
-  let state = createProbe(runtime, {
+  const budgetMs = options.budgetMs;
+  const created = createProbe(runtime, {
     ...options.probe,
     tty: terminal !== null,
     foreground: own ? isForeground() : true,
     nowMs: startMs,
-    ...(options.timeoutMs !== undefined ? { budgetMs: options.timeoutMs } : {}),
-    ...(options.passthrough !== undefined ? { passthrough: options.passthrough } : {}),
+    ...(budgetMs !== undefined ? { budgetMs } : {}),
+    ...(options.askOuter !== undefined ? { askOuter: options.askOuter } : {}),
   });
-  const [started, actions] = step(state, { type: 'start' });
-  state = started;
+  const [state, actions] = stepProbe(created, { type: 'start' });
   const immediate = probeResult(state);
   if (immediate !== null || terminal === null) {
     terminal?.close();
     return immediate ?? skippedFacts('not a terminal');
   }
-  const session = new Session(terminal, state, options, startMs, key);
+  const session = new Session(terminal, state, options, startMs, key, own && runtime.platform !== 'win32');
   sessions.set(key, session);
   return session.run(actions);
-}
-
-/**
- * Probes the terminal and resolves the report: `resolveReport(runtime, await runProbe(options))`. By
- * default the report is for stdout (`stream: 'stdout'`): when stdout is not a terminal nothing is
- * written and the report says why.
- *
- * @example const report = await probeTerminal(); if (report.graphics === 'kitty') draw();
- */
-export async function probeTerminal(options: DriverOptions = {}): Promise<Report> {
-  const runtime = options.runtime ?? processRuntime();
-  const stream = options.stream ?? 'stdout';
-  const facts = await runProbe({ ...options, runtime, stream });
-  const resolveOptions: ResolveOptions = { stream };
-  return resolveReport(runtime, facts, resolveOptions);
 }
 
 function givenTerminal(options: DriverOptions): TerminalStreams {
@@ -140,34 +135,33 @@ function skippedFacts(reason: string): ProbeFacts {
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
   return Buffer.concat(parts.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength)));
 }
 
 /**
- * One probe on one terminal, from the first write to the end of the late-reply drain. Phases:
- * probing (the promise is pending), draining (resolved; late replies are still swallowed), ended.
+ * One probe on one terminal, from the first write to the end of the late window. Stages: probing
+ * (the promise is pending), late (settled; late replies are still swallowed), ended.
  */
 class Session {
   private state: ProbeState;
-  private phase: 'probing' | 'draining' | 'ended' = 'probing';
+  private stage: 'probing' | 'late' | 'ended' = 'probing';
   private readonly input: TerminalInput;
   private readonly output: TerminalOutput;
   private tap: InputTap | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private tickTimer: NodeJS.Timeout | null = null;
   private lateTimer: NodeJS.Timeout | null = null;
   private wasRaw = false;
   private rawSet = false;
+  private unguard: (() => void) | null = null;
+  private aborting = false;
   private flowingBefore: boolean | null = null;
   /** Keys held for the application until it reads (no `onKeys`, nobody listening yet). */
   private pendingKeys: Uint8Array[] = [];
   private settle: { resolve: (facts: ProbeFacts) => void; reject: (error: unknown) => void } | null = null;
-  private endedPromise: Promise<void>;
-  private endedResolve!: () => void;
-  private readonly onExit = (): void => this.restoreMode();
+  private readonly ended: Promise<void>;
+  private markEnded: () => void = () => {};
   private readonly onAbort = (): void => this.abort();
-  private readonly onEnd = (): void => this.streamGone();
-  private readonly onError = (): void => this.streamGone();
+  private readonly onGone = (): void => this.streamGone();
 
   constructor(
     private readonly terminal: TerminalStreams,
@@ -175,35 +169,46 @@ class Session {
     private readonly options: DriverOptions,
     private readonly startMs: number,
     private readonly key: object,
+    /** Whether this is the process's own terminal, where Ctrl-C must still interrupt (see `keys`). */
+    private readonly ownTerminal: boolean,
   ) {
     this.state = state;
     this.input = terminal.input;
     this.output = terminal.output;
-    this.endedPromise = new Promise((r) => (this.endedResolve = r));
-  }
-
-  /** Starts the I/O and carries out the start actions; resolves with the facts. */
-  run(startActions: ProbeAction[]): Promise<ProbeFacts> {
-    return new Promise<ProbeFacts>((resolvePromise, rejectPromise) => {
-      this.settle = { resolve: resolvePromise, reject: rejectPromise };
-      try {
-        this.attach();
-        this.apply(startActions);
-        this.schedule();
-      } catch (error) {
-        this.fail(error);
-      }
+    this.ended = new Promise((resolve) => {
+      this.markEnded = resolve;
     });
   }
 
-  /** Ends this session early for a new probe on the same input: waits while it probes, cuts a drain short. */
+  /** Starts the I/O and carries out the start actions; resolves with the facts. */
+  run(startActions: readonly ProbeAction[]): Promise<ProbeFacts> {
+    return new Promise<ProbeFacts>((resolvePromise, rejectPromise) => {
+      this.settle = { resolve: resolvePromise, reject: rejectPromise };
+      this.guarded(() => {
+        this.attach();
+        this.apply(startActions);
+        this.schedule();
+      });
+    });
+  }
+
+  /** Ends this session early for a new probe on the same terminal: waits while it probes, cuts a late window short. */
   async release(): Promise<void> {
-    if (this.phase === 'draining') this.end();
-    await this.endedPromise;
+    if (this.stage === 'late') this.detach();
+    await this.ended;
   }
 
   private now(): number {
     return performance.now();
+  }
+
+  /** Runs driver code; an exception (in a callback, a write) rejects the probe and restores the terminal. */
+  private guarded(body: () => void): void {
+    try {
+      body();
+    } catch (error) {
+      this.fail(error);
+    }
   }
 
   private attach(): void {
@@ -213,7 +218,7 @@ class Session {
       this.wasRaw = input.isRaw === true;
       input.setRawMode(true);
       this.rawSet = true;
-      process.once('exit', this.onExit);
+      this.unguard = guardMode(this);
     }
     this.flowingBefore = (input as unknown as { readableFlowing: boolean | null }).readableFlowing;
     this.tap = tapInput(input, {
@@ -228,30 +233,26 @@ class Session {
         if (this.pendingKeys.length > 0) process.nextTick(() => this.flushKeysToApp());
       },
     });
-    input.on('end', this.onEnd);
-    input.on('close', this.onEnd);
-    input.on('error', this.onError);
+    input.on('end', this.onGone);
+    input.on('close', this.onGone);
+    input.on('error', this.onGone);
     // A plain writable may lack events; a real one must not crash the process on a late EPIPE/EIO.
-    if (typeof this.output.on === 'function') this.output.on('error', this.onError);
+    if (typeof this.output.on === 'function') this.output.on('error', this.onGone);
     this.options.signal?.addEventListener('abort', this.onAbort, { once: true });
     input.resume();
   }
 
   private onData(bytes: Uint8Array): void {
-    if (this.phase === 'ended' || bytes.length === 0) return;
-    try {
+    if (this.stage === 'ended' || bytes.length === 0) return;
+    this.guarded(() => {
       this.options.onTrace?.({ direction: 'in', bytes, atMs: this.now() - this.startMs });
       this.feed({ type: 'input', bytes });
-      // Tick at once: when this chunk held the sentinel, the result is due now, not at a timer.
-      if (this.phase === 'probing') this.feed({ type: 'clock', nowMs: this.now() });
-      if (this.phase === 'probing') this.schedule();
-    } catch (error) {
-      this.fail(error);
-    }
+      this.schedule();
+    });
   }
 
-  private feed(event: Parameters<typeof step>[1]): void {
-    const [next, actions] = step(this.state, event);
+  private feed(event: ProbeEvent): void {
+    const [next, actions] = stepProbe(this.state, event);
     this.state = next;
     this.apply(actions);
   }
@@ -263,17 +264,19 @@ class Session {
           this.options.onTrace?.({ direction: 'out', bytes: action.bytes, atMs: this.now() - this.startMs });
           if (!this.write(action.bytes)) return;
           break;
-        case 'passthrough':
+        case 'keys':
           this.keys(action.bytes);
           break;
         case 'extendDeadline':
-          // The timer is re-armed from probeWakeAt after every step.
-          break;
-        case 'drained':
-          // A late reply: swallowed on purpose.
+        case 'swallowed':
+          // The timer follows probeNextTickAt after every step; a late reply is swallowed on purpose.
           break;
         case 'done':
-          this.done(action.facts);
+          this.done(action.facts, action.outstanding);
+          break;
+        case 'lateSentinel':
+          // The batch is answered at last: only stragglers may follow.
+          if (this.stage === 'late') this.closeLateWindowIn(this.lateMs());
           break;
       }
     }
@@ -292,6 +295,21 @@ class Session {
 
   /** The user's keys: to `onKeys`, to a listening application, or held until it reads. */
   private keys(bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    // Raw mode is the probe's, not the application's: Ctrl-C and Ctrl-\ keep their cooked meaning.
+    const probesRaw = this.rawSet && !this.wasRaw && this.ownTerminal && this.tap?.appSetRawMode !== true;
+    const interrupt = probesRaw ? interruptIn(bytes) : null;
+    if (interrupt) {
+      this.handKeys(interrupt.before);
+      this.restoreMode();
+      // What the line discipline would do: signal the foreground process group (this one's).
+      process.kill(0, interrupt.signal);
+      return;
+    }
+    this.handKeys(bytes);
+  }
+
+  private handKeys(bytes: Uint8Array): void {
     if (bytes.length === 0) return;
     if (this.options.onKeys) {
       this.options.onKeys(bytes);
@@ -316,107 +334,94 @@ class Session {
     this.tap?.emitToApp(keys);
   }
 
-  /** Arms the one timer for the reducer's next wake-up, or ticks now when it is due. */
+  /**
+   * Arms the one timer for the reducer's next tick. A tick already due (the sentinel just came)
+   * is fed at once; after it the next one lies in the future (the reducer's promise), so this
+   * never loops.
+   */
   private schedule(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    for (let guard = 0; guard < 8 && this.phase === 'probing'; guard++) {
-      const wake = probeWakeAt(this.state);
-      if (wake === null) return;
-      const now = this.now();
-      if (wake > now) {
-        this.timer = setTimeout(() => this.tick(), Math.max(0, Math.ceil(wake - now)));
-        this.timer.unref();
-        return;
-      }
-      this.feed({ type: 'clock', nowMs: now });
+    if (this.tickTimer) clearTimeout(this.tickTimer);
+    this.tickTimer = null;
+    if (this.stage !== 'probing') return;
+    let due = probeNextTickAt(this.state);
+    if (due !== null && due <= this.now()) {
+      this.feed({ type: 'clock', nowMs: this.now() });
+      due = this.stage === 'probing' ? probeNextTickAt(this.state) : null;
     }
+    if (due === null) return;
+    this.tickTimer = setTimeout(() => this.tick(), Math.max(0, Math.ceil(due - this.now())));
+    this.tickTimer.unref();
   }
 
   private tick(): void {
-    this.timer = null;
-    if (this.phase !== 'probing') return;
-    try {
+    this.tickTimer = null;
+    if (this.stage !== 'probing') return;
+    this.guarded(() => {
       this.feed({ type: 'clock', nowMs: this.now() });
       this.schedule();
-    } catch (error) {
-      this.fail(error);
-    }
+    });
   }
 
-  /** The reducer's result: resolve at once, then drain late replies for a while. */
-  private done(facts: ProbeFacts): void {
-    if (this.phase !== 'probing') return;
-    this.phase = 'draining';
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.settle?.resolve(facts);
+  private lateMs(): number {
+    return this.options.lateMs ?? DEFAULT_LATE_MS;
+  }
+
+  /** The reducer's result: settle the promise at once, then keep swallowing late replies for a while. */
+  private done(facts: ProbeFacts, outstanding: boolean): void {
+    if (this.stage !== 'probing') return;
+    this.stage = 'late';
+    if (this.tickTimer) clearTimeout(this.tickTimer);
+    this.tickTimer = null;
+    const settle = this.settle;
     this.settle = null;
-    this.startDrain();
-  }
-
-  private startDrain(): void {
-    const lateMs = this.options.lateMs ?? DEFAULT_LATE_MS;
+    if (this.aborting) {
+      settle?.reject(this.options.signal?.reason ?? new DOMException('The probe was aborted', 'AbortError'));
+    } else {
+      settle?.resolve(facts);
+    }
+    const lateMs = this.lateMs();
     if (lateMs <= 0 || this.input.destroyed) {
-      this.end();
+      this.detach();
       return;
     }
     this.flushKeysToApp();
-    this.lateTimer = setTimeout(() => this.end(), lateMs);
+    const outstandingMs = this.options.outstandingMs ?? DEFAULT_OUTSTANDING_MS;
+    this.closeLateWindowIn(outstanding ? Math.max(lateMs, outstandingMs) : lateMs);
+  }
+
+  private closeLateWindowIn(ms: number): void {
+    if (this.lateTimer) clearTimeout(this.lateTimer);
+    this.lateTimer = setTimeout(() => this.detach(), ms);
     this.lateTimer.unref();
   }
 
-  /** Ends the probe before its result: the facts so far, as if its time ran out. */
-  private forceFinish(): ProbeFacts {
-    for (let guard = 0; guard < 8 && probeResult(this.state) === null; guard++) {
-      const wake = probeWakeAt(this.state) ?? this.state.deadlineMs;
-      const [next, actions] = step(this.state, {
-        type: 'clock',
-        nowMs: Math.max(wake, this.state.deadlineMs, this.state.nowMs),
-      });
-      this.state = next;
-      // Keys released at the end still reach the application; the result is settled by the caller.
-      for (const action of actions) if (action.type === 'passthrough') this.keys(action.bytes);
-    }
-    const facts = probeResult(this.state) ?? skippedFacts('the probe did not finish');
-    return { ...facts, elapsedMs: this.now() - this.startMs };
-  }
-
-  /** The input ended, errored or is being destroyed. */
+  /** The input ended, errored or is being destroyed: finish with what came, and let go at once. */
   private streamGone(): void {
-    if (this.phase === 'ended') return;
-    if (this.phase === 'probing') {
-      const facts = this.forceFinish();
-      this.phase = 'draining';
-      this.settle?.resolve(facts);
-      this.settle = null;
-    }
-    this.end();
+    if (this.stage === 'ended') return;
+    if (this.stage === 'probing') this.feed({ type: 'end', nowMs: this.now() });
+    this.detach();
   }
 
+  /** The signal aborted: finish with what came (the promise rejects); late replies are still swallowed. */
   private abort(): void {
-    if (this.phase !== 'probing') return;
-    this.forceFinish();
-    this.phase = 'draining';
-    const reason = this.options.signal?.reason ?? new DOMException('The probe was aborted', 'AbortError');
-    this.settle?.reject(reason);
-    this.settle = null;
-    // The query is out: its replies may still come, so they are drained like any late reply.
-    this.startDrain();
+    if (this.stage !== 'probing') return;
+    this.aborting = true;
+    this.guarded(() => this.feed({ type: 'end', nowMs: this.now() }));
   }
 
   private fail(error: unknown): void {
     const settle = this.settle;
     this.settle = null;
-    this.phase = 'draining';
-    this.end();
+    this.detach();
     settle?.reject(error);
   }
 
-  private restoreMode(): void {
+  /** Restores the terminal mode now, synchronously (also from the exit and signal hooks). */
+  restoreMode(): void {
     if (!this.rawSet) return;
     this.rawSet = false;
-    process.off('exit', this.onExit);
+    this.unguard?.();
+    this.unguard = null;
     // The application changed the mode itself meanwhile: that is its mode now.
     if (this.tap?.appSetRawMode) return;
     try {
@@ -427,24 +432,22 @@ class Session {
   }
 
   /** Restores the mode, removes every listener and timer, and hands back the keys still held. */
-  private end(): void {
-    if (this.phase === 'ended') return;
-    this.phase = 'ended';
-    if (this.timer) clearTimeout(this.timer);
+  private detach(): void {
+    if (this.stage === 'ended') return;
+    this.stage = 'ended';
+    if (this.tickTimer) clearTimeout(this.tickTimer);
     if (this.lateTimer) clearTimeout(this.lateTimer);
-    this.timer = this.lateTimer = null;
+    this.tickTimer = this.lateTimer = null;
     const input = this.input;
     this.restoreMode();
-    // A partial key sequence (a lone ESC) still held by the scanner is the user's; a partial reply is not.
-    if (!holdsReply(this.state.scanner)) {
-      for (const token of flush(this.state.scanner).tokens) this.keys(token.bytes);
-    }
+    // The driver stops listening: the reducer hands back a partial key it still holds (never a partial reply).
+    if (this.state.phase === 'done') this.feed({ type: 'end', nowMs: this.now() });
     this.tap?.remove();
     this.options.signal?.removeEventListener('abort', this.onAbort);
-    input.off('end', this.onEnd);
-    input.off('close', this.onEnd);
-    input.off('error', this.onError);
-    if (typeof this.output.off === 'function') this.output.off('error', this.onError);
+    input.off('end', this.onGone);
+    input.off('close', this.onGone);
+    input.off('error', this.onGone);
+    if (typeof this.output.off === 'function') this.output.off('error', this.onGone);
     if (!input.destroyed) {
       const keepFlowing = this.appReading();
       if (!keepFlowing) {
@@ -467,6 +470,6 @@ class Session {
     this.pendingKeys = [];
     this.terminal.close();
     if (sessions.get(this.key) === this) sessions.delete(this.key);
-    this.endedResolve();
+    this.markEnded();
   }
 }

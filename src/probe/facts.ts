@@ -5,8 +5,8 @@
 
 /** One reply as received. */
 export interface ReplyRecord {
-  /** Which kind of sequence: CSI, DCS, APC, OSC or SS3. */
-  readonly kind: 'csi' | 'dcs' | 'apc' | 'osc' | 'ss3';
+  /** Which kind of sequence: CSI, DCS, APC or OSC. */
+  readonly kind: 'csi' | 'dcs' | 'apc' | 'osc';
   /** The whole reply, escaped for display (`\e` for ESC, `\a` for BEL, `\xNN` for other controls). */
   readonly text: string;
 }
@@ -66,10 +66,6 @@ export interface ProbeFacts {
     readonly dark: boolean;
     readonly reply: string;
   };
-  /** OSC 10 foreground colour. */
-  readonly foreground?: { readonly rgb: readonly [number, number, number]; readonly reply: string };
   /** XTSMGRAPHICS colour registers for sixel. */
   readonly sixelColors?: { readonly registers: number; readonly reply: string };
-  /** The kitty keyboard protocol's flags (`CSI ? flags u`): the terminal speaks that protocol. */
-  readonly kittyKeyboard?: { readonly flags: number; readonly reply: string };
 }

@@ -1,7 +1,7 @@
 /**
  * `termsight/probe`: the pieces of the probe, for those who drive it themselves — the query
  * batch, the streaming reply scanner, the pure reducer and the classification of replies. The
- * Node driver (`runProbe`, `probeTerminal`) is on the front door. See docs/probe.md.
+ * Node driver (`probeTty`, `probeTerminal`) is on the front door. See docs/probe.md.
  */
 
 export { escapeBytes } from '../core/escape.js';
@@ -14,9 +14,9 @@ export {
   defaultBudgetMs,
   type ProbeOptions,
   type ProbeState,
+  probeNextTickAt,
   probeResult,
-  probeWakeAt,
-  step,
+  stepProbe,
 } from './reducer.js';
 export { parseReply, type Reply } from './replies.js';
-export { createScanner, flush, type ScannerState, type ScanToken, scan } from './scanner.js';
+export { createScanner, flushScanner, type ScannerState, type ScanToken, scanReplies } from './scanner.js';

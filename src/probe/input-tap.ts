@@ -1,7 +1,7 @@
 /**
  * Intercepting a terminal's input stream while a probe owns it. The application may already be
  * reading (a `data` listener attached before the probe) or may start reading while late replies are
- * still being drained; either way it must see only its keys. So the tap sits in front of every
+ * still being swallowed (the late window); either way it must see only its keys. So the tap sits in front of every
  * `data` event (an own `emit` on the stream), not beside the application's listeners. It also sees
  * the stream being destroyed before the handle closes (raw mode can only be undone while the handle
  * lives) and honours a raw-mode change the application makes meanwhile. `remove()` puts everything back.

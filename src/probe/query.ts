@@ -26,14 +26,10 @@ export const QUERIES = {
   windowCells: '\x1b[18t',
   /** DECRQM 2026: synchronized output (`CSI ? 2026 ; Pm $ y`). */
   synchronizedOutput: '\x1b[?2026$p',
-  /** OSC 10: the foreground colour. */
-  foreground: '\x1b]10;?\x1b\\',
   /** OSC 11: the background colour. */
   background: '\x1b]11;?\x1b\\',
   /** XTSMGRAPHICS: the number of sixel colour registers (`CSI ? 1 ; 0 ; N S`). */
   sixelColors: '\x1b[?1;1;0S',
-  /** The kitty keyboard protocol's flags (`CSI ? flags u`); a terminal without it ignores this. */
-  kittyKeyboard: '\x1b[?u',
   /** Primary device attributes: the sentinel, always last. */
   da1: '\x1b[c',
 } as const;
@@ -47,8 +43,8 @@ export interface QueryOptions {
   readonly runtime?: Runtime;
   /** The multiplexer in between: `null` for none; default from the runtime's environment. */
   readonly multiplexer?: 'tmux' | 'screen' | null;
-  /** Inside tmux: also send the queries wrapped for passthrough to the outer terminal (default true). */
-  readonly passthrough?: boolean;
+  /** Inside tmux: also ask the outer terminal, with the queries wrapped for tmux's passthrough (default true). */
+  readonly askOuter?: boolean;
   /** `process.platform` style; `win32` consoles show APC as text. Default from the runtime. */
   readonly platform?: string;
 }
@@ -81,8 +77,6 @@ const FULL: readonly QueryName[] = [
   'windowCells',
   'synchronizedOutput',
   'sixelColors',
-  'kittyKeyboard',
-  'foreground',
   'background',
   'da1',
 ];
@@ -96,7 +90,7 @@ const APC_QUERIES: ReadonlySet<QueryName> = new Set<QueryName>(['kittyGraphics']
  * - Windows consoles (`platform` `win32`, `WT_SESSION`) print APC: no kitty graphics query.
  * - GNU screen shows DCS and APC payloads as text: neither is sent.
  * - tmux answers XTVERSION and DA1 itself and drops the rest: those two go first unwrapped (tmux's
- *   own answers, the first DA1 being tmux's), then, unless `passthrough: false`, the identity,
+ *   own answers, the first DA1 being tmux's), then, unless `askOuter: false`, the identity,
  *   graphics, size, sync and colour queries and a DA1, each wrapped for the outer terminal.
  * - With no multiplexer in the environment the full batch goes out, DA2 included: a tmux or screen
  *   whose variables were scrubbed (`env -i`, `sudo`, ssh) then names itself in its replies
@@ -129,15 +123,15 @@ export function planQuery(options: QueryOptions = {}): QueryPlan {
   }
   const allowed = (name: QueryName): boolean => apc || !APC_QUERIES.has(name);
   if (multiplexer === 'tmux') {
-    const wrapped = options.passthrough !== false && dcs;
-    if (options.passthrough === false) notes.push('tmux passthrough not asked for: only tmux answers');
+    const wrapped = options.askOuter !== false && dcs;
+    if (options.askOuter === false) notes.push('the outer terminal not asked: only tmux answers');
     return {
       multiplexer,
       wrapped,
       dcs,
       apc,
       direct: ['xtversion', 'da1'],
-      outer: wrapped ? FULL.filter(allowed).filter((name) => name !== 'kittyKeyboard') : [],
+      outer: wrapped ? FULL.filter(allowed) : [],
       notes,
     };
   }
@@ -149,7 +143,7 @@ export function planQuery(options: QueryOptions = {}): QueryPlan {
  * case: tmux answered (its XTVERSION or DA2 type 84) although the environment did not show it (no
  * `TMUX`: a scrubbed environment, as over ssh), so no wrapped query was sent. The second round is
  * exactly what the batch inside a known tmux adds after tmux's own DA1: the identity, graphics,
- * size, sync and colour queries and a DA1, each wrapped for passthrough. None when `passthrough` is
+ * size, sync and colour queries and a DA1, each wrapped for passthrough. None when `askOuter` is
  * false, when wrapped queries were already sent, or when DCS may not be sent (the wrapper is a DCS).
  *
  * @example planFollowUp(planQuery({ runtime }), 'tmux', { runtime })?.outer.at(-1) === 'da1'
@@ -159,7 +153,7 @@ export function planFollowUp(
   shown: 'tmux' | 'screen' | null,
   options: QueryOptions = {},
 ): QueryPlan | null {
-  if (shown !== 'tmux' || first.wrapped || first.multiplexer === 'screen' || options.passthrough === false) return null;
+  if (shown !== 'tmux' || first.wrapped || first.multiplexer === 'screen' || options.askOuter === false) return null;
   const plan = planQuery({ ...options, multiplexer: 'tmux' });
   if (!plan.wrapped) return null;
   return {

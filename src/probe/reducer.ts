@@ -1,42 +1,25 @@
 /**
- * The probe as a pure reducer (after raxol's `Capabilities.Probe`): `step(state, event)` returns the
- * next state and the actions the driver must carry out. No time is read inside `step` and nothing
- * sleeps: the clock arrives as `{ type: 'clock', nowMs }` events, so every timing case is a table row.
- *
- * Timing rules:
- * - The deadline is `budgetMs` after the clock origin (`nowMs`): 100 ms, or 1000 ms when any
- *   non-empty `SSH_*` variable is present.
- * - At the deadline, if a reply byte arrived but the sentinel did not, the deadline moves once by
- *   `extendMs` (`extendDeadline`); otherwise (silence, or already extended) the probe ends `timedOut`.
- * - After the DA1 sentinel, where nothing reorders replies, the result is due at the very next clock
- *   event (the driver ticks right after each chunk): that is the one drain window.
- * - Behind tmux with wrapped queries, the first DA1 is tmux's. The outer terminal's DA1 ends the
- *   probe; until it comes, a window of `drainMs` (default min(budget/2, 50 ms), 300 ms when remote)
- *   after tmux's DA1 stays open. If nothing wrapped came back in it, passthrough is off and the probe
- *   ends; if something did, the probe waits for the outer DA1 up to the deadline (extended once).
- * - A second round: when the environment did not show tmux (no TMUX: scrubbed, as over ssh) but the
- *   first round's replies do (XTVERSION `tmux …`, DA2 type 84), the wrapped queries and a wrapped
- *   DA1 are written the moment tmux's DA1 is in (see `planFollowUp`), unless `passthrough: false`.
- *   The same rules then decide passthrough, with the window sized for a second round trip: it opens
- *   at the clock event after tmux's DA1 and lasts max(`drainMs`, the first round's own duration
- *   capped at the budget). So with passthrough off the probe ends at most that window after tmux's
- *   DA1 (locally: `drainMs`, as inside a known tmux); with passthrough on it ends on the outer DA1,
- *   waiting at most until the later of the window's end and the deadline (extended once). The
- *   second round never starts after the first has timed out: it needs tmux's DA1.
- * - Behind GNU screen (and on Windows, where ConPTY answers DA1 itself), replies the multiplexer
- *   forwards (OSC 11) arrive after its DA1: the probe ends when the background colour is in, or when
- *   the `drainMs` window after the sentinel closes. A screen the environment hides shows itself by
- *   its DA2 (type 83), which comes before its DA1: the same window then follows.
- * - After `done`, reply bytes are `drained`, never reclassified, never passed on as keys; user input
- *   is `passthrough` at any time, exactly and in order.
+ * The probe as a pure reducer: `stepProbe(state, event)` returns the next state and the actions
+ * the driver carries out. No time is read and nothing sleeps: the clock arrives as events, and
+ * `probeNextTickAt` says when the next one is due. The state is tagged by phase and each phase
+ * holds only what it needs. The timing rules, with their reasons, are in docs/probe.md.
  */
 import { envValue, isRemote, type Runtime } from '../env/runtime.js';
 import { factsFromReplies, multiplexerNamedBy } from './classify.js';
 import type { ProbeAction, ProbeEvent } from './events.js';
-import type { ProbeFacts } from './facts.js';
+import type { ProbeFacts, ProbeSkipReason } from './facts.js';
 import { planFollowUp, planQuery, type QueryOptions, type QueryPlan, queryBytes } from './query.js';
 import { parseReply } from './replies.js';
-import { createScanner, holdsReply, type ReplyToken, releaseInput, type ScannerState, scan } from './scanner.js';
+import {
+  createScanner,
+  flushScanner,
+  holdsReply,
+  type ReplyToken,
+  releaseInput,
+  type ScannerState,
+  type ScanToken,
+  scanReplies,
+} from './scanner.js';
 
 /** Options of one probe. Every time is in the injected clock's milliseconds. */
 export interface ProbeOptions {
@@ -50,10 +33,10 @@ export interface ProbeOptions {
   readonly tty?: boolean;
   /** Whether the process is in the terminal's foreground process group (default true). False: nothing is written. */
   readonly foreground?: boolean;
-  /** Inside tmux, also send the queries wrapped for the outer terminal (default true). */
-  readonly passthrough?: boolean;
-  /** The drain window behind a multiplexer (see the module comment for the default). */
-  readonly drainMs?: number;
+  /** Inside tmux, also ask the outer terminal, with queries wrapped for tmux's passthrough (default true). */
+  readonly askOuter?: boolean;
+  /** The settle window after the multiplexer's DA1 (default min(budget/2, 50 ms), 300 ms when remote). */
+  readonly settleMs?: number;
   /** The scanner's reply cap in bytes (default 4096). */
   readonly maxReplyBytes?: number;
   /** The bytes to write instead of `probeQuery()`'s (the plan still shapes how replies are read, and any second round). */
@@ -64,49 +47,100 @@ export interface ProbeOptions {
   readonly platform?: string;
 }
 
-/** Where a probe is: not started, waiting for the sentinel, waiting for the outer terminal behind tmux, draining, done. */
-export type ProbePhase = 'init' | 'awaiting' | 'outer' | 'draining' | 'done';
-
-/** The probe's whole state: an immutable value. */
-export interface ProbeState {
-  readonly phase: ProbePhase;
+/** What one probe was set up with; it never changes while the probe runs. */
+export interface ProbeSetup {
   /** How the batch was shaped (multiplexer, wrapped queries). */
   readonly plan: QueryPlan;
   /** What shaped the plan: kept to plan a second round the same way. */
   readonly queryOptions: QueryOptions;
-  /** The multiplexer the first round's replies named (XTVERSION, DA2), whatever the environment said. */
-  readonly shown: 'tmux' | 'screen' | null;
-  /** The second round, once written (tmux answered although the environment hid it), else null. */
-  readonly followUp: QueryPlan | null;
   /** The bytes written on start. */
   readonly query: Uint8Array;
   /** Why nothing will be written, or null. */
-  readonly skip: ProbeFacts['skipped'] | null;
+  readonly skip: ProbeSkipReason | null;
   readonly budgetMs: number;
   readonly extendMs: number;
-  readonly drainMs: number;
-  /** Whether replies may arrive after the sentinel (screen, Windows): a drain window follows it. */
+  readonly settleMs: number;
+  /** Whether the terminal side forwards replies after its own DA1 (screen, Windows ConPTY). */
   readonly reorders: boolean;
-  /** Clock origin and the latest clock seen. */
+  readonly maxReplyBytes: number;
+}
+
+/** The deadline: when silence ends the probe, and whether its one extension is used. */
+export interface Deadline {
+  readonly atMs: number;
+  readonly extended: boolean;
+}
+
+/**
+ * A window that follows a DA1: due at the next clock tick, opening at the next clock tick (its
+ * length counted from then), or open until `endMs`.
+ */
+export type ProbeWindow =
+  | { readonly kind: 'next-tick' }
+  | { readonly kind: 'opens' }
+  | { readonly kind: 'open'; readonly endMs: number };
+
+/** Not started: only the setup and the latest clock (the origin, once `start` comes). */
+export interface InitState {
+  readonly phase: 'init';
+  readonly setup: ProbeSetup;
+  readonly nowMs: number;
+}
+
+/** What every phase between `start` and the result holds. */
+interface Running {
+  readonly setup: ProbeSetup;
   readonly startMs: number;
   readonly nowMs: number;
-  readonly deadlineMs: number;
-  readonly extended: boolean;
-  /** Whether a reply byte has arrived (what allows the one extension). */
-  readonly seenReply: boolean;
-  /** How many DA1 replies arrived. */
-  readonly da1Count: number;
-  /** Behind tmux: whether the outer terminal has answered anything. */
-  readonly outerAnswered: boolean;
-  /** Whether the OSC 11 reply is in (ends a screen/Windows drain window early). */
-  readonly backgroundIn: boolean;
-  /** End of the current window; `null` with `windowPending` when it starts at the next clock; -Infinity: the next clock ends it. */
-  readonly windowEndMs: number | null;
-  readonly windowPending: boolean;
+  readonly deadline: Deadline;
   readonly scanner: ScannerState;
   readonly replies: readonly ReplyToken[];
-  readonly facts: ProbeFacts | null;
+  /** Whether a reply byte has arrived (what allows the one extension). */
+  readonly seenReply: boolean;
+  readonly da1Count: number;
+  /** The multiplexer the first round's replies named (XTVERSION, DA2), whatever the environment said. */
+  readonly shown: 'tmux' | 'screen' | null;
 }
+
+/** The batch is out; waiting for its sentinel (DA1). */
+export interface AwaitingState extends Running {
+  readonly phase: 'awaiting';
+}
+
+/** Behind tmux: tmux's DA1 is in; waiting for the outer terminal's answers to the wrapped queries. */
+export interface OuterState extends Running {
+  readonly phase: 'outer';
+  /** The second round, when tmux showed itself only in the replies (else null: wrapped from the start). */
+  readonly followUp: QueryPlan | null;
+  /** Whether the outer terminal has answered anything. */
+  readonly outerAnswered: boolean;
+  readonly window: ProbeWindow;
+}
+
+/** The sentinel is in; a short window for replies a multiplexer forwards after its own DA1. */
+export interface SettlingState extends Running {
+  readonly phase: 'settling';
+  readonly followUp: QueryPlan | null;
+  readonly window: ProbeWindow;
+}
+
+/** The result is out. Late replies are swallowed; keys still go back. */
+export interface DoneState {
+  readonly phase: 'done';
+  readonly setup: ProbeSetup;
+  readonly nowMs: number;
+  readonly facts: ProbeFacts;
+  /** Scans late input; null when nothing was written (skipped): then every byte is the user's. */
+  readonly scanner: ScannerState | null;
+  /** DA1 replies the batch still owes (it ended before them): their arrival is `lateSentinel`. */
+  readonly owedSentinels: number;
+}
+
+/** The probe's whole state: an immutable value, tagged by phase. */
+export type ProbeState = InitState | AwaitingState | OuterState | SettlingState | DoneState;
+
+/** Where a probe is: not started, waiting for the sentinel, waiting for the outer terminal behind tmux, settling, done. */
+export type ProbePhase = ProbeState['phase'];
 
 /** The default budget: ~100 ms locally, ~1 s when the session is remote (any non-empty `SSH_*`). */
 export function defaultBudgetMs(runtime: Runtime): number {
@@ -117,22 +151,20 @@ export function defaultBudgetMs(runtime: Runtime): number {
  * A probe that has not started. Not a TTY, `TERM=dumb` or not in the foreground: `start` writes
  * nothing and ends at once with `skipped`.
  *
- * @example let [s, actions] = step(createProbe(processRuntime(), { nowMs: performance.now() }), { type: 'start' });
+ * @example let [s, actions] = stepProbe(createProbe(processRuntime(), { nowMs: performance.now() }), { type: 'start' });
  */
 export function createProbe(runtime: Runtime, options: ProbeOptions = {}): ProbeState {
   const budgetMs = positive(options.budgetMs) ?? defaultBudgetMs(runtime);
-  const extendMs = positive(options.extendMs) ?? budgetMs;
   const remote = isRemote(runtime.env);
-  const drainMs = positive(options.drainMs) ?? Math.min(budgetMs / 2, remote ? 300 : 50);
   const queryOptions: QueryOptions = {
     runtime,
     ...(options.multiplexer !== undefined ? { multiplexer: options.multiplexer } : {}),
-    ...(options.passthrough !== undefined ? { passthrough: options.passthrough } : {}),
+    ...(options.askOuter !== undefined ? { askOuter: options.askOuter } : {}),
     ...(options.platform !== undefined ? { platform: options.platform } : {}),
   };
   const plan = planQuery(queryOptions);
   const tty = options.tty ?? (Boolean(runtime.isTTY.stdin) && runtime.isTTY.stdout);
-  const skip: ProbeFacts['skipped'] | null = !tty
+  const skip: ProbeSkipReason | null = !tty
     ? 'not a terminal'
     : envValue(runtime.env, 'TERM') === 'dumb'
       ? 'TERM=dumb'
@@ -140,33 +172,19 @@ export function createProbe(runtime: Runtime, options: ProbeOptions = {}): Probe
         ? 'background process group'
         : null;
   const platform = options.platform ?? runtime.platform;
-  const startMs = options.nowMs ?? 0;
-  return {
-    phase: 'init',
+  const setup: ProbeSetup = {
     plan,
     queryOptions,
-    shown: null,
-    followUp: null,
     query: options.query ?? queryBytes(plan),
     skip,
     budgetMs,
-    extendMs,
-    drainMs,
+    extendMs: positive(options.extendMs) ?? budgetMs,
+    settleMs: positive(options.settleMs) ?? Math.min(budgetMs / 2, remote ? 300 : 50),
     reorders: plan.multiplexer === 'screen' || platform === 'win32',
-    startMs,
-    nowMs: startMs,
-    deadlineMs: startMs + budgetMs,
-    extended: false,
-    seenReply: false,
-    da1Count: 0,
-    outerAnswered: false,
-    backgroundIn: false,
-    windowEndMs: null,
-    windowPending: false,
-    scanner: createScanner(options.maxReplyBytes !== undefined ? { maxReplyBytes: options.maxReplyBytes } : {}),
-    replies: [],
-    facts: null,
+    maxReplyBytes: createScanner(options.maxReplyBytes !== undefined ? { maxReplyBytes: options.maxReplyBytes } : {})
+      .maxReplyBytes,
   };
+  return { phase: 'init', setup, nowMs: options.nowMs ?? 0 };
 }
 
 function positive(value: number | undefined): number | undefined {
@@ -176,9 +194,9 @@ function positive(value: number | undefined): number | undefined {
 /**
  * Advances the probe by one event; returns the next state and the actions to carry out, in order.
  *
- * @example const [next, actions] = step(state, { type: 'input', bytes: chunk });
+ * @example const [next, actions] = stepProbe(state, { type: 'input', bytes: chunk });
  */
-export function step(state: ProbeState, event: ProbeEvent): [ProbeState, ProbeAction[]] {
+export function stepProbe(state: ProbeState, event: ProbeEvent): [ProbeState, ProbeAction[]] {
   switch (event.type) {
     case 'start':
       return onStart(state);
@@ -186,179 +204,260 @@ export function step(state: ProbeState, event: ProbeEvent): [ProbeState, ProbeAc
       return onInput(state, event.bytes);
     case 'clock':
       return onClock(state, event.nowMs);
+    case 'end':
+      return onEnd(state, event.nowMs);
   }
 }
 
 /** The result, or null while the probe is pending. */
 export function probeResult(state: ProbeState): ProbeFacts | null {
-  return state.facts;
+  return state.phase === 'done' ? state.facts : null;
 }
 
 /**
- * When the driver must send the next clock event at the latest (same clock as the events), or null
- * when no timer is needed (not started, or done). Re-read it after every step: it moves when the
- * sentinel arrives (the next tick is then due at once) and when a window opens.
+ * When the reducer next wants a clock event (same clock as the events), or null when it wants
+ * none (not started, or done). The one place the windows' rules live: the reducer acts on a clock
+ * event exactly when it is at or past this time, and the driver arms its one timer for it. Re-read
+ * it after every step: it moves when the sentinel arrives (the next tick is then due at once) and
+ * when a window opens.
  */
-export function probeWakeAt(state: ProbeState): number | null {
+export function probeNextTickAt(state: ProbeState): number | null {
   switch (state.phase) {
     case 'init':
     case 'done':
       return null;
     case 'awaiting':
-      return state.deadlineMs;
+      return state.deadline.atMs;
     case 'outer':
-      if (state.windowPending || state.windowEndMs === null) return state.nowMs;
-      return state.outerAnswered ? Math.max(state.deadlineMs, state.windowEndMs) : state.windowEndMs;
-    case 'draining':
-      if (state.windowPending || state.windowEndMs === null || state.windowEndMs === -Infinity || state.backgroundIn) {
-        return state.nowMs;
-      }
-      return state.windowEndMs;
+      if (state.window.kind !== 'open') return state.nowMs;
+      // Nothing from the outer terminal: the window decides; once it answers, the deadline too.
+      return state.outerAnswered ? Math.max(state.deadline.atMs, state.window.endMs) : state.window.endMs;
+    case 'settling':
+      return state.window.kind === 'open' ? state.window.endMs : state.nowMs;
   }
 }
 
 function onStart(state: ProbeState): [ProbeState, ProbeAction[]] {
   if (state.phase !== 'init') return [state, []];
-  if (state.skip !== null) {
-    const facts: ProbeFacts = { replies: [], sentinel: false, timedOut: false, elapsedMs: 0, skipped: state.skip };
-    return [{ ...state, phase: 'done', facts }, [{ type: 'done', facts }]];
+  const { setup, nowMs } = state;
+  if (setup.skip !== null) {
+    const facts: ProbeFacts = { replies: [], sentinel: false, timedOut: false, elapsedMs: 0, skipped: setup.skip };
+    return [
+      { phase: 'done', setup, nowMs, facts, scanner: null, owedSentinels: 0 },
+      [{ type: 'done', facts, outstanding: false }],
+    ];
   }
   // The origin is the latest time known at start: `nowMs`, or a clock event that came before start.
-  return [
-    { ...state, phase: 'awaiting', startMs: state.nowMs, deadlineMs: state.nowMs + state.budgetMs },
-    [{ type: 'write', bytes: state.query }],
-  ];
+  const awaiting: AwaitingState = {
+    phase: 'awaiting',
+    setup,
+    startMs: nowMs,
+    nowMs,
+    deadline: { atMs: nowMs + setup.budgetMs, extended: false },
+    scanner: createScanner({ maxReplyBytes: setup.maxReplyBytes }),
+    replies: [],
+    seenReply: false,
+    da1Count: 0,
+    shown: null,
+  };
+  return [awaiting, [{ type: 'write', bytes: setup.query }]];
 }
 
 function onInput(state: ProbeState, bytes: Uint8Array): [ProbeState, ProbeAction[]] {
-  // Nothing asked (not started, or skipped): every byte is the user's.
-  if (state.phase === 'init' || (state.phase === 'done' && state.skip !== null)) {
-    return [state, bytes.length > 0 ? [{ type: 'passthrough', bytes }] : []];
+  switch (state.phase) {
+    case 'init':
+      // Nothing asked yet: every byte is the user's.
+      return [state, bytes.length > 0 ? [{ type: 'keys', bytes }] : []];
+    case 'done':
+      return onLateInput(state, bytes);
+    default:
+      return onReplies(state, bytes);
   }
-  const scanned = scan(state.scanner, bytes);
+}
+
+/** After the result: replies are swallowed, keys go back; a partial that cannot be a reply goes back at once. */
+function onLateInput(state: DoneState, bytes: Uint8Array): [ProbeState, ProbeAction[]] {
+  if (state.scanner === null) return [state, bytes.length > 0 ? [{ type: 'keys', bytes }] : []];
+  const scanned = scanReplies(state.scanner, bytes);
+  // The driver may stop listening any time now: a partial that cannot be a reply goes back at once.
+  const released = releaseInput(scanned.state);
   const actions: ProbeAction[] = [];
-  if (state.phase === 'done') {
-    // The driver may stop listening any time now: a partial that cannot be a reply goes back at once.
-    const released = releaseInput(scanned.state);
-    for (const token of [...scanned.tokens, ...released.tokens]) {
-      actions.push(
-        token.type === 'reply' ? { type: 'drained', bytes: token.bytes } : { type: 'passthrough', bytes: token.bytes },
-      );
+  let owed = state.owedSentinels;
+  for (const token of [...scanned.tokens, ...released.tokens]) {
+    if (token.type === 'input') {
+      actions.push({ type: 'keys', bytes: token.bytes });
+      continue;
     }
-    return [{ ...state, scanner: released.state }, actions];
+    actions.push({ type: 'swallowed', bytes: token.bytes });
+    if (owed > 0 && parseReply(token)?.type === 'da1') {
+      owed -= 1;
+      if (owed === 0) actions.push({ type: 'lateSentinel' });
+    }
   }
-  let next: Mutable<ProbeState> = { ...state, scanner: scanned.state };
+  return [{ ...state, scanner: released.state, owedSentinels: owed }, actions];
+}
+
+type Live = AwaitingState | OuterState | SettlingState;
+
+/** Before the result: replies are collected, keys go back, a DA1 moves the phase on. */
+function onReplies(state: Live, bytes: Uint8Array): [ProbeState, ProbeAction[]] {
+  const scanned = scanReplies(state.scanner, bytes);
+  const actions: ProbeAction[] = [];
   const replies = [...state.replies];
+  let next: Live = { ...state, scanner: scanned.state };
   for (const token of scanned.tokens) {
     if (token.type === 'input') {
-      actions.push({ type: 'passthrough', bytes: token.bytes });
+      actions.push({ type: 'keys', bytes: token.bytes });
       continue;
     }
     replies.push(token);
-    next.seenReply = true;
+    next = { ...next, replies, seenReply: true };
     const reply = parseReply(token);
     if (reply === null) continue;
-    if (reply.type === 'osc' && reply.number === 11) next.backgroundIn = true;
     if (next.phase === 'awaiting' && next.shown === null) {
-      // A multiplexer naming itself in the first round; a hidden screen reorders like a known one.
-      next.shown = multiplexerNamedBy(reply);
-      if (next.shown === 'screen' && next.plan.multiplexer === null) next.reorders = true;
+      // A multiplexer naming itself in the first round.
+      next = { ...next, shown: multiplexerNamedBy(reply) };
     }
     // Wrapped queries are answered after tmux's own DA1, and tmux answers in order: any reply
     // after it is the outer terminal's.
-    if (next.phase === 'outer') next.outerAnswered = true;
+    if (next.phase === 'outer' && !next.outerAnswered) next = { ...next, outerAnswered: true };
+    // Behind screen, the background colour it forwards after its DA1 is what the window waits for.
+    if (next.phase === 'settling' && reply.type === 'background') next = { ...next, window: { kind: 'next-tick' } };
     if (reply.type === 'da1') {
       const [after, write] = onSentinel(next);
       next = after;
       if (write) actions.push(write);
     }
   }
-  if (holdsReply(next.scanner)) next.seenReply = true;
-  next.replies = replies;
+  if (!next.seenReply && holdsReply(next.scanner)) next = { ...next, seenReply: true };
   return [next, actions];
 }
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+/** The fields every live phase shares, without the phase's own. */
+function running(state: Live): Running {
+  const { setup, startMs, nowMs, deadline, scanner, replies, seenReply, da1Count, shown } = state;
+  return { setup, startMs, nowMs, deadline, scanner, replies, seenReply, da1Count, shown };
+}
 
 /**
  * A DA1 arrived: the sentinel (or, behind tmux with wrapped queries, tmux's and then the outer
  * terminal's). Returns the next state and, when tmux showed itself only now, the second round to write.
  */
-function onSentinel(state: Mutable<ProbeState>): [Mutable<ProbeState>, ProbeAction | null] {
-  const count = state.da1Count + 1;
-  const next = { ...state, da1Count: count };
+function onSentinel(state: Live): [Live, ProbeAction | null] {
+  const base: Running = { ...running(state), da1Count: state.da1Count + 1 };
   if (state.phase === 'awaiting') {
-    if (state.plan.wrapped) return [{ ...next, phase: 'outer', windowPending: true, windowEndMs: null }, null];
-    const followUp = planFollowUp(state.plan, state.shown, state.queryOptions);
+    const { plan, queryOptions, reorders } = state.setup;
+    if (plan.wrapped) {
+      return [{ ...base, phase: 'outer', followUp: null, outerAnswered: false, window: { kind: 'opens' } }, null];
+    }
+    const followUp = planFollowUp(plan, state.shown, queryOptions);
     if (followUp) {
       // tmux's DA1 of the first round: now ask the outer terminal through it.
-      const write: ProbeAction = { type: 'write', bytes: queryBytes(followUp) };
       return [
-        { ...next, phase: 'outer', followUp, outerAnswered: false, windowPending: true, windowEndMs: null },
-        write,
+        { ...base, phase: 'outer', followUp, outerAnswered: false, window: { kind: 'opens' } },
+        { type: 'write', bytes: queryBytes(followUp) },
       ];
     }
-    if (state.reorders) return [{ ...next, phase: 'draining', windowPending: true, windowEndMs: null }, null];
-    return [{ ...next, phase: 'draining', windowPending: false, windowEndMs: -Infinity }, null];
+    // A screen the environment hid reorders like a known one.
+    const forwardsLate = reorders || (state.shown === 'screen' && plan.multiplexer === null);
+    const backgroundIn = state.replies.some((t) => parseReply(t)?.type === 'background');
+    const window: ProbeWindow = forwardsLate && !backgroundIn ? { kind: 'opens' } : { kind: 'next-tick' };
+    return [{ ...base, phase: 'settling', followUp: null, window }, null];
   }
   if (state.phase === 'outer') {
     // The outer terminal's DA1: it answers in order, so everything it had to say is in.
-    return [{ ...next, phase: 'draining', outerAnswered: true, windowPending: false, windowEndMs: -Infinity }, null];
+    return [{ ...base, phase: 'settling', followUp: state.followUp, window: { kind: 'next-tick' } }, null];
   }
-  return [next, null];
+  return [{ ...state, da1Count: base.da1Count }, null];
 }
 
-/** How long a window lasts once it opens at `now`: `drainMs`, or for a second round at least the first round's duration (capped at the budget). */
-function windowLength(state: ProbeState, now: number): number {
-  if (state.phase !== 'outer' || state.followUp === null) return state.drainMs;
-  return Math.max(state.drainMs, Math.min(now - state.startMs, state.budgetMs));
+/** How long a window lasts once it opens at `now`: `settleMs`, or for a second round at least the first round's duration (capped at the budget). */
+function windowLength(state: OuterState | SettlingState, now: number): number {
+  const { settleMs, budgetMs } = state.setup;
+  if (state.phase !== 'outer' || state.followUp === null) return settleMs;
+  return Math.max(settleMs, Math.min(now - state.startMs, budgetMs));
 }
 
 function onClock(state: ProbeState, nowMs: number): [ProbeState, ProbeAction[]] {
-  if (state.phase === 'init' || state.phase === 'done') return [{ ...state, nowMs: Math.max(state.nowMs, nowMs) }, []];
   const now = Math.max(state.nowMs, nowMs); // a clock never runs backwards here
-  let next: ProbeState = { ...state, nowMs: now };
-  if (next.windowPending) next = { ...next, windowPending: false, windowEndMs: now + windowLength(next, now) };
-  switch (next.phase) {
-    case 'awaiting':
-      return now >= next.deadlineMs ? extendOrEnd(next) : [next, []];
-    case 'outer': {
-      const windowEnd = next.windowEndMs ?? now;
-      if (!next.outerAnswered) return now >= windowEnd ? finish(next, false) : [next, []];
-      return now >= Math.max(next.deadlineMs, windowEnd) ? extendOrEnd(next) : [next, []];
-    }
-    case 'draining': {
-      const windowEnd = next.windowEndMs ?? -Infinity;
-      if (windowEnd === -Infinity || next.backgroundIn || now >= windowEnd) return finish(next, false);
-      return [next, []];
+  if (state.phase === 'init' || state.phase === 'done') return [{ ...state, nowMs: now }, []];
+  let next: Live = { ...state, nowMs: now };
+  if (next.phase !== 'awaiting' && next.window.kind === 'opens') {
+    next = { ...next, window: { kind: 'open', endMs: now + windowLength(next, now) } };
+  }
+  const due = probeNextTickAt(next);
+  if (due === null || now < due) return [next, []];
+  return expire(next, true);
+}
+
+/** The driver ends the probe: finish with what arrived, or, after the result, hand back a held partial key. */
+function onEnd(state: ProbeState, nowMs: number): [ProbeState, ProbeAction[]] {
+  const now = Math.max(state.nowMs, nowMs);
+  switch (state.phase) {
+    case 'init':
+      return [{ ...state, nowMs: now }, []];
+    case 'done': {
+      if (state.scanner === null || holdsReply(state.scanner)) return [state, []];
+      const flushed = flushScanner(state.scanner);
+      return [{ ...state, scanner: flushed.state }, keysOf(flushed.tokens)];
     }
     default:
-      return [next, []];
+      return expire({ ...state, nowMs: now }, false);
   }
 }
 
-/** The deadline passed: move it once when the terminal has started answering, else give up. */
-function extendOrEnd(state: ProbeState): [ProbeState, ProbeAction[]] {
-  if (state.seenReply && !state.extended) {
-    const deadlineMs = state.deadlineMs + state.extendMs;
-    return [{ ...state, extended: true, deadlineMs }, [{ type: 'extendDeadline', deadlineMs }]];
+/** What is due at the tick (or at an end): the deadline's, the window's. */
+function expire(state: Live, canExtend: boolean): [ProbeState, ProbeAction[]] {
+  switch (state.phase) {
+    case 'awaiting':
+      return extendOrEnd(state, canExtend);
+    case 'outer':
+      // Nothing came back through tmux in the window: passthrough is off, the probe is answered.
+      return state.outerAnswered ? extendOrEnd(state, canExtend) : finish(state, false);
+    case 'settling':
+      return finish(state, false);
+  }
+}
+
+/**
+ * The deadline passed: move it once when the terminal has started answering, else give up. An
+ * extension that would already be over by now (the tick came that late) is no extension.
+ */
+function extendOrEnd(state: AwaitingState | OuterState, canExtend: boolean): [ProbeState, ProbeAction[]] {
+  const atMs = state.deadline.atMs + state.setup.extendMs;
+  if (canExtend && state.seenReply && !state.deadline.extended && atMs > state.nowMs) {
+    return [{ ...state, deadline: { atMs, extended: true } }, [{ type: 'extendDeadline', deadlineMs: atMs }]];
   }
   return finish(state, true);
 }
 
+function keysOf(tokens: readonly ScanToken[]): ProbeAction[] {
+  return tokens.filter((t) => t.bytes.length > 0).map((t) => ({ type: 'keys', bytes: t.bytes }));
+}
+
 /** Ends the probe: a held partial that cannot be a reply goes back to the user, then `done`. */
-function finish(state: ProbeState, timedOut: boolean): [ProbeState, ProbeAction[]] {
+function finish(state: Live, timedOut: boolean): [ProbeState, ProbeAction[]] {
   const released = releaseInput(state.scanner);
-  const actions: ProbeAction[] = [];
-  for (const token of released.tokens) actions.push({ type: 'passthrough', bytes: token.bytes });
+  const followUp = state.phase === 'awaiting' ? null : state.followUp;
+  const { plan } = state.setup;
   const facts = factsFromReplies(state.replies, {
     // The environment's multiplexer, else the one the replies named (a scrubbed tmux or screen).
-    multiplexer: state.plan.multiplexer ?? state.followUp?.multiplexer ?? state.shown,
-    wrapped: state.plan.wrapped || state.followUp !== null,
+    multiplexer: plan.multiplexer ?? followUp?.multiplexer ?? state.shown,
+    wrapped: plan.wrapped || followUp !== null,
     sentinel: state.da1Count > 0,
     timedOut,
     elapsedMs: state.nowMs - state.startMs,
   });
-  actions.push({ type: 'done', facts });
-  return [{ ...state, phase: 'done', scanner: released.state, facts }, actions];
+  // Ended on its deadline: every DA1 the batch asked for and did not get may still come.
+  const asked = plan.wrapped || followUp !== null ? 2 : 1;
+  const owedSentinels = timedOut ? Math.max(0, asked - state.da1Count) : 0;
+  const done: DoneState = {
+    phase: 'done',
+    setup: state.setup,
+    nowMs: state.nowMs,
+    facts,
+    scanner: released.state,
+    owedSentinels,
+  };
+  return [done, [...keysOf(released.tokens), { type: 'done', facts, outstanding: owedSentinels > 0 }]];
 }

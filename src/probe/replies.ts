@@ -19,8 +19,6 @@ export type Reply =
       readonly rom: number | null;
       readonly text: string;
     }
-  /** DA3 (`DCS ! | unit-id ST`). */
-  | { readonly type: 'da3'; readonly unitId: string; readonly text: string }
   /** The kitty graphics protocol's answer (`APC G i=31;OK ST`). */
   | {
       readonly type: 'kittyGraphics';
@@ -30,20 +28,12 @@ export type Reply =
       readonly text: string;
     }
   /** DECRQM (`CSI ? mode ; value $ y`): 0 unknown mode, 1 set, 2 reset, 3 permanently set, 4 permanently reset. */
-  | {
-      readonly type: 'decrqm';
-      readonly mode: number;
-      readonly value: number;
-      readonly private: boolean;
-      readonly text: string;
-    }
+  | { readonly type: 'decrqm'; readonly mode: number; readonly value: number; readonly text: string }
   /** XTWINOPS reports (`CSI code ; a ; b t`): 4 window px (h;w), 6 cell px (h;w), 8 text cells (rows;cols). */
   | { readonly type: 'windowOps'; readonly code: number; readonly a: number; readonly b: number; readonly text: string }
-  /** A colour report (OSC 10–19 `; rgb:… ST`, `OSC 4 ; index ; rgb:…`); `rgb` null when unparsable. */
+  /** The background colour (`OSC 11 ; rgb:… ST`); `rgb` null when unparsable. */
   | {
-      readonly type: 'osc';
-      readonly number: number;
-      readonly index: number | null;
+      readonly type: 'background';
       readonly rgb: readonly [number, number, number] | null;
       readonly value: string;
       readonly text: string;
@@ -55,19 +45,7 @@ export type Reply =
       readonly status: number;
       readonly values: readonly number[];
       readonly text: string;
-    }
-  /** XTGETTCAP (`DCS 1 + r name = value ST`, `DCS 0 + r name ST`), names and values hex-decoded. */
-  | {
-      readonly type: 'xtgettcap';
-      readonly ok: boolean;
-      readonly name: string;
-      readonly value: string | null;
-      readonly text: string;
-    }
-  /** DECRQSS (`DCS 1 $ r value ST`, `DCS 0 $ r ST` when invalid). */
-  | { readonly type: 'decrqss'; readonly ok: boolean; readonly value: string; readonly text: string }
-  /** The kitty keyboard protocol's current flags (`CSI ? flags u`). */
-  | { readonly type: 'kittyKeyboard'; readonly flags: number; readonly text: string };
+    };
 
 /** Something `parseReply` takes: a scanner reply token, or the bytes of one whole sequence. */
 export type ReplyInput = { readonly kind?: ReplyKind; readonly bytes: Uint8Array } | Uint8Array | string;
@@ -140,16 +118,13 @@ function parseCsi(rest: string, text: string): Reply | null {
     if (parts.length !== 3 || parts.some((p) => !/^\d{1,9}$/.test(p))) return null;
     return { type: 'windowOps', code: Number(parts[0]), a: Number(parts[1]), b: Number(parts[2]), text };
   }
-  if (final === 'y' && intermediates === '$' && (marker === '?' || marker === '')) {
+  if (final === 'y' && intermediates === '$' && marker === '?') {
     if (values.length !== 2) return null;
-    return { type: 'decrqm', mode: values[0], value: values[1], private: marker === '?', text };
+    return { type: 'decrqm', mode: values[0], value: values[1], text };
   }
   if (final === 'S' && marker === '?' && intermediates === '') {
     if (values.length < 2) return null;
     return { type: 'xtsmgraphics', item: values[0], status: values[1], values: values.slice(2), text };
-  }
-  if (final === 'u' && marker === '?' && intermediates === '') {
-    return { type: 'kittyKeyboard', flags: values[0] ?? 0, text };
   }
   return null;
 }
@@ -160,16 +135,6 @@ function parseDcs(body: string, text: string): Reply | null {
     if (name === '') return null;
     return { type: 'xtversion', name, version, text };
   }
-  if (body.startsWith('!|')) return { type: 'da3', unitId: body.slice(2), text };
-  const tcap = /^([01])\+r([0-9A-Fa-f]*)(?:=([0-9A-Fa-f]*))?$/.exec(body);
-  if (tcap) {
-    const name = unhex(tcap[2]);
-    const value = tcap[3] === undefined ? null : unhex(tcap[3]);
-    if (name === null) return null;
-    return { type: 'xtgettcap', ok: tcap[1] === '1', name, value, text };
-  }
-  const rqss = /^([01])\$r(.*)$/s.exec(body);
-  if (rqss) return { type: 'decrqss', ok: rqss[1] === '1', value: rqss[2], text };
   return null;
 }
 
@@ -181,13 +146,6 @@ export function splitNameVersion(reply: string): { name: string; version: string
   const space = trimmed.search(/\s/);
   if (space > 0) return { name: trimmed.slice(0, space), version: trimmed.slice(space + 1).trim() || null };
   return { name: trimmed, version: null };
-}
-
-function unhex(hex: string): string | null {
-  if (hex.length % 2 !== 0) return null;
-  let out = '';
-  for (let i = 0; i < hex.length; i += 2) out += String.fromCharCode(parseInt(hex.slice(i, i + 2), 16));
-  return out;
 }
 
 function parseApc(body: string, text: string): Reply | null {
@@ -204,19 +162,10 @@ function parseApc(body: string, text: string): Reply | null {
 }
 
 function parseOsc(body: string, text: string): Reply | null {
-  const match = /^(\d+);(.*)$/s.exec(body);
+  // Only the background colour is asked for (OSC 11); other OSC replies are not decoded.
+  const match = /^11;(.*)$/s.exec(body);
   if (!match) return null;
-  const number = Number(match[1]);
-  if (number !== 4 && (number < 10 || number > 19)) return null; // only colour reports are replies here
-  let value = match[2];
-  let index: number | null = null;
-  if (number === 4) {
-    const indexed = /^(\d+);(.*)$/s.exec(value);
-    if (!indexed) return null;
-    index = Number(indexed[1]);
-    value = indexed[2];
-  }
-  return { type: 'osc', number, index, rgb: parseColor(value), value, text };
+  return { type: 'background', rgb: parseColor(match[1]), value: match[1], text };
 }
 
 /**

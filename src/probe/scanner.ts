@@ -1,13 +1,15 @@
 /**
  * The reply scanner: a streaming, resumable tokenizer that separates a terminal's answers to
  * termsight's queries from whatever else arrives on the same input (the user's keys, pasted text,
- * mouse reports). Pure: `scan(state, chunk)` returns the next state and the tokens the chunk
+ * mouse reports). Pure: `scanReplies(state, chunk)` returns the next state and the tokens the chunk
  * completed; nothing is read or kept outside the state value.
  *
- * A sequence is a *reply* only when it has the shape of an answer to a query termsight sends:
- * DA1 `CSI ? … c`, DA2 `CSI > … c`, XTWINOPS `CSI … t`, DECRQM `CSI ? … $ y`, XTSMGRAPHICS
- * `CSI ? … S`, kitty keyboard `CSI ? … u`, DCS `>|…` (XTVERSION), `1+r…`/`0+r…` (XTGETTCAP),
- * `1$r…`/`0$r…` (DECRQSS), `!|…` (DA3), APC `G…` (kitty graphics), OSC 4 and 10–19 (colours).
+ * A sequence is a *reply* only when it has the shape of a terminal's answer to a query: DA1
+ * `CSI ? … c`, DA2 `CSI > … c`, XTWINOPS `CSI … t`, DECRQM `CSI ? … $ y`, XTSMGRAPHICS `CSI ? … S`,
+ * kitty keyboard `CSI ? … u`, DCS `>|…` (XTVERSION), `1+r…`/`0+r…` (XTGETTCAP), `1$r…`/`0$r…`
+ * (DECRQSS), `!|…` (DA3), APC `G…` (kitty graphics), OSC 4 and 10–19 (colours). The set is wider
+ * than what termsight asks (see `parseReply` for what it decodes) on purpose: no key looks like
+ * any of these, and a terminal's answer to someone else's query must not reach the user as keys.
  * Everything else, including keys that are escape sequences (`CSI A`, `SS3 A`, `CSI 15~`, mouse,
  * focus), is user input and comes out unchanged, byte for byte, in order. Between `CSI 200~` and
  * `CSI 201~` (bracketed paste) everything is user text, even when it looks like a reply.
@@ -29,7 +31,7 @@ export type ScanToken =
 export type ReplyToken = Extract<ScanToken, { type: 'reply' }>;
 
 /** The sequence families a reply can be. */
-export type ReplyKind = 'csi' | 'dcs' | 'apc' | 'osc' | 'ss3';
+export type ReplyKind = 'csi' | 'dcs' | 'apc' | 'osc';
 
 /** Where the scanner is inside the stream. */
 type Mode = 'ground' | 'paste' | 'esc' | 'csi' | 'ss3' | 'string' | 'drop-csi' | 'drop-string';
@@ -78,7 +80,7 @@ function ascii(text: string): number[] {
 /**
  * A new scanner in the ground state.
  *
- * @example let s = createScanner(); let r = scan(s, bytes); s = r.state; r.tokens.forEach(...)
+ * @example let s = createScanner(); let r = scanReplies(s, bytes); s = r.state; r.tokens.forEach(...)
  */
 export function createScanner(options: ScannerOptions = {}): ScannerState {
   const cap = options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
@@ -97,7 +99,7 @@ export function createScanner(options: ScannerOptions = {}): ScannerState {
  * Feeds one chunk: returns the next state and the tokens the chunk completed, in stream order.
  * A sequence cut by the chunk's end (a lone ESC included) is held until the next chunk or `flush`.
  */
-export function scan(state: ScannerState, chunk: Uint8Array): { state: ScannerState; tokens: ScanToken[] } {
+export function scanReplies(state: ScannerState, chunk: Uint8Array): { state: ScannerState; tokens: ScanToken[] } {
   const machine = new Machine(state);
   for (let i = 0; i < chunk.length; i++) machine.byte(chunk[i]);
   return { state: machine.snapshot(), tokens: machine.finish() };
@@ -107,7 +109,7 @@ export function scan(state: ScannerState, chunk: Uint8Array): { state: ScannerSt
  * Ends the stream: a held partial sequence comes out as input (it never completed, so it is not a
  * reply); a reply being dropped stays dropped. Returns a fresh ground state.
  */
-export function flush(state: ScannerState): { state: ScannerState; tokens: ScanToken[] } {
+export function flushScanner(state: ScannerState): { state: ScannerState; tokens: ScanToken[] } {
   const fresh = createScanner({ maxReplyBytes: state.maxReplyBytes });
   if (state.held.length === 0 || state.mode === 'drop-csi' || state.mode === 'drop-string') {
     return { state: fresh, tokens: [] };
@@ -118,7 +120,7 @@ export function flush(state: ScannerState): { state: ScannerState; tokens: ScanT
 /**
  * Whether the partial sequence held is on its way to being a reply: a string with a reply's prefix,
  * a CSI with a private marker (`?` or `>`: keys never have one), or a reply being dropped. A probe
- * that ends keeps such a partial to drain; anything else held (a lone ESC: the Escape key) is input.
+ * that ends keeps such a partial to swallow its rest; anything else held (a lone ESC: the Escape key) is input.
  */
 export function holdsReply(state: ScannerState): boolean {
   switch (state.mode) {
@@ -136,12 +138,12 @@ export function holdsReply(state: ScannerState): boolean {
 
 /**
  * At the end of a probe: releases a held partial that is not on its way to being a reply (see
- * `holdsReply`) as input, and keeps one that is, so its rest can still be drained.
+ * `holdsReply`) as input, and keeps one that is, so its rest can still be swallowed.
  */
 export function releaseInput(state: ScannerState): { state: ScannerState; tokens: ScanToken[] } {
   if (holdsReply(state)) return { state, tokens: [] };
   if (state.mode === 'paste') return { state, tokens: [] };
-  return flush(state);
+  return flushScanner(state);
 }
 
 /** The mutable worker behind one `scan` call; the state value itself is never mutated. */

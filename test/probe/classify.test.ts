@@ -1,10 +1,10 @@
 /** Classification: the founding doctests, the order of decision, and what the facts say. */
 import { describe, expect, it } from 'vitest';
+import { isOuterOnlyReply } from '../../src/probe/attribution.js';
 import {
   factsFromReplies,
   fromProbe,
   isDark,
-  isOuterOnlyReply,
   multiplexerNamedBy,
   probeComplete,
   protocolFromFacts,
@@ -127,10 +127,10 @@ describe('facts', () => {
     expect(isDark(rgb)).toBe(dark);
   });
 
-  it('background and foreground from OSC 11 and 10', () => {
+  it('background from OSC 11; the foreground (OSC 10, not asked) is not read', () => {
     const facts = factsFromReplies('\x1b]10;rgb:dddd/dddd/dddd\x1b\\\x1b]11;rgb:2828/2c2c/3434\x07');
     expect(facts.background).toMatchObject({ rgb: [40, 44, 52], dark: true });
-    expect(facts.foreground).toMatchObject({ rgb: [221, 221, 221] });
+    expect(facts).not.toHaveProperty('foreground');
   });
 
   it('sixel registers only from a successful XTSMGRAPHICS', () => {

@@ -12,7 +12,7 @@ import type { Runtime } from '../../src/env/runtime.js';
 import { factsFromReplies, fromProbe, probeComplete, protocolFromFacts } from '../../src/probe/classify.js';
 import type { ProbeAction } from '../../src/probe/events.js';
 import type { ProbeFacts } from '../../src/probe/facts.js';
-import { createProbe, type ProbeOptions, step } from '../../src/probe/reducer.js';
+import { createProbe, type ProbeOptions, stepProbe } from '../../src/probe/reducer.js';
 import { bytesOf, type Fixture, loadFixtures, REPLIES_DIR, REPO_ROOT } from './fixtures.js';
 
 /** What each recording must say. `undefined`: the replies must not say it at all. */
@@ -105,7 +105,7 @@ function runtimeOf(f: Fixture): Runtime {
 }
 
 function optionsOf(row: Expected): ProbeOptions {
-  return { tty: true, passthrough: row.wrapped === true, nowMs: 1000, budgetMs: 100 };
+  return { tty: true, askOuter: row.wrapped === true, nowMs: 1000, budgetMs: 100 };
 }
 
 /** Runs the reducer: start, every chunk as input (no clock in between), then clock ticks until done. */
@@ -114,20 +114,20 @@ function runChunks(
   row: Expected,
   chunks: readonly Uint8Array[],
 ): { facts: ProbeFacts; passthrough: string; actions: ProbeAction[] } {
-  let [state, actions] = step(createProbe(runtimeOf(f), optionsOf(row)), { type: 'start' });
+  let [state, actions] = stepProbe(createProbe(runtimeOf(f), optionsOf(row)), { type: 'start' });
   const all: ProbeAction[] = [...actions];
   for (const bytes of chunks) {
-    [state, actions] = step(state, { type: 'input', bytes });
+    [state, actions] = stepProbe(state, { type: 'input', bytes });
     all.push(...actions);
   }
   for (let t = 1001; state.phase !== 'done' && t < 2000; t += 10) {
-    [state, actions] = step(state, { type: 'clock', nowMs: t });
+    [state, actions] = stepProbe(state, { type: 'clock', nowMs: t });
     all.push(...actions);
   }
   const done = all.find((a) => a.type === 'done');
   if (done?.type !== 'done') throw new Error('the probe did not end');
   const passthrough = all
-    .filter((a) => a.type === 'passthrough')
+    .filter((a) => a.type === 'keys')
     .map((a) => Buffer.from(a.bytes).toString('latin1'))
     .join('');
   return { facts: done.facts, passthrough, actions: all };

@@ -10,7 +10,7 @@ import type { Runtime } from '../../src/env/runtime.js';
 import { factsFromReplies, protocolFromFacts } from '../../src/probe/classify.js';
 import type { ProbeAction } from '../../src/probe/events.js';
 import { probeQuery } from '../../src/probe/query.js';
-import { createProbe, probeResult, step } from '../../src/probe/reducer.js';
+import { createProbe, probeResult, stepProbe } from '../../src/probe/reducer.js';
 import { loadFixtures } from './fixtures.js';
 
 const { Terminal } = xterm;
@@ -31,7 +31,7 @@ function answer(terminal: InstanceType<typeof Terminal>, bytes: Uint8Array): Pro
 describe('@xterm/headless answers the real query', () => {
   it('the reducer ends on the sentinel with the recorded facts', async () => {
     const terminal = new Terminal({ allowProposedApi: true, cols: 80, rows: 24 });
-    let [state, actions] = step(createProbe(RUNTIME, { nowMs: 0 }), { type: 'start' });
+    let [state, actions] = stepProbe(createProbe(RUNTIME, { nowMs: 0 }), { type: 'start' });
     const write = actions.find((a): a is Extract<ProbeAction, { type: 'write' }> => a.type === 'write');
     expect(write?.bytes).toEqual(probeQuery({ runtime: RUNTIME }));
 
@@ -42,12 +42,12 @@ describe('@xterm/headless answers the real query', () => {
     const seen: ProbeAction[] = [];
     for (const chunk of chunks) {
       // As the driver does: each chunk, then a clock tick right away.
-      [state, actions] = step(state, { type: 'input', bytes: Buffer.from(chunk, 'latin1') });
+      [state, actions] = stepProbe(state, { type: 'input', bytes: Buffer.from(chunk, 'latin1') });
       seen.push(...actions);
-      [state, actions] = step(state, { type: 'clock', nowMs: t++ });
+      [state, actions] = stepProbe(state, { type: 'clock', nowMs: t++ });
       seen.push(...actions);
     }
-    for (const a of seen) if (a.type === 'passthrough') passthrough += Buffer.from(a.bytes).toString('latin1');
+    for (const a of seen) if (a.type === 'keys') passthrough += Buffer.from(a.bytes).toString('latin1');
     expect(seen.filter((a) => a.type === 'done')).toHaveLength(1);
     expect(t - 1).toBeLessThan(100); // ended by the sentinel, well before the deadline
     terminal.dispose();

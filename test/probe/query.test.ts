@@ -17,23 +17,39 @@ const KITTY = QUERIES.kittyGraphics;
 const WRAPPED_DA1 = text(wrapTmuxBytes(DA1));
 
 describe('probeQuery', () => {
-  it('holds every query for an ordinary terminal and ends with DA1', () => {
-    const q = text(probeQuery({ runtime: rt({ TERM: 'xterm-256color' }) }));
-    for (const part of [
-      '\x1b[>q',
-      KITTY,
-      '\x1b[16t',
-      '\x1b[14t',
-      '\x1b[18t',
-      '\x1b[?2026$p',
-      '\x1b]11;?\x1b\\',
-      '\x1b[?1;1;0S',
-      '\x1b[>c',
-    ]) {
-      expect(q).toContain(part);
-    }
-    expect(q.endsWith(DA1)).toBe(true);
-    expect(q.indexOf(DA1)).toBe(q.length - DA1.length); // one DA1: the sentinel
+  // The whole batch per runtime, exactly: a query added, dropped or reordered changes a row.
+  const BATCH =
+    '\\e[>q\\e[>c\\e_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\\e\\\\e[16t\\e[14t\\e[18t\\e[?2026$p\\e[?1;1;0S\\e]11;?\\e\\\\e[c';
+  const NO_APC = '\\e[>q\\e[>c\\e[16t\\e[14t\\e[18t\\e[?2026$p\\e[?1;1;0S\\e]11;?\\e\\\\e[c';
+  const W = (query: string) => `\\ePtmux;${query.replaceAll('\\e', '\\e\\e')}\\e\\`;
+  const TMUX_BATCH = `\\e[>q\\e[c${[
+    '\\e[>q',
+    '\\e[>c',
+    '\\e_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\\e\\',
+    '\\e[16t',
+    '\\e[14t',
+    '\\e[18t',
+    '\\e[?2026$p',
+    '\\e[?1;1;0S',
+    '\\e]11;?\\e\\',
+    '\\e[c',
+  ]
+    .map(W)
+    .join('')}`;
+  it.each([
+    { name: 'plain xterm', runtime: rt({ TERM: 'xterm-256color' }), batch: BATCH },
+    { name: 'kitty (environment)', runtime: rt({ TERM: 'xterm-kitty', KITTY_WINDOW_ID: '1' }), batch: BATCH },
+    { name: 'tmux', runtime: rt({ TERM: 'tmux-256color', TMUX: '/tmp/tmux-1000/default,1,0' }), batch: TMUX_BATCH },
+    { name: 'GNU screen', runtime: rt({ TERM: 'screen', STY: '1.pts-0.host' }), batch: NO_APC },
+    { name: 'Apple Terminal', runtime: rt({ TERM: 'xterm-256color', TERM_PROGRAM: 'Apple_Terminal' }), batch: NO_APC },
+    { name: 'Windows', runtime: rt({ TERM: 'xterm-256color' }, 'win32'), batch: NO_APC },
+    {
+      name: 'ssh',
+      runtime: rt({ TERM: 'xterm-256color', SSH_CONNECTION: '10.0.0.1 50000 10.0.0.2 22' }),
+      batch: BATCH,
+    },
+  ])('$name: the exact batch', ({ runtime, batch }) => {
+    expect(escapeBytes(probeQuery({ runtime }))).toBe(batch);
   });
 
   it('holds the exact kitty graphics query', () => {
@@ -65,7 +81,7 @@ describe('probeQuery', () => {
   });
 
   it('inside tmux with passthrough: false: only what tmux answers', () => {
-    expect(escapeBytes(probeQuery({ runtime: rt({ TMUX: '/tmp/x,1,0' }), passthrough: false }))).toBe('\\e[>q\\e[c');
+    expect(escapeBytes(probeQuery({ runtime: rt({ TMUX: '/tmp/x,1,0' }), askOuter: false }))).toBe('\\e[>q\\e[c');
   });
 
   it('explicit options win over the runtime', () => {
@@ -85,7 +101,7 @@ describe('planFollowUp: a second round when the first one showed a multiplexer t
 
   it.each([
     ['tmux shown in a scrubbed environment: the wrapped round', SCRUBBED, {}, 'tmux', true],
-    ['tmux shown, the passthrough option false: none', SCRUBBED, { passthrough: false }, 'tmux', false],
+    ['tmux shown, the passthrough option false: none', SCRUBBED, { askOuter: false }, 'tmux', false],
     ['screen shown: none (screen prints DCS, and the tmux wrapper is one)', SCRUBBED, {}, 'screen', false],
     ['nothing shown: none', SCRUBBED, {}, null, false],
     ['tmux known from TMUX: already wrapped in the first round, none', TMUX_ENV, {}, 'tmux', false],

@@ -12,9 +12,9 @@ import {
   createProbe,
   type ProbeOptions,
   type ProbeState,
+  probeNextTickAt,
   probeResult,
-  probeWakeAt,
-  step,
+  stepProbe,
 } from '../../src/probe/reducer.js';
 
 const LOCAL: Runtime = { env: { TERM: 'xterm-256color' }, platform: 'linux', isTTY: { stdin: true, stdout: true } };
@@ -39,12 +39,13 @@ const TMUX_ROUND = `${TMUX_NAME + TMUX_DA2}\x1b[8;80;23t${TMUX_DA1}`;
 const SCRUBBED: Runtime = { ...LOCAL, env: { TERM: 'xterm-256color', HOME: '/home/user', PATH: '/usr/bin:/bin' } };
 const TMUX_ROUND_IN = `in ${escapeBytes(TMUX_ROUND)}`;
 
-/** An event as written in a row: 'start', a number (clock), or ['in', text]. */
-type Step = 'start' | number | readonly ['in', string];
+/** An event as written in a row: 'start', a number (clock), ['in', text], or ['end', time]. */
+type Step = 'start' | number | readonly ['in', string] | readonly ['end', number];
 
 function event(s: Step): ProbeEvent {
   if (s === 'start') return { type: 'start' };
   if (typeof s === 'number') return { type: 'clock', nowMs: s };
+  if (s[0] === 'end') return { type: 'end', nowMs: s[1] };
   return { type: 'input', bytes: Buffer.from(s[1], 'latin1') };
 }
 
@@ -55,10 +56,12 @@ function summary(action: ProbeAction): string {
       const wrapped = Buffer.from(action.bytes).toString('latin1').split('\x1bPtmux;').length - 1;
       return wrapped > 0 ? `write +${wrapped} wrapped` : 'write';
     }
-    case 'passthrough':
+    case 'keys':
       return `pass ${escapeBytes(action.bytes)}`;
-    case 'drained':
+    case 'swallowed':
       return `drained ${escapeBytes(action.bytes)}`;
+    case 'lateSentinel':
+      return 'late sentinel';
     case 'extendDeadline':
       return `extend ${action.deadlineMs}`;
     case 'done': {
@@ -70,7 +73,9 @@ function summary(action: ProbeAction): string {
 }
 
 function label(s: Step): string {
-  return s === 'start' ? 'start' : typeof s === 'number' ? `t${s}` : `in ${escapeBytes(s[1])}`;
+  if (s === 'start') return 'start';
+  if (typeof s === 'number') return `t${s}`;
+  return s[0] === 'end' ? `end${s[1]}` : `in ${escapeBytes(s[1])}`;
 }
 
 /** Runs the steps; returns the trace (`t100: done timeout 100ms`) of every step that did something. */
@@ -82,7 +87,7 @@ function trace(
   let state = createProbe(runtime, options);
   const lines: string[] = [];
   for (const s of steps) {
-    const [next, actions] = step(state, event(s));
+    const [next, actions] = stepProbe(state, event(s));
     state = next;
     if (actions.length > 0) lines.push(`${label(s)}: ${actions.map(summary).join(', ')}`);
   }
@@ -261,31 +266,31 @@ const ROWS: readonly Row[] = [
     name: 'tmux, passthrough on: tmux answers first, the outer DA1 ends the probe',
     runtime: TMUX,
     steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 2, ['in', `${KITTY_NAME}\x1b_Gi=31;OK\x1b\\${DA1}`], 9],
-    expected: ['start: write +11 wrapped', 't9: done answered 9ms'],
+    expected: ['start: write +10 wrapped', 't9: done answered 9ms'],
   },
   {
     name: 'tmux, passthrough off: nothing wrapped comes back, done when the 50 ms window closes',
     runtime: TMUX,
     steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 3, 52, 53],
-    expected: ['start: write +11 wrapped', 't53: done answered 53ms'],
+    expected: ['start: write +10 wrapped', 't53: done answered 53ms'],
   },
   {
-    name: 'tmux: the window is min(budget/2, 50 ms); drainMs sets it',
+    name: 'tmux: the window is min(budget/2, 50 ms); settleMs sets it',
     runtime: TMUX,
-    options: { drainMs: 20 },
+    options: { settleMs: 20 },
     steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 3, 22, 23],
-    expected: ['start: write +11 wrapped', 't23: done answered 23ms'],
+    expected: ['start: write +10 wrapped', 't23: done answered 23ms'],
   },
   {
     name: 'tmux: a slow outer terminal that started answering is waited for (deadline, extended once)',
     runtime: TMUX,
     steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 2, 40, ['in', KITTY_NAME], 53, 100, 120, ['in', DA1], 121],
-    expected: ['start: write +11 wrapped', 't100: extend 200', 't121: done answered 121ms'],
+    expected: ['start: write +10 wrapped', 't100: extend 200', 't121: done answered 121ms'],
   },
   {
-    name: "tmux with passthrough: false: tmux's DA1 is the sentinel",
+    name: "tmux with askOuter: false: tmux's DA1 is the sentinel",
     runtime: TMUX,
-    options: { passthrough: false },
+    options: { askOuter: false },
     steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 2],
     expected: ['start: write', 't2: done answered 2ms'],
   },
@@ -305,25 +310,25 @@ const ROWS: readonly Row[] = [
     name: "scrubbed tmux, passthrough on: the wrapped round goes out the moment tmux's DA1 is in; the outer DA1 ends it",
     runtime: SCRUBBED,
     steps: ['start', 2, ['in', TMUX_ROUND], 3, ['in', `${KITTY_NAME}\x1b_Gi=31;OK\x1b\\${DA1}`], 9],
-    expected: ['start: write', `${TMUX_ROUND_IN}: write +11 wrapped`, 't9: done answered 9ms'],
+    expected: ['start: write', `${TMUX_ROUND_IN}: write +10 wrapped`, 't9: done answered 9ms'],
   },
   {
-    name: "scrubbed tmux, passthrough off: the window opens at the clock after tmux's DA1 and lasts drainMs",
+    name: "scrubbed tmux, passthrough off: the window opens at the clock after tmux's DA1 and lasts settleMs",
     runtime: SCRUBBED,
     steps: ['start', 2, ['in', TMUX_ROUND], 3, 52, 53],
-    expected: ['start: write', `${TMUX_ROUND_IN}: write +11 wrapped`, 't53: done answered 53ms'],
+    expected: ['start: write', `${TMUX_ROUND_IN}: write +10 wrapped`, 't53: done answered 53ms'],
   },
   {
     name: 'scrubbed tmux: DA2 type 84 alone shows tmux (a tmux without XTVERSION)',
     runtime: SCRUBBED,
     steps: ['start', ['in', TMUX_DA2 + TMUX_DA1], 1, 50, 51],
-    expected: ['start: write', `in ${escapeBytes(TMUX_DA2 + TMUX_DA1)}: write +11 wrapped`, 't51: done answered 51ms'],
+    expected: ['start: write', `in ${escapeBytes(TMUX_DA2 + TMUX_DA1)}: write +10 wrapped`, 't51: done answered 51ms'],
   },
   {
-    name: 'scrubbed tmux: a slow first round widens the window to its own duration (80 ms > drainMs)',
+    name: 'scrubbed tmux: a slow first round widens the window to its own duration (80 ms > settleMs)',
     runtime: SCRUBBED,
     steps: ['start', 79, ['in', TMUX_ROUND], 80, 159, 160],
-    expected: ['start: write', `${TMUX_ROUND_IN}: write +11 wrapped`, 't160: done answered 160ms'],
+    expected: ['start: write', `${TMUX_ROUND_IN}: write +10 wrapped`, 't160: done answered 160ms'],
   },
   {
     name: 'scrubbed tmux: the widened window is capped at the budget (round 1 took 150 ms, window 100 ms)',
@@ -332,7 +337,7 @@ const ROWS: readonly Row[] = [
     expected: [
       'start: write',
       't100: extend 200',
-      `in ${escapeBytes(TMUX_DA2 + TMUX_DA1)}: write +11 wrapped`,
+      `in ${escapeBytes(TMUX_DA2 + TMUX_DA1)}: write +10 wrapped`,
       't250: done answered 250ms',
     ],
   },
@@ -340,18 +345,18 @@ const ROWS: readonly Row[] = [
     name: 'scrubbed tmux: an outer terminal that started answering is waited for up to the deadline, extended once',
     runtime: SCRUBBED,
     steps: ['start', 2, ['in', TMUX_ROUND], 3, 40, ['in', KITTY_NAME], 53, 99, 100, ['in', DA1], 120],
-    expected: ['start: write', `${TMUX_ROUND_IN}: write +11 wrapped`, 't100: extend 200', 't120: done answered 120ms'],
+    expected: ['start: write', `${TMUX_ROUND_IN}: write +10 wrapped`, 't100: extend 200', 't120: done answered 120ms'],
   },
   {
     name: 'scrubbed tmux: an outer terminal that never finishes times out at the extended deadline',
     runtime: SCRUBBED,
     steps: ['start', 2, ['in', TMUX_ROUND], 3, ['in', KITTY_NAME], 100, 199, 200],
-    expected: ['start: write', `${TMUX_ROUND_IN}: write +11 wrapped`, 't100: extend 200', 't200: done timeout 200ms'],
+    expected: ['start: write', `${TMUX_ROUND_IN}: write +10 wrapped`, 't100: extend 200', 't200: done timeout 200ms'],
   },
   {
-    name: "scrubbed tmux with passthrough: false: no second round, tmux's DA1 is the sentinel",
+    name: "scrubbed tmux with askOuter: false: no second round, tmux's DA1 is the sentinel",
     runtime: SCRUBBED,
-    options: { passthrough: false },
+    options: { askOuter: false },
     steps: ['start', ['in', TMUX_ROUND], 2],
     expected: ['start: write', 't2: done answered 2ms'],
   },
@@ -397,10 +402,13 @@ describe('probe reducer results', () => {
   it('is pending until done, then holds the facts', () => {
     let state = createProbe(LOCAL);
     expect(probeResult(state)).toBeNull();
-    [state] = step(state, { type: 'start' });
-    [state] = step(state, { type: 'input', bytes: Buffer.from(`${KITTY_NAME}\x1b_Gi=31;OK\x1b\\${DA1}`, 'latin1') });
+    [state] = stepProbe(state, { type: 'start' });
+    [state] = stepProbe(state, {
+      type: 'input',
+      bytes: Buffer.from(`${KITTY_NAME}\x1b_Gi=31;OK\x1b\\${DA1}`, 'latin1'),
+    });
     expect(probeResult(state)).toBeNull();
-    [state] = step(state, { type: 'clock', nowMs: 4 });
+    [state] = stepProbe(state, { type: 'clock', nowMs: 4 });
     expect(probeResult(state)).toMatchObject({
       sentinel: true,
       timedOut: false,
@@ -415,9 +423,9 @@ describe('probe reducer results', () => {
     ['tmux passthrough off', TMUX, [TMUX_NAME + TMUX_DA1], false, undefined],
   ] as const)('%s: names both hops and says whether passthrough works', (_, runtime, chunks, passthrough, terminal) => {
     let state = createProbe(runtime);
-    [state] = step(state, { type: 'start' });
-    for (const chunk of chunks) [state] = step(state, { type: 'input', bytes: Buffer.from(chunk, 'latin1') });
-    for (let t = 1; state.phase !== 'done'; t += 1) [state] = step(state, { type: 'clock', nowMs: t });
+    [state] = stepProbe(state, { type: 'start' });
+    for (const chunk of chunks) [state] = stepProbe(state, { type: 'input', bytes: Buffer.from(chunk, 'latin1') });
+    for (let t = 1; state.phase !== 'done'; t += 1) [state] = stepProbe(state, { type: 'clock', nowMs: t });
     const facts = probeResult(state)!;
     expect(facts.multiplexer).toMatchObject({ name: 'tmux', version: '3.3a' });
     expect(facts.passthrough).toBe(passthrough);
@@ -427,28 +435,32 @@ describe('probe reducer results', () => {
 
   it.each([
     ['not started', (s: ProbeState) => s, null],
-    ['awaiting: the deadline', (s: ProbeState) => step(s, { type: 'start' })[0], 100],
+    ['awaiting: the deadline', (s: ProbeState) => stepProbe(s, { type: 'start' })[0], 100],
     [
       'sentinel in: at once',
       (s: ProbeState) =>
-        step(step(step(s, { type: 'start' })[0], { type: 'clock', nowMs: 7 })[0], {
+        stepProbe(stepProbe(stepProbe(s, { type: 'start' })[0], { type: 'clock', nowMs: 7 })[0], {
           type: 'input',
           bytes: Buffer.from(DA1),
         })[0],
       7,
     ],
-    ['done: no timer', (s: ProbeState) => step(step(s, { type: 'start' })[0], { type: 'clock', nowMs: 100 })[0], null],
-  ] as const)('probeWakeAt %s', (_, advance, expected) => {
-    expect(probeWakeAt(advance(createProbe(LOCAL)))).toBe(expected);
+    [
+      'done: no timer',
+      (s: ProbeState) => stepProbe(stepProbe(s, { type: 'start' })[0], { type: 'clock', nowMs: 100 })[0],
+      null,
+    ],
+  ] as const)('probeNextTickAt %s', (_, advance, expected) => {
+    expect(probeNextTickAt(advance(createProbe(LOCAL)))).toBe(expected);
   });
 
-  it("probeWakeAt follows a second round: at once to open its window, then the window's end", () => {
-    let [state] = step(createProbe(SCRUBBED), { type: 'start' });
-    [state] = step(state, { type: 'clock', nowMs: 30 });
-    [state] = step(state, { type: 'input', bytes: Buffer.from(TMUX_ROUND, 'latin1') });
-    expect(probeWakeAt(state)).toBe(30);
-    [state] = step(state, { type: 'clock', nowMs: 31 });
-    expect(probeWakeAt(state)).toBe(31 + 50);
+  it("probeNextTickAt follows a second round: at once to open its window, then the window's end", () => {
+    let [state] = stepProbe(createProbe(SCRUBBED), { type: 'start' });
+    [state] = stepProbe(state, { type: 'clock', nowMs: 30 });
+    [state] = stepProbe(state, { type: 'input', bytes: Buffer.from(TMUX_ROUND, 'latin1') });
+    expect(probeNextTickAt(state)).toBe(30);
+    [state] = stepProbe(state, { type: 'clock', nowMs: 31 });
+    expect(probeNextTickAt(state)).toBe(31 + 50);
   });
 
   it.each([
@@ -456,12 +468,12 @@ describe('probe reducer results', () => {
     ['passthrough off', [TMUX_ROUND], false, undefined, undefined],
   ] as const)('scrubbed tmux, %s: the facts name both hops', (_, chunks, passthrough, terminal, width) => {
     let state = createProbe(SCRUBBED);
-    [state] = step(state, { type: 'start' });
+    [state] = stepProbe(state, { type: 'start' });
     for (const chunk of chunks) {
-      [state] = step(state, { type: 'input', bytes: Buffer.from(chunk, 'latin1') });
-      [state] = step(state, { type: 'clock', nowMs: state.nowMs + 1 });
+      [state] = stepProbe(state, { type: 'input', bytes: Buffer.from(chunk, 'latin1') });
+      [state] = stepProbe(state, { type: 'clock', nowMs: state.nowMs + 1 });
     }
-    for (let t = state.nowMs; state.phase !== 'done'; t += 1) [state] = step(state, { type: 'clock', nowMs: t });
+    for (let t = state.nowMs; state.phase !== 'done'; t += 1) [state] = stepProbe(state, { type: 'clock', nowMs: t });
     const facts = probeResult(state)!;
     expect(facts.multiplexer).toMatchObject({ name: 'tmux', version: '3.3a' });
     expect(facts.passthrough).toBe(passthrough);
@@ -473,11 +485,11 @@ describe('probe reducer results', () => {
 
   it('scrubbed screen: the facts name screen by its DA2 and keep the background that came after its DA1', () => {
     let state = createProbe(SCRUBBED);
-    [state] = step(state, { type: 'start' });
-    [state] = step(state, { type: 'input', bytes: Buffer.from(SCREEN_DA2 + TMUX_DA1, 'latin1') });
-    [state] = step(state, { type: 'clock', nowMs: 1 });
-    [state] = step(state, { type: 'input', bytes: Buffer.from(BG, 'latin1') });
-    [state] = step(state, { type: 'clock', nowMs: 2 });
+    [state] = stepProbe(state, { type: 'start' });
+    [state] = stepProbe(state, { type: 'input', bytes: Buffer.from(SCREEN_DA2 + TMUX_DA1, 'latin1') });
+    [state] = stepProbe(state, { type: 'clock', nowMs: 1 });
+    [state] = stepProbe(state, { type: 'input', bytes: Buffer.from(BG, 'latin1') });
+    [state] = stepProbe(state, { type: 'clock', nowMs: 2 });
     expect(probeResult(state)).toMatchObject({
       multiplexer: { name: 'screen', version: '4.09.00', reply: '\\e[>83;40900;0c' },
       background: { dark: true },
@@ -485,13 +497,13 @@ describe('probe reducer results', () => {
     });
   });
 
-  it('probeWakeAt follows the tmux window: at once to open it, then its end', () => {
-    let [state] = step(createProbe(TMUX), { type: 'start' });
-    [state] = step(state, { type: 'clock', nowMs: 2 });
-    [state] = step(state, { type: 'input', bytes: Buffer.from(TMUX_NAME + TMUX_DA1, 'latin1') });
-    expect(probeWakeAt(state)).toBe(2);
-    [state] = step(state, { type: 'clock', nowMs: 3 });
-    expect(probeWakeAt(state)).toBe(53);
+  it('probeNextTickAt follows the tmux window: at once to open it, then its end', () => {
+    let [state] = stepProbe(createProbe(TMUX), { type: 'start' });
+    [state] = stepProbe(state, { type: 'clock', nowMs: 2 });
+    [state] = stepProbe(state, { type: 'input', bytes: Buffer.from(TMUX_NAME + TMUX_DA1, 'latin1') });
+    expect(probeNextTickAt(state)).toBe(2);
+    [state] = stepProbe(state, { type: 'clock', nowMs: 3 });
+    expect(probeNextTickAt(state)).toBe(53);
   });
 
   it('never lets a key go missing or a reply leak, whatever the chunking and clock (property)', () => {
@@ -517,16 +529,16 @@ describe('probe reducer results', () => {
           let drainedOrKept = '';
           let now = 0;
           const apply = (actions: ProbeAction[]) => {
-            for (const a of actions) if (a.type === 'passthrough') passed += Buffer.from(a.bytes).toString('latin1');
+            for (const a of actions) if (a.type === 'keys') passed += Buffer.from(a.bytes).toString('latin1');
           };
-          [state] = step(state, { type: 'start' });
+          [state] = stepProbe(state, { type: 'start' });
           for (const [text, clock] of parts) {
             let actions: ProbeAction[];
-            [state, actions] = step(state, { type: 'input', bytes: Buffer.from(text, 'latin1') });
+            [state, actions] = stepProbe(state, { type: 'input', bytes: Buffer.from(text, 'latin1') });
             apply(actions);
             if (clock) {
               now += tick;
-              [state, actions] = step(state, { type: 'clock', nowMs: now });
+              [state, actions] = stepProbe(state, { type: 'clock', nowMs: now });
               apply(actions);
             }
           }
@@ -540,6 +552,146 @@ describe('probe reducer results', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+});
+
+/** Rows for the driver's `end` event and for a result that came before the sentinel. */
+interface EndRow extends Row {
+  /** Whether the `done` action says the sentinel is still outstanding. */
+  readonly outstanding: boolean;
+}
+
+const END_ROWS: readonly EndRow[] = [
+  {
+    name: 'end before any reply: done at once, timed out, at the time of the end',
+    runtime: LOCAL,
+    steps: ['start', 10, ['end', 30]],
+    expected: ['start: write', 'end30: done timeout 30ms'],
+    outstanding: true,
+  },
+  {
+    name: 'end after a first reply: no extension, done at once with what arrived',
+    runtime: LOCAL,
+    steps: ['start', ['in', KITTY_NAME], ['end', 40], 100, 200],
+    expected: ['start: write', 'end40: done timeout 40ms'],
+    outstanding: true,
+  },
+  {
+    name: 'end while settling behind screen: answered (the sentinel is in)',
+    runtime: SCREEN,
+    steps: ['start', ['in', TMUX_DA1], 2, ['end', 20]],
+    expected: ['start: write', 'end20: done answered 20ms'],
+    outstanding: false,
+  },
+  {
+    name: 'end behind tmux before the outer terminal answered: passthrough off, answered',
+    runtime: TMUX,
+    steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 2, ['end', 10]],
+    expected: ['start: write +10 wrapped', 'end10: done answered 10ms'],
+    outstanding: false,
+  },
+  {
+    name: 'end behind tmux while the outer terminal answers: timed out, its DA1 outstanding',
+    runtime: TMUX,
+    steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 2, ['in', KITTY_NAME], ['end', 10]],
+    expected: ['start: write +10 wrapped', 'end10: done timeout 10ms'],
+    outstanding: true,
+  },
+  {
+    name: 'an end after done finishes nothing twice',
+    runtime: LOCAL,
+    steps: ['start', ['in', DA1], 2, ['end', 5], ['end', 6]],
+    expected: ['start: write', 't2: done answered 2ms'],
+    outstanding: false,
+  },
+  {
+    name: 'silent until the deadline, then the late batch: swallowed, its DA1 is the late sentinel',
+    runtime: LOCAL,
+    steps: ['start', 100, ['in', `${KITTY_NAME}k${DA1}`], ['in', DA1]],
+    expected: [
+      'start: write',
+      't100: done timeout 100ms',
+      'in \\eP>|kitty(0.26.5)\\e\\k\\e[?62;c: drained \\eP>|kitty(0.26.5)\\e\\, pass k, drained \\e[?62;c, late sentinel',
+      'in \\e[?62;c: drained \\e[?62;c',
+    ],
+    outstanding: true,
+  },
+  {
+    name: 'behind tmux, wrapped, silent: two DA1s are owed, the second is the late sentinel',
+    runtime: TMUX,
+    steps: ['start', 100, ['in', TMUX_DA1], ['in', DA1]],
+    expected: [
+      'start: write +10 wrapped',
+      't100: done timeout 100ms',
+      'in \\e[?1;2c: drained \\e[?1;2c',
+      'in \\e[?62;c: drained \\e[?62;c, late sentinel',
+    ],
+    outstanding: true,
+  },
+  {
+    name: 'an answered probe owes nothing: a late DA1 is only swallowed',
+    runtime: LOCAL,
+    steps: ['start', ['in', DA1], 1, ['in', DA1]],
+    expected: ['start: write', 't1: done answered 1ms', 'in \\e[?62;c: drained \\e[?62;c'],
+    outstanding: false,
+  },
+];
+
+describe('the end event and an outstanding sentinel', () => {
+  it.each(END_ROWS)('$name', (row) => {
+    let state = createProbe(row.runtime, row.options ?? {});
+    const lines: string[] = [];
+    let outstanding: boolean | null = null;
+    for (const s of row.steps) {
+      const [next, actions] = stepProbe(state, event(s));
+      state = next;
+      for (const a of actions) if (a.type === 'done') outstanding = a.outstanding;
+      if (actions.length > 0) lines.push(`${label(s)}: ${actions.map(summary).join(', ')}`);
+    }
+    expect(lines).toEqual(row.expected);
+    expect(outstanding).toBe(row.outstanding);
+  });
+});
+
+describe('probeNextTickAt is the one tick rule', () => {
+  const pieces = fc.constantFrom<Step>(
+    ['in', 'a'],
+    ['in', KITTY_NAME],
+    ['in', TMUX_NAME],
+    ['in', TMUX_DA2],
+    ['in', SCREEN_DA2],
+    ['in', BG],
+    ['in', DA1],
+    ['in', TMUX_DA1],
+    ['in', '\x1bP>|kit'],
+  );
+  const runtimes = fc.constantFrom(LOCAL, SSH, TMUX, SCREEN, SCRUBBED, WINDOWS);
+  const script = fc.array(fc.oneof(pieces, fc.integer({ min: 0, max: 80 })), { maxLength: 25 });
+
+  it('a clock before the tick changes nothing but the time; after any clock the next tick lies beyond it', () => {
+    fc.assert(
+      fc.property(runtimes, script, (runtime, steps) => {
+        let [state] = stepProbe(createProbe(runtime), { type: 'start' });
+        let now = 0;
+        for (const s of steps) {
+          if (typeof s !== 'number') {
+            [state] = stepProbe(state, event(s));
+            continue;
+          }
+          now += s;
+          const due = probeNextTickAt(state);
+          const [next, actions] = stepProbe(state, { type: 'clock', nowMs: now });
+          if (due === null || now < due) {
+            expect(actions).toEqual([]);
+            expect({ ...next, nowMs: 0 }).toEqual({ ...state, nowMs: 0 });
+          }
+          const after = probeNextTickAt(next);
+          if (after !== null) expect(after).toBeGreaterThan(now);
+          state = next;
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -22,23 +22,17 @@ describe('parseReply', () => {
     ['\x1b[?4c', { type: 'da1', level: 4, attributes: [] }],
     ['\x1b[>1;4000;26c', { type: 'da2', terminalType: 1, version: 4000, rom: 26 }],
     ['\x1b[>84;0;0c', { type: 'da2', terminalType: 84, version: 0, rom: 0 }],
-    ['\x1bP!|00000000\x1b\\', { type: 'da3', unitId: '00000000' }],
     ['\x1b_Gi=31;OK\x1b\\', { type: 'kittyGraphics', id: 31, ok: true, message: 'OK' }],
     ['\x1b_Gi=31;ENOTSUPPORTED:no\x1b\\', { type: 'kittyGraphics', id: 31, ok: false, message: 'ENOTSUPPORTED:no' }],
-    ['\x1b[?2026;2$y', { type: 'decrqm', mode: 2026, value: 2, private: true }],
-    ['\x1b[?2026;0$y', { type: 'decrqm', mode: 2026, value: 0, private: true }],
+    ['\x1b[?2026;2$y', { type: 'decrqm', mode: 2026, value: 2 }],
+    ['\x1b[?2026;0$y', { type: 'decrqm', mode: 2026, value: 0 }],
     ['\x1b[6;19;10t', { type: 'windowOps', code: 6, a: 19, b: 10 }],
     ['\x1b[8;24;80t', { type: 'windowOps', code: 8, a: 24, b: 80 }],
-    ['\x1b]11;rgb:0000/0000/0000\x1b\\', { type: 'osc', number: 11, index: null, rgb: [0, 0, 0] }],
-    ['\x1b]10;rgb:dddd/dddd/dddd\x07', { type: 'osc', number: 10, rgb: [221, 221, 221] }],
-    ['\x1b]4;1;rgb:cd/00/00\x1b\\', { type: 'osc', number: 4, index: 1, rgb: [205, 0, 0] }],
+    ['\x1b]11;rgb:0000/0000/0000\x1b\\', { type: 'background', rgb: [0, 0, 0] }],
+    ['\x1b]11;rgb:2828/2c2c/3434\x07', { type: 'background', rgb: [40, 44, 52] }],
     ['\x1b[?1;0;256S', { type: 'xtsmgraphics', item: 1, status: 0, values: [256] }],
     ['\x1b[?1;3S', { type: 'xtsmgraphics', item: 1, status: 3, values: [] }],
     ['\x1b[?2;0;800;480S', { type: 'xtsmgraphics', item: 2, status: 0, values: [800, 480] }],
-    ['\x1bP1+r544e=787465726d2d6b69747479\x1b\\', { type: 'xtgettcap', ok: true, name: 'TN', value: 'xterm-kitty' }],
-    ['\x1bP0+r524742\x1b\\', { type: 'xtgettcap', ok: false, name: 'RGB', value: null }],
-    ['\x1bP1$r0m\x1b\\', { type: 'decrqss', ok: true, value: '0m' }],
-    ['\x1b[?0u', { type: 'kittyKeyboard', flags: 0 }],
   ] as const)('%j', (reply, expected) => {
     expect(parseReply(reply)).toMatchObject(expected);
   });
@@ -58,6 +52,15 @@ describe('parseReply', () => {
     'plain',
     '\x1b[?62;x4c',
     '\x1bP>|kitty',
+    // Answers to queries termsight does not send: the scanner keeps them away from the keys, but
+    // nothing decodes them.
+    '\x1bP!|00000000\x1b\\',
+    '\x1bP1+r544e=787465726d2d6b69747479\x1b\\',
+    '\x1bP1$r0m\x1b\\',
+    '\x1b[?0u',
+    '\x1b]10;rgb:dddd/dddd/dddd\x07',
+    '\x1b]4;1;rgb:cd/00/00\x1b\\',
+    '\x1b[2026;2$y',
   ])('%j is not a reply termsight reads', (bytes) => {
     expect(parseReply(bytes)).toBeNull();
   });

@@ -7,12 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { escapeBytes } from '../../src/core/escape.js';
 import {
   createScanner,
-  flush,
+  flushScanner,
   holdsReply,
   releaseInput,
   type ScannerState,
   type ScanToken,
-  scan,
+  scanReplies,
 } from '../../src/probe/scanner.js';
 
 const bytes = (text: string) => Buffer.from(text, 'latin1');
@@ -22,11 +22,11 @@ const text = (b: Uint8Array) => Buffer.from(b).toString('latin1');
 function scanAll(chunks: readonly Uint8Array[], state: ScannerState = createScanner()): ScanToken[] {
   const tokens: ScanToken[] = [];
   for (const chunk of chunks) {
-    const r = scan(state, chunk);
+    const r = scanReplies(state, chunk);
     state = r.state;
     tokens.push(...r.tokens);
   }
-  tokens.push(...flush(state).tokens);
+  tokens.push(...flushScanner(state).tokens);
   return merge(tokens);
 }
 
@@ -117,12 +117,12 @@ describe('scanner: bounded', () => {
 
   it('holds at most the cap while dropping, however long the reply', () => {
     let state = createScanner({ maxReplyBytes: 32 });
-    state = scan(state, bytes('\x1bP>|')).state;
+    state = scanReplies(state, bytes('\x1bP>|')).state;
     for (let i = 0; i < 100; i++) {
-      state = scan(state, bytes('y'.repeat(100))).state;
+      state = scanReplies(state, bytes('y'.repeat(100))).state;
       expect(state.held.length).toBeLessThanOrEqual(32);
     }
-    expect(scan(state, bytes('\x1b\\z')).tokens.map(show)).toEqual(['input z']);
+    expect(scanReplies(state, bytes('\x1b\\z')).tokens.map(show)).toEqual(['input z']);
   });
 
   it('a reply exactly at the cap is kept', () => {
@@ -142,21 +142,21 @@ describe('scanner: held partials', () => {
     ['\x1bP', false, ['input \\eP']],
     ['\x1b[200~abc', false, []],
   ] as const)('%j: holdsReply %s; released at the end of a probe as %j', (partial, reply, released) => {
-    const state = scan(createScanner(), bytes(partial)).state;
+    const state = scanReplies(createScanner(), bytes(partial)).state;
     expect(holdsReply(state)).toBe(reply);
     expect(releaseInput(state).tokens.map(show)).toEqual(released);
   });
 
   it('a lone ESC at a chunk end is held until the next chunk decides', () => {
-    const first = scan(createScanner(), bytes('a\x1b'));
+    const first = scanReplies(createScanner(), bytes('a\x1b'));
     expect(first.tokens.map(show)).toEqual(['input a']);
-    expect(scan(first.state, bytes('[?62;c')).tokens.map(show)).toEqual(['reply csi \\e[?62;c']);
+    expect(scanReplies(first.state, bytes('[?62;c')).tokens.map(show)).toEqual(['reply csi \\e[?62;c']);
   });
 
   it('the state value is never mutated', () => {
-    const state = scan(createScanner(), bytes('\x1bP>|ki')).state;
+    const state = scanReplies(createScanner(), bytes('\x1bP>|ki')).state;
     const before = JSON.stringify({ ...state, held: [...state.held] });
-    scan(state, bytes('tty\x1b\\'));
+    scanReplies(state, bytes('tty\x1b\\'));
     expect(JSON.stringify({ ...state, held: [...state.held] })).toBe(before);
   });
 });

@@ -16,7 +16,7 @@ import { protocolFromFacts } from '../../src/probe/classify.js';
 import type { ProbeAction } from '../../src/probe/events.js';
 import type { ProbeFacts } from '../../src/probe/facts.js';
 import { planFollowUp, planQuery, probeQuery, QUERIES, queryBytes } from '../../src/probe/query.js';
-import { createProbe, type ProbeOptions, step } from '../../src/probe/reducer.js';
+import { createProbe, type ProbeOptions, stepProbe } from '../../src/probe/reducer.js';
 import { bytesOf, type Fixture, loadFixtures, recordedAnswers } from './fixtures.js';
 
 const SCRUBBED: Runtime = {
@@ -94,9 +94,9 @@ const SCENARIOS: readonly Scenario[] = [
     passthrough: false,
   },
   {
-    name: 'tmux with the passthrough option false: no second round, passthrough unknown',
+    name: 'tmux with askOuter false: no second round, passthrough unknown',
     first: 'kitty+tmux-pt.json',
-    options: { passthrough: false },
+    options: { askOuter: false },
     writes: 1,
     protocol: null,
     multiplexer: 'tmux 3.3a',
@@ -137,15 +137,15 @@ interface Replay {
  */
 function replay(scenario: Scenario, split: (bytes: Uint8Array) => Uint8Array[]): Replay {
   let now = 1000;
-  let [state, actions] = step(createProbe(SCRUBBED, { nowMs: now, ...scenario.options }), { type: 'start' });
+  let [state, actions] = stepProbe(createProbe(SCRUBBED, { nowMs: now, ...scenario.options }), { type: 'start' });
   const all: ProbeAction[] = [...actions];
   const feed = (stream: string) => {
     for (const bytes of split(bytesOf(stream))) {
-      [state, actions] = step(state, { type: 'input', bytes });
+      [state, actions] = stepProbe(state, { type: 'input', bytes });
       all.push(...actions);
     }
     now += 1;
-    [state, actions] = step(state, { type: 'clock', nowMs: now });
+    [state, actions] = stepProbe(state, { type: 'clock', nowMs: now });
     all.push(...actions);
   };
   const writes = () =>
@@ -160,13 +160,13 @@ function replay(scenario: Scenario, split: (bytes: Uint8Array) => Uint8Array[]):
   }
   while (state.phase !== 'done' && now < 3000) {
     now += 10;
-    [state, actions] = step(state, { type: 'clock', nowMs: now });
+    [state, actions] = stepProbe(state, { type: 'clock', nowMs: now });
     all.push(...actions);
   }
   const done = all.find((a) => a.type === 'done');
   if (done?.type !== 'done') throw new Error('the probe did not end');
   const keys = all
-    .filter((a) => a.type === 'passthrough')
+    .filter((a) => a.type === 'keys')
     .map((a) => text(a.bytes))
     .join('');
   return { facts: done.facts, writes: writes(), keys };

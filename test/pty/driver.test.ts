@@ -6,9 +6,10 @@
  */
 import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Runtime } from '../../src/env/runtime.js';
-import { type DriverOptions, runProbe } from '../../src/probe/driver.js';
+import { type DriverOptions, probeTty } from '../../src/probe/driver.js';
+import { restoreTerminal } from '../../src/probe/exit-guard.js';
 import { foregroundFromStat } from '../../src/probe/foreground.js';
 import type { TerminalOutput } from '../../src/probe/terminal-stream.js';
 import { answerFor, escapeSequences, isSentinel, loadTerminal } from './harness.js';
@@ -37,7 +38,7 @@ const kittyAnswer = (queries: string[]) => {
 };
 
 const probe = (t: ReturnType<typeof fakeTerminal>, options: DriverOptions = {}) =>
-  runProbe({ runtime, input: t.input, output: t.output, timeoutMs: 500, lateMs: 0, ...options });
+  probeTty({ runtime, input: t.input, output: t.output, budgetMs: 500, lateMs: 0, ...options });
 
 const settle = (ms = 5) => new Promise((r) => setTimeout(r, ms));
 
@@ -124,6 +125,95 @@ describe('keys and replies on plain streams', () => {
   });
 });
 
+describe('the late window, on a fake clock', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  /** Lets the streams deliver what was written (they run on real microtasks and setImmediate). */
+  const deliver = () => new Promise((r) => setImmediate(r));
+  const attached = (input: PassThrough) => Object.hasOwn(input, 'emit');
+
+  it.each([
+    { name: 'answered: lateMs after the result', late: null, detachedAfter: 50 },
+    { name: 'before the sentinel, which then comes: lateMs after it', late: 'sentinel', detachedAfter: 50 },
+    {
+      name: 'before the sentinel, which never comes: outstandingMs after the result',
+      late: 'none',
+      detachedAfter: 4000,
+    },
+  ] as const)('$name', async ({ late, detachedAfter }) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    let input: PassThrough | null = null;
+    const t = fakeTerminal((queries, i) => {
+      input = i;
+      if (late === null) i.write(kittyAnswer(queries).all);
+    });
+    const probing = probe(t, { budgetMs: 30, lateMs: 50, outstandingMs: 4000 });
+    await deliver();
+    await deliver();
+    if (late !== null) await vi.advanceTimersByTimeAsync(30);
+    const facts = await probing;
+    expect(facts.timedOut).toBe(late !== null);
+    if (late === 'sentinel') {
+      (input as PassThrough | null)?.write(kittyAnswer([]).all);
+      await deliver();
+    }
+    await vi.advanceTimersByTimeAsync(detachedAfter - 1);
+    expect(attached(t.input)).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(attached(t.input)).toBe(false);
+  });
+});
+
+describe('the exit and signal hooks', () => {
+  /** A plain stream that plays a terminal in raw mode. */
+  function rawTerminal(respond: (queries: string[], input: PassThrough) => void) {
+    const t = fakeTerminal(respond);
+    const modes: boolean[] = [];
+    Object.assign(t.input, {
+      isTTY: true,
+      isRaw: false,
+      setRawMode(this: { isRaw: boolean }, mode: boolean) {
+        this.isRaw = mode;
+        modes.push(mode);
+      },
+    });
+    return { ...t, modes };
+  }
+  const HOOKED = ['exit', 'SIGHUP', 'SIGTERM', 'SIGQUIT'] as const;
+  const counts = () => HOOKED.map((name) => process.listenerCount(name));
+
+  it('exist only while a probe holds raw mode, and restoreTerminal() restores it at once', async () => {
+    let input: PassThrough | null = null;
+    const t = rawTerminal((_, i) => {
+      input = i;
+    });
+    const before = counts();
+    const probing = probe(t, { budgetMs: 5000 });
+    await settle();
+    expect(counts()).toEqual(before.map((n) => n + 1));
+    expect(t.modes).toEqual([true]);
+    restoreTerminal();
+    expect(t.modes).toEqual([true, false]);
+    expect(counts()).toEqual(before);
+    (input as PassThrough | null)?.write(kitty.da1);
+    await probing;
+    await settle();
+    expect(t.modes).toEqual([true, false]); // restored once, not again
+    expect(counts()).toEqual(before);
+  });
+
+  it('an ordinary end restores the mode and removes the hooks', async () => {
+    const t = rawTerminal((queries, input) => input.write(kittyAnswer(queries).all));
+    const before = counts();
+    const facts = await probe(t);
+    await settle();
+    expect(facts.terminal?.name).toBe('kitty');
+    expect(t.modes).toEqual([true, false]);
+    expect(counts()).toEqual(before);
+  });
+});
+
 describe('ending early', () => {
   it('an aborted signal rejects before anything is written', async () => {
     const t = fakeTerminal(() => {});
@@ -137,7 +227,7 @@ describe('ending early', () => {
     const t = fakeTerminal(() => {});
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('stop')), 20);
-    await expect(probe(t, { signal: controller.signal, timeoutMs: 5000 })).rejects.toThrow('stop');
+    await expect(probe(t, { signal: controller.signal, budgetMs: 5000 })).rejects.toThrow('stop');
     await settle();
     expect(Object.hasOwn(t.input, 'emit')).toBe(false);
   });
@@ -161,7 +251,7 @@ describe('ending early', () => {
       input.write(kittyAnswer(queries).replies[0]!);
       setTimeout(() => input.end(), 10);
     });
-    const facts = await probe(t, { timeoutMs: 5000 });
+    const facts = await probe(t, { budgetMs: 5000 });
     expect(facts.sentinel).toBe(false);
     expect(facts.timedOut).toBe(true);
     expect(facts.terminal?.name).toBe('kitty');
@@ -169,7 +259,7 @@ describe('ending early', () => {
 
   it('a silent terminal gives up at the budget', async () => {
     const t = fakeTerminal(() => {});
-    const facts = await probe(t, { timeoutMs: 30 });
+    const facts = await probe(t, { budgetMs: 30 });
     expect(facts.timedOut).toBe(true);
     expect(facts.elapsedMs).toBeGreaterThanOrEqual(30);
   });
@@ -220,7 +310,7 @@ describe('property: keys interleaved anywhere with replies come back exactly', (
           });
           const got: Buffer[] = [];
           t.input.on('data', (c: Buffer) => got.push(c));
-          const facts = await probe(t, { timeoutMs: 2000 });
+          const facts = await probe(t, { budgetMs: 2000 });
           await settle(1);
           expect(facts.terminal?.name).toBe('kitty');
           expect(Buffer.concat(got).toString('utf8')).toBe(typed);

@@ -149,7 +149,7 @@ export interface AppResult {
 
 /** The configuration the fixture application reads from its argument. */
 export interface AppConfig {
-  readonly timeoutMs?: number;
+  readonly budgetMs?: number;
   readonly readMs?: number;
   readonly abortAfterMs?: number;
   readonly destroyInputAfterMs?: number;
@@ -160,6 +160,12 @@ export interface AppConfig {
   readonly stream?: 'stdout' | 'stderr' | 'tty';
   /** Do not read stdin after the probe (a background job would be stopped by SIGTTIN). */
   readonly noRead?: boolean;
+  /** Print `PID <pid>` before probing, so a test can signal the application. */
+  readonly printPid?: boolean;
+  /** Read stdin from before the probe and call `process.exit(7)` in the data handler when this key arrives. */
+  readonly exitOnKey?: string;
+  /** Throw an uncaught exception from a timer this long after the probe starts. */
+  readonly throwAfterMs?: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

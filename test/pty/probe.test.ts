@@ -70,7 +70,7 @@ const rows: Row[] = [
   {
     name: 'answers fast (kitty)',
     fixture: 'kitty',
-    config: { timeoutMs: 1000 },
+    config: { budgetMs: 1000 },
     script: async (t, a) => t.send(a.all),
     expect: {
       sentinel: true,
@@ -84,7 +84,7 @@ const rows: Row[] = [
   {
     name: 'answers fast (xterm)',
     fixture: 'xterm',
-    config: { timeoutMs: 1000 },
+    config: { budgetMs: 1000 },
     script: async (t, a) => t.send(a.all),
     expect: {
       sentinel: true,
@@ -98,7 +98,7 @@ const rows: Row[] = [
   {
     name: 'answers late, within the budget',
     fixture: 'kitty',
-    config: { timeoutMs: 800 },
+    config: { budgetMs: 800 },
     script: async (t, a) => {
       await sleep(250);
       t.send(a.all);
@@ -108,7 +108,7 @@ const rows: Row[] = [
   {
     name: 'answers late, beyond the budget but within the one extension',
     fixture: 'kitty',
-    config: { timeoutMs: 400 },
+    config: { budgetMs: 400 },
     script: async (t, a) => {
       await sleep(100);
       t.send(a.replies[0]!);
@@ -120,7 +120,7 @@ const rows: Row[] = [
   {
     name: 'answers late, beyond the budget and the extension: gives up, swallows the rest',
     fixture: 'kitty',
-    config: { timeoutMs: 300, lateMs: 600, readMs: 900 },
+    config: { budgetMs: 300, lateMs: 600, readMs: 900 },
     script: async (t, a) => {
       await sleep(100);
       t.send(a.replies[0]!);
@@ -133,7 +133,7 @@ const rows: Row[] = [
   {
     name: 'answers in pieces (byte by byte)',
     fixture: 'kitty',
-    config: { timeoutMs: 3000 },
+    config: { budgetMs: 3000 },
     script: async (t, a) => t.trickle(a.all, 1),
     expect: {
       sentinel: true,
@@ -148,7 +148,7 @@ const rows: Row[] = [
     name: 'answers out of order behind screen: a forwarded reply after the sentinel, within the drain window',
     fixture: 'kitty+screen',
     env: { TERM: 'screen', STY: '4242.pts-0.host' },
-    config: { timeoutMs: 1000 },
+    config: { budgetMs: 1000 },
     script: async (t, a) => {
       t.send(a.all);
       await sleep(10);
@@ -159,7 +159,7 @@ const rows: Row[] = [
   {
     name: 'answers out of order, late: replies after the sentinel and after done are swallowed',
     fixture: 'kitty',
-    config: { timeoutMs: 1000 },
+    config: { budgetMs: 1000 },
     script: async (t, a) => {
       t.send(a.da1);
       await sleep(30);
@@ -168,16 +168,29 @@ const rows: Row[] = [
     expect: { sentinel: true, timedOut: false, terminal: null, elapsed: [0, 500], keys: '' },
   },
   {
+    name: 'a slow link: answers at 250 ms against a 100 ms budget; the late batch never reaches the application',
+    fixture: 'kitty',
+    config: { budgetMs: 100, readMs: 600 },
+    script: async (t, a) => {
+      await sleep(250);
+      t.send(a.all);
+      await sleep(20);
+      t.send('k'); // typed while the late batch is swallowed: still the application's
+    },
+    expect: { sentinel: false, timedOut: true, terminal: null, elapsed: [100, 250], keys: 'k' },
+  },
+  {
     name: 'answers nothing: gives up at the budget',
     fixture: 'kitty',
-    config: { timeoutMs: 300 },
+    // The application reads past the late window (1.5 s while the sentinel is outstanding).
+    config: { budgetMs: 300, readMs: 1800 },
     script: async () => {},
     expect: { sentinel: false, timedOut: true, terminal: null, elapsed: [300, 300 + 300 + 500], keys: '' },
   },
   {
     name: 'answers while the user types: keys before, between and after replies',
     fixture: 'kitty',
-    config: { timeoutMs: 1500 },
+    config: { budgetMs: 1500 },
     script: async (t, a) => {
       const half = Math.floor(a.replies.length / 2);
       t.send('ab');
@@ -200,7 +213,7 @@ const rows: Row[] = [
   {
     name: 'answers while the user types: keys go to onKeys when given',
     fixture: 'xterm',
-    config: { timeoutMs: 1500, onKeys: true },
+    config: { budgetMs: 1500, onKeys: true },
     script: async (t, a) => {
       t.send(`k${a.replies.join('')}\x1b[B`);
       await sleep(20);
@@ -263,7 +276,7 @@ describe('when nothing may be written', () => {
       skipped: 'not a terminal',
     },
     {
-      name: "stdout is a pipe (runProbe, stream: 'stdout')",
+      name: "stdout is a pipe (probeTty, stream: 'stdout')",
       config: { stream: 'stdout' },
       shell: '$APP | cat',
       skipped: 'not a terminal',
@@ -298,7 +311,8 @@ describe('when nothing may be written', () => {
 
 describe('budgets, aborts and closing streams', () => {
   it('uses the 1 s budget when SSH_CONNECTION is set (silent terminal)', async () => {
-    const t = new ScriptedTerminal({}, { ...BASE_ENV, SSH_CONNECTION: '10.0.0.1 50000 10.0.0.2 22' });
+    // The application reads past the late window (1.5 s while the sentinel is outstanding).
+    const t = new ScriptedTerminal({ readMs: 1800 }, { ...BASE_ENV, SSH_CONNECTION: '10.0.0.1 50000 10.0.0.2 22' });
     try {
       await t.queries();
       const { result, exitCode } = await t.result();
@@ -313,7 +327,8 @@ describe('budgets, aborts and closing streams', () => {
   });
 
   it('an AbortSignal rejects at once and restores the terminal', async () => {
-    const t = new ScriptedTerminal({ timeoutMs: 5000, abortAfterMs: 100 }, BASE_ENV);
+    // The application reads past the late window (1.5 s while the sentinel is outstanding).
+    const t = new ScriptedTerminal({ budgetMs: 5000, abortAfterMs: 100, readMs: 1800 }, BASE_ENV);
     try {
       await t.queries();
       const { result, exitCode } = await t.result();
@@ -328,7 +343,7 @@ describe('budgets, aborts and closing streams', () => {
   });
 
   it('the input stream closing mid-probe resolves and restores the terminal', async () => {
-    const t = new ScriptedTerminal({ timeoutMs: 5000, destroyInputAfterMs: 100 }, BASE_ENV);
+    const t = new ScriptedTerminal({ budgetMs: 5000, destroyInputAfterMs: 100 }, BASE_ENV);
     try {
       const queries = await t.queries();
       t.send(answerOf(loadTerminal('kitty'), queries).replies[0]!);
@@ -345,7 +360,7 @@ describe('budgets, aborts and closing streams', () => {
   });
 
   it('an application in raw mode gets keys typed during the late-reply drain, and keeps its mode', async () => {
-    const t = new ScriptedTerminal({ timeoutMs: 1000, lateMs: 400, appRaw: true, readMs: 600 }, BASE_ENV);
+    const t = new ScriptedTerminal({ budgetMs: 1000, lateMs: 400, appRaw: true, readMs: 600 }, BASE_ENV);
     try {
       const queries = await t.queries();
       const answer = answerOf(loadTerminal('kitty'), queries);
@@ -363,7 +378,7 @@ describe('budgets, aborts and closing streams', () => {
   });
 
   it('probeTerminal resolves the report from the replies', async () => {
-    const t = new ScriptedTerminal({ timeoutMs: 1000, report: true }, BASE_ENV);
+    const t = new ScriptedTerminal({ budgetMs: 1000, report: true }, BASE_ENV);
     try {
       const queries = await t.queries();
       const answer = answerOf(loadTerminal('kitty'), queries);
