@@ -114,6 +114,7 @@ function planFrame(
   header: FrameHeader,
   limits: DecodeLimits,
   bytesLeft: number,
+  complete: boolean,
   blockSize: BlockSize,
 ): Omit<Frame, 'mode' | 'done'> {
   const { width, height } = header;
@@ -140,9 +141,12 @@ function planFrame(
   });
   const minBits = header.progressive ? MIN_BITS_PER_BLOCK.progressive : MIN_BITS_PER_BLOCK.sequential;
   if (bytesLeft * 8 * 2 < blocks * minBits) {
+    // A whole file (it ends with EOI) that is this small lies about its size; one without EOI may
+    // simply be cut short.
+    const kind = complete ? 'corrupt' : 'truncated';
     throw new DecodeError(
-      'corrupt',
-      `corrupt JPEG: ${bytesLeft} bytes of data cannot hold the ${blocks} blocks of a ${width}x${height} image (at least ${minBits} bits a block)`,
+      kind,
+      `${kind} JPEG: ${bytesLeft} bytes of data cannot hold the ${blocks} blocks of a ${width}x${height} image (at least ${minBits} bits a block)`,
     );
   }
   const d = 8 / blockSize;
@@ -285,7 +289,8 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
       const box =
         options.maxSize && apply ? { width: options.maxSize.height, height: options.maxSize.width } : options.maxSize;
       const scale = jpegScale(header.width, header.height, box);
-      frame = { ...planFrame(header, limits, end - p, (8 / scale) as BlockSize), mode: null, done: false };
+      const complete = bytes[end - 2] === 0xff && bytes[end - 1] === Marker.EOI;
+      frame = { ...planFrame(header, limits, end - p, complete, (8 / scale) as BlockSize), mode: null, done: false };
       continue;
     }
     switch (marker) {
@@ -380,6 +385,10 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
     throw new DecodeError('truncated', 'truncated JPEG: the file ends before its image data');
   }
   const f: Frame = frame;
+  // Without EOI a sequential image is whole once every component has had its scan; a progressive
+  // one could be missing any number of later scans, so only EOI says it is complete.
+  if (!ended && (f.header.progressive || f.quant.some((q) => q === null)))
+    throw new DecodeError('truncated', 'truncated JPEG: the file ends before its end-of-image marker');
   if (f.mode === 'store') {
     // Components no scan reached stay flat grey (their coefficients are zero).
     f.components.forEach((_c, i) => {
