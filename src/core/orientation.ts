@@ -1,7 +1,7 @@
 /**
  * EXIF orientation as a raster transform: the eight ways a camera can say its stored rows and
  * columns map onto the picture as seen (TIFF 6.0 / Exif 2.32 tag 0x0112). Decoders read the tag;
- * this turns the stored raster into the upright one. See docs/decode.md, "Orientation".
+ * this turns the stored raster into the upright one. See docs/decode.md, "JPEG > EXIF orientation".
  */
 import type { Raster } from './raster.js';
 

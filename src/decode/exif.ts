@@ -2,7 +2,7 @@
  * The one EXIF fact a viewer must honour: orientation (tag 0x0112 in IFD0 of the TIFF structure
  * that JPEG's APP1 `Exif\0\0` segment and PNG's `eXIf` chunk both carry). The parser reads only
  * inside the bytes it is given and allocates nothing from the counts a file declares, so a
- * damaged or hostile EXIF block costs nothing and yields "no orientation". See docs/decode.md.
+ * damaged or hostile EXIF block costs nothing and yields "no orientation". See docs/decode.md, "JPEG > EXIF orientation".
  */
 import { isOrientation, type Orientation } from '../core/orientation.js';
 

@@ -12,6 +12,7 @@ import { decodePngRaster } from './png.js';
 import { describeOtherFormat, sniffFormat } from './sniff.js';
 
 export { DecodeError, type DecodeFailure } from './error.js';
+export { exifOrientation } from './exif.js';
 export { checkDimensions, type ImageHeader, readImageHeader } from './header.js';
 export {
   DEFAULT_DECODE_LIMITS,

@@ -2,7 +2,7 @@
  * Reading an entropy-coded segment: bits most significant first, 0xFF 0x00 unstuffed, stopping at
  * the next marker. Past the end of the data it supplies zero bits and counts how many of them were
  * used, so a scan that needed data the file does not have is told apart from one that ended
- * exactly (see docs/decode.md, "JPEG: the end of the data").
+ * exactly (see docs/decode.md, "JPEG > The end of the data, and tolerance").
  */
 import { DecodeError } from './error.js';
 import { FAST_BITS, type HuffmanTable } from './jpeg-segments.js';

@@ -2,7 +2,7 @@
  * From component planes to RGBA: upsampling (each output pixel takes the nearest sample of every
  * component, which is what jpeg-js does and what a terminal-sized picture needs) and the colour
  * transform the file declares: grey, YCbCr (JFIF), RGB, or Adobe's inverted CMYK and YCCK.
- * See docs/decode.md, "JPEG: colour".
+ * See docs/decode.md, "JPEG > Colour".
  */
 
 /** How the components of a JPEG are to be read. */

@@ -2,7 +2,7 @@
  * Huffman entropy decoding of scans (T.81 Annex F and G): sequential blocks, and the four kinds
  * of progressive scan (DC first and refinement, AC first and refinement, with end-of-band runs),
  * walked in MCU order with restart intervals. Coefficients land, still quantized, in natural
- * order in each component's coefficient store. See docs/decode.md, "JPEG".
+ * order in each component's coefficient store. See docs/decode.md, "JPEG > Memory: bands and stores".
  */
 
 import { DecodeError } from './error.js';

@@ -2,7 +2,7 @@
  * The inverse DCT of one 8x8 block of quantized coefficients into samples, at full size or
  * reduced in the DCT domain to 4x4, 2x2 or 1x1 (libjpeg's `scale_denom` 2, 4, 8): an N-point
  * inverse transform of the lowest N x N coefficients gives the picture sampled at the centre of
- * each (8/N)-pixel cell, at a small fraction of the cost. See docs/decode.md, "JPEG: scaled IDCT".
+ * each (8/N)-pixel cell, at a small fraction of the cost. See docs/decode.md, "JPEG > Scaled IDCT".
  */
 
 /** Output block side: 8 (full), 4, 2 or 1 (the DC term alone). */

@@ -2,7 +2,7 @@
  * JPEG marker segments as data: the frame header (SOF), Huffman tables (DHT), quantization tables
  * (DQT), the restart interval (DRI), scan headers (SOS) and Adobe's APP14 colour transform, each
  * parsed and checked against ITU T.81 before anything is allocated from what it declares.
- * See docs/decode.md, "JPEG".
+ * See docs/decode.md, "JPEG > Sizes before memory".
  */
 import { u16be } from '../core/bytes.js';
 import { DecodeError } from './error.js';
