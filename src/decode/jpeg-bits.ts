@@ -84,6 +84,17 @@ export class BitReader {
     return v < 1 << (s - 1) ? v - (1 << s) + 1 : v;
   }
 
+  /** The next `FAST_BITS` bits, without consuming them. */
+  peek(): number {
+    if (this.count < 16) this.fill();
+    return (this.bits >>> (this.count - FAST_BITS)) & ((1 << FAST_BITS) - 1);
+  }
+
+  /** Consumes `n` bits already seen with `peek` (n <= FAST_BITS). */
+  skip(n: number): void {
+    this.count -= n;
+  }
+
   /** The next Huffman-coded symbol. */
   decode(table: HuffmanTable): number {
     if (this.count < 16) this.fill();

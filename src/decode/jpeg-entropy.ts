@@ -138,7 +138,18 @@ function blockDecoder(header: ScanHeader, state: { eobrun: number }): BlockDecod
         return;
       }
       const table = part.ac as HuffmanTable;
+      const fastAc = table.fastAc;
+      const scale = 1 << low;
       for (let k = start; k <= end; ) {
+        const fast = fastAc[reader.peek()] as number;
+        if (fast !== 0) {
+          reader.skip(fast & 15);
+          k += (fast >> 4) & 15;
+          if (k > 63) return;
+          coefs[at + (ZIGZAG[k] as number)] = (fast >> 8) * scale;
+          k++;
+          continue;
+        }
         const rs = reader.decode(table);
         const s = rs & 15;
         const r = rs >> 4;
@@ -166,7 +177,17 @@ function sequential(reader: BitReader, part: ScanPart, coefs: Int16Array, at: nu
   c.pred += reader.receive(dcCategory(reader, part.dc as HuffmanTable));
   coefs[at] = c.pred;
   const table = part.ac as HuffmanTable;
+  const fastAc = table.fastAc;
   for (let k = 1; k < 64; ) {
+    const fast = fastAc[reader.peek()] as number;
+    if (fast !== 0) {
+      reader.skip(fast & 15);
+      k += (fast >> 4) & 15;
+      if (k > 63) return;
+      coefs[at + (ZIGZAG[k] as number)] = fast >> 8;
+      k++;
+      continue;
+    }
     const rs = reader.decode(table);
     const s = rs & 15;
     const r = rs >> 4;
@@ -187,42 +208,51 @@ function sequential(reader: BitReader, part: ScanPart, coefs: Int16Array, at: nu
  * already non-zero, and newly non-zero coefficients of magnitude 1, placed after runs of zeros.
  */
 function acRefine(start: number, end: number, low: number, state: { eobrun: number }): BlockDecoder {
+  return (reader, part, coefs, at) => refineBlock(reader, part.ac as HuffmanTable, coefs, at, start, end, low, state);
+}
+
+function refineBlock(
+  reader: BitReader,
+  table: HuffmanTable,
+  coefs: Int16Array,
+  at: number,
+  start: number,
+  end: number,
+  low: number,
+  state: { eobrun: number },
+): void {
   const plus = 1 << low;
   const minus = -1 << low;
-  const refine = (reader: BitReader, coefs: Int16Array, i: number): void => {
-    const value = coefs[i] as number;
-    if (reader.bit() && (value & plus) === 0) coefs[i] = value >= 0 ? value + plus : value + minus;
-  };
-  return (reader, part, coefs, at) => {
-    let k = start;
-    if (state.eobrun === 0) {
-      const table = part.ac as HuffmanTable;
-      for (; k <= end; k++) {
-        const rs = reader.decode(table);
-        let r = rs >> 4;
-        const s = rs & 15;
-        let value = 0;
-        if (s !== 0) {
-          value = reader.bit() ? plus : minus;
-        } else if (r !== 15) {
-          state.eobrun = (1 << r) + (r > 0 ? reader.read(r) : 0);
-          break;
-        }
-        // Skip r zero-history coefficients (refining the non-zero ones on the way), then place.
-        for (; k <= end; k++) {
-          const i = at + (ZIGZAG[k] as number);
-          if (coefs[i] !== 0) refine(reader, coefs, i);
-          else if (r-- === 0) break;
-        }
-        if (value !== 0 && k <= end) coefs[at + (ZIGZAG[k] as number)] = value;
+  let k = start;
+  if (state.eobrun === 0) {
+    for (; k <= end; k++) {
+      const rs = reader.decode(table);
+      let r = rs >> 4;
+      const s = rs & 15;
+      let value = 0;
+      if (s !== 0) {
+        value = reader.bit() ? plus : minus;
+      } else if (r !== 15) {
+        state.eobrun = (1 << r) + (r > 0 ? reader.read(r) : 0);
+        break;
       }
-    }
-    if (state.eobrun > 0) {
+      // Skip r zero-history coefficients (refining the non-zero ones on the way), then place.
       for (; k <= end; k++) {
         const i = at + (ZIGZAG[k] as number);
-        if (coefs[i] !== 0) refine(reader, coefs, i);
+        const c = coefs[i] as number;
+        if (c !== 0) {
+          if (reader.bit() && (c & plus) === 0) coefs[i] = c >= 0 ? c + plus : c + minus;
+        } else if (r-- === 0) break;
       }
-      state.eobrun--;
+      if (value !== 0 && k <= end) coefs[at + (ZIGZAG[k] as number)] = value;
     }
-  };
+  }
+  if (state.eobrun > 0) {
+    for (; k <= end; k++) {
+      const i = at + (ZIGZAG[k] as number);
+      const c = coefs[i] as number;
+      if (c !== 0 && reader.bit() && (c & plus) === 0) coefs[i] = c >= 0 ? c + plus : c + minus;
+    }
+    state.eobrun--;
+  }
 }
