@@ -49,11 +49,15 @@ describe('decodeJpeg: files cut short are truncated', () => {
     { file: 'progressive-420', bytes: progressive },
     { file: 'restart-every-row', bytes: fixture('jpeg/restart-every-row.jpg') },
     { file: 'grey', bytes: grey },
+    { file: 'one scan per component', bytes: fixture('jpeg/baseline-one-scan-per-component.jpg') },
   ];
   const rows = files.flatMap(({ file, bytes }) => {
     const n = bytes.length;
     const cuts = new Set([3, 4, 10, 25, 100, scanData(bytes) - 1, scanData(bytes), scanData(bytes) + 1, n - 1]);
     for (let i = 1; i < 20; i++) cuts.add(Math.floor((n * i) / 20));
+    // Just before every later DHT and SOS: the scans so far are whole, but scans are missing.
+    for (let i = scanData(bytes); i + 1 < n; i++)
+      if (bytes[i] === 0xff && (bytes[i + 1] === 0xc4 || bytes[i + 1] === 0xda)) cuts.add(i);
     return [...cuts]
       .filter((c) => c < n - 2)
       .map((cut) => ({ name: `${file} cut to ${cut} of ${n} bytes`, bytes, cut }));
