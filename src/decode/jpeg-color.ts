@@ -74,15 +74,11 @@ export function writeRows(
   y0: number,
   y1: number,
 ): void {
-  const rowOf = (c: number, y: number): number => {
-    const p = planes[c] as Plane;
-    return (Math.floor((y * p.rowsPer) / p.rowsOf) - p.firstRow) * p.stride;
-  };
   const m0 = maps[0] as Int32Array;
   const p0 = (planes[0] as Plane).data;
   for (let y = y0; y < y1; y++) {
     let o = y * width * 4;
-    const r0 = rowOf(0, y);
+    const r0 = rowStart(planes[0] as Plane, y);
     if (model === 'grey') {
       for (let x = 0; x < width; x++, o += 4) {
         const g = p0[r0 + (m0[x] as number)] as number;
@@ -97,8 +93,8 @@ export function writeRows(
     const m2 = maps[2] as Int32Array;
     const p1 = (planes[1] as Plane).data;
     const p2 = (planes[2] as Plane).data;
-    const r1 = rowOf(1, y);
-    const r2 = rowOf(2, y);
+    const r1 = rowStart(planes[1] as Plane, y);
+    const r2 = rowStart(planes[2] as Plane, y);
     if (model === 'rgb') {
       for (let x = 0; x < width; x++, o += 4) {
         out[o] = p0[r0 + (m0[x] as number)] as number;
@@ -123,7 +119,7 @@ export function writeRows(
     // Adobe CMYK is stored inverted (255 = no ink), so the visible colour is stored C times stored K.
     const m3 = maps[3] as Int32Array;
     const p3 = (planes[3] as Plane).data;
-    const r3 = rowOf(3, y);
+    const r3 = rowStart(planes[3] as Plane, y);
     const ycck = model === 'ycck';
     for (let x = 0; x < width; x++, o += 4) {
       let c = p0[r0 + (m0[x] as number)] as number;
@@ -146,6 +142,11 @@ export function writeRows(
       out[o + 3] = 255;
     }
   }
+}
+
+/** Where output row y's samples start in a plane. (A plain function: a closure made per call would deoptimize the loop that inlined the previous one.) */
+function rowStart(p: Plane, y: number): number {
+  return (Math.floor((y * p.rowsPer) / p.rowsOf) - p.firstRow) * p.stride;
 }
 
 function clamp8(v: number): number {

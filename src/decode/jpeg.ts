@@ -214,7 +214,8 @@ class Output {
   /** Inverse-transforms MCU row `my` of every component and writes the output rows it covers. */
   row(my: number): void {
     const { frame } = this;
-    frame.components.forEach((c, i) => {
+    for (let i = 0; i < frame.components.length; i++) {
+      const c = frame.components[i] as ComponentState;
       const plane = this.planes[i] as Plane & { firstRow: number };
       const q = frame.quant[i] as Float64Array;
       const size = this.sizes[i] as BlockSize;
@@ -228,7 +229,7 @@ class Output {
         for (let bx = 0; bx < c.blocksWide; bx++)
           idct(c.coefs, from + bx * 64, q, plane.data, to + bx * size, plane.stride);
       }
-    });
+    }
     const y0 = my * frame.vmax * frame.blockSize;
     const y1 = Math.min(frame.height, y0 + frame.vmax * frame.blockSize);
     writeRows(this.model, this.planes, this.maps, this.data, frame.width, y0, y1);
