@@ -61,6 +61,14 @@ export interface DecodedJpeg {
 export const MAX_SCANS = 256;
 
 /**
+ * How many times, on average, the scans may go over each coefficient. libjpeg's progression goes
+ * over each about 3 times (a band, then its refinements); a file whose scans would go past this
+ * asks for work out of proportion to its size (an AC refinement scan of a whole image can be a
+ * few bytes long), so it is refused before that scan is decoded.
+ */
+export const MAX_PASSES = 32;
+
+/**
  * The fewest bits a block's data can take: a sequential block needs a DC code and an end-of-block
  * code (each at least one bit); a progressive file's first DC scan still needs one bit a block.
  * A file smaller than half of that for its declared size cannot be a whole image.
@@ -95,6 +103,8 @@ interface Frame {
   readonly vmax: number;
   readonly mcusWide: number;
   readonly mcusHigh: number;
+  /** Blocks that hold samples, over all components. */
+  readonly blocks: number;
   readonly blockSize: BlockSize;
   /** Each component's block size (see `componentBlockSize`). */
   readonly sizes: readonly BlockSize[];
@@ -158,6 +168,7 @@ function planFrame(
     vmax,
     mcusWide,
     mcusHigh,
+    blocks,
     blockSize,
     sizes: components.map((c) => componentBlockSize(blockSize, c.h, c.v, hmax, vmax)),
     width: Math.ceil(width / d),
@@ -256,6 +267,8 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
   let frame: Frame | null = null;
   let output: Output | null = null;
   let scans = 0;
+  /** Coefficients the scans so far have gone over, for MAX_PASSES. */
+  let passes = 0;
   let ended = false;
 
   let p = 2;
@@ -315,6 +328,12 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
         if (++scans > MAX_SCANS) corrupt(`more than ${MAX_SCANS} scans`);
         const f: Frame = frame;
         const scan = parseScanHeader(body, f.header);
+        for (const sc of scan.components) {
+          const c = f.components[sc.index] as ComponentState;
+          passes += c.blocksWide * c.blocksHigh * (scan.end - scan.start + 1);
+        }
+        if (passes > MAX_PASSES * 64 * f.blocks)
+          corrupt(`its scans would go over every coefficient more than ${MAX_PASSES} times`);
         const reader = new BitReader(bytes, p);
         if (f.done) {
           // A sequential image is whole after its one full scan; later scans are skipped unread.

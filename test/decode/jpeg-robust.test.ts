@@ -189,6 +189,25 @@ describe('decodeJpeg: damaged, lying and unsupported files', () => {
       message: /second frame header/,
     },
     {
+      name: 'scans that go over every coefficient 40 times (the last refinement scan repeated)',
+      bytes: (() => {
+        const b = fixture('jpeg/progressive-grey.jpg');
+        let last = -1;
+        for (let i = scanData(b); i + 1 < b.length; i++) if (b[i] === 0xff && b[i + 1] === 0xda) last = i;
+        const scan = b.subarray(last, b.length - 2);
+        return Uint8Array.from([
+          ...b.subarray(0, b.length - 2),
+          ...Array(40)
+            .fill([...scan])
+            .flat(),
+          0xff,
+          0xd9,
+        ]);
+      })(),
+      failure: 'corrupt',
+      message: /go over every coefficient more than 32 times/,
+    },
+    {
       name: 'EOI before any scan',
       bytes: Uint8Array.from([...baseline.subarray(0, segmentAt(baseline, 0xda)), 0xff, 0xd9]),
       failure: 'corrupt',
@@ -210,6 +229,15 @@ describe('decodeJpeg: damaged, lying and unsupported files', () => {
 });
 
 describe('decodeJpeg: tolerance of what real encoders write', () => {
+  it('a progressive file with a few more scans than usual still decodes (below MAX_PASSES)', () => {
+    const b = fixture('jpeg/progressive-grey.jpg');
+    let last = -1;
+    for (let i = scanData(b); i + 1 < b.length; i++) if (b[i] === 0xff && b[i + 1] === 0xda) last = i;
+    const scan = [...b.subarray(last, b.length - 2)];
+    const more = Uint8Array.from([...b.subarray(0, b.length - 2), ...scan, ...scan, ...scan, ...scan, 0xff, 0xd9]);
+    expect(decodeJpeg(more).raster.width).toBe(97);
+  });
+
   it('fill bytes (0xFF) before markers', () => {
     const at = segmentAt(baseline, 0xc4);
     const padded = Uint8Array.from([...baseline.subarray(0, at), 0xff, 0xff, 0xff, ...baseline.subarray(at)]);
