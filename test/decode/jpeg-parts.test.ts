@@ -4,7 +4,7 @@ import { DecodeError } from '../../src/decode/error.js';
 import { exifOrientation } from '../../src/decode/exif.js';
 import { componentBlockSize } from '../../src/decode/jpeg.js';
 import { BitReader, Stop } from '../../src/decode/jpeg-bits.js';
-import { colourModel } from '../../src/decode/jpeg-color.js';
+import { type ColourModel, colourModel, columnMap, writeRows } from '../../src/decode/jpeg-color.js';
 import { type BlockSize, dequantizer, idctFor, ZIGZAG } from '../../src/decode/jpeg-idct.js';
 import { buildHuffmanTable, parseScanHeader } from '../../src/decode/jpeg-segments.js';
 import { tiffWithOrientation } from './jpeg-helpers.js';
@@ -219,5 +219,44 @@ describe('exifOrientation', () => {
       }),
       { numRuns: 500, seed: 3 },
     );
+  });
+});
+
+describe('writeRows: one pixel of each colour model', () => {
+  /** Planes of one sample each, in component order. */
+  const pixel = (model: ColourModel, samples: number[]) => {
+    const planes = samples.map((v) => ({
+      data: Uint8ClampedArray.of(v),
+      stride: 1,
+      firstRow: 0,
+      rowsPer: 1,
+      rowsOf: 1,
+    }));
+    const out = new Uint8ClampedArray(4);
+    writeRows(
+      model,
+      planes,
+      samples.map(() => columnMap(1, 1, 1)),
+      out,
+      1,
+      0,
+      1,
+    );
+    return [...out];
+  };
+  it.each([
+    { name: 'grey', model: 'grey', samples: [77], want: [77, 77, 77, 255] },
+    { name: 'RGB passes through', model: 'rgb', samples: [10, 20, 30], want: [10, 20, 30, 255] },
+    { name: 'YCbCr neutral', model: 'ycbcr', samples: [100, 128, 128], want: [100, 100, 100, 255] },
+    // JFIF: R = Y + 1.402 (Cr - 128) = 100 + 1.402 * 50 = 170.1; G = 100 - 0.714136 * 50 = 64.3; B = 100.
+    { name: 'YCbCr red-ish', model: 'ycbcr', samples: [100, 128, 178], want: [170, 64, 100, 255] },
+    // Adobe's inverted CMYK: 255 is no ink. C = 255 (no cyan), M = 0 (full magenta), Y = 255, K = 255 (no black).
+    { name: 'CMYK full magenta', model: 'cmyk', samples: [255, 0, 255, 255], want: [255, 0, 255, 255] },
+    { name: 'CMYK full black', model: 'cmyk', samples: [255, 255, 255, 0], want: [0, 0, 0, 255] },
+    { name: 'CMYK half black', model: 'cmyk', samples: [255, 255, 255, 128], want: [128, 128, 128, 255] },
+    // YCCK: YCC 200/128/128 is RGB 200, so stored C, M, Y are 55; with no black the colour is 55.
+    { name: 'YCCK neutral', model: 'ycck', samples: [200, 128, 128, 255], want: [55, 55, 55, 255] },
+  ])('$name', ({ model, samples, want }) => {
+    expect(pixel(model as ColourModel, samples)).toEqual(want);
   });
 });
