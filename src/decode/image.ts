@@ -1,6 +1,7 @@
 /**
  * What a decoder hands back, and the limits that keep a hostile file from exhausting memory.
  */
+import type { Orientation } from '../core/orientation.js';
 import type { Raster } from '../core/raster.js';
 
 /** The image formats termsight decodes. */
@@ -13,11 +14,20 @@ export interface DecodedFrame {
   readonly delayMs: number;
 }
 
-/** A decoded picture: at least one frame, every frame `width` x `height`. */
+/**
+ * A decoded picture: at least one frame, every frame `width` x `height`. That is the size as
+ * decoded and shown: smaller than the file's own size when `maxSize` let a JPEG be decoded at a
+ * reduced scale, and with the sides swapped when an orientation that turns it a quarter was applied.
+ */
 export interface DecodedImage {
   readonly format: ImageFormat;
   readonly width: number;
   readonly height: number;
+  /** The size the file itself declares, as stored (before any scaling or orientation). */
+  readonly sourceWidth: number;
+  readonly sourceHeight: number;
+  /** The EXIF orientation the file declares (1 when none), whether it was applied or not. */
+  readonly orientation: Orientation;
   readonly frames: readonly DecodedFrame[];
   /** How many frames the file has; more than `frames.length` when frames were skipped (`frames: 'first'` or the animation budget). */
   readonly frameCount: number;
@@ -50,4 +60,12 @@ export interface DecodeOptions {
   readonly frames?: 'first' | 'all';
   /** Overrides part of the default limits. */
   readonly limits?: Partial<DecodeLimits>;
+  /**
+   * The most pixels the caller will draw, after orientation. The decoder may then return any size
+   * at least this large on both axes, aspect kept: a JPEG is decoded at 1/2, 1/4 or 1/8 scale in
+   * the DCT domain (far less time and memory). Other formats come at full size.
+   */
+  readonly maxSize?: { readonly width: number; readonly height: number };
+  /** `'apply'` (default) turns the picture upright by its EXIF orientation; `'ignore'` keeps it as stored. */
+  readonly orientation?: 'apply' | 'ignore';
 }

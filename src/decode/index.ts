@@ -7,11 +7,12 @@ import { DecodeError } from './error.js';
 import { decodeGifFrames } from './gif.js';
 import { checkDimensions, readImageHeader } from './header.js';
 import { DEFAULT_DECODE_LIMITS, type DecodedImage, type DecodeLimits, type DecodeOptions } from './image.js';
-import { decodeJpegRaster } from './jpeg.js';
+import { decodeJpeg } from './jpeg.js';
 import { decodePngRaster } from './png.js';
 import { describeOtherFormat, sniffFormat } from './sniff.js';
 
 export { DecodeError, type DecodeFailure } from './error.js';
+export { exifOrientation } from './exif.js';
 export { checkDimensions, type ImageHeader, readImageHeader } from './header.js';
 export {
   DEFAULT_DECODE_LIMITS,
@@ -47,8 +48,30 @@ export function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}): Dec
   checkDimensions(header.width, header.height, limits, format);
   if (format === 'gif') {
     const gif = decodeGifFrames(bytes, options.frames ?? 'all', limits);
-    return { format, width: gif.width, height: gif.height, frames: gif.frames, frameCount: gif.frameCount };
+    const size = { sourceWidth: gif.width, sourceHeight: gif.height, orientation: 1 as const };
+    return { format, width: gif.width, height: gif.height, ...size, frames: gif.frames, frameCount: gif.frameCount };
   }
-  const raster = format === 'png' ? decodePngRaster(bytes) : decodeJpegRaster(bytes, limits);
-  return { format, width: raster.width, height: raster.height, frames: [{ raster, delayMs: 0 }], frameCount: 1 };
+  if (format === 'jpeg') {
+    const jpeg = decodeJpeg(bytes, { limits, maxSize: options.maxSize, orientation: options.orientation });
+    const { raster } = jpeg;
+    const size = { sourceWidth: jpeg.sourceWidth, sourceHeight: jpeg.sourceHeight, orientation: jpeg.orientation };
+    return {
+      format,
+      width: raster.width,
+      height: raster.height,
+      ...size,
+      frames: [{ raster, delayMs: 0 }],
+      frameCount: 1,
+    };
+  }
+  const raster = decodePngRaster(bytes);
+  const size = { sourceWidth: raster.width, sourceHeight: raster.height, orientation: 1 as const };
+  return {
+    format,
+    width: raster.width,
+    height: raster.height,
+    ...size,
+    frames: [{ raster, delayMs: 0 }],
+    frameCount: 1,
+  };
 }

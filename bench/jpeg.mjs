@@ -1,0 +1,168 @@
+// JPEG decoding: termsight's own decoder against jpeg-js (in-process, same run, ratios), and whole
+// processes against libjpeg-based peers (ImageMagick `convert`, `djpeg`, `chafa`) where installed.
+// The input is a phone-sized 4000x3000 photo (baseline, quality 90, 4:2:0) and its progressive
+// twin, made once with ImageMagick from the committed photos into .bench-cache/.
+// Run alone: npx tsc -p tsconfig.build.json && node bench/jpeg.mjs
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import jpeg from 'jpeg-js';
+import { decodeJpeg } from '../dist/decode/jpeg.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const cache = join(root, '.bench-cache');
+const images = join(root, 'test/fixtures/images');
+
+function has(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** The 4000x3000 test photos: four committed photos tiled, with fine grain so it compresses like a camera's. */
+function inputs() {
+  mkdirSync(cache, { recursive: true });
+  const baseline = join(cache, 'phone-4000x3000-q90-420.jpg');
+  const progressive = join(cache, 'phone-4000x3000-q90-420-progressive.jpg');
+  if (!existsSync(baseline)) {
+    const i = (f) => join(images, f);
+    execFileSync('convert', [
+      '(',
+      i('hubble_deep_field.jpg'),
+      i('rocket.jpg'),
+      '-resize',
+      '2000x1500!',
+      '+append',
+      ')',
+      '(',
+      i('retina.jpg'),
+      i('chelsea.png'),
+      '-resize',
+      '2000x1500!',
+      '+append',
+      ')',
+      '-append',
+      '-attenuate',
+      '0.4',
+      '+noise',
+      'Gaussian',
+      '-quality',
+      '90',
+      '-sampling-factor',
+      '2x2',
+      baseline,
+    ]);
+  }
+  if (!existsSync(progressive)) execFileSync('convert', [baseline, '-interlace', 'JPEG', progressive]);
+  return { baseline, progressive };
+}
+
+/** Median wall time of `runs` calls (after one warm-up). */
+function median(fn, runs) {
+  fn();
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    fn();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+/** Wall time (median of 3) and peak resident memory of a whole process, via /usr/bin/time. */
+function processCost(argv) {
+  const runs = [];
+  for (let i = 0; i < 3; i++) {
+    const r = spawnSync('/usr/bin/time', ['-f', '%e %M', ...argv], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    if (r.status !== 0) return null;
+    const [seconds, kb] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
+    runs.push({ ms: seconds * 1000, mib: kb / 1024 });
+  }
+  runs.sort((a, b) => a.ms - b.ms);
+  return { ms: runs[1].ms, mib: Math.max(...runs.map((r) => r.mib)) };
+}
+
+const f1 = (x) => x.toFixed(1);
+const f2 = (x) => x.toFixed(2);
+
+export async function run(log = console.log) {
+  if (!has('convert')) {
+    log('jpeg: skipped (ImageMagick `convert` is needed to make the 4000x3000 input)');
+    return;
+  }
+  const files = inputs();
+  log('jpeg: in-process decode of a 4000x3000 photo (ms, median; ratio = jpeg-js / termsight)');
+  log('');
+  log(
+    '| file | jpeg-js full | termsight full | ratio | termsight 1000x750 box (1/4) | ratio | termsight 500x375 box (1/8) | ratio |',
+  );
+  log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const [name, path] of [
+    ['baseline', files.baseline],
+    ['progressive', files.progressive],
+  ]) {
+    const bytes = new Uint8Array(readFileSync(path));
+    const theirs = median(
+      () => jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxMemoryUsageInMB: 2048 }),
+      3,
+    );
+    const full = median(() => decodeJpeg(bytes), 3);
+    const quarter = median(() => decodeJpeg(bytes, { maxSize: { width: 1000, height: 750 } }), 5);
+    const eighth = median(() => decodeJpeg(bytes, { maxSize: { width: 500, height: 375 } }), 5);
+    log(
+      `| ${name} (${f1(bytes.length / 1e6)} MB) | ${f1(theirs)} | ${f1(full)} | ${f2(theirs / full)}x | ${f1(quarter)} | ${f2(theirs / quarter)}x | ${f1(eighth)} | ${f2(theirs / eighth)}x |`,
+    );
+  }
+
+  if (!existsSync('/usr/bin/time')) {
+    log('');
+    log('jpeg: whole-process comparison skipped (/usr/bin/time is not installed)');
+    return;
+  }
+  log('');
+  log('jpeg: whole process, decode of the baseline file for a 1000-pixel-wide picture (median of 3; peak RSS)');
+  log('');
+  const dist = pathToFileURL(join(root, 'dist/decode/index.js')).href;
+  const jpegJs = pathToFileURL(join(root, 'node_modules/jpeg-js/index.js')).href;
+  const file = files.baseline;
+  const node = (code) => [process.execPath, '--input-type=module', '-e', code];
+  const read = `const b = (await import('node:fs')).readFileSync(${JSON.stringify(file)});`;
+  const cases = [
+    [
+      'termsight, 1000x750 box',
+      node(
+        `${read} (await import(${JSON.stringify(dist)})).decodeImage(b, { maxSize: { width: 1000, height: 750 } });`,
+      ),
+    ],
+    ['termsight, full size', node(`${read} (await import(${JSON.stringify(dist)})).decodeImage(b);`)],
+    [
+      'jpeg-js, full size',
+      node(
+        `${read} (await import(${JSON.stringify(jpegJs)})).default.decode(b, { useTArray: true, maxMemoryUsageInMB: 2048 });`,
+      ),
+    ],
+    ['convert -resize 1000x', ['convert', file, '-resize', '1000x', 'ppm:/dev/null']],
+    [
+      'convert -define jpeg:size=1000x750 -resize 1000x',
+      ['convert', '-define', 'jpeg:size=1000x750', file, '-resize', '1000x', 'ppm:/dev/null'],
+    ],
+  ];
+  if (has('djpeg')) cases.push(['djpeg -scale 1/4', ['djpeg', '-scale', '1/4', '-outfile', '/dev/null', file]]);
+  if (has('chafa')) cases.push(['chafa --size 125x', ['chafa', '--size', '125x', '--format', 'symbols', file]]);
+  const results = cases.map(([name, argv]) => ({ name, cost: processCost(argv) }));
+  const ours = results[0].cost;
+  log('| process | ms | MiB | time vs termsight (1000x750 box) | memory vs termsight |');
+  log('| --- | --- | --- | --- | --- |');
+  for (const { name, cost } of results) {
+    if (!cost) {
+      log(`| ${name} | failed | | | |`);
+      continue;
+    }
+    log(
+      `| ${name} | ${cost.ms.toFixed(0)} | ${cost.mib.toFixed(0)} | ${f2(cost.ms / ours.ms)}x | ${f2(cost.mib / ours.mib)}x |`,
+    );
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await run();

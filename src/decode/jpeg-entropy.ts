@@ -1,0 +1,258 @@
+/**
+ * Huffman entropy decoding of scans (T.81 Annex F and G): sequential blocks, and the four kinds
+ * of progressive scan (DC first and refinement, AC first and refinement, with end-of-band runs),
+ * walked in MCU order with restart intervals. Coefficients land, still quantized, in natural
+ * order in each component's coefficient store. See docs/decode.md, "JPEG > Memory: bands and stores".
+ */
+
+import { DecodeError } from './error.js';
+import { type BitReader, Stop } from './jpeg-bits.js';
+import { ZIGZAG } from './jpeg-idct.js';
+import type { HuffmanTable, ScanHeader } from './jpeg-segments.js';
+
+/** A component while it is decoded: its geometry and where its coefficients go. */
+export interface ComponentState {
+  readonly h: number;
+  readonly v: number;
+  /** Blocks that hold the component's own samples. */
+  readonly blocksWide: number;
+  readonly blocksHigh: number;
+  /** Blocks a row of the coefficient store holds (whole MCUs, so at least `blocksWide`). */
+  readonly storeWide: number;
+  /** Coefficients, 64 a block, natural order; rows `firstRow..` of the block grid. */
+  coefs: Int16Array;
+  /** The block row that `coefs` starts at (0 when it holds the whole image). */
+  firstRow: number;
+  /** DC prediction, reset at every scan and restart. */
+  pred: number;
+}
+
+/** One component's part in a scan. */
+export interface ScanPart {
+  readonly component: ComponentState;
+  readonly dc: HuffmanTable | null;
+  readonly ac: HuffmanTable | null;
+}
+
+/** Everything a scan needs besides the reader. */
+export interface ScanPlan {
+  readonly header: ScanHeader;
+  readonly parts: readonly ScanPart[];
+  readonly restartInterval: number;
+  /** MCUs across and down the frame (interleaved scans). */
+  readonly mcusWide: number;
+  readonly mcusHigh: number;
+  /** Called after each MCU row (block row of a one-component scan) is decoded, with its index. */
+  readonly onRow?: (row: number) => void;
+}
+
+type BlockDecoder = (reader: BitReader, part: ScanPart, coefs: Int16Array, at: number) => void;
+
+function corrupt(message: string): never {
+  throw new DecodeError('corrupt', `corrupt JPEG: ${message}`);
+}
+
+/** A DC difference category; more than 11 bits cannot occur with 8-bit samples. */
+function dcCategory(reader: BitReader, table: HuffmanTable): number {
+  const t = reader.decode(table);
+  if (t > 11) corrupt(`DC difference of ${t} bits`);
+  return t;
+}
+
+/** Decodes a whole scan into the components' coefficient stores. */
+export function decodeScan(reader: BitReader, plan: ScanPlan): void {
+  const { header, parts, restartInterval } = plan;
+  const state = { eobrun: 0 };
+  const decodeBlock = blockDecoder(header, state);
+  for (const part of parts) part.component.pred = 0;
+  let untilRestart = restartInterval;
+  const restart = (): void => {
+    if (restartInterval === 0) return;
+    if (untilRestart === 0) {
+      reader.restart();
+      for (const part of parts) part.component.pred = 0;
+      state.eobrun = 0;
+      untilRestart = restartInterval;
+    }
+    untilRestart--;
+  };
+  const endOfRow = (row: number): void => {
+    // A file cut short fills the rest with zero bits; stop at the first row that used them.
+    if (reader.stop === Stop.End && reader.overrun() > 0) truncated();
+    plan.onRow?.(row);
+  };
+
+  if (parts.length === 1) {
+    // Non-interleaved: one block per MCU, only the blocks that hold the component's samples.
+    const part = parts[0] as ScanPart;
+    const c = part.component;
+    for (let row = 0; row < c.blocksHigh; row++) {
+      const base = (row - c.firstRow) * c.storeWide;
+      for (let col = 0; col < c.blocksWide; col++) {
+        restart();
+        decodeBlock(reader, part, c.coefs, (base + col) * 64);
+      }
+      endOfRow(row);
+    }
+    return;
+  }
+  for (let my = 0; my < plan.mcusHigh; my++) {
+    for (let mx = 0; mx < plan.mcusWide; mx++) {
+      restart();
+      for (const part of parts) {
+        const c = part.component;
+        for (let v = 0; v < c.v; v++) {
+          const base = (my * c.v + v - c.firstRow) * c.storeWide + mx * c.h;
+          for (let h = 0; h < c.h; h++) decodeBlock(reader, part, c.coefs, (base + h) * 64);
+        }
+      }
+    }
+    endOfRow(my);
+  }
+}
+
+/** Throws the error of a scan whose data the file does not hold. */
+export function truncated(): never {
+  throw new DecodeError('truncated', 'truncated JPEG: the file ends inside its image data');
+}
+
+function blockDecoder(header: ScanHeader, state: { eobrun: number }): BlockDecoder {
+  const { start, end, high, low } = header;
+  if (header.start === 0 && header.end === 63 && high === 0 && low === 0) return sequential;
+  if (start === 0) {
+    if (high === 0)
+      return (reader, part, coefs, at) => {
+        const c = part.component;
+        c.pred += reader.receive(dcCategory(reader, part.dc as HuffmanTable));
+        coefs[at] = c.pred * (1 << low);
+      };
+    const bit = 1 << low;
+    return (reader, _part, coefs, at) => {
+      if (reader.bit()) coefs[at] = (coefs[at] as number) | bit;
+    };
+  }
+  if (high === 0)
+    return (reader, part, coefs, at) => {
+      if (state.eobrun > 0) {
+        state.eobrun--;
+        return;
+      }
+      const table = part.ac as HuffmanTable;
+      const fastAc = table.fastAc;
+      const scale = 1 << low;
+      for (let k = start; k <= end; ) {
+        const fast = fastAc[reader.peek()] as number;
+        if (fast !== 0) {
+          reader.skip(fast & 15);
+          k += (fast >> 4) & 15;
+          if (k > 63) return;
+          coefs[at + (ZIGZAG[k] as number)] = (fast >> 8) * scale;
+          k++;
+          continue;
+        }
+        const rs = reader.decode(table);
+        const s = rs & 15;
+        const r = rs >> 4;
+        if (s === 0) {
+          if (r < 15) {
+            state.eobrun = (1 << r) - 1 + (r > 0 ? reader.read(r) : 0);
+            return;
+          }
+          k += 16;
+          continue;
+        }
+        k += r;
+        if (k > 63) return; // a run past the block: damaged data, the rest is dropped
+        coefs[at + (ZIGZAG[k] as number)] = reader.receive(s) * (1 << low);
+        k++;
+      }
+    };
+  return acRefine(start, end, low, state);
+}
+
+/** A sequential (baseline or extended) block: DC difference, then run-length coded AC terms. */
+function sequential(reader: BitReader, part: ScanPart, coefs: Int16Array, at: number): void {
+  coefs.fill(0, at, at + 64);
+  const c = part.component;
+  c.pred += reader.receive(dcCategory(reader, part.dc as HuffmanTable));
+  coefs[at] = c.pred;
+  const table = part.ac as HuffmanTable;
+  const fastAc = table.fastAc;
+  for (let k = 1; k < 64; ) {
+    const fast = fastAc[reader.peek()] as number;
+    if (fast !== 0) {
+      reader.skip(fast & 15);
+      k += (fast >> 4) & 15;
+      if (k > 63) return;
+      coefs[at + (ZIGZAG[k] as number)] = fast >> 8;
+      k++;
+      continue;
+    }
+    const rs = reader.decode(table);
+    const s = rs & 15;
+    const r = rs >> 4;
+    if (s === 0) {
+      if (r < 15) return; // end of block
+      k += 16;
+      continue;
+    }
+    k += r;
+    if (k > 63) return;
+    coefs[at + (ZIGZAG[k] as number)] = reader.receive(s);
+    k++;
+  }
+}
+
+/**
+ * AC successive-approximation refinement (T.81 G.1.2.3): one more bit of every coefficient that is
+ * already non-zero, and newly non-zero coefficients of magnitude 1, placed after runs of zeros.
+ */
+function acRefine(start: number, end: number, low: number, state: { eobrun: number }): BlockDecoder {
+  return (reader, part, coefs, at) => refineBlock(reader, part.ac as HuffmanTable, coefs, at, start, end, low, state);
+}
+
+function refineBlock(
+  reader: BitReader,
+  table: HuffmanTable,
+  coefs: Int16Array,
+  at: number,
+  start: number,
+  end: number,
+  low: number,
+  state: { eobrun: number },
+): void {
+  const plus = 1 << low;
+  const minus = -1 << low;
+  let k = start;
+  if (state.eobrun === 0) {
+    for (; k <= end; k++) {
+      const rs = reader.decode(table);
+      let r = rs >> 4;
+      const s = rs & 15;
+      let value = 0;
+      if (s !== 0) {
+        value = reader.bit() ? plus : minus;
+      } else if (r !== 15) {
+        state.eobrun = (1 << r) + (r > 0 ? reader.read(r) : 0);
+        break;
+      }
+      // Skip r zero-history coefficients (refining the non-zero ones on the way), then place.
+      for (; k <= end; k++) {
+        const i = at + (ZIGZAG[k] as number);
+        const c = coefs[i] as number;
+        if (c !== 0) {
+          if (reader.bit() && (c & plus) === 0) coefs[i] = c >= 0 ? c + plus : c + minus;
+        } else if (r-- === 0) break;
+      }
+      if (value !== 0 && k <= end) coefs[at + (ZIGZAG[k] as number)] = value;
+    }
+  }
+  if (state.eobrun > 0) {
+    for (; k <= end; k++) {
+      const i = at + (ZIGZAG[k] as number);
+      const c = coefs[i] as number;
+      if (c !== 0 && reader.bit() && (c & plus) === 0) coefs[i] = c >= 0 ? c + plus : c + minus;
+    }
+    state.eobrun--;
+  }
+}
