@@ -18,7 +18,7 @@ const LAYERS: Record<string, { readonly may: readonly string[]; readonly package
   capability: { may: ['core', 'env'] },
   report: { may: ['core', 'env', 'probe', 'capability'] },
   render: { may: ['core', 'env'] },
-  decode: { may: ['core'], packages: ['fast-png', 'jpeg-js', 'omggif'] },
+  decode: { may: ['core'], packages: ['fast-png', 'omggif'] },
   compat: { may: ['core', 'env', 'probe', 'capability', 'report', 'render', 'decode'] },
   cli: { may: ['core', 'env', 'probe', 'capability', 'report', 'render', 'decode', 'compat'] },
   // The front door (src/index.ts) may re-export any layer.
