@@ -25,7 +25,7 @@ export function summarize(row: TerminalRow): RowSummary {
     ...(id.xtversion ? [`XTVERSION ${id.xtversion.example}`] : []),
     ...(id.fingerprints ?? []).map((f) => [f.da1 && `DA1 ${f.da1}`, f.da2 && `DA2 ${f.da2}`].filter(Boolean).join(' ')),
   ];
-  const draws = row.draws.map((d) => `${d.protocol}${since(d.since)}${d.onlyIf ? ' (if DA1 says 4)' : ''}`);
+  const draws = row.draws.map((d) => `${d.protocol}${since(d.since)}${d.onlyIf ? ' (DA1 4)' : ''}`);
   const facts = [
     ...FACT_NAMES.flatMap((name) => fact(name, row.facts[name])),
     ...fact('passthrough', row.multiplexer?.passthrough),
@@ -41,7 +41,7 @@ export function summarize(row: TerminalRow): RowSummary {
   ];
   return {
     terminal: row.name,
-    identifiedBy: ways.join('; ') || 'its replies only',
+    identifiedBy: (ways.join('; ') || 'its replies only') + (row.hosts ? `; inside ${row.hosts.join(', ')}` : ''),
     draws: draws.join(', ') || 'text only',
     facts: facts.join(', '),
   };

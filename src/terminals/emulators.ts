@@ -575,7 +575,8 @@ export const EMULATORS: readonly TerminalRow[] = [
   },
   {
     id: 'vte',
-    name: 'VTE (GNOME Terminal, Tilix, Ptyxis, …)',
+    name: 'VTE',
+    hosts: ['GNOME Terminal', 'Tilix', 'Ptyxis', 'xfce4-terminal'],
     kind: 'terminal',
     identity: {
       env: [[{ variable: 'VTE_VERSION', test: 'set' }]],
@@ -848,7 +849,8 @@ export const EMULATORS: readonly TerminalRow[] = [
   },
   {
     id: 'libvterm',
-    name: "Neovim's :terminal, Emacs vterm (libvterm)",
+    name: 'libvterm',
+    hosts: ["Neovim's :terminal", 'Emacs vterm'],
     kind: 'terminal',
     identity: {
       env: [[{ variable: 'NVIM', test: 'set' }], [{ variable: 'INSIDE_EMACS', test: 'contains', values: ['vterm'] }]],
