@@ -129,7 +129,8 @@ export const EMULATORS: readonly TerminalRow[] = [
         names: ['ghostty'],
         example: 'ghostty 1.1.0',
         byName: ['graphics', 'placements', 'hyperlinks', 'truecolor'],
-        source: 'https://ghostty.org/docs/vt/csi/xtversion',
+        source:
+          'https://github.com/ghostty-org/ghostty/pull/502 ("Respond to this query with ghostty {version_string}")',
       },
       source: 'https://ghostty.org/docs/help/terminfo',
     },
@@ -619,11 +620,20 @@ export const EMULATORS: readonly TerminalRow[] = [
       ],
       xtversion: {
         names: ['alacritty'],
-        example: 'alacritty(0.13.0)',
+        example: 'alacritty',
         byName: ['truecolor'],
-        source: 'https://github.com/alacritty/alacritty/blob/master/docs/escape_support.md',
-        note: 'the name the report already trusted for truecolor; the first version that answers is not sourced here',
+        source: 'https://github.com/alacritty/alacritty/pull/5274 (XTVERSION for Alacritty, closed unmerged)',
+        note: 'Alacritty answers no XTVERSION (none in alacritty_terminal as of 2026-06); the name stays because the report trusted it for truecolor',
       },
+      fingerprints: [
+        {
+          da1: '^\\?6c$',
+          da2: '^>0;\\d+;1c$',
+          source:
+            'https://github.com/alacritty/alacritty/blob/master/alacritty_terminal/src/term/mod.rs (identify_terminal)',
+          note: 'DA2 carries the version as major*10000 + minor*100 + patch',
+        },
+      ],
       source: 'https://alacritty.org/config-alacritty.html',
     },
     draws: [],

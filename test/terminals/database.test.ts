@@ -350,10 +350,11 @@ const CASES: readonly Case[] = [
     answers: { truecolor: true, draws: 'sixel?', glyphs: 'blocks' },
   },
   {
-    name: 'Alacritty by reply',
+    name: 'Alacritty scrubbed, by DA1 and DA2',
     terminal: 'alacritty',
-    how: 'reply',
-    seen: { xtversion: 'alacritty(0.13.0)' },
+    how: 'scrubbed',
+    seen: { env: SCRUBBED, da1: '?6c', da2: '>0;1601;1c' },
+    version: '0.16.1',
     answers: { hyperlinks: true, truecolor: true, synchronizedOutput: true },
   },
   {
