@@ -1,9 +1,12 @@
 /**
- * `termsight rules [--json]`: the rule tables detection uses, in priority order.
+ * `termsight rules [--json]`: the rule tables detection uses, in priority order, then the whole
+ * terminal database as a compact table (`--json` gives every row with its sources).
  */
 import { GRAPHICS_DEFAULT, GRAPHICS_RULES } from '../env/graphics-rules.js';
 import { PLACEMENT_RULES } from '../env/placement-rules.js';
 import { describeRule } from '../env/rule.js';
+import { TERMINALS } from '../terminals/database.js';
+import { summarize } from '../terminals/describe.js';
 import { parse } from './args.js';
 import type { CliContext } from './context.js';
 import { styleFor } from './style.js';
@@ -14,7 +17,12 @@ export async function runRules(args: readonly string[], ctx: CliContext): Promis
   if (values.json) {
     ctx.stdout.write(
       `${JSON.stringify(
-        { graphics: GRAPHICS_RULES, graphicsDefault: GRAPHICS_DEFAULT, placements: PLACEMENT_RULES },
+        {
+          graphics: GRAPHICS_RULES,
+          graphicsDefault: GRAPHICS_DEFAULT,
+          placements: PLACEMENT_RULES,
+          terminals: TERMINALS,
+        },
         null,
         2,
       )}\n`,
@@ -32,7 +40,13 @@ export async function runRules(args: readonly string[], ctx: CliContext): Promis
     out.push(`${String(i + 1).padStart(3)}. ${rule.id.padEnd(22)} ${describeRule(rule).padEnd(42)} -> ${rule.answer}`);
     out.push(`     ${style.dim(`${rule.note} [${rule.source}]`)}`);
   });
-  out.push('     otherwise -> false');
+  out.push('     otherwise -> false', '', style.bold('terminals (the database; --json gives every source)'));
+  out.push(`  ${'terminal'.padEnd(26)} ${'draws'.padEnd(34)} facts`);
+  for (const row of TERMINALS) {
+    const summary = summarize(row);
+    out.push(`  ${summary.terminal.padEnd(26)} ${summary.draws.padEnd(34)} ${summary.facts}`);
+    out.push(`     ${style.dim(`identified by: ${summary.identifiedBy}`)}`);
+  }
   ctx.stdout.write(`${out.join('\n')}\n`);
   return 0;
 }

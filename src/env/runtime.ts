@@ -4,8 +4,10 @@
  * about a terminal other than its own (a remote session's environment, a pty it owns).
  */
 
-/** Environment variables, name to value. A variable exported empty counts as unset everywhere. */
-export type Env = Readonly<Record<string, string | undefined>>;
+import { type Env, envSet } from '../core/env-vars.js';
+
+/** `Env`, `envValue` and `envSet` live in core (the terminal database reads variables too). */
+export { type Env, envSet, envValue } from '../core/env-vars.js';
 
 /** Which standard streams are terminals. */
 export interface TTYState {
@@ -35,17 +37,6 @@ export function processRuntime(): Runtime {
       stderr: Boolean(process.stderr?.isTTY),
     },
   };
-}
-
-/** The value of `name`, or `undefined` when it is unset or exported empty. */
-export function envValue(env: Env, name: string): string | undefined {
-  const value = env[name];
-  return value === undefined || value === '' ? undefined : value;
-}
-
-/** Whether `name` is set to a non-empty value. */
-export function envSet(env: Env, name: string): boolean {
-  return envValue(env, name) !== undefined;
 }
 
 /** Whether the session looks remote: any non-empty `SSH_*` variable (ssh sets SSH_CONNECTION, SSH_CLIENT, SSH_TTY). */

@@ -7,6 +7,7 @@
 
 import { escapeBytes, toBytes } from '../core/escape.js';
 import type { Protocol } from '../env/protocol.js';
+import { decisiveNames } from '../terminals/views.js';
 import { isMultiplexerName, multiplexerOfDa2, partyOf, passthroughProven } from './attribution.js';
 import type { ProbeFacts, ReplyRecord, TerminalName } from './facts.js';
 import { parseReply, type Reply } from './replies.js';
@@ -224,19 +225,11 @@ export function isDark(rgb: readonly [number, number, number]): boolean {
 
 /**
  * Terminal names (XTVERSION, compared case-insensitively) that decide the protocol on their own:
- * kitty, ghostty and WezTerm speak kitty's protocol; iTerm2 its own (it answers kitty's query, but
- * its kitty images are overlays it never deletes); foot (sixel since 1.2.0, before it answered
- * XTVERSION), contour and mlterm draw sixel in every version that names itself.
+ * a view of the terminal database (the rows whose name the report trusts for graphics, with their
+ * best protocol). iTerm2 maps to its own protocol: it answers kitty's query, but its kitty images
+ * are overlays it never deletes.
  */
-export const DECISIVE_NAMES: ReadonlyArray<readonly [name: string, protocol: Protocol]> = [
-  ['kitty', 'kitty'],
-  ['ghostty', 'kitty'],
-  ['wezterm', 'kitty'],
-  ['iterm2', 'iterm2'],
-  ['foot', 'sixel'],
-  ['contour', 'sixel'],
-  ['mlterm', 'sixel'],
-];
+export const DECISIVE_NAMES: ReadonlyArray<readonly [name: string, protocol: Protocol]> = decisiveNames();
 
 /** A protocol decision with what decided it. */
 export interface ProtocolDecision {

@@ -8,10 +8,11 @@
 import type { Protocol } from '../env/protocol.js';
 import { protocolFromFacts } from '../probe/classify.js';
 import type { ProbeFacts } from '../probe/facts.js';
+import { placementNames } from '../terminals/views.js';
 import type { Why } from './types.js';
 
-/** Terminal names (lower-cased, as XTVERSION gives them) that keep images under an id and place them again. */
-export const PLACEMENT_NAMES: readonly string[] = ['kitty', 'ghostty'];
+/** Terminal names (lower-cased, as XTVERSION gives them) that keep images under an id and place them again: a view of the terminal database. */
+export const PLACEMENT_NAMES: readonly string[] = placementNames();
 
 const DECIDED_BY = {
   name: (facts: ProbeFacts, protocol: Protocol) => `XTVERSION names ${facts.terminal?.name}, which speaks ${protocol}`,

@@ -6,16 +6,11 @@ import { supports } from '../capability/capability.js';
 import { compareVersions } from '../env/condition.js';
 import type { Runtime } from '../env/runtime.js';
 import type { ProbeFacts } from '../probe/facts.js';
+import { linkingTerminals } from '../terminals/views.js';
 import type { MultiplexerInfo, Why } from './types.js';
 
-/** Terminal names (lower-cased prefixes) that link, with the first version that does. */
-export const LINKING_TERMINALS: ReadonlyArray<readonly [prefix: string, sinceVersion: string]> = [
-  ['kitty', '0'],
-  ['foot', '0'],
-  ['wezterm', '0'],
-  ['ghostty', '0'],
-  ['iterm2', '3.1'],
-];
+/** Terminal names (lower-cased prefixes) that link, with the first version that does: a view of the terminal database. */
+export const LINKING_TERMINALS: ReadonlyArray<readonly [prefix: string, sinceVersion: string]> = linkingTerminals();
 
 /** The hint shown when tmux sits in between: it forwards OSC 8 only with its `hyperlinks` feature. */
 export const TMUX_HYPERLINKS_HINT =

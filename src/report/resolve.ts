@@ -11,6 +11,8 @@ import { graphicsOverride } from '../env/override.js';
 import type { Protocol } from '../env/protocol.js';
 import { envValue, isRemote, type Runtime } from '../env/runtime.js';
 import type { ProbeFacts } from '../probe/facts.js';
+import { supports, terminalById } from '../terminals/lookup.js';
+import { placeholdersSince, truecolorNames } from '../terminals/views.js';
 import { graphicsFromFacts, PLACEMENT_NAMES } from './graphics.js';
 import { hyperlinksAnswer } from './hyperlinks.js';
 import type { MultiplexerInfo, Report, ReportField, Why } from './types.js';
@@ -167,11 +169,12 @@ function resolveGraphics(
 function placesThroughTmux(facts: ProbeFacts | undefined): boolean {
   const terminal = facts?.terminal;
   if (terminal?.name.toLowerCase() !== 'kitty') return true;
-  return terminal.version !== null && compareVersions(terminal.version, KITTY_PLACEHOLDERS_SINCE) >= 0;
+  const kitty = terminalById('kitty');
+  return kitty !== undefined && supports(kitty, 'placeholders', terminal.version);
 }
 
-/** The first kitty release with Unicode placeholders (`U=1`). */
-export const KITTY_PLACEHOLDERS_SINCE = '0.28';
+/** The first kitty release with Unicode placeholders (`U=1`): the kitty row's fact in the terminal database. */
+export const KITTY_PLACEHOLDERS_SINCE: string | undefined = placeholdersSince('kitty');
 
 function resolvePlacements(
   runtime: Runtime,
@@ -261,18 +264,8 @@ function resolveMultiplexer(runtime: Runtime, facts: ProbeFacts | undefined): An
   return { value: info, why: because };
 }
 
-/** Terminal names (lower-cased prefixes) documented to show 24-bit colour. */
-const TRUECOLOR_NAMES = [
-  'kitty',
-  'ghostty',
-  'wezterm',
-  'iterm2',
-  'foot',
-  'konsole',
-  'contour',
-  'xterm.js',
-  'alacritty',
-];
+/** Terminal names (lower-cased prefixes) documented to show 24-bit colour: a view of the terminal database. */
+const TRUECOLOR_NAMES = truecolorNames();
 
 function resolveTruecolor(runtime: Runtime, facts: ProbeFacts | undefined): Answer<boolean> {
   const colorterm = envValue(runtime.env, 'COLORTERM');

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run.js';
 import { GRAPHICS_RULES } from '../../src/env/graphics-rules.js';
 import { PLACEMENT_RULES } from '../../src/env/placement-rules.js';
+import { TERMINALS } from '../../src/terminals/database.js';
 import { context } from './show-support.js';
 
 const run = promisify(execFile);
@@ -107,6 +108,20 @@ describe('termsight (in-process)', () => {
     expect(JSON.parse(json.stdout.text).graphics.map((r: { id: string }) => r.id)).toEqual(
       GRAPHICS_RULES.map((r) => r.id),
     );
+  });
+
+  it('rules prints the whole terminal database after the tables, and --json gives every row', async () => {
+    const text = context();
+    await runCli(['rules'], text.ctx);
+    const table = text.stdout.text.slice(text.stdout.text.indexOf('terminals (the database'));
+    expect(table.length).toBeGreaterThan(0);
+    const lines = table.split('\n');
+    for (const row of TERMINALS) expect(lines.some((line) => line.startsWith(`  ${row.name} `))).toBe(true);
+    expect(table).toMatch(/^ {2}kitty +kitty +placements, placeholders 0\.28\+/m);
+    expect(table).toMatch(/^ {2}tmux +sixel 3\.4\+ \(DA1 4\) .*passthrough 3\.3\+/m);
+    const json = context();
+    await runCli(['rules', '--json'], json.ctx);
+    expect(JSON.parse(json.stdout.text).terminals).toEqual(JSON.parse(JSON.stringify(TERMINALS)));
   });
 });
 

@@ -13,16 +13,17 @@ const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 /** Each layer, the layers it may import, and the packages (besides `node:*`) it may load. */
 const LAYERS: Record<string, { readonly may: readonly string[]; readonly packages?: readonly string[] }> = {
   core: { may: [] },
-  env: { may: ['core'] },
-  probe: { may: ['core', 'env'] },
-  capability: { may: ['core', 'env'] },
-  report: { may: ['core', 'env', 'probe', 'capability'] },
+  terminals: { may: ['core'] },
+  env: { may: ['core', 'terminals'] },
+  probe: { may: ['core', 'terminals', 'env'] },
+  capability: { may: ['core', 'terminals', 'env'] },
+  report: { may: ['core', 'terminals', 'env', 'probe', 'capability'] },
   render: { may: ['core', 'env'] },
   decode: { may: ['core'], packages: ['fast-png', 'omggif'] },
-  compat: { may: ['core', 'env', 'probe', 'capability', 'report', 'render', 'decode'] },
-  cli: { may: ['core', 'env', 'probe', 'capability', 'report', 'render', 'decode', 'compat'] },
+  compat: { may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode'] },
+  cli: { may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode', 'compat'] },
   // The front door (src/index.ts) may re-export any layer.
-  '.': { may: ['core', 'env', 'probe', 'capability', 'report', 'render', 'decode', 'compat', 'cli'] },
+  '.': { may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode', 'compat', 'cli'] },
 };
 
 /** One source file: its path under src/ and its text. */
@@ -101,6 +102,18 @@ describe('the layer check itself', () => {
       bad: 1,
     },
     { name: 'decode importing render', file: 'decode/a.ts', text: "import { y } from '../render/x.js';", bad: 1 },
+    {
+      name: 'the terminal database importing env',
+      file: 'terminals/a.ts',
+      text: "import { x } from '../env/rule.js';",
+      bad: 1,
+    },
+    {
+      name: 'env reading the terminal database',
+      file: 'env/a.ts',
+      text: "import { x } from '../terminals/views.js';",
+      bad: 0,
+    },
     { name: 'core importing env', file: 'core/a.ts', text: "export * from '../env/runtime.js';", bad: 1 },
     { name: 'a dynamic import upward', file: 'env/a.ts', text: "const m = await import('../cli/main.js');", bad: 1 },
     { name: 'a side-effect import upward', file: 'env/a.ts', text: "import '../report/resolve.js';", bad: 1 },

@@ -1,0 +1,48 @@
+/**
+ * One row in words, for `termsight rules`: how it is identified, what it draws, what it is known
+ * to do. Compact on purpose: the sources are in `--json`.
+ */
+import { describeCondition } from '../core/condition.js';
+import { FACT_NAMES, type Fact, type TerminalRow } from './types.js';
+
+/** A row as four short columns of text. */
+export interface RowSummary {
+  readonly terminal: string;
+  readonly identifiedBy: string;
+  readonly draws: string;
+  readonly facts: string;
+}
+
+const since = (v: string | undefined) => (v === undefined ? '' : ` ${v}+`);
+const fact = (name: string, f: Fact | undefined) =>
+  f === undefined ? [] : [`${f.value ? '' : 'no '}${name}${since(f.since)}`];
+
+/** The row's summary. */
+export function summarize(row: TerminalRow): RowSummary {
+  const id = row.identity;
+  const ways = [
+    ...id.env.map((set) => set.map(describeCondition).join(' and ')),
+    ...(id.xtversion ? [`XTVERSION ${id.xtversion.example}`] : []),
+    ...(id.fingerprints ?? []).map((f) => [f.da1 && `DA1 ${f.da1}`, f.da2 && `DA2 ${f.da2}`].filter(Boolean).join(' ')),
+  ];
+  const draws = row.draws.map((d) => `${d.protocol}${since(d.since)}${d.onlyIf ? ' (DA1 4)' : ''}`);
+  const facts = [
+    ...FACT_NAMES.flatMap((name) => fact(name, row.facts[name])),
+    ...fact('passthrough', row.multiplexer?.passthrough),
+    ...fact('passthrough all', row.multiplexer?.passthroughHidden),
+    ...Object.entries(row.glyphs ?? {}).flatMap(([set, f]) => fact(`draws ${set}`, f)),
+    ...(row.quirks ?? []).map(
+      (q) => `${q.effect === 'bel' ? 'ends' : 'prints'} ${q.family}${q.effect === 'bel' ? ' with BEL' : ''}`,
+    ),
+    ...(row.multiplexer?.answers.length
+      ? [`answers ${row.multiplexer.answers.map((a) => `${a.query}${since(a.since)}`).join(' ')}`]
+      : []),
+    ...(row.multiplexer?.dcsPacketBytes ? [`DCS packets < ${row.multiplexer.dcsPacketBytes.bytes} bytes`] : []),
+  ];
+  return {
+    terminal: row.name,
+    identifiedBy: (ways.join('; ') || 'its replies only') + (row.hosts ? `; inside ${row.hosts.join(', ')}` : ''),
+    draws: draws.join(', ') || 'text only',
+    facts: facts.join(', '),
+  };
+}

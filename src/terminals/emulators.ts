@@ -1,0 +1,886 @@
+/**
+ * The terminal emulators termsight knows, one row each, in the spirit of chafa's term-db. The
+ * environment rules each row carries are the env layer's tables (ordered by `priority`); the
+ * founding graphics rows keep their ids, conditions, answers and order exactly.
+ */
+import {
+  KITTY_028,
+  KITTY_GRAPHICS,
+  OSC8_ADOPTION,
+  REPLIES_README,
+  SYNC_SPEC,
+  XTERMJS_IMAGE,
+  XTERMJS_INPUT,
+} from './sources.js';
+import type { TerminalRow } from './types.js';
+
+const KITTY_PLACING = 'https://sw.kovidgoyal.net/kitty/graphics-protocol/#controlling-displayed-images';
+const GHOSTTY_FEATURES = 'https://ghostty.org/docs/features';
+const GHOSTTY_PLACING = 'Ghostty implements storing, placing and deleting by id, and Unicode placeholders.';
+const KITTY_PLACING_NOTE = 'kitty is the reference implementation: images are kept under ids and placed with a=p.';
+
+/** The terminal emulators, kitty first (row order is the order of the name views). */
+export const EMULATORS: readonly TerminalRow[] = [
+  {
+    id: 'kitty',
+    name: 'kitty',
+    kind: 'terminal',
+    identity: {
+      env: [
+        [{ variable: 'KITTY_WINDOW_ID', test: 'set' }],
+        [{ variable: 'TERM', test: 'equals', value: 'xterm-kitty' }],
+        [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'kitty' }],
+      ],
+      xtversion: {
+        names: ['kitty'],
+        example: 'kitty(0.26.5)',
+        byName: ['graphics', 'placements', 'hyperlinks', 'truecolor'],
+        source: 'test/fixtures/replies/kitty.json',
+      },
+      fingerprints: [{ da2: '^>1;4000;\\d+c$', source: 'test/fixtures/replies/kitty.json (DA2 \\e[>1;4000;26c)' }],
+      source: 'https://sw.kovidgoyal.net/kitty/glossary/#envvar-KITTY_WINDOW_ID',
+    },
+    draws: [{ protocol: 'kitty', source: KITTY_GRAPHICS, note: 'the reference implementation' }],
+    facts: {
+      placements: { value: true, source: KITTY_PLACING },
+      placeholders: { value: true, since: '0.28', source: KITTY_028 },
+      animation: {
+        value: true,
+        source: 'https://sw.kovidgoyal.net/kitty/graphics-protocol/#animation',
+        note: 'the first version with animation is not sourced here',
+      },
+      hyperlinks: { value: true, since: '0.19', source: OSC8_ADOPTION },
+      truecolor: { value: true, source: 'test/fixtures/replies/kitty.json (kitty exports COLORTERM=truecolor)' },
+      synchronizedOutput: {
+        value: true,
+        source: 'test/fixtures/replies/kitty.json (DECRQM 2026 answered \\e[?2026;2$y by 0.26.5)',
+        note: 'the first version is not sourced here',
+      },
+      reorders: { value: false, source: REPLIES_README },
+    },
+    glyphs: {
+      blocks: {
+        value: true,
+        source: 'https://sw.kovidgoyal.net/kitty/conf/#opt-kitty.box_drawing_scale',
+        note: 'kitty draws box drawing and block characters itself',
+      },
+    },
+    rules: {
+      graphics: [
+        {
+          priority: 10,
+          id: 'kitty-window-id',
+          when: [{ variable: 'KITTY_WINDOW_ID', test: 'set' }],
+          answer: 'kitty',
+          note: 'kitty exports KITTY_WINDOW_ID to every child (kitty docs, "Environment variables").',
+          founding: true,
+          source: 'https://sw.kovidgoyal.net/kitty/glossary/#envvar-KITTY_WINDOW_ID',
+        },
+        {
+          priority: 20,
+          id: 'term-kitty-ghostty',
+          when: [{ variable: 'TERM', test: 'contains', values: ['kitty', 'ghostty'] }],
+          answer: 'kitty',
+          note: 'kitty sets TERM=xterm-kitty and Ghostty TERM=xterm-ghostty; both implement the kitty graphics protocol.',
+          founding: true,
+          source: 'https://sw.kovidgoyal.net/kitty/graphics-protocol/ and https://ghostty.org/docs/help/terminfo',
+        },
+        {
+          priority: 110,
+          id: 'term-program-kitty',
+          when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'kitty' }],
+          answer: 'kitty',
+          note: 'Launchers and shell rcs that restore TERM_PROGRAM for kitty set TERM_PROGRAM=kitty.',
+          source: 'https://sw.kovidgoyal.net/kitty/graphics-protocol/',
+        },
+      ],
+      placements: [
+        {
+          priority: 10,
+          id: 'kitty-window-id',
+          when: [{ variable: 'KITTY_WINDOW_ID', test: 'set' }],
+          answer: true,
+          note: KITTY_PLACING_NOTE,
+          source: KITTY_PLACING,
+        },
+        {
+          priority: 20,
+          id: 'term-kitty',
+          when: [{ variable: 'TERM', test: 'contains', values: ['kitty'] }],
+          answer: true,
+          note: KITTY_PLACING_NOTE,
+          source: KITTY_PLACING,
+        },
+      ],
+    },
+  },
+  {
+    id: 'ghostty',
+    name: 'Ghostty',
+    kind: 'terminal',
+    identity: {
+      env: [
+        [{ variable: 'TERM', test: 'equals', value: 'xterm-ghostty' }],
+        [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'ghostty' }],
+        [{ variable: 'GHOSTTY_RESOURCES_DIR', test: 'set' }],
+      ],
+      versionVariable: 'TERM_PROGRAM_VERSION',
+      xtversion: {
+        names: ['ghostty'],
+        example: 'ghostty 1.1.0',
+        byName: ['graphics', 'placements', 'hyperlinks', 'truecolor'],
+        source:
+          'https://github.com/ghostty-org/ghostty/pull/502 ("Respond to this query with ghostty {version_string}")',
+      },
+      source: 'https://ghostty.org/docs/help/terminfo',
+    },
+    draws: [{ protocol: 'kitty', source: GHOSTTY_FEATURES }],
+    facts: {
+      placements: { value: true, source: GHOSTTY_FEATURES },
+      placeholders: {
+        value: true,
+        source: 'https://github.com/ghostty-org/ghostty/pull/2015',
+        note: 'merged July 2024, before the first public release (1.0), so every release has them',
+      },
+      hyperlinks: { value: true, source: OSC8_ADOPTION, note: 'since PR #1928 (July 2024), before 1.0' },
+      truecolor: { value: true, source: GHOSTTY_FEATURES },
+      synchronizedOutput: { value: true, source: SYNC_SPEC },
+    },
+    glyphs: {
+      blocks: {
+        value: true,
+        source: 'https://github.com/ghostty-org/ghostty/tree/main/src/font/sprite',
+        note: 'its sprite font draws box drawing and block elements',
+      },
+    },
+    rules: {
+      graphics: [
+        {
+          priority: 90,
+          id: 'term-program-ghostty',
+          when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'ghostty' }],
+          answer: 'kitty',
+          note: 'Ghostty sets TERM_PROGRAM=ghostty (Ghostty docs, "Shell integration"); it implements kitty graphics.',
+          source: 'https://ghostty.org/docs/help/terminfo',
+        },
+        {
+          priority: 100,
+          id: 'ghostty-resources-dir',
+          when: [{ variable: 'GHOSTTY_RESOURCES_DIR', test: 'set' }],
+          answer: 'kitty',
+          note: 'Ghostty exports GHOSTTY_RESOURCES_DIR to its children, also when TERM is sanitized to xterm-256color.',
+          source: 'https://ghostty.org/docs/config/reference#shell-integration',
+        },
+      ],
+      placements: [
+        {
+          priority: 30,
+          id: 'ghostty',
+          when: [{ variable: 'TERM', test: 'contains', values: ['ghostty'] }],
+          answer: true,
+          note: GHOSTTY_PLACING,
+          source: GHOSTTY_FEATURES,
+        },
+        {
+          priority: 40,
+          id: 'term-program-ghostty',
+          when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'ghostty' }],
+          answer: true,
+          note: GHOSTTY_PLACING,
+          source: GHOSTTY_FEATURES,
+        },
+        {
+          priority: 50,
+          id: 'ghostty-resources-dir',
+          when: [{ variable: 'GHOSTTY_RESOURCES_DIR', test: 'set' }],
+          answer: true,
+          note: GHOSTTY_PLACING,
+          source: GHOSTTY_FEATURES,
+        },
+      ],
+    },
+    note: 'animation is left out: no source for it either way was found',
+  },
+  {
+    id: 'wezterm',
+    name: 'WezTerm',
+    kind: 'terminal',
+    identity: {
+      env: [
+        [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'WezTerm' }],
+        [{ variable: 'WEZTERM_PANE', test: 'set' }],
+        [{ variable: 'TERM', test: 'equals', value: 'wezterm' }],
+      ],
+      versionVariable: 'TERM_PROGRAM_VERSION',
+      xtversion: {
+        names: ['WezTerm'],
+        example: 'WezTerm 20240203-110809-5046fc22',
+        byName: ['graphics', 'placements', 'hyperlinks', 'truecolor'],
+        source: 'https://wezterm.org/escape-sequences.html',
+        note: 'versions are dates (20240203-110809-5046fc22)',
+      },
+      source: 'https://wezterm.org/shell-integration.html',
+    },
+    draws: [
+      { protocol: 'kitty', source: 'https://github.com/wezterm/wezterm/issues/986', note: 'partly: see placements' },
+      { protocol: 'iterm2', source: 'https://wezterm.org/imgcat.html' },
+      { protocol: 'sixel', source: 'https://wezterm.org/escape-sequences.html' },
+    ],
+    facts: {
+      placements: { value: false, source: 'https://github.com/wezterm/wezterm/issues/986' },
+      placeholders: {
+        value: false,
+        source:
+          'https://github.com/junegunn/fzf/issues/3486 (kitty\'s author: "lack of support for unicode placeholders")',
+        note: 'a pull request adding them (wezterm#7924) is open, not merged',
+      },
+      hyperlinks: { value: true, source: OSC8_ADOPTION, note: 'since early 2018; versions are dates' },
+      truecolor: { value: true, source: 'https://wezterm.org/escape-sequences.html' },
+      synchronizedOutput: { value: true, source: SYNC_SPEC },
+    },
+    glyphs: {
+      blocks: { value: true, source: 'https://wezterm.org/config/lua/config/custom_block_glyphs.html' },
+      sextants: { value: true, source: 'https://wezterm.org/config/lua/config/custom_block_glyphs.html' },
+    },
+    rules: {
+      graphics: [
+        {
+          priority: 30,
+          id: 'term-program-wezterm',
+          when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'WezTerm' }],
+          answer: 'kitty',
+          note: 'WezTerm sets TERM_PROGRAM=WezTerm and implements kitty graphics (partly: see placements).',
+          founding: true,
+          source: 'https://wezterm.org/shell-integration.html (TERM_PROGRAM) and https://wezterm.org/imgcat.html',
+        },
+        {
+          priority: 40,
+          id: 'wezterm-pane',
+          when: [{ variable: 'WEZTERM_PANE', test: 'set' }],
+          answer: 'kitty',
+          note: 'WezTerm exports WEZTERM_PANE; it survives where multiplexers drop TERM_PROGRAM.',
+          founding: true,
+          source: 'https://wezterm.org/shell-integration.html (WEZTERM_PANE)',
+        },
+        {
+          priority: 120,
+          id: 'term-wezterm',
+          when: [{ variable: 'TERM', test: 'equals', value: 'wezterm' }],
+          answer: 'kitty',
+          note: 'WezTerm ships a terminfo named wezterm (config term = "wezterm").',
+          source: 'https://wezfurlong.org/wezterm/config/lua/config/term.html',
+        },
+      ],
+      placements: [
+        {
+          priority: 60,
+          id: 'wezterm-partial',
+          when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'WezTerm' }],
+          answer: false,
+          note: 'WezTerm maps kitty placements onto cells and lists placement options it lacks (wezterm issue 986).',
+          source: 'https://github.com/wezterm/wezterm/issues/986',
+        },
+      ],
+    },
+  },
+  {
+    id: 'iterm2',
+    name: 'iTerm2',
+    kind: 'terminal',
+    identity: {
+      env: [
+        [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'iTerm.app' }],
+        [{ variable: 'LC_TERMINAL', test: 'equals', value: 'iTerm2' }],
+        [{ variable: 'ITERM_SESSION_ID', test: 'set' }],
+      ],
+      versionVariable: 'TERM_PROGRAM_VERSION',
+      xtversion: {
+        names: ['iTerm2'],
+        example: 'iTerm2 3.5.0',
+        byName: ['graphics', 'hyperlinks', 'truecolor'],
+        source: 'https://iterm2.com/documentation-escape-codes.html',
+      },
+      source: 'https://iterm2.com/documentation-variables.html',
+    },
+    draws: [
+      { protocol: 'iterm2', source: 'https://iterm2.com/documentation-images.html' },
+      {
+        protocol: 'sixel',
+        source: 'https://iterm2.com/documentation-images.html',
+        note: 'the first version with sixel is not sourced here',
+      },
+    ],
+    facts: {
+      placements: {
+        value: false,
+        source: 'https://iterm2.com/documentation-images.html',
+        note: 'it answers the kitty query (3.5, 3.6) but is never kitty: a kitty image is an overlay it cannot delete',
+      },
+      hyperlinks: { value: true, since: '3.1', source: OSC8_ADOPTION },
+      truecolor: {
+        value: true,
+        source: 'https://iterm2.com/documentation-escape-codes.html',
+        note: 'the report takes version 3 from TERM_PROGRAM_VERSION; that version is not re-sourced here',
+      },
+      synchronizedOutput: { value: true, source: SYNC_SPEC, note: 'the first version is not sourced here' },
+    },
+    rules: {
+      graphics: [
+        {
+          priority: 50,
+          id: 'term-program-iterm',
+          when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'iTerm.app' }],
+          answer: 'iterm2',
+          note: 'iTerm2 sets TERM_PROGRAM=iTerm.app; its own inline images are cells, unlike kitty overlays it cannot delete.',
+          founding: true,
+          source: 'https://iterm2.com/documentation-variables.html and https://iterm2.com/documentation-images.html',
+        },
+        {
+          priority: 60,
+          id: 'lc-terminal-iterm2',
+          when: [{ variable: 'LC_TERMINAL', test: 'equals', value: 'iTerm2' }],
+          answer: 'iterm2',
+          note: 'iTerm2 sets LC_TERMINAL=iTerm2, which ssh forwards under the usual SendEnv LC_*.',
+          founding: true,
+          source: 'https://iterm2.com/documentation-variables.html (LC_TERMINAL)',
+        },
+        {
+          priority: 130,
+          id: 'iterm-session-id',
+          when: [{ variable: 'ITERM_SESSION_ID', test: 'set' }],
+          answer: 'iterm2',
+          note: 'iTerm2 exports ITERM_SESSION_ID to every session.',
+          source: 'https://iterm2.com/documentation-variables.html',
+        },
+      ],
+    },
+    note: 'glyph facts are left out: no source was checked',
+  },
+  {
+    id: 'konsole',
+    name: 'Konsole',
+    kind: 'terminal',
+    identity: {
+      env: [[{ variable: 'KONSOLE_VERSION', test: 'set' }]],
+      versionVariable: 'KONSOLE_VERSION',
+      xtversion: {
+        names: ['Konsole'],
+        example: 'Konsole 23.08.4',
+        byName: ['truecolor'],
+        source: 'https://invent.kde.org/utilities/konsole/-/blob/master/src/Vt102Emulation.cpp',
+        note: 'the name the report already trusted for truecolor; the first version that answers is not sourced here',
+      },
+      source: 'https://konsole.kde.org/',
+    },
+    draws: [
+      { protocol: 'sixel', since: '22.04', source: 'https://konsole.kde.org/ (sixel since Konsole 22.04)' },
+      {
+        protocol: 'kitty',
+        source: 'https://github.com/ghostty-org/ghostty/discussions/14842',
+        note: 'answers OK to a=q; the first version is not sourced here',
+      },
+    ],
+    facts: {
+      placeholders: {
+        value: false,
+        source:
+          'https://github.com/ghostty-org/ghostty/discussions/14842 ("Konsole answers OK to a=q but ignores U=1")',
+      },
+      hyperlinks: { value: false, source: OSC8_ADOPTION, note: 'OSC 8 since July 2020, but off by default' },
+      truecolor: { value: true, source: 'https://konsole.kde.org/' },
+    },
+    glyphs: {
+      blocks: {
+        value: true,
+        source: 'https://invent.kde.org/utilities/konsole/-/blob/master/src/terminalDisplay/LineBlockCharacters.cpp',
+      },
+    },
+    rules: {
+      graphics: [
+        {
+          priority: 70,
+          id: 'konsole-version',
+          when: [{ variable: 'KONSOLE_VERSION', test: 'set' }],
+          answer: 'sixel',
+          note: 'Konsole exports KONSOLE_VERSION and draws sixel since 22.04.',
+          founding: true,
+          source: 'https://konsole.kde.org/ (sixel since Konsole 22.04)',
+        },
+      ],
+    },
+  },
+  {
+    id: 'foot',
+    name: 'foot',
+    kind: 'terminal',
+    identity: {
+      env: [[{ variable: 'TERM', test: 'prefix', value: 'foot' }]],
+      xtversion: {
+        names: ['foot'],
+        example: 'foot(1.16.2)',
+        byName: ['graphics', 'hyperlinks', 'truecolor'],
+        source: 'https://codeberg.org/dnkl/foot/src/branch/master/CHANGELOG.md',
+        note: 'it drew sixel (1.2.0) before it answered XTVERSION, so its name always means sixel',
+      },
+      source: 'https://codeberg.org/dnkl/foot',
+    },
+    draws: [
+      { protocol: 'sixel', since: '1.2.0', source: 'https://codeberg.org/dnkl/foot/src/branch/master/CHANGELOG.md' },
+    ],
+    facts: {
+      hyperlinks: { value: true, since: '1.7.0', source: OSC8_ADOPTION },
+      truecolor: { value: true, source: 'https://codeberg.org/dnkl/foot' },
+      synchronizedOutput: { value: true, source: SYNC_SPEC },
+    },
+    glyphs: {
+      blocks: {
+        value: true,
+        source: 'https://codeberg.org/dnkl/foot/src/branch/master/doc/foot.ini.5.scd (box-drawings-uses-font-glyphs)',
+      },
+    },
+    rules: {
+      graphics: [
+        {
+          priority: 80,
+          id: 'term-foot-mlterm',
+          when: [{ variable: 'TERM', test: 'contains', values: ['foot', 'mlterm'] }],
+          answer: 'sixel',
+          note: 'foot (TERM=foot) and mlterm (TERM=mlterm) draw sixel.',
+          founding: true,
+          source: 'https://codeberg.org/dnkl/foot (sixel) and https://github.com/arakiken/mlterm',
+        },
+      ],
+    },
+  },
+  {
+    id: 'contour',
+    name: 'Contour',
+    kind: 'terminal',
+    identity: {
+      env: [[{ variable: 'TERM', test: 'prefix', value: 'contour' }]],
+      xtversion: {
+        names: ['contour'],
+        example: 'contour 0.4.3',
+        byName: ['graphics', 'truecolor'],
+        source: 'https://contour-terminal.org/vt-extensions/',
+      },
+      source: 'https://contour-terminal.org/vt-extensions/',
+    },
+    draws: [{ protocol: 'sixel', source: 'https://contour-terminal.org/vt-extensions/' }],
+    facts: {
+      hyperlinks: { value: true, source: 'https://contour-terminal.org/vt-extensions/clickable-links/' },
+      truecolor: { value: true, source: 'https://contour-terminal.org/vt-extensions/' },
+      synchronizedOutput: { value: true, source: SYNC_SPEC, note: "the specification is Contour's author's" },
+    },
+    rules: {
+      graphics: [
+        {
+          priority: 160,
+          id: 'term-contour',
+          when: [{ variable: 'TERM', test: 'prefix', value: 'contour' }],
+          answer: 'sixel',
+          note: 'Contour ships terminfo contour and draws sixel.',
+          source: 'https://contour-terminal.org/vt-extensions/',
+        },
+      ],
+    },
+    note: 'OSC 11 replies ended with BEL in 0.2.0 (contour#233, closed); left out as no fixed version is sourced',
+  },
+  {
+    id: 'mlterm',
+    name: 'mlterm',
+    kind: 'terminal',
+    identity: {
+      env: [[{ variable: 'TERM', test: 'prefix', value: 'mlterm' }]],
+      xtversion: {
+        names: ['mlterm'],
+        example: 'mlterm(3.9.3)',
+        byName: ['graphics'],
+        source: 'https://github.com/arakiken/mlterm',
+      },
+      source: 'https://github.com/arakiken/mlterm',
+    },
+    draws: [{ protocol: 'sixel', source: 'https://github.com/arakiken/mlterm' }],
+    facts: {},
+    note: 'its environment rule is the founding row term-foot-mlterm, kept in the foot row',
+  },
+  {
+    id: 'xterm',
+    name: 'xterm',
+    kind: 'terminal',
+    identity: {
+      env: [[{ variable: 'XTERM_VERSION', test: 'set' }]],
+      versionVariable: 'XTERM_VERSION',
+      xtversion: { names: ['XTerm'], example: 'XTerm(379)', byName: [], source: 'test/fixtures/replies/xterm.json' },
+      source: 'https://invisible-island.net/xterm/manpage/xterm.html#h3-Environment',
+    },
+    draws: [
+      {
+        protocol: 'sixel',
+        onlyIf: 'da1',
+        source: 'test/fixtures/replies/xterm-vt340.json',
+        note: 'only as a VT340 (-ti vt340): DA1 then lists 4; the default xterm does not',
+      },
+    ],
+    facts: {
+      synchronizedOutput: {
+        value: false,
+        source: 'test/fixtures/replies/xterm.json (xterm 379 answers DECRQM 2026 with \\e[?2026;0$y)',
+      },
+      reorders: { value: false, source: REPLIES_README },
+    },
+  },
+  {
+    id: 'xterm.js',
+    name: 'xterm.js',
+    kind: 'terminal',
+    hosts: ['VS Code', 'Tabby', 'Hyper', 'ttyd', 'JupyterLab'],
+    identity: {
+      env: [
+        [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'vscode' }],
+        [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'Hyper' }],
+      ],
+      versionVariable: 'TERM_PROGRAM_VERSION',
+      xtversion: {
+        names: ['xterm.js'],
+        example: 'xterm.js(6.1.0)',
+        byName: ['truecolor'],
+        source: `${XTERMJS_INPUT} (commit d8a93b7 "Support reporting XTVERSION", 2025-12-26)`,
+        note: '6.0.0 does not answer (test/fixtures/replies/xterm-headless.json); the first release that does is not sourced here',
+      },
+      fingerprints: [
+        { da1: '^\\?1;2c$', da2: '^>0;276;0c$', source: 'test/fixtures/replies/xterm-headless.json' },
+        { da1: '^\\?62;4;9;22c$', da2: '^>0;276;0c$', source: XTERMJS_IMAGE, note: 'with the image addon' },
+      ],
+      source: XTERMJS_INPUT,
+      note: "the environment is the host's: VS Code sets TERM_PROGRAM=vscode, Hyper TERM_PROGRAM=Hyper",
+    },
+    draws: [
+      { protocol: 'iterm2', onlyIf: 'da1', source: XTERMJS_IMAGE, note: 'with the image addon (DA1 ?62;4;9;22c)' },
+      { protocol: 'sixel', onlyIf: 'da1', source: 'https://github.com/microsoft/vscode/pull/182442' },
+    ],
+    facts: {
+      hyperlinks: { value: true, since: '5.0.0', source: OSC8_ADOPTION },
+      truecolor: { value: true, source: XTERMJS_INPUT },
+      synchronizedOutput: {
+        value: true,
+        source: 'test/fixtures/replies/xterm-headless.json (6.0.0 answers \\e[?2026;2$y)',
+      },
+    },
+    glyphs: {
+      blocks: {
+        value: true,
+        source: 'https://xtermjs.org/docs/api/terminal/interfaces/iterminaloptions/#customglyphs',
+      },
+    },
+  },
+  {
+    id: 'vte',
+    name: 'VTE',
+    hosts: ['GNOME Terminal', 'Tilix', 'Ptyxis', 'xfce4-terminal'],
+    kind: 'terminal',
+    identity: {
+      env: [[{ variable: 'VTE_VERSION', test: 'set' }]],
+      versionVariable: 'VTE_VERSION',
+      xtversion: {
+        names: ['VTE'],
+        example: 'VTE(7600)',
+        encoding: 'hundreds',
+        byName: [],
+        source: 'https://gitlab.gnome.org/GNOME/vte/-/blob/master/src/vteseq.cc',
+        note: 'the first version that answers is not sourced here',
+      },
+      source: 'https://gitlab.gnome.org/GNOME/vte',
+      note: 'VTE_VERSION is written like its XTVERSION: 7600 is 0.76.0',
+    },
+    draws: [
+      {
+        protocol: 'sixel',
+        onlyIf: 'da1',
+        source: 'https://gitlab.gnome.org/GNOME/vte/-/issues/253',
+        note: 'only when built with -Dsixel=true, which DA1 attribute 4 shows',
+      },
+    ],
+    facts: {
+      hyperlinks: { value: true, since: '0.50', source: OSC8_ADOPTION },
+      truecolor: { value: true, source: 'https://gitlab.gnome.org/GNOME/vte' },
+    },
+    glyphs: {
+      blocks: { value: true, source: 'https://gitlab.gnome.org/GNOME/vte/-/blob/master/src/minifont.cc' },
+    },
+  },
+  {
+    id: 'alacritty',
+    name: 'Alacritty',
+    kind: 'terminal',
+    identity: {
+      env: [
+        [{ variable: 'ALACRITTY_WINDOW_ID', test: 'set' }],
+        [{ variable: 'TERM', test: 'equals', value: 'alacritty' }],
+      ],
+      xtversion: {
+        names: ['alacritty'],
+        example: 'alacritty',
+        byName: ['truecolor'],
+        source: 'https://github.com/alacritty/alacritty/pull/5274 (XTVERSION for Alacritty, closed unmerged)',
+        note: 'Alacritty answers no XTVERSION (none in alacritty_terminal as of 2026-06); the name stays because the report trusted it for truecolor',
+      },
+      fingerprints: [
+        {
+          da1: '^\\?6c$',
+          da2: '^>0;\\d+;1c$',
+          source:
+            'https://github.com/alacritty/alacritty/blob/master/alacritty_terminal/src/term/mod.rs (identify_terminal)',
+          note: 'DA2 carries the version as major*10000 + minor*100 + patch',
+        },
+      ],
+      source: 'https://alacritty.org/config-alacritty.html',
+    },
+    draws: [],
+    facts: {
+      hyperlinks: { value: true, since: '0.11', source: OSC8_ADOPTION },
+      truecolor: { value: true, source: 'https://github.com/alacritty/alacritty/blob/master/docs/escape_support.md' },
+      synchronizedOutput: { value: true, source: SYNC_SPEC, note: 'the first version is not sourced here' },
+    },
+  },
+  {
+    id: 'rio',
+    name: 'Rio',
+    kind: 'terminal',
+    identity: {
+      env: [[{ variable: 'TERM_PROGRAM', test: 'equals', value: 'rio' }]],
+      source: 'https://rioterm.com/docs/',
+      note: "not checked against Rio's documentation in this revision",
+    },
+    draws: [
+      { protocol: 'iterm2', source: 'https://rioterm.com/docs/features' },
+      { protocol: 'sixel', source: 'https://rioterm.com/docs/features' },
+    ],
+    facts: {},
+  },
+  {
+    id: 'mintty',
+    name: 'mintty',
+    kind: 'terminal',
+    identity: {
+      env: [[{ variable: 'TERM_PROGRAM', test: 'equals', value: 'mintty' }]],
+      versionVariable: 'TERM_PROGRAM_VERSION',
+      source: 'https://github.com/mintty/mintty/wiki/CtrlSeqs',
+    },
+    draws: [
+      {
+        protocol: 'sixel',
+        since: '2.6.0',
+        source: 'https://github.com/mintty/mintty/wiki/CtrlSeqs#sixel-graphics-end-position',
+      },
+    ],
+    facts: {
+      hyperlinks: { value: true, since: '2.9.7', source: OSC8_ADOPTION },
+      truecolor: { value: true, source: 'https://github.com/mintty/mintty/wiki/CtrlSeqs' },
+    },
+    rules: {
+      graphics: [
+        {
+          priority: 150,
+          id: 'term-program-mintty',
+          when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'mintty' }],
+          answer: 'sixel',
+          note: 'mintty sets TERM_PROGRAM=mintty and draws sixel since 2.6.0.',
+          source: 'https://github.com/mintty/mintty/wiki/CtrlSeqs#sixel-graphics-end-position',
+        },
+      ],
+    },
+  },
+  {
+    id: 'windows-terminal',
+    name: 'Windows Terminal',
+    kind: 'terminal',
+    identity: {
+      env: [[{ variable: 'WT_SESSION', test: 'set' }]],
+      source: 'https://github.com/microsoft/terminal/issues/3948',
+      note: 'WT_SESSION reaches WSL (through WSLENV) and leaks into terminals started from it (PowerShell/PSReadLine#1511, microsoft/terminal#840); it answers no XTVERSION',
+    },
+    draws: [
+      {
+        protocol: 'sixel',
+        since: '1.22',
+        source: 'https://github.com/microsoft/terminal/releases (1.22: sixel)',
+        note: 'DA1 then lists 4',
+      },
+    ],
+    facts: {
+      hyperlinks: { value: true, since: '1.4', source: OSC8_ADOPTION },
+      truecolor: {
+        value: true,
+        source: 'https://learn.microsoft.com/en-us/windows/console/console-virtual-terminal-sequences',
+      },
+    },
+    quirks: [
+      {
+        family: 'apc',
+        effect: 'prints',
+        source: 'src/probe/query.ts (planQuery: "Windows consoles show APC queries as text")',
+        note: "termsight's own probe rule, not re-checked against Windows Terminal in this revision",
+      },
+    ],
+  },
+  {
+    id: 'warp',
+    name: 'Warp',
+    kind: 'terminal',
+    identity: {
+      env: [[{ variable: 'TERM_PROGRAM', test: 'equals', value: 'WarpTerminal' }]],
+      source: 'https://docs.warp.dev/terminal/more-features/full-screen-apps#image-protocols',
+    },
+    draws: [
+      { protocol: 'kitty', source: 'https://docs.warp.dev/terminal/more-features/full-screen-apps#image-protocols' },
+    ],
+    facts: {
+      placeholders: { value: false, source: 'https://github.com/warpdotdev/warp/issues/6210' },
+    },
+    rules: {
+      graphics: [
+        {
+          priority: 140,
+          id: 'term-program-warp',
+          when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'WarpTerminal' }],
+          answer: 'kitty',
+          note: 'Warp sets TERM_PROGRAM=WarpTerminal and displays kitty graphics (transmit and display).',
+          source: 'https://docs.warp.dev/terminal/more-features/full-screen-apps#image-protocols',
+        },
+      ],
+    },
+  },
+  {
+    id: 'rxvt-unicode',
+    name: 'rxvt-unicode',
+    kind: 'terminal',
+    identity: {
+      env: [[{ variable: 'TERM', test: 'prefix', value: 'rxvt-unicode' }]],
+      source: 'https://github.com/sxyazi/yazi/issues/1026 (TERM=rxvt-unicode-256color)',
+    },
+    draws: [],
+    facts: {
+      truecolor: {
+        value: false,
+        source: 'https://github.com/aristocratos/bpytop/issues/6 ("rxvt doesn\'t handle RGB color codes correctly")',
+      },
+    },
+    quirks: [
+      {
+        family: 'apc',
+        effect: 'prints',
+        source: 'https://github.com/sxyazi/yazi/issues/1026',
+        note: 'characters left on screen after an APC probe (urxvt 9.30)',
+      },
+    ],
+  },
+  {
+    id: 'st',
+    name: 'st',
+    kind: 'terminal',
+    identity: {
+      env: [[{ variable: 'TERM', test: 'prefix', value: 'st-' }]],
+      source: 'https://st.suckless.org/',
+    },
+    draws: [],
+    facts: {},
+    quirks: [
+      {
+        family: 'oscColours',
+        effect: 'bel',
+        source: 'https://git.suckless.org/st/file/st.c.html (osc_color_response)',
+        note: 'whatever the query ended with',
+      },
+    ],
+  },
+  {
+    id: 'apple-terminal',
+    name: 'Apple Terminal',
+    kind: 'terminal',
+    identity: {
+      env: [[{ variable: 'TERM_PROGRAM', test: 'equals', value: 'Apple_Terminal' }]],
+      versionVariable: 'TERM_PROGRAM_VERSION',
+      source: 'https://support.apple.com/guide/terminal/welcome/mac',
+    },
+    draws: [],
+    facts: {},
+    quirks: [
+      {
+        family: 'dcs',
+        effect: 'prints',
+        source: 'src/probe/query.ts (planQuery: "Apple Terminal shows DCS/APC queries as text")',
+        note: "termsight's own probe rule, not re-checked in this revision",
+      },
+      {
+        family: 'apc',
+        effect: 'prints',
+        source: 'src/probe/query.ts (planQuery: "Apple Terminal shows DCS/APC queries as text")',
+        note: "termsight's own probe rule, not re-checked in this revision",
+      },
+    ],
+  },
+  {
+    id: 'linux-console',
+    name: 'the Linux console',
+    kind: 'terminal',
+    identity: {
+      env: [[{ variable: 'TERM', test: 'equals', value: 'linux' }]],
+      source: 'https://man7.org/linux/man-pages/man4/console_codes.4.html',
+    },
+    draws: [],
+    facts: {},
+    note: 'text only; no fact beyond its identity is sourced here',
+  },
+  {
+    id: 'zutty',
+    name: 'zutty',
+    kind: 'terminal',
+    identity: {
+      env: [[{ variable: 'TERM', test: 'prefix', value: 'zutty' }]],
+      source: 'https://tomscii.sig7.se/zutty/',
+    },
+    draws: [],
+    facts: {},
+    quirks: [
+      {
+        family: 'kittyGraphics',
+        effect: 'prints',
+        source: 'https://github.com/tomscii/zutty',
+        note: 'from the project issue that asked for this database; not re-checked in this revision',
+      },
+      {
+        family: 'decrqm',
+        effect: 'prints',
+        source: 'https://github.com/tomscii/zutty',
+        note: 'the final p of DECRQM shows; from the project issue, not re-checked in this revision',
+      },
+    ],
+  },
+  {
+    id: 'libvterm',
+    name: 'libvterm',
+    hosts: ["Neovim's :terminal", 'Emacs vterm'],
+    kind: 'terminal',
+    identity: {
+      env: [[{ variable: 'NVIM', test: 'set' }], [{ variable: 'INSIDE_EMACS', test: 'contains', values: ['vterm'] }]],
+      source: 'https://neovim.io/doc/user/terminal.html and https://github.com/akermu/emacs-libvterm',
+    },
+    draws: [],
+    facts: {},
+    quirks: [{ family: 'oscColours', effect: 'bel', source: 'https://github.com/neovim/neovim/issues/37018' }],
+    note: 'libvterm draws no pictures',
+  },
+  {
+    id: 'emacs-eat',
+    name: 'Emacs eat',
+    kind: 'terminal',
+    identity: {
+      env: [[{ variable: 'TERM', test: 'prefix', value: 'eat-' }]],
+      source: 'https://codeberg.org/akib/emacs-eat',
+    },
+    draws: [],
+    facts: {},
+    note: 'draws no pictures; no further fact is sourced here',
+  },
+];

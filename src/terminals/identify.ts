@@ -1,0 +1,69 @@
+/**
+ * Which row a terminal is, from what it said (its XTVERSION name, its DA1/DA2 replies) or, failing
+ * that, from its environment. A reply beats the environment: over ssh the variables vanish, and
+ * inside a multiplexer or a child terminal they are someone else's.
+ */
+import { type Condition, matches } from '../core/condition.js';
+import { type Env, envValue } from '../core/env-vars.js';
+import { TERMINALS } from './database.js';
+import { dottedVersion, terminalByReplyName } from './lookup.js';
+import type { TerminalRow } from './types.js';
+
+/** What is known about a terminal: its environment and the bodies of its replies (without `ESC P >|` or `CSI`). */
+export interface Sighting {
+  readonly env?: Env;
+  /** The XTVERSION body: `kitty(0.26.5)`, `tmux 3.3a`. */
+  readonly xtversion?: string;
+  /** The DA1 body: `?62;c`. */
+  readonly da1?: string;
+  /** The DA2 body: `>1;4000;26c`. */
+  readonly da2?: string;
+}
+
+/** A row found, with its version in dotted form (null: unknown) and what showed it. */
+export interface Identification {
+  readonly row: TerminalRow;
+  readonly version: string | null;
+  readonly by: 'reply' | 'fingerprint' | 'env';
+}
+
+/** `kitty(0.26.5)` → kitty / 0.26.5; `tmux 3.3a` → tmux / 3.3a; `foot` → foot / null (as the probe splits it). */
+export function splitXtversion(body: string): { name: string; version: string | null } {
+  const trimmed = body.trim();
+  const paren = /^([^()\s]+)\s*\(([^()]*)\)\s*$/.exec(trimmed);
+  if (paren) return { name: paren[1], version: paren[2].trim() || null };
+  const space = trimmed.search(/\s/);
+  if (space > 0) return { name: trimmed.slice(0, space), version: trimmed.slice(space + 1).trim() || null };
+  return { name: trimmed, version: null };
+}
+
+const allHold = (env: Env, set: readonly Condition[]) => set.every((c) => matches(env, c));
+
+/**
+ * The row `seen` shows: its XTVERSION name first, then a DA1/DA2 fingerprint (every reply the
+ * fingerprint names must match), then the first row whose environment conditions hold.
+ *
+ * @example identify({ xtversion: 'kitty(0.28.0)' })?.version // '0.28.0'
+ */
+export function identify(seen: Sighting, db: readonly TerminalRow[] = TERMINALS): Identification | null {
+  if (seen.xtversion !== undefined) {
+    const { name, version } = splitXtversion(seen.xtversion);
+    const row = terminalByReplyName(name, db);
+    if (row) return { row, version: version === null ? null : dottedVersion(row, version), by: 'reply' };
+  }
+  const printed = db.find((row) =>
+    (row.identity.fingerprints ?? []).some(
+      (f) =>
+        (f.da1 !== undefined || f.da2 !== undefined) &&
+        (f.da1 === undefined || (seen.da1 !== undefined && new RegExp(f.da1).test(seen.da1))) &&
+        (f.da2 === undefined || (seen.da2 !== undefined && new RegExp(f.da2).test(seen.da2))),
+    ),
+  );
+  if (printed) return { row: printed, version: null, by: 'fingerprint' };
+  const env = seen.env ?? {};
+  const named = db.find((row) => row.identity.env.some((set) => allHold(env, set)));
+  if (!named) return null;
+  const variable = named.identity.versionVariable;
+  const raw = variable === undefined ? undefined : envValue(env, variable);
+  return { row: named, version: raw === undefined ? null : dottedVersion(named, raw), by: 'env' };
+}

@@ -1,0 +1,194 @@
+/**
+ * The multiplexers (and mosh, which also sits between the program and the terminal and answers
+ * for it): what they answer themselves, what they pass through, from which version.
+ */
+import { MOSH_FUNCTIONS, REPLIES_README, TMUX_CHANGES, ZELLIJ_GRID, ZELLIJ_KITTY } from './sources.js';
+import type { TerminalRow } from './types.js';
+
+const TMUX_34 = `${TMUX_CHANGES} (CHANGES FROM 3.3a TO 3.4)`;
+const TMUX_INPUT = 'https://github.com/tmux/tmux/blob/3.4/input.c (first tagged in 3.4)';
+
+/** tmux, GNU screen, Zellij and mosh. */
+export const MULTIPLEXERS: readonly TerminalRow[] = [
+  {
+    id: 'tmux',
+    name: 'tmux',
+    kind: 'multiplexer',
+    identity: {
+      env: [
+        [{ variable: 'TMUX', test: 'set' }],
+        [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'tmux' }],
+        [{ variable: 'TERM', test: 'prefix', value: 'tmux' }],
+      ],
+      xtversion: { names: ['tmux'], example: 'tmux 3.3a', byName: [], source: 'test/fixtures/replies/kitty+tmux.json' },
+      fingerprints: [{ da2: '^>84;', source: 'test/fixtures/replies/kitty+tmux.json (DA2 \\e[>84;0;0c)' }],
+      source: 'https://github.com/tmux/tmux/wiki/FAQ',
+    },
+    draws: [
+      {
+        protocol: 'sixel',
+        since: '3.4',
+        onlyIf: 'da1',
+        source: `${TMUX_34}: "Add basic support for SIXEL if built with --enable-sixel"`,
+      },
+    ],
+    facts: {
+      hyperlinks: {
+        value: true,
+        since: '3.4',
+        source: `${TMUX_34}: "Add support for OSC 8 hyperlinks"`,
+        note: 'forwarded only with the hyperlinks terminal feature',
+      },
+      reorders: {
+        value: true,
+        source: REPLIES_README,
+        note: "the outer terminal's wrapped replies come after tmux's own DA1",
+      },
+    },
+    multiplexer: {
+      passthrough: {
+        value: true,
+        since: '3.3',
+        source: `${TMUX_CHANGES} (CHANGES FROM 3.2a TO 3.3: "Add an option (default off) to control the passthrough escape sequence")`,
+        note: 'allow-passthrough, off by default',
+      },
+      passthroughHidden: {
+        value: true,
+        since: '3.4',
+        source: `${TMUX_34}: 'Add a third state "all" to allow-passthrough to work even in invisible panes'`,
+      },
+      answers: [
+        { query: 'xtversion', source: 'test/fixtures/replies/kitty+tmux.json (\\eP>|tmux 3.3a\\e\\)' },
+        { query: 'da1', source: REPLIES_README },
+        { query: 'da2', source: REPLIES_README },
+        { query: 'windowCells', source: REPLIES_README, note: '3.3a swaps rows and columns' },
+        {
+          query: 'oscColours',
+          since: '3.4',
+          source: `${TMUX_34}: "Query the client terminal for foreground and background colours"`,
+        },
+        { query: 'windowPixels', since: '3.4', source: TMUX_INPUT },
+        { query: 'cellPixels', since: '3.4', source: TMUX_INPUT },
+      ],
+    },
+  },
+  {
+    id: 'screen',
+    name: 'GNU screen',
+    kind: 'multiplexer',
+    identity: {
+      env: [
+        [{ variable: 'STY', test: 'set' }],
+        [{ variable: 'TERM', test: 'equals', value: 'screen' }],
+        [{ variable: 'TERM', test: 'prefix', value: 'screen.' }],
+        [{ variable: 'TERM', test: 'prefix', value: 'screen-' }],
+      ],
+      fingerprints: [
+        {
+          da2: '^>83;',
+          source: 'test/fixtures/replies/xterm+screen.json (DA2 \\e[>83;40900;0c)',
+          note: 'the version is written 40900 for 4.09.00',
+        },
+      ],
+      source: 'https://www.gnu.org/software/screen/manual/screen.html',
+    },
+    draws: [],
+    facts: {
+      hyperlinks: { value: false, source: 'https://ansicode.eversources.app/en/terminal/screen' },
+      truecolor: {
+        value: true,
+        since: '5.0',
+        source:
+          'https://ansicode.eversources.app/en/terminal/screen ("screen 5.0.0 … the first release … to add 24-bit truecolor")',
+      },
+      reorders: { value: true, source: REPLIES_README, note: 'the forwarded OSC 11 reply comes after its own DA1' },
+    },
+    quirks: [
+      { family: 'dcs', effect: 'prints', source: REPLIES_README },
+      { family: 'apc', effect: 'prints', source: REPLIES_README },
+    ],
+    multiplexer: {
+      answers: [
+        { query: 'da1', source: REPLIES_README },
+        { query: 'da2', source: REPLIES_README },
+      ],
+      dcsPacketBytes: {
+        bytes: 768,
+        source: 'https://git.savannah.gnu.org/cgit/screen.git/tree/src/screen.h (MAXSTR)',
+      },
+    },
+  },
+  {
+    id: 'zellij',
+    name: 'Zellij',
+    kind: 'multiplexer',
+    identity: {
+      env: [
+        [{ variable: 'ZELLIJ', test: 'set' }],
+        [{ variable: 'ZELLIJ_SESSION_NAME', test: 'set' }],
+        [{ variable: 'ZELLIJ_PANE_ID', test: 'set' }],
+      ],
+      xtversion: {
+        names: ['Zellij'],
+        example: 'Zellij(4500)',
+        encoding: 'hundreds',
+        byName: [],
+        source: ZELLIJ_GRID,
+        note: '0.44.3 answers it too; the first version that does is not sourced here',
+      },
+      fingerprints: [
+        { da1: '^\\?62;4;52c$', da2: '^>0;\\d+;1c$', source: ZELLIJ_GRID, note: 'with a sixel-capable host' },
+        { da1: '^\\?62;52c$', da2: '^>0;\\d+;1c$', source: ZELLIJ_GRID },
+      ],
+      source: 'https://github.com/zellij-org/zellij/blob/v0.45.0/zellij-client/src/lib.rs (ZELLIJ)',
+    },
+    draws: [
+      {
+        protocol: 'kitty',
+        since: '0.45',
+        source: 'https://github.com/zellij-org/zellij/blob/main/CHANGELOG.md (0.45.0, #5428)',
+        note: 'it draws kitty graphics itself',
+      },
+      { protocol: 'sixel', onlyIf: 'da1', source: ZELLIJ_GRID, note: 'DA1 lists 4 only with a sixel host (0.45)' },
+    ],
+    facts: {
+      placements: { value: true, since: '0.45', source: `${ZELLIJ_KITTY} (a=p is Display)` },
+      placeholders: { value: false, source: `${ZELLIJ_KITTY} ("unicode placeholders are not supported"; zellij#5530)` },
+      animation: { value: false, source: `${ZELLIJ_KITTY} ("animation is not supported")` },
+    },
+    multiplexer: {
+      answers: [
+        { query: 'xtversion', source: ZELLIJ_GRID },
+        { query: 'da1', source: ZELLIJ_GRID },
+        { query: 'da2', source: ZELLIJ_GRID },
+      ],
+    },
+  },
+  {
+    id: 'mosh',
+    name: 'mosh',
+    kind: 'multiplexer',
+    identity: {
+      env: [],
+      fingerprints: [{ da1: '^\\?62c$', da2: '^>1;10;0c$', source: MOSH_FUNCTIONS }],
+      source: MOSH_FUNCTIONS,
+      note: 'sets no variable of its own (not sourced): only its replies show it',
+    },
+    draws: [],
+    facts: {
+      hyperlinks: { value: false, source: 'https://github.com/mobile-shell/mosh/issues/1245 (mosh 1.4.0)' },
+    },
+    multiplexer: {
+      passthrough: {
+        value: false,
+        source:
+          'https://github.com/mobile-shell/mosh/issues/1135 ("Mosh only passes on changes to the terminal state")',
+      },
+      answers: [
+        { query: 'da1', source: MOSH_FUNCTIONS },
+        { query: 'da2', source: MOSH_FUNCTIONS },
+        { query: 'cpr', source: MOSH_FUNCTIONS },
+      ],
+    },
+  },
+];

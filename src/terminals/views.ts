@@ -1,0 +1,84 @@
+/**
+ * The views the rest of termsight reads instead of its own lists: the env layer's two rule
+ * tables, the probe's decisive names and the report's name lists. Each is a function of the
+ * database, so a test can derive them from a changed copy.
+ */
+import { TERMINALS } from './database.js';
+import { terminalById } from './lookup.js';
+import type { ByName, DrawnProtocol, RankedRule, TerminalRow } from './types.js';
+
+/** A rule as the env layer's tables hold it (a RankedRule without its priority). */
+export interface TableRule<A> {
+  readonly id: string;
+  readonly when: RankedRule<A>['when'];
+  readonly answer: A;
+  readonly note: string;
+  readonly founding?: true;
+  readonly source: string;
+}
+
+function table<A>(ranked: readonly RankedRule<A>[]): TableRule<A>[] {
+  // A stable sort: equal priorities keep the database's row order.
+  return [...ranked]
+    .sort((a, b) => a.priority - b.priority)
+    .map(({ id, when, answer, note, founding, source }) => ({
+      id,
+      when,
+      answer,
+      note,
+      ...(founding ? { founding } : {}),
+      source,
+    }));
+}
+
+/** The environment's graphics table: every row's graphics rules, by priority. */
+export function graphicsRules(db: readonly TerminalRow[] = TERMINALS): TableRule<DrawnProtocol>[] {
+  return table(db.flatMap((row) => row.rules?.graphics ?? []));
+}
+
+/** The environment's placements table: every row's placement rules, by priority. */
+export function placementRules(db: readonly TerminalRow[] = TERMINALS): TableRule<boolean>[] {
+  return table(db.flatMap((row) => row.rules?.placements ?? []));
+}
+
+/** Terminals (not multiplexers) whose XTVERSION name the report takes `answer` from, with their names lower-cased. */
+function byName(db: readonly TerminalRow[], answer: ByName): { row: TerminalRow; name: string }[] {
+  return db
+    .filter((row) => row.kind === 'terminal' && row.identity.xtversion?.byName.includes(answer))
+    .flatMap((row) => (row.identity.xtversion?.names ?? []).map((n) => ({ row, name: n.toLowerCase() })));
+}
+
+/** Names whose XTVERSION decides the protocol on its own, with that protocol (the row's best). */
+export function decisiveNames(db: readonly TerminalRow[] = TERMINALS): [name: string, protocol: DrawnProtocol][] {
+  return byName(db, 'graphics').flatMap(({ row, name }) => {
+    const best = row.draws[0];
+    return best ? [[name, best.protocol] as [string, DrawnProtocol]] : [];
+  });
+}
+
+/** Names of terminals that keep images under an id and place them again. */
+export function placementNames(db: readonly TerminalRow[] = TERMINALS): string[] {
+  return byName(db, 'placements')
+    .filter(({ row }) => row.facts.placements?.value === true)
+    .map(({ name }) => name);
+}
+
+/** Names of terminals that show OSC 8 hyperlinks, with the first version that does (`0`: every version). */
+export function linkingTerminals(db: readonly TerminalRow[] = TERMINALS): [prefix: string, sinceVersion: string][] {
+  return byName(db, 'hyperlinks')
+    .filter(({ row }) => row.facts.hyperlinks?.value === true)
+    .map(({ row, name }) => [name, row.facts.hyperlinks?.since ?? '0']);
+}
+
+/** Names of terminals that show 24-bit colour. */
+export function truecolorNames(db: readonly TerminalRow[] = TERMINALS): string[] {
+  return byName(db, 'truecolor')
+    .filter(({ row }) => row.facts.truecolor?.value === true)
+    .map(({ name }) => name);
+}
+
+/** The first version of row `id` with Unicode placeholders (undefined: none, or every version). */
+export function placeholdersSince(id: string, db: readonly TerminalRow[] = TERMINALS): string | undefined {
+  const fact = terminalById(id, db)?.facts.placeholders;
+  return fact?.value ? fact.since : undefined;
+}

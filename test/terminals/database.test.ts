@@ -1,0 +1,623 @@
+/**
+ * The terminal database on its own: its invariants (unique ids, a source on every fact, versions
+ * that parse), the founding tables pinned row by row, the views pinned, a table of questions with
+ * their answers (boundary versions included), and a mutation test: changing any one boolean,
+ * version or list entry of any row must change at least one answer of that table.
+ */
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { GRAPHICS_RULES } from '../../src/env/graphics-rules.js';
+import { PLACEMENT_RULES } from '../../src/env/placement-rules.js';
+import { DECISIVE_NAMES } from '../../src/probe/classify.js';
+import { PLACEMENT_NAMES } from '../../src/report/graphics.js';
+import { LINKING_TERMINALS } from '../../src/report/hyperlinks.js';
+import { KITTY_PLACEHOLDERS_SINCE } from '../../src/report/resolve.js';
+import {
+  answer,
+  graphicsRules,
+  identify,
+  placementRules,
+  QUESTIONS,
+  type Question,
+  type Sighting,
+  TERMINALS,
+  type TerminalRow,
+  truecolorNames,
+} from '../../src/terminals/index.js';
+import { PINNED_GRAPHICS_RULES, PINNED_PLACEMENT_RULES } from './pinned-rules.js';
+
+const root = new URL('../../', import.meta.url).pathname;
+
+/** Every `{ source }` anywhere in a row, with where it sits. */
+function sourced(node: unknown, path: string, out: { path: string; source: unknown; since?: unknown }[] = []) {
+  if (Array.isArray(node)) {
+    node.forEach((item, i) => {
+      sourced(item, `${path}[${i}]`, out);
+    });
+  } else if (node !== null && typeof node === 'object') {
+    const record = node as Record<string, unknown>;
+    if ('source' in record) out.push({ path, source: record.source, since: record.since });
+    for (const [key, value] of Object.entries(record)) if (key !== 'when') sourced(value, `${path}.${key}`, out);
+  }
+  return out;
+}
+
+describe('the database', () => {
+  it('has unique ids and unique XTVERSION names', () => {
+    const ids = TERMINALS.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const names = TERMINALS.flatMap((r) => r.identity.xtversion?.names.map((n) => n.toLowerCase()) ?? []);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it.each(TERMINALS.map((row) => ({ name: row.id, row })))(
+    '$name: every fact has a source a reader can open',
+    ({ row }) => {
+      const facts = sourced(row, row.id);
+      expect(facts.length).toBeGreaterThan(0);
+      for (const { path, source } of facts) {
+        expect(typeof source, path).toBe('string');
+        const text = source as string;
+        if (text.startsWith('https://')) continue;
+        // A repository file: the path before any note in brackets must exist.
+        const file = text.split(' ')[0] as string;
+        expect(existsSync(`${root}${file}`), `${path}: ${text}`).toBe(true);
+      }
+    },
+  );
+
+  it.each(TERMINALS.map((row) => ({ name: row.id, row })))('$name: every version parses', ({ row }) => {
+    for (const { path, since } of sourced(row, row.id)) {
+      if (since !== undefined) expect(since, path).toMatch(/^\d+(\.\d+)*$/);
+    }
+  });
+
+  it.each(TERMINALS.map((row) => ({ name: row.id, row })))(
+    '$name: fingerprints are anchored expressions',
+    ({ row }) => {
+      for (const f of row.identity.fingerprints ?? []) {
+        for (const pattern of [f.da1, f.da2]) if (pattern !== undefined) expect(pattern.startsWith('^')).toBe(true);
+        expect(f.da1 ?? f.da2).toBeDefined();
+      }
+    },
+  );
+
+  it.each([
+    { name: 'graphics', ranked: TERMINALS.flatMap((r) => r.rules?.graphics ?? []) },
+    { name: 'placements', ranked: TERMINALS.flatMap((r) => r.rules?.placements ?? []) },
+  ])('$name rules: unique ids and priorities', ({ ranked }) => {
+    expect(new Set(ranked.map((r) => r.id)).size).toBe(ranked.length);
+    expect(new Set(ranked.map((r) => r.priority)).size).toBe(ranked.length);
+  });
+});
+
+describe('the env tables are views that come out exactly as before', () => {
+  it.each(PINNED_GRAPHICS_RULES.map((rule, i) => ({ name: `graphics ${i + 1}: ${rule.id}`, i, rule })))(
+    '$name',
+    ({ i, rule }) => {
+      expect(GRAPHICS_RULES[i]).toStrictEqual(rule);
+    },
+  );
+  it.each(PINNED_PLACEMENT_RULES.map((rule, i) => ({ name: `placements ${i + 1}: ${rule.id}`, i, rule })))(
+    '$name',
+    ({ i, rule }) => {
+      expect(PLACEMENT_RULES[i]).toStrictEqual(rule);
+    },
+  );
+  it('has no row more or less, and the founding rows first', () => {
+    expect(GRAPHICS_RULES).toHaveLength(PINNED_GRAPHICS_RULES.length);
+    expect(PLACEMENT_RULES).toHaveLength(PINNED_PLACEMENT_RULES.length);
+    expect(graphicsRules().filter((r) => r.founding)).toStrictEqual(GRAPHICS_RULES.slice(0, 8));
+    expect(placementRules()).toStrictEqual(PLACEMENT_RULES);
+  });
+});
+
+describe('the name views', () => {
+  it.each([
+    {
+      name: 'DECISIVE_NAMES',
+      view: DECISIVE_NAMES,
+      pinned: [
+        ['kitty', 'kitty'],
+        ['ghostty', 'kitty'],
+        ['wezterm', 'kitty'],
+        ['iterm2', 'iterm2'],
+        ['foot', 'sixel'],
+        ['contour', 'sixel'],
+        ['mlterm', 'sixel'],
+      ],
+    },
+    { name: 'PLACEMENT_NAMES', view: PLACEMENT_NAMES, pinned: ['kitty', 'ghostty'] },
+    {
+      name: 'LINKING_TERMINALS',
+      view: LINKING_TERMINALS,
+      pinned: [
+        ['kitty', '0.19'],
+        ['ghostty', '0'],
+        ['wezterm', '0'],
+        ['iterm2', '3.1'],
+        ['foot', '1.7.0'],
+      ],
+    },
+    {
+      name: 'TRUECOLOR_NAMES',
+      view: truecolorNames(),
+      pinned: ['kitty', 'ghostty', 'wezterm', 'iterm2', 'konsole', 'foot', 'contour', 'xterm.js', 'alacritty'],
+    },
+    { name: 'KITTY_PLACEHOLDERS_SINCE', view: KITTY_PLACEHOLDERS_SINCE, pinned: '0.28' },
+  ])('$name', ({ view, pinned }) => {
+    expect(view).toStrictEqual(pinned);
+  });
+});
+
+type How = 'env' | 'reply' | 'both' | 'scrubbed';
+
+/** A terminal as seen, what should identify it, and every answer that is not false or empty. */
+interface Case {
+  readonly name: string;
+  readonly terminal: string;
+  readonly how: How;
+  readonly seen: Sighting;
+  /** A version known from elsewhere, where identification gives none. */
+  readonly version?: string;
+  readonly answers: Partial<Record<Question, boolean | string>>;
+}
+
+const SCRUBBED = { TERM: 'xterm-256color', HOME: '/root', PATH: '/usr/bin' };
+const KITTY_FACTS = { placements: true, animation: true, truecolor: true, synchronizedOutput: true };
+const TMUX_OWN = 'xtversion,da1,da2,windowCells';
+const TMUX_34 = `${TMUX_OWN},oscColours,windowPixels,cellPixels`;
+const SCREEN = { reorders: true, quirks: 'dcs:prints,apc:prints', answers: 'da1,da2' };
+const ZELLIJ_OWN = 'xtversion,da1,da2';
+
+const CASES: readonly Case[] = [
+  {
+    name: 'kitty 0.28 by reply',
+    terminal: 'kitty',
+    how: 'reply',
+    seen: { xtversion: 'kitty(0.28.0)' },
+    answers: { ...KITTY_FACTS, placeholders: true, hyperlinks: true, draws: 'kitty', glyphs: 'blocks' },
+  },
+  {
+    name: 'kitty 0.27 by reply: no placeholders',
+    terminal: 'kitty',
+    how: 'reply',
+    seen: { xtversion: 'kitty(0.27.1)' },
+    answers: { ...KITTY_FACTS, hyperlinks: true, draws: 'kitty', glyphs: 'blocks' },
+  },
+  {
+    name: 'kitty by env: versioned facts unproven',
+    terminal: 'kitty',
+    how: 'env',
+    seen: { env: { KITTY_WINDOW_ID: '1' } },
+    answers: { ...KITTY_FACTS, draws: 'kitty', glyphs: 'blocks' },
+  },
+  {
+    name: 'kitty scrubbed, by its XTVERSION',
+    terminal: 'kitty',
+    how: 'scrubbed',
+    seen: { env: SCRUBBED, xtversion: 'kitty(0.26.5)', da2: '>1;4000;26c' },
+    answers: { ...KITTY_FACTS, hyperlinks: true, draws: 'kitty', glyphs: 'blocks' },
+  },
+  {
+    name: 'kitty scrubbed, by its DA2 alone',
+    terminal: 'kitty',
+    how: 'scrubbed',
+    seen: { env: SCRUBBED, da2: '>1;4000;26c' },
+    answers: { ...KITTY_FACTS, draws: 'kitty', glyphs: 'blocks' },
+  },
+  {
+    name: 'Ghostty by reply',
+    terminal: 'ghostty',
+    how: 'reply',
+    seen: { xtversion: 'ghostty 1.1.0' },
+    answers: {
+      placements: true,
+      placeholders: true,
+      hyperlinks: true,
+      truecolor: true,
+      synchronizedOutput: true,
+      draws: 'kitty',
+      glyphs: 'blocks',
+    },
+  },
+  {
+    name: 'Ghostty by env',
+    terminal: 'ghostty',
+    how: 'env',
+    seen: { env: { TERM: 'xterm-ghostty' } },
+    answers: {
+      placements: true,
+      placeholders: true,
+      hyperlinks: true,
+      truecolor: true,
+      synchronizedOutput: true,
+      draws: 'kitty',
+      glyphs: 'blocks',
+    },
+  },
+  {
+    name: 'WezTerm: kitty without placements or placeholders',
+    terminal: 'wezterm',
+    how: 'reply',
+    seen: { xtversion: 'WezTerm 20240203-110809-5046fc22' },
+    answers: {
+      hyperlinks: true,
+      truecolor: true,
+      synchronizedOutput: true,
+      draws: 'kitty,iterm2,sixel',
+      glyphs: 'blocks,sextants',
+    },
+  },
+  {
+    name: 'iTerm2 3.5: never kitty',
+    terminal: 'iterm2',
+    how: 'reply',
+    seen: { xtversion: 'iTerm2 3.5.0' },
+    answers: { hyperlinks: true, truecolor: true, synchronizedOutput: true, draws: 'iterm2,sixel' },
+  },
+  {
+    name: 'iTerm2 3.0: no hyperlinks yet',
+    terminal: 'iterm2',
+    how: 'reply',
+    seen: { xtversion: 'iTerm2 3.0.15' },
+    answers: { truecolor: true, synchronizedOutput: true, draws: 'iterm2,sixel' },
+  },
+  {
+    name: 'iTerm2 3.1 by env and reply: hyperlinks',
+    terminal: 'iterm2',
+    how: 'both',
+    seen: { env: { TERM_PROGRAM: 'iTerm.app', TERM_PROGRAM_VERSION: '3.1.0' }, xtversion: 'iTerm2 3.1.0' },
+    answers: { hyperlinks: true, truecolor: true, synchronizedOutput: true, draws: 'iterm2,sixel' },
+  },
+  {
+    name: 'Konsole 23.08: sixel, then kitty without placeholders',
+    terminal: 'konsole',
+    how: 'env',
+    seen: { env: { KONSOLE_VERSION: '230804' } },
+    version: '23.08',
+    answers: { truecolor: true, draws: 'sixel,kitty', glyphs: 'blocks' },
+  },
+  {
+    name: 'Konsole 21.12: no sixel yet',
+    terminal: 'konsole',
+    how: 'env',
+    seen: { env: { KONSOLE_VERSION: '211200' } },
+    version: '21.12',
+    answers: { truecolor: true, draws: 'kitty', glyphs: 'blocks' },
+  },
+  {
+    name: 'foot by reply',
+    terminal: 'foot',
+    how: 'reply',
+    seen: { xtversion: 'foot(1.16.2)' },
+    answers: { hyperlinks: true, truecolor: true, synchronizedOutput: true, draws: 'sixel', glyphs: 'blocks' },
+  },
+  {
+    name: 'Contour by reply',
+    terminal: 'contour',
+    how: 'reply',
+    seen: { xtversion: 'contour 0.4.3' },
+    answers: { hyperlinks: true, truecolor: true, synchronizedOutput: true, draws: 'sixel' },
+  },
+  {
+    name: 'mlterm by env',
+    terminal: 'mlterm',
+    how: 'env',
+    seen: { env: { TERM: 'mlterm' } },
+    answers: { draws: 'sixel' },
+  },
+  {
+    name: 'xterm: sixel only as a VT340',
+    terminal: 'xterm',
+    how: 'reply',
+    seen: { xtversion: 'XTerm(379)' },
+    answers: { draws: 'sixel?' },
+  },
+  {
+    name: 'xterm.js 6.1 by reply',
+    terminal: 'xterm.js',
+    how: 'reply',
+    seen: { xtversion: 'xterm.js(6.1.0)' },
+    answers: { hyperlinks: true, truecolor: true, synchronizedOutput: true, draws: 'iterm2?,sixel?', glyphs: 'blocks' },
+  },
+  {
+    name: 'xterm.js scrubbed, no image addon',
+    terminal: 'xterm.js',
+    how: 'scrubbed',
+    seen: { env: SCRUBBED, da1: '?1;2c', da2: '>0;276;0c' },
+    answers: { truecolor: true, synchronizedOutput: true, draws: 'iterm2?,sixel?', glyphs: 'blocks' },
+  },
+  {
+    name: 'xterm.js scrubbed, image addon',
+    terminal: 'xterm.js',
+    how: 'scrubbed',
+    seen: { env: SCRUBBED, da1: '?62;4;9;22c', da2: '>0;276;0c' },
+    answers: { truecolor: true, synchronizedOutput: true, draws: 'iterm2?,sixel?', glyphs: 'blocks' },
+  },
+  {
+    name: 'VTE 0.76 by reply',
+    terminal: 'vte',
+    how: 'reply',
+    seen: { xtversion: 'VTE(7600)' },
+    answers: { hyperlinks: true, truecolor: true, draws: 'sixel?', glyphs: 'blocks' },
+  },
+  {
+    name: 'VTE 0.49 by env: no hyperlinks yet',
+    terminal: 'vte',
+    how: 'env',
+    seen: { env: { VTE_VERSION: '4900' } },
+    answers: { truecolor: true, draws: 'sixel?', glyphs: 'blocks' },
+  },
+  {
+    name: 'Alacritty scrubbed, by DA1 and DA2',
+    terminal: 'alacritty',
+    how: 'scrubbed',
+    seen: { env: SCRUBBED, da1: '?6c', da2: '>0;1601;1c' },
+    version: '0.16.1',
+    answers: { hyperlinks: true, truecolor: true, synchronizedOutput: true },
+  },
+  {
+    name: 'Rio by env',
+    terminal: 'rio',
+    how: 'env',
+    seen: { env: { TERM_PROGRAM: 'rio' } },
+    answers: { draws: 'iterm2,sixel' },
+  },
+  {
+    name: 'mintty 3.7 by env',
+    terminal: 'mintty',
+    how: 'env',
+    seen: { env: { TERM_PROGRAM: 'mintty', TERM_PROGRAM_VERSION: '3.7.0' } },
+    answers: { hyperlinks: true, truecolor: true, draws: 'sixel' },
+  },
+  {
+    name: 'Windows Terminal 1.22: sixel',
+    terminal: 'windows-terminal',
+    how: 'env',
+    seen: { env: { WT_SESSION: 'e1d171d9' } },
+    version: '1.22',
+    answers: { hyperlinks: true, truecolor: true, draws: 'sixel', quirks: 'apc:prints' },
+  },
+  {
+    name: 'Windows Terminal 1.21: no sixel',
+    terminal: 'windows-terminal',
+    how: 'env',
+    seen: { env: { WT_SESSION: 'e1d171d9' } },
+    version: '1.21',
+    answers: { hyperlinks: true, truecolor: true, quirks: 'apc:prints' },
+  },
+  {
+    name: 'Warp by env',
+    terminal: 'warp',
+    how: 'env',
+    seen: { env: { TERM_PROGRAM: 'WarpTerminal' } },
+    answers: { draws: 'kitty' },
+  },
+  {
+    name: 'rxvt-unicode prints APC',
+    terminal: 'rxvt-unicode',
+    how: 'env',
+    seen: { env: { TERM: 'rxvt-unicode-256color' } },
+    answers: { quirks: 'apc:prints' },
+  },
+  {
+    name: 'st ends colour replies with BEL',
+    terminal: 'st',
+    how: 'env',
+    seen: { env: { TERM: 'st-256color' } },
+    answers: { quirks: 'oscColours:bel' },
+  },
+  {
+    name: 'Apple Terminal prints DCS and APC',
+    terminal: 'apple-terminal',
+    how: 'env',
+    seen: { env: { TERM_PROGRAM: 'Apple_Terminal' } },
+    answers: { quirks: 'dcs:prints,apc:prints' },
+  },
+  { name: 'Linux console', terminal: 'linux-console', how: 'env', seen: { env: { TERM: 'linux' } }, answers: {} },
+  {
+    name: 'zutty prints the kitty query and DECRQM',
+    terminal: 'zutty',
+    how: 'env',
+    seen: { env: { TERM: 'zutty' } },
+    answers: { quirks: 'kittyGraphics:prints,decrqm:prints' },
+  },
+  {
+    name: "Neovim's :terminal",
+    terminal: 'libvterm',
+    how: 'env',
+    seen: { env: { NVIM: '/run/user/0/nvim.1.0' } },
+    answers: { quirks: 'oscColours:bel' },
+  },
+  { name: 'Emacs eat', terminal: 'emacs-eat', how: 'env', seen: { env: { TERM: 'eat-truecolor' } }, answers: {} },
+  {
+    name: 'tmux 3.4: sixel if built with it, passthrough all, answers colours and pixels',
+    terminal: 'tmux',
+    how: 'reply',
+    seen: { xtversion: 'tmux 3.4' },
+    answers: {
+      hyperlinks: true,
+      reorders: true,
+      passthrough: true,
+      passthroughHidden: true,
+      draws: 'sixel?',
+      answers: TMUX_34,
+    },
+  },
+  {
+    name: 'tmux 3.3a: passthrough, no sixel',
+    terminal: 'tmux',
+    how: 'reply',
+    seen: { xtversion: 'tmux 3.3a' },
+    answers: { reorders: true, passthrough: true, answers: TMUX_OWN },
+  },
+  {
+    name: 'tmux by env, version unknown',
+    terminal: 'tmux',
+    how: 'env',
+    seen: { env: { TMUX: '/tmp/tmux-0/default,1,0' } },
+    answers: { reorders: true, answers: TMUX_OWN },
+  },
+  {
+    name: 'tmux scrubbed, by its DA2',
+    terminal: 'tmux',
+    how: 'scrubbed',
+    seen: { env: SCRUBBED, da1: '?1;2c', da2: '>84;0;0c' },
+    version: '3.3',
+    answers: { reorders: true, passthrough: true, answers: TMUX_OWN },
+  },
+  {
+    name: 'screen 4.09 scrubbed: no truecolor',
+    terminal: 'screen',
+    how: 'scrubbed',
+    seen: { env: SCRUBBED, da1: '?1;2c', da2: '>83;40900;0c' },
+    version: '4.09',
+    answers: SCREEN,
+  },
+  {
+    name: 'screen 5.0 by env: truecolor',
+    terminal: 'screen',
+    how: 'env',
+    seen: { env: { STY: '12.pts-0.host', TERM: 'screen' } },
+    version: '5.0',
+    answers: { ...SCREEN, truecolor: true },
+  },
+  {
+    name: 'Zellij 0.45: kitty itself, no placeholders or animation',
+    terminal: 'zellij',
+    how: 'reply',
+    seen: { xtversion: 'Zellij(4500)' },
+    answers: { placements: true, draws: 'kitty,sixel?', answers: ZELLIJ_OWN },
+  },
+  {
+    name: 'Zellij 0.44: no kitty graphics',
+    terminal: 'zellij',
+    how: 'reply',
+    seen: { xtversion: 'Zellij(4400)' },
+    answers: { draws: 'sixel?', answers: ZELLIJ_OWN },
+  },
+  {
+    name: 'Zellij by env',
+    terminal: 'zellij',
+    how: 'env',
+    seen: { env: { ZELLIJ: '0', ZELLIJ_SESSION_NAME: 'main' } },
+    answers: { draws: 'sixel?', answers: ZELLIJ_OWN },
+  },
+  {
+    name: 'Zellij scrubbed, by DA1 and DA2',
+    terminal: 'zellij',
+    how: 'scrubbed',
+    seen: { env: SCRUBBED, da1: '?62;52c', da2: '>0;4500;1c' },
+    version: '0.45',
+    answers: { placements: true, draws: 'kitty,sixel?', answers: ZELLIJ_OWN },
+  },
+  {
+    name: 'mosh scrubbed: answers DA1, DA2 and CPR itself',
+    terminal: 'mosh',
+    how: 'scrubbed',
+    seen: { env: SCRUBBED, da1: '?62c', da2: '>1;10;0c' },
+    answers: { answers: 'da1,da2,cpr' },
+  },
+];
+
+/** Every question of every case, with its expected answer (unlisted: false, or empty for lists). */
+const QUESTION_ROWS = CASES.flatMap((c) =>
+  QUESTIONS.map((question) => ({
+    ...c,
+    name: `${c.name}: ${question}`,
+    question,
+    expected:
+      c.answers[question] ?? (typeof answer(TERMINALS[0] as TerminalRow, question, null) === 'string' ? '' : false),
+  })),
+);
+
+const BY: Record<How, readonly string[]> = {
+  env: ['env'],
+  reply: ['reply'],
+  both: ['reply'],
+  scrubbed: ['reply', 'fingerprint'],
+};
+
+/** What the database answers for one case and question, or null when the case is not identified as its terminal. */
+function ask(db: readonly TerminalRow[], c: Case, question: Question): boolean | string | null {
+  const found = identify(c.seen, db);
+  if (found?.row.id !== c.terminal) return null;
+  return answer(found.row, question, c.version ?? found.version);
+}
+
+describe('identification', () => {
+  it.each(CASES)('$name', (c) => {
+    const found = identify(c.seen);
+    expect(found?.row.id).toBe(c.terminal);
+    expect(BY[c.how]).toContain(found?.by);
+  });
+  it('names nothing it does not know', () => {
+    expect(identify({ env: SCRUBBED, da1: '?1;2c' })).toBeNull();
+  });
+});
+
+describe('the question table', () => {
+  it.each(QUESTION_ROWS)('$name', (row) => {
+    expect(ask(TERMINALS, row, row.question)).toBe(row.expected);
+  });
+});
+
+/** One change of one fact: flip a boolean, move a version far up, or drop a list entry. */
+interface Mutation {
+  readonly name: string;
+  readonly apply: (row: Record<string, unknown>) => void;
+}
+
+/** Every mutation of one row's facts, found by walking them, so a new row or fact is covered unasked. */
+function mutationsOf(row: TerminalRow): Mutation[] {
+  const out: Mutation[] = [];
+  const at = (root: Record<string, unknown>, path: readonly (string | number)[]) =>
+    path.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], root);
+  const walk = (node: unknown, path: readonly (string | number)[]) => {
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => {
+        out.push({
+          name: `drop ${[...path, i].join('.')}`,
+          apply: (r) => {
+            (at(r, path) as unknown[]).splice(i, 1);
+          },
+        });
+        walk(item, [...path, i]);
+      });
+    } else if (node !== null && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        const here = [...path, key];
+        if (key === 'value' && typeof value === 'boolean') {
+          out.push({
+            name: `flip ${here.join('.')}`,
+            apply: (r) => ((at(r, path) as { value: boolean }).value = !value),
+          });
+        } else if (key === 'since' && typeof value === 'string') {
+          out.push({
+            name: `move ${here.join('.')}`,
+            apply: (r) => ((at(r, path) as { since: string }).since = '9999'),
+          });
+        } else walk(value, here);
+      }
+    }
+  };
+  for (const key of ['facts', 'glyphs', 'draws', 'quirks', 'multiplexer'] as const) walk(row[key], [key]);
+  return out;
+}
+
+describe('a change of any single fact changes an answer', () => {
+  const mutations = TERMINALS.flatMap((row, index) =>
+    mutationsOf(row).map((m) => ({ name: `${row.id}: ${m.name}`, index, mutation: m })),
+  );
+  it('covers every row but the two that hold no fact beyond their identity', () => {
+    const covered = new Set(mutations.map((m) => m.index));
+    expect(TERMINALS.filter((_, i) => !covered.has(i)).map((r) => r.id)).toEqual(['linux-console', 'emacs-eat']);
+  });
+  it.each(mutations)('$name', ({ index, mutation }) => {
+    const db = structuredClone(TERMINALS) as TerminalRow[];
+    mutation.apply(db[index] as unknown as Record<string, unknown>);
+    const changed = QUESTION_ROWS.filter((row) => ask(db, row, row.question) !== row.expected);
+    expect(changed.length).toBeGreaterThan(0);
+  });
+});
