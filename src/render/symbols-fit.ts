@@ -380,7 +380,10 @@ export class SymbolFitter {
    * with `offset` (r, g, b) added to every pixel first (error diffusion; clamped to 0..255).
    */
   fit(data: Uint8Array, width: number, x0: number, y0: number, offset?: Float64Array): CellChoice {
-    const transparent = this.load(data, width, x0, y0, offset);
+    const transparent =
+      offset === undefined && !this.plan.needsPixels && this.loadOpaque(data, width, x0, y0)
+        ? 0
+        : this.load(data, width, x0, y0, offset);
     const choice = this.choice;
     if (transparent === CELL_PIXELS) {
       choice.shape = TRANSPARENT_CELL;
@@ -395,6 +398,59 @@ export class SymbolFitter {
     this.evaluate();
     this.choose();
     return choice;
+  }
+
+  /**
+   * The common case of `load` without its branches: an opaque cell, no offset, no pixels kept.
+   * Returns false (having read nothing useful) when a pixel is not opaque.
+   */
+  private loadOpaque(data: Uint8Array, width: number, x0: number, y0: number): boolean {
+    const src = this.src;
+    const w0 = this.weights[0];
+    const w1 = this.weights[1];
+    const w2 = this.weights[2];
+    const c = SRC_COLUMNS * 3;
+    src.fill(0, c, c + 24);
+    let t0 = 0;
+    let t1 = 0;
+    let t2 = 0;
+    let q = 0;
+    for (let y = 0; y < CELL_GRID; y++) {
+      const row = ((y0 + y) * width + x0) * 4;
+      let alpha = 255;
+      for (let half = 0; half < 2; half++) {
+        let s0 = 0;
+        let s1 = 0;
+        let s2 = 0;
+        for (let x = half * 4, p = row + x * 4, end = x + 4; x < end; x++, p += 4) {
+          const r = data[p];
+          const g = data[p + 1];
+          const b = data[p + 2];
+          alpha &= data[p + 3];
+          s0 += r;
+          s1 += g;
+          s2 += b;
+          q += w0 * r * r + w1 * g * g + w2 * b * b;
+          const o = c + x * 3;
+          src[o] += r;
+          src[o + 1] += g;
+          src[o + 2] += b;
+        }
+        const h = (SRC_HALF_ROWS + 2 * y + half) * 3;
+        src[h] = s0;
+        src[h + 1] = s1;
+        src[h + 2] = s2;
+        t0 += s0;
+        t1 += s1;
+        t2 += s2;
+      }
+      if (alpha !== 255) return false;
+    }
+    this.total0 = t0;
+    this.total1 = t1;
+    this.total2 = t2;
+    this.squares = q;
+    return true;
   }
 
   /** Reads the cell into the source vector (half-row, column and, when needed, pixel sums); returns how many pixels were transparent. */

@@ -29,11 +29,17 @@ export interface PaintOptions {
   /** The terminal's default background and foreground. Default black and white. */
   readonly background?: readonly [number, number, number];
   readonly foreground?: readonly [number, number, number];
+  /**
+   * Pixels a cell is painted with. Default 8x8 (one pixel per sub-pixel); a screen's cell size
+   * (e.g. 10x20) paints what a terminal with that font would show, each pixel taking the mask
+   * bit under its centre.
+   */
+  readonly cell?: { readonly width: number; readonly height: number };
 }
 
 /** The painted picture, and what could not be painted. */
 export interface Painted {
-  /** 8x8 pixels a cell, opaque. */
+  /** `cell` pixels a cell (default 8x8), opaque. */
   readonly raster: Raster;
   readonly columns: number;
   readonly rows: number;
@@ -125,16 +131,19 @@ export function paintSymbols(text: string, options: PaintOptions = {}): Painted 
   }
   const columns = Math.max(1, ...grid.map((r) => r.length));
   const rows = Math.max(1, grid.length);
-  const width = columns * CELL_GRID;
-  const height = rows * CELL_GRID;
+  const cw = options.cell?.width ?? CELL_GRID;
+  const ch = options.cell?.height ?? CELL_GRID;
+  const width = columns * cw;
+  const height = rows * ch;
   const data = new Uint8Array(width * height * 4);
   for (let cy = 0; cy < rows; cy++) {
     for (let cx = 0; cx < columns; cx++) {
       const cell = grid[cy]?.[cx] ?? { mask: SPACE.mask, fg: foreground, bg: background };
-      for (let y = 0; y < CELL_GRID; y++) {
-        for (let x = 0; x < CELL_GRID; x++) {
-          const c = maskHas(cell.mask, x, y) ? cell.fg : cell.bg;
-          const o = ((cy * CELL_GRID + y) * width + cx * CELL_GRID + x) * 4;
+      for (let y = 0; y < ch; y++) {
+        const my = Math.floor(((y + 0.5) * CELL_GRID) / ch);
+        for (let x = 0; x < cw; x++) {
+          const c = maskHas(cell.mask, Math.floor(((x + 0.5) * CELL_GRID) / cw), my) ? cell.fg : cell.bg;
+          const o = ((cy * ch + y) * width + cx * cw + x) * 4;
           data[o] = c[0];
           data[o + 1] = c[1];
           data[o + 2] = c[2];
