@@ -102,6 +102,14 @@ export function ssim(a, b) {
   return sum / mx.length;
 }
 
+/** The yardstick: one pass reading every sub-pixel's channels, the least any fit does. */
+function readPass(r) {
+  const d = r.data;
+  let s = 0;
+  for (let i = 0; i < d.length; i += 4) s += d[i] + d[i + 1] + d[i + 2];
+  return s;
+}
+
 /** Paints text as a perfect terminal would, and scores it against the photo at the same pixels. */
 function score(text, photo) {
   const painted = paintSymbols(text, { cell: CELL });
@@ -178,7 +186,9 @@ export async function run(log = console.log) {
     const fitted = resize(raster, lay.units.width, lay.units.height);
     const fit = await measure(() => symbolsLines(fitted), { minRuns: 5, minMs: 300, warmup: 3 });
     const end = await measure(() => toTerminal(raster, 'symbols', opts), { minRuns: 5, minMs: 300, warmup: 3 });
+    const pass = await measure(() => readPass(fitted), { minRuns: 5, minMs: 300, warmup: 3 });
     fitMps.push((fitted.width * fitted.height) / 1e3 / fit.ms);
+    passMps.push((fitted.width * fitted.height) / 1e3 / pass.ms);
     endMps.push((raster.width * raster.height) / 1e3 / end.ms);
     let showMs = NaN;
     let chafaMs = NaN;
@@ -237,6 +247,28 @@ export async function run(log = console.log) {
     `symbols: median SSIM ${fmt(median(cols.ours), 3)}, ${ratio(cols.ours, cols.chafa)}x chafa's block symbols, ${ratio(cols.ours, cols.timg)}x timg's quarter blocks, ${ratio(cols.ours, cols.blocks)}x termsight blocks; with sextants ${fmt(median(cols.oursSex), 3)}, ${ratio(cols.oursSex, cols.chafaSex)}x chafa's (goal >= 1)`,
   );
   log('');
+
+  // (b2) indexed colours: termsight's block set against chafa's at 256 and 16 colours
+  if (chafa) {
+    const drows = [['depth', 'symbols median SSIM', 'chafa block median SSIM', 'ratio']];
+    for (const [depth, chafaColors] of [
+      ['256', '256'],
+      ['16', '16'],
+    ]) {
+      const ours = [];
+      const theirs = [];
+      for (const { file, raster } of photos) {
+        ours.push(score(toTerminal(raster, 'symbols', { ...opts, color: depth }), raster).ssim);
+        const args = chafaArgs('block', file);
+        args[args.indexOf('full')] = chafaColors;
+        theirs.push(score(run1('chafa', args), raster).ssim);
+      }
+      drows.push([depth, fmt(median(ours), 3), fmt(median(theirs), 3), fmt(median(ours) / median(theirs), 3)]);
+    }
+    log("### indexed colours (16: both painted with xterm's default ANSI colours)");
+    log(table(drows));
+    log('');
+  }
 
   // (c) the metric
   const metrics = [
