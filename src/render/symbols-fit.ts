@@ -321,6 +321,9 @@ export interface CellChoice {
   readonly wantedMean: Float64Array;
 }
 
+/** Whether this machine stores a 32-bit word's low byte first (then an RGBA pixel is one word read). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /** A shape index for a cell whose pixels are all transparent. */
 export const TRANSPARENT_CELL = -1;
 
@@ -363,6 +366,8 @@ export class SymbolFitter {
   private total1 = 0;
   private total2 = 0;
   private squares = 0;
+  private wordsFor: Uint8Array | null = null;
+  private words: Uint32Array | null = null;
 
   constructor(set: SymbolSet, options: FitterOptions) {
     this.plan = compilePlan(set);
@@ -405,6 +410,8 @@ export class SymbolFitter {
    * Returns false (having read nothing useful) when a pixel is not opaque.
    */
   private loadOpaque(data: Uint8Array, width: number, x0: number, y0: number): boolean {
+    const words = this.wordsOf(data);
+    if (words === null) return false;
     const src = this.src;
     const w0 = this.weights[0];
     const w1 = this.weights[1];
@@ -415,18 +422,20 @@ export class SymbolFitter {
     let t1 = 0;
     let t2 = 0;
     let q = 0;
+    let all = -1;
     for (let y = 0; y < CELL_GRID; y++) {
-      const row = ((y0 + y) * width + x0) * 4;
-      let alpha = 255;
+      const row = (y0 + y) * width + x0;
       for (let half = 0; half < 2; half++) {
         let s0 = 0;
         let s1 = 0;
         let s2 = 0;
-        for (let x = half * 4, p = row + x * 4, end = x + 4; x < end; x++, p += 4) {
-          const r = data[p];
-          const g = data[p + 1];
-          const b = data[p + 2];
-          alpha &= data[p + 3];
+        for (let x = half * 4, end = x + 4; x < end; x++) {
+          // One load a pixel: little-endian RGBA is r | g << 8 | b << 16 | a << 24.
+          const v = words[row + x];
+          all &= v;
+          const r = v & 255;
+          const g = (v >>> 8) & 255;
+          const b = (v >>> 16) & 255;
           s0 += r;
           s1 += g;
           s2 += b;
@@ -444,13 +453,25 @@ export class SymbolFitter {
         t1 += s1;
         t2 += s2;
       }
-      if (alpha !== 255) return false;
     }
+    if (all >>> 24 !== 255) return false;
     this.total0 = t0;
     this.total1 = t1;
     this.total2 = t2;
     this.squares = q;
     return true;
+  }
+
+  /** A 32-bit view of `data` (kept for the last raster), or null where pixels cannot be read as words. */
+  private wordsOf(data: Uint8Array): Uint32Array | null {
+    if (data !== this.wordsFor) {
+      this.wordsFor = data;
+      this.words =
+        LITTLE_ENDIAN && data.byteOffset % 4 === 0
+          ? new Uint32Array(data.buffer, data.byteOffset, data.length >>> 2)
+          : null;
+    }
+    return this.words;
   }
 
   /** Reads the cell into the source vector (half-row, column and, when needed, pixel sums); returns how many pixels were transparent. */
