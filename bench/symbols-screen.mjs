@@ -86,7 +86,6 @@ async function showInXterm(display, file, title) {
     const w = /Width: (\d+)/.exec(r.stdout);
     const h = /Height: (\d+)/.exec(r.stdout);
     if (r.status === 0 && w && h && /IsViewable/.test(r.stdout)) {
-      await sleep(700); // let it draw
       return { child, width: Number(w[1]), height: Number(h[1]) };
     }
   }
@@ -96,9 +95,13 @@ async function showInXterm(display, file, title) {
 
 /** A screenshot of the top-left `width` x `height` pixels as an opaque RGBA raster. */
 function screenshot(display, width, height) {
-  const r = spawnSync('import', ['-display', display, '-window', 'root', '-crop', `${width}x${height}+0+0`, 'ppm:-'], {
-    maxBuffer: 1 << 28,
-  });
+  const r = spawnSync(
+    'import',
+    ['-display', display, '-window', 'root', '-crop', `${width}x${height}+0+0`, '-depth', '8', 'ppm:-'],
+    {
+      maxBuffer: 1 << 28,
+    },
+  );
   const buf = r.stdout;
   // P6\n<w> <h>\n255\n then RGB
   let pos = 0;
@@ -112,6 +115,8 @@ function screenshot(display, width, height) {
   pos++;
   const w = Number(fields[1]);
   const h = Number(fields[2]);
+  if (fields[0] !== 'P6' || fields[3] !== '255')
+    throw new Error(`screenshot: expected an 8-bit P6, got ${fields.join(' ')}`);
   const data = new Uint8Array(w * h * 4);
   for (let i = 0; i < w * h; i++) {
     data[i * 4] = buf[pos + i * 3];
@@ -120,6 +125,19 @@ function screenshot(display, width, height) {
     data[i * 4 + 3] = 255;
   }
   return { width: w, height: h, data };
+}
+
+/** A screenshot once the terminal has drawn: two in a row alike and not all black (at most ~15 s). */
+async function settledScreenshot(display, width, height) {
+  let previous = null;
+  for (let i = 0; i < 50; i++) {
+    const shot = screenshot(display, width, height);
+    const lit = shot.data.some((v, j) => j % 4 !== 3 && v !== 0);
+    if (lit && previous && Buffer.compare(Buffer.from(previous.data), Buffer.from(shot.data)) === 0) return shot;
+    previous = shot;
+    await sleep(300);
+  }
+  throw new Error('the terminal never settled');
 }
 
 /** The cells a text picture covers: its longest line's glyph count and its line count. */
@@ -207,7 +225,7 @@ export async function run(log = console.log) {
         const { columns, rows: r } = cellsOf(text);
         const w = Math.round(columns * cell.width);
         const h = Math.round(r * cell.height);
-        const shot = screenshot(display, w, h);
+        const shot = await settledScreenshot(display, w, h);
         shown.child.kill();
         const s = ssim(resize(raster, shot.width, shot.height), shot);
         scores[p].push(s);
