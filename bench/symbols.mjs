@@ -110,6 +110,27 @@ function readPass(r) {
   return s;
 }
 
+/** Mean absolute difference of each cell's average colour (cells of CELL pixels), per channel. */
+function cellMeanError(a, b) {
+  let err = 0;
+  let n = 0;
+  for (let y = 0; y + CELL.height <= a.height; y += CELL.height)
+    for (let x = 0; x + CELL.width <= a.width; x += CELL.width)
+      for (let c = 0; c < 3; c++) {
+        let sa = 0;
+        let sb = 0;
+        for (let yy = 0; yy < CELL.height; yy++)
+          for (let xx = 0; xx < CELL.width; xx++) {
+            const o = ((y + yy) * a.width + x + xx) * 4 + c;
+            sa += a.data[o];
+            sb += b.data[o];
+          }
+        err += Math.abs(sa - sb) / (CELL.width * CELL.height);
+        n++;
+      }
+  return err / n;
+}
+
 /** Paints text as a perfect terminal would, and scores it against the photo at the same pixels. */
 function score(text, photo) {
   const painted = paintSymbols(text, { cell: CELL });
@@ -299,6 +320,29 @@ export async function run(log = console.log) {
     log(table(drows));
     log('');
   }
+
+  // (b3) 16 colours: error diffusion between cells on and off
+  const frows = [['16 colours', 'median SSIM', 'median cell-mean colour error']];
+  for (const [label, diffusion] of [
+    ['no diffusion', 0],
+    ['diffusion (default)', undefined],
+  ]) {
+    const s = [];
+    const e = [];
+    for (const { raster } of photos) {
+      const lay = layout(raster, 'symbols', opts);
+      const fitted = resize(raster, lay.units.width, lay.units.height);
+      const text = symbolsLines(fitted, { color: '16', ...(diffusion === undefined ? {} : { diffusion }) }).join('\n');
+      const painted = paintSymbols(text, { cell: CELL }).raster;
+      const want = resize(raster, painted.width, painted.height);
+      s.push(ssim(want, painted));
+      e.push(cellMeanError(want, painted));
+    }
+    frows.push([label, fmt(median(s), 3), fmt(median(e), 2)]);
+  }
+  log("### 16 colours: diffusion (cell-mean error: mean |dRGB| of each cell's average colour, what the eye averages)");
+  log(table(frows));
+  log('');
 
   // (c) the metric
   const metrics = [

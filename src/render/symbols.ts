@@ -29,6 +29,10 @@ export interface SymbolsOptions {
   readonly symbols?: SymbolSet | readonly SymbolSetName[];
   /** Channel weights of the error (for measuring other metrics). Default `ERROR_WEIGHTS`. */
   readonly weights?: ChannelWeights;
+  /** 16 colours: share of each cell's error passed on (0 turns diffusion off). Default `DIFFUSION_STRENGTH`. */
+  readonly diffusion?: number;
+  /** How many of the best shapes are scored again with palette colours (see `FitterOptions.refit`). */
+  readonly refit?: number;
 }
 
 /**
@@ -36,6 +40,13 @@ export interface SymbolsOptions {
  * weights between cells). Below 1 so flat areas do not crawl with alternating colours.
  */
 export const DIFFUSION_STRENGTH = 0.75;
+
+/**
+ * The largest error (per channel, 0-255 scale) a cell takes from the cells before it, at 16
+ * colours. Unbounded, the error the palette cannot absorb grows from cell to cell into a
+ * checkerboard of far colours (measured: docs/render.md, "Symbols").
+ */
+export const CARRY_LIMIT = 12;
 
 function backgroundOf(options: SymbolsOptions): [number, number, number] {
   const [r, g, b] = options.background ?? [0, 0, 0];
@@ -72,10 +83,16 @@ export function symbolsLines(raster: Raster, options: SymbolsOptions = {}): stri
   const { width, data } = padded;
   const columns = width / CELL_GRID;
   const rows = padded.height / CELL_GRID;
-  const fitter = new SymbolFitter(set, { depth, background, ...(options.weights ? { weights: options.weights } : {}) });
+  const fitter = new SymbolFitter(set, {
+    depth,
+    background,
+    ...(options.weights ? { weights: options.weights } : {}),
+    ...(options.refit ? { refit: options.refit } : {}),
+  });
   const shapes = fitter.plan.shapes;
   const writer = new SymbolLineWriter(depth);
-  const diffuse = depth === '16';
+  const strength = Math.max(0, Math.min(1, options.diffusion ?? DIFFUSION_STRENGTH));
+  const diffuse = depth === '16' && strength > 0;
   // Error carried to each cell (3 channels), this row and the next, one cell of padding each side.
   let carry = new Float64Array((columns + 2) * 3);
   let next = new Float64Array((columns + 2) * 3);
@@ -85,9 +102,10 @@ export function symbolsLines(raster: Raster, options: SymbolsOptions = {}): stri
     for (let cx = 0; cx < columns; cx++) {
       const e = (cx + 1) * 3;
       if (diffuse) {
-        offset[0] = carry[e];
-        offset[1] = carry[e + 1];
-        offset[2] = carry[e + 2];
+        // Bounded: an error the palette cannot absorb would otherwise grow from cell to cell.
+        offset[0] = Math.max(-CARRY_LIMIT, Math.min(CARRY_LIMIT, carry[e]));
+        offset[1] = Math.max(-CARRY_LIMIT, Math.min(CARRY_LIMIT, carry[e + 1]));
+        offset[2] = Math.max(-CARRY_LIMIT, Math.min(CARRY_LIMIT, carry[e + 2]));
       }
       const choice = fitter.fit(data, width, cx * CELL_GRID, cy * CELL_GRID, diffuse ? offset : undefined);
       if (choice.shape === TRANSPARENT_CELL) {
@@ -97,7 +115,7 @@ export function symbolsLines(raster: Raster, options: SymbolsOptions = {}): stri
       writer.cell(shapes[choice.shape], choice.inside, choice.outside);
       if (diffuse) {
         for (let c = 0; c < 3; c++) {
-          const err = (choice.wantedMean[c] - choice.shownMean[c]) * DIFFUSION_STRENGTH;
+          const err = (choice.wantedMean[c] - choice.shownMean[c]) * strength;
           carry[e + 3 + c] += (err * 7) / 16;
           next[e - 3 + c] += (err * 3) / 16;
           next[e + c] += (err * 5) / 16;
