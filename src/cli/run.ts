@@ -18,10 +18,12 @@ Usage:
       reason for every answer. --no-probe reads the environment only; --timeout
       sets the probe's budget (default 100 ms, 1000 ms over ssh); --trace prints
       every byte sent and received, with its time, on stderr.
-  termsight show FILE... [--protocol P] [--width COLS] [--height ROWS]
+  termsight show FILE... [--protocol P] [--symbols SETS] [--width COLS] [--height ROWS]
                  [--no-probe] [--animate] [--timeout MS]
       Draw PNG, JPEG or GIF pictures (- reads stdin) with the best protocol:
-      kitty, iterm2, sixel, braille or blocks.
+      kitty, iterm2, sixel, braille, blocks or symbols. --symbols picks the
+      glyphs of symbols pictures: half, quadrant, eighths, block (default),
+      sextant, octant, braille, all, comma-separated.
   termsight rules [--json]
       List the environment rule tables, in priority order.
   termsight demo
@@ -29,8 +31,8 @@ Usage:
   termsight --help | --version
 
 Environment:
-  TERMSIGHT_GRAPHICS=kitty|iterm2|sixel|braille|blocks|off  overrides detection
-  NO_COLOR                                                  plain output
+  TERMSIGHT_GRAPHICS=kitty|iterm2|sixel|braille|blocks|symbols|off  overrides detection
+  NO_COLOR                                                          plain output
 
 Exit codes: 0 ok, 1 failure, 2 bad usage or a file that could not be shown, 130 interrupted.
 `;

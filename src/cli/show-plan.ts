@@ -11,7 +11,9 @@ import type { FrameHandle } from '../render/frame.js';
 import { endFrame } from '../render/frame.js';
 import { kittyDelete } from '../render/kitty.js';
 import type { RenderOptions } from '../render/options.js';
+import { isSymbolSetName, SYMBOL_SET_NAMES, type SymbolSetName } from '../render/symbols-glyphs.js';
 import type { Report } from '../report/types.js';
+import { UsageError } from './context.js';
 import type { EscapeState } from './picture-writer.js';
 
 /** The protocol `show` uses and what decided it. */
@@ -40,6 +42,27 @@ export function chooseProtocol(input: {
   if (!input.stdoutIsTTY) return { protocol: 'braille', because: 'not-a-tty' };
   if (input.report.graphics) return { protocol: input.report.graphics, because: 'report' };
   return { protocol: 'braille', because: 'no-graphics' };
+}
+
+/**
+ * The symbol sets `--symbols` names: comma-separated set names (case and spaces ignored), or
+ * undefined when the flag is absent; anything else is a UsageError listing the names.
+ *
+ * @example parseSymbolSets('block, sextant') // ['block', 'sextant']
+ */
+export function parseSymbolSets(text: string | undefined): SymbolSetName[] | undefined {
+  if (text === undefined) return undefined;
+  const names = text
+    .split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter((n) => n !== '');
+  const bad = names.find((n) => !isSymbolSetName(n));
+  if (names.length === 0 || bad !== undefined) {
+    throw new UsageError(
+      `--symbols takes a comma-separated list of ${SYMBOL_SET_NAMES.join(', ')}, got ${JSON.stringify(text)}`,
+    );
+  }
+  return names as SymbolSetName[];
 }
 
 function positiveInt(text: string | undefined): number | undefined {

@@ -1,6 +1,7 @@
 /**
- * `termsight show FILE... [--protocol P] [--width COLS] [--height ROWS] [--no-probe] [--animate]
- * [--timeout MS]`: decode pictures and draw them with the best protocol this terminal has.
+ * `termsight show FILE... [--protocol P] [--symbols SETS] [--width COLS] [--height ROWS] [--no-probe]
+ * [--animate] [--timeout MS]`: decode pictures and draw them with the best protocol this terminal has.
+ * `--symbols` names the glyph sets of `--protocol symbols`, comma-separated (default `block`).
  *
  * - Protocol: `--protocol` > `TERMSIGHT_GRAPHICS` > (`off`: braille) > stdout not a terminal
  *   (braille, text that survives a pipe or a file) > the probe's report (`--no-probe`: the
@@ -27,7 +28,15 @@ import { parse, wholeNumber } from './args.js';
 import { type CliContext, UsageError } from './context.js';
 import { detectReport, PROBE_FLAGS } from './detect.js';
 import { PictureWriter } from './picture-writer.js';
-import { chooseProtocol, displayName, failureLine, interruptTail, pictureBox, renderOptionsFor } from './show-plan.js';
+import {
+  chooseProtocol,
+  displayName,
+  failureLine,
+  interruptTail,
+  parseSymbolSets,
+  pictureBox,
+  renderOptionsFor,
+} from './show-plan.js';
 
 /** Exit code after Ctrl-C (128 + SIGINT), as shells report it. */
 export const EXIT_INTERRUPTED = 130;
@@ -40,6 +49,7 @@ export const MAX_FILE_BYTES = 512 * 1024 * 1024;
 
 const SHOW_FLAGS = {
   protocol: { type: 'string' },
+  symbols: { type: 'string' },
   width: { type: 'string' },
   height: { type: 'string' },
   animate: { type: 'boolean' },
@@ -84,6 +94,7 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
       throw new UsageError(`--protocol takes one of ${PROTOCOLS.join(', ')}, got ${JSON.stringify(values.protocol)}`);
     flag = p;
   }
+  const symbols = parseSymbolSets(values.symbols);
   const width = wholeNumber('--width', values.width, 1);
   const height = wholeNumber('--height', values.height, 1);
   if (positionals.length === 0) throw new UsageError('show: name at least one picture file (- reads stdin)');
@@ -94,7 +105,7 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
   const { protocol } = chooseProtocol({ flag, env, stdoutIsTTY: Boolean(ctx.stdout.isTTY), report });
   const size = ctx.stdout as { columns?: number; rows?: number };
   const box = pictureBox({ width, height, terminal: { columns: size.columns, rows: size.rows }, env });
-  const options = renderOptionsFor(report, box, env);
+  const options = { ...renderOptionsFor(report, box, env), ...(symbols ? { symbols } : {}) };
   const animate = Boolean(values.animate) && Boolean(ctx.stdout.isTTY || flag);
   const writer = new PictureWriter(ctx.stdout, run.signal);
 

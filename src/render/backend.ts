@@ -7,7 +7,9 @@
  * `columns * cellWidth` x `rows * cellHeight` pixels; braille into 2x4 dots a cell and blocks
  * into 1x2 pixels a cell, each dot/pixel taken to have the cell's shape divided accordingly, so
  * the picture keeps its aspect ratio on screen whatever the renderer. Without `columns`/`rows`
- * the box is the raster's own size in cells; nothing is enlarged unless `upscale`.
+ * the box is the raster's own size in cells; nothing is enlarged unless `upscale`, except that a
+ * symbols picture is 8x8 sub-pixels a cell, whole cells, and enlarged to `SYMBOLS_MIN_COLUMNS`
+ * (see `layout`).
  */
 
 import type { Raster } from '../core/raster.js';
@@ -24,6 +26,8 @@ import type { RenderOptions } from './options.js';
 import { encodePng } from './png.js';
 import { fitPixels, resize, type Size } from './resize.js';
 import { encodeSixel } from './sixel.js';
+import { symbolsLines } from './symbols.js';
+import { CELL_GRID } from './symbols-glyphs.js';
 
 /** The cell size assumed when the terminal's is unknown: 10x20 pixels. */
 export const DEFAULT_CELL_PIXELS: Size = Object.freeze({ width: 10, height: 20 });
@@ -33,6 +37,15 @@ export const DEFAULT_CELL_PIXELS: Size = Object.freeze({ width: 10, height: 20 }
  * the rows a sixel picture can reach (xterm's smallest common font, 6x13 `fixed`, is 13 px tall).
  */
 export const MIN_CELL_HEIGHT = 12;
+
+/**
+ * A symbols picture narrower than this many columns at its own size is enlarged (aspect kept)
+ * to this width, or until it fills the box if that comes first: a text cell is coarse (one cell
+ * stands for a whole cell of the picture), so a small picture drawn cell for pixel-area would
+ * be an unreadable smudge (a 70x46 icon would be 7x2 cells). Pictures this wide or wider, and
+ * every other protocol, keep the usual rule (never enlarged unless `upscale`).
+ */
+export const SYMBOLS_MIN_COLUMNS = 40;
 
 /** Where a picture goes: the resampled size (in the renderer's own units) and the cells it covers. */
 export interface Layout {
@@ -47,6 +60,7 @@ export interface Layout {
 function unitsPerCell(protocol: Protocol, cell: Size): Size {
   if (protocol === 'braille') return { width: 2, height: 4 };
   if (protocol === 'blocks') return { width: 1, height: 2 };
+  if (protocol === 'symbols') return { width: CELL_GRID, height: CELL_GRID };
   return cell;
 }
 
@@ -92,6 +106,11 @@ export function layout(source: Size, protocol: Protocol, options: RenderOptions 
   if (columns === undefined && rows === undefined) {
     columns = Math.max(1, Math.ceil(source.width / cell.width));
     rows = Math.max(1, Math.ceil(source.height / cell.height));
+    // Symbols: room to enlarge to the minimum width, the height following the aspect.
+    if (protocol === 'symbols' && columns < SYMBOLS_MIN_COLUMNS) {
+      columns = SYMBOLS_MIN_COLUMNS;
+      rows = undefined;
+    }
   }
   if (usesPlaceholders(protocol, options)) {
     columns = Math.min(columns ?? MAX_PLACEHOLDER_CELLS, MAX_PLACEHOLDER_CELLS);
@@ -108,11 +127,31 @@ export function layout(source: Size, protocol: Protocol, options: RenderOptions 
     height: (rows ?? unbounded) * unit.height,
   };
   const units = fitPixels(inUnits, box, options.upscale ?? false);
+  if (protocol === 'symbols') return symbolsLayout(inUnits, box, units);
   return {
     units,
     columns: Math.ceil(units.width / unit.width),
     rows: Math.ceil(units.height / unit.height),
   };
+}
+
+/**
+ * Symbols: enlarged to `SYMBOLS_MIN_COLUMNS` (or the box) when narrower, then rounded to whole
+ * cells of 8x8 sub-pixels (within the box), so no cell is partly empty.
+ */
+function symbolsLayout(inUnits: Size, box: Size, fitted: Size): Layout {
+  let units = fitted;
+  if (units.width < SYMBOLS_MIN_COLUMNS * CELL_GRID && units.width < box.width && units.height < box.height) {
+    units = fitPixels(
+      inUnits,
+      { width: Math.min(box.width, SYMBOLS_MIN_COLUMNS * CELL_GRID), height: box.height },
+      true,
+    );
+    if (units.width < fitted.width) units = fitted;
+  }
+  const columns = Math.min(Math.max(1, Math.round(units.width / CELL_GRID)), Math.floor(box.width / CELL_GRID));
+  const rows = Math.min(Math.max(1, Math.round(units.height / CELL_GRID)), Math.floor(box.height / CELL_GRID));
+  return { units: { width: columns * CELL_GRID, height: rows * CELL_GRID }, columns, rows };
 }
 
 /**
@@ -191,15 +230,30 @@ export function draw(raster: Raster, protocol: Protocol, options: RenderOptions 
       return {
         layout: lay,
         sequences: [],
-        lines: brailleLines(fitted, { color: options.color, background: options.background }),
+        lines: brailleLines(fitted, { color: legacyDepth(options.color), background: options.background }),
       };
     case 'blocks':
       return {
         layout: lay,
         sequences: [],
-        lines: blocksLines(fitted, { color: options.color, background: options.background }),
+        lines: blocksLines(fitted, { color: legacyDepth(options.color), background: options.background }),
+      };
+    case 'symbols':
+      return {
+        layout: lay,
+        sequences: [],
+        lines: symbolsLines(fitted, {
+          color: options.color,
+          background: options.background,
+          ...(options.symbols ? { symbols: options.symbols } : {}),
+        }),
       };
   }
+}
+
+/** Braille and blocks know no 16-colour depth: they draw it with the 256-colour palette. */
+function legacyDepth(color: RenderOptions['color']): RenderOptions['color'] {
+  return color === '16' ? '256' : color;
 }
 
 /**

@@ -13,3 +13,5 @@ export { encodeKitty, kittyImageId, kittyPlace, kittyStore } from './kitty.js';
 export { encodePng } from './png.js';
 export { fitPixels, resize } from './resize.js';
 export { encodeSixel } from './sixel.js';
+export { encodeSymbols, type SymbolsOptions } from './symbols.js';
+export { type Glyph, SYMBOL_SETS, type SymbolSet, type SymbolSetName } from './symbols-glyphs.js';

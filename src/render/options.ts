@@ -2,8 +2,13 @@
  * Options every renderer understands. Each is optional; a renderer documents its defaults.
  */
 
-/** How many colours the terminal shows for text: none, 16/256 (indexed) or 24-bit. */
-export type ColorDepth = 'none' | '256' | 'truecolor';
+import type { SymbolSet, SymbolSetName } from './symbols-glyphs.js';
+
+/**
+ * How many colours the terminal shows for text: none, 16 or 256 (indexed) or 24-bit. Only
+ * symbols pictures draw with the 16 ANSI colours; braille and blocks draw '16' as '256'.
+ */
+export type ColorDepth = 'none' | '16' | '256' | 'truecolor';
 
 /** How to render a raster. */
 export interface RenderOptions {
@@ -16,6 +21,11 @@ export interface RenderOptions {
   readonly cellPixels?: { readonly width: number; readonly height: number };
   /** Text renderers: colour depth for foreground/background. Default 'truecolor'. */
   readonly color?: ColorDepth;
+  /**
+   * Symbols: the glyphs to draw with, a set or names of built-in sets (`SYMBOL_SETS`). Default
+   * 'block' (half blocks, quadrants, eighths: what every terminal drawing block elements shows).
+   */
+  readonly symbols?: SymbolSet | readonly SymbolSetName[];
   /** Sixel: colour registers the terminal has (the probe's answer). Default 256. */
   readonly colors?: number;
   /** Wrap for a multiplexer's passthrough. Default none. */

@@ -1,0 +1,764 @@
+/**
+ * The per-cell fit of a symbols picture: for one cell of 8x8 sub-pixels, the glyph of a symbol
+ * set and the two colours (ink and paper) that reproduce the cell with the least weighted squared
+ * error. Pure code on typed arrays, written for speed; `symbols-reference.ts` is the readable,
+ * exhaustive model it is tested against. Why it is exact and fast: docs/render.md, "Symbols".
+ *
+ * The best colours for a mask are the means inside and outside it, and then the error is
+ * `Q - score`, where `Q` is the cell's weighted sum of squares and
+ * `score = Σc w_c (S_in,c² / n_in + S_out,c² / n_out)`: so only the sum of the pixels under each
+ * mask is needed. Masks are grouped into families whose masks are unions of a few atoms (rows,
+ * columns, quadrants, sixths, eighths, braille dots); the atoms' sums come from half-row and
+ * column sums gathered in one pass over the cell, and every union's sum from one addition each
+ * (subset sums by the lowest set bit). A mask and its complement are one shape (the colours
+ * swap), evaluated once.
+ */
+
+import type { CellMask, SymbolSet } from './symbols-glyphs.js';
+import { CELL_GRID, CELL_PIXELS, maskComplement, maskCount, maskHas, maskKey, maskWhere } from './symbols-glyphs.js';
+import type { ChannelWeights, SymbolColorDepth } from './symbols-palette.js';
+import { colorKey, keyRgb } from './symbols-palette.js';
+
+/**
+ * The weights of the error metric, red, green, blue: squared differences in sRGB values weighted
+ * towards green, the way the eye's sensitivity (and luminance) is (the measurement behind this
+ * choice: docs/render.md, "Symbols").
+ */
+export const ERROR_WEIGHTS: ChannelWeights = Object.freeze([3, 4, 2]) as unknown as ChannelWeights;
+
+/** One shape to fit: a mask (the orientation without sub-pixel 0) and the glyphs that draw it either way. */
+export interface Shape {
+  readonly mask: CellMask;
+  /** Sub-pixels in `mask`. */
+  readonly count: number;
+  /** Draws `mask` in the foreground (the inside colour as fg), or null when the set has none. */
+  readonly glyph: string | null;
+  /** Draws the complement in the foreground (the inside colour as bg), or null. */
+  readonly inverse: string | null;
+}
+
+/** Family kinds: masks that are the first j atoms, any union of atoms, or any mask (pixel by pixel). */
+const PREFIX = 0;
+const SUBSETS = 1;
+const PIXELS = 2;
+
+interface Family {
+  readonly kind: number;
+  readonly atoms: number;
+  /** Per atom, its sources: offsets (x3) into the source vector, `atomStart[a]..atomStart[a+1]`. */
+  readonly atomStart: Int32Array;
+  readonly atomSrc: Int32Array;
+  /** Per entry: the prefix length or atom subset (PIXELS: unused), its shape, whether the family mask is the shape's complement. */
+  readonly bits: Int32Array;
+  readonly shape: Int32Array;
+  readonly flip: Uint8Array;
+  readonly invIn: Float64Array;
+  readonly invOut: Float64Array;
+  /** PIXELS: each entry's mask words. */
+  readonly lo: Int32Array;
+  readonly hi: Int32Array;
+}
+
+/** A symbol set compiled for fitting: its shapes and the families that evaluate them. */
+export interface FitPlan {
+  readonly set: SymbolSet;
+  /** Shape 0 is the uniform cell (empty mask: a space on the colour, or a full block in it). */
+  readonly shapes: readonly Shape[];
+  readonly families: readonly Family[];
+  /** Whether any family reads single pixels (then the loader keeps them). */
+  readonly needsPixels: boolean;
+}
+
+// The source vector: 16 half-row sums (row y, left/right: index 2y + side), 8 column sums, 64 pixels; 3 channels each.
+const SRC_HALF_ROWS = 0;
+const SRC_COLUMNS = 16;
+const SRC_PIXELS = 24;
+const SRC_LENGTH = (SRC_PIXELS + CELL_PIXELS) * 3;
+
+const sameMask = (a: CellMask, b: CellMask): boolean => a.lo === b.lo && a.hi === b.hi;
+const andMask = (a: CellMask, b: CellMask): CellMask => ({ lo: (a.lo & b.lo) >>> 0, hi: (a.hi & b.hi) >>> 0 });
+const orMask = (a: CellMask, b: CellMask): CellMask => ({ lo: (a.lo | b.lo) >>> 0, hi: (a.hi | b.hi) >>> 0 });
+const isEmpty = (a: CellMask): boolean => a.lo === 0 && a.hi === 0;
+
+interface FamilyTemplate {
+  readonly kind: number;
+  readonly atoms: readonly CellMask[];
+}
+
+/** The families, cheapest first; a shape goes to the first that can express it. */
+const TEMPLATES: readonly FamilyTemplate[] = [
+  // Lower k eighths (and so upper ones, complemented): bottom rows first.
+  { kind: PREFIX, atoms: [7, 6, 5, 4, 3, 2, 1, 0].map((r) => maskWhere((_x, y) => y === r)) },
+  // Right k eighths (left ones complemented): rightmost column first.
+  { kind: PREFIX, atoms: [7, 6, 5, 4, 3, 2, 1, 0].map((c) => maskWhere((x) => x === c)) },
+  { kind: SUBSETS, atoms: [0, 1, 2, 3].map((q) => maskWhere((x, y) => (y >> 2) * 2 + (x >> 2) === q)) },
+  {
+    kind: SUBSETS,
+    atoms: [0, 1, 2, 3, 4, 5].map((s) => maskWhere((x, y) => 2 * (y < 3 ? 0 : y < 5 ? 1 : 2) + (x >> 2) === s)),
+  },
+  { kind: SUBSETS, atoms: [0, 1, 2, 3, 4, 5, 6, 7].map((o) => maskWhere((x, y) => 2 * (y >> 1) + (x >> 2) === o)) },
+  // Braille dots (2x1 sub-pixels, see brailleMask); the rest of the cell is never ink.
+  {
+    kind: SUBSETS,
+    atoms: [
+      [0, 0],
+      [0, 1],
+      [0, 2],
+      [1, 0],
+      [1, 1],
+      [1, 2],
+      [0, 3],
+      [1, 3],
+    ].map(([col, row]) => maskWhere((x, y) => y === 2 * row && x >> 2 === col && ((x & 3) === 1 || (x & 3) === 2))),
+  },
+];
+
+/** The sources (offsets into the source vector) whose sum is the sum over `atom`. */
+function atomSources(atom: CellMask): number[] {
+  const halfRows: number[] = [];
+  let covered: CellMask = { lo: 0, hi: 0 };
+  for (let y = 0; y < CELL_GRID; y++) {
+    for (let side = 0; side < 2; side++) {
+      const part = maskWhere((x, yy) => yy === y && x >> 2 === side);
+      if (sameMask(andMask(atom, part), part)) {
+        halfRows.push((SRC_HALF_ROWS + 2 * y + side) * 3);
+        covered = orMask(covered, part);
+      }
+    }
+  }
+  if (sameMask(covered, atom)) return halfRows;
+  const columns: number[] = [];
+  covered = { lo: 0, hi: 0 };
+  for (let c = 0; c < CELL_GRID; c++) {
+    const part = maskWhere((x) => x === c);
+    if (sameMask(andMask(atom, part), part)) {
+      columns.push((SRC_COLUMNS + c) * 3);
+      covered = orMask(covered, part);
+    }
+  }
+  if (sameMask(covered, atom)) return columns;
+  const pixels: number[] = [];
+  for (let i = 0; i < CELL_PIXELS; i++) if (maskHas(atom, i & 7, i >> 3)) pixels.push((SRC_PIXELS + i) * 3);
+  return pixels;
+}
+
+/** The entry of `mask` in a template: prefix length or atom subset, or -1 when it is not a union there. */
+function entryIn(template: FamilyTemplate, mask: CellMask): number {
+  let bits = 0;
+  let union: CellMask = { lo: 0, hi: 0 };
+  for (const [a, atom] of template.atoms.entries()) {
+    const common = andMask(atom, mask);
+    if (isEmpty(common)) continue;
+    if (!sameMask(common, atom)) return -1;
+    bits |= 1 << a;
+    union = orMask(union, atom);
+  }
+  if (!sameMask(union, mask)) return -1;
+  if (template.kind === PREFIX) {
+    const length = Math.log2(bits + 1);
+    return Number.isInteger(length) ? length : -1;
+  }
+  return bits;
+}
+
+const PLANS = new WeakMap<SymbolSet, FitPlan>();
+
+/**
+ * Compiles a symbol set for fitting (cached per set object): its shapes, each assigned to the
+ * cheapest family that expresses it, and masks no family expresses evaluated pixel by pixel.
+ */
+export function compilePlan(set: SymbolSet): FitPlan {
+  const cached = PLANS.get(set);
+  if (cached) return cached;
+  const byKey = new Map<string, { mask: CellMask; glyph: string | null; inverse: string | null }>();
+  const order: string[] = [];
+  const add = (mask: CellMask, glyph: string | null, inverse: string | null): void => {
+    const key = maskKey(mask);
+    let s = byKey.get(key);
+    if (!s) {
+      s = { mask, glyph: null, inverse: null };
+      byKey.set(key, s);
+      order.push(key);
+    }
+    if (glyph !== null && s.glyph === null) s.glyph = glyph;
+    if (inverse !== null && s.inverse === null) s.inverse = inverse;
+  };
+  add({ lo: 0, hi: 0 }, null, null);
+  for (const g of set.glyphs) {
+    const m = g.mask;
+    if ((m.lo & 1) === 0) add({ lo: m.lo >>> 0, hi: m.hi >>> 0 }, g.char, null);
+    else add(maskComplement(m), null, g.char);
+  }
+  const shapes: Shape[] = order.map((key) => {
+    const s = byKey.get(key) as { mask: CellMask; glyph: string | null; inverse: string | null };
+    return Object.freeze({ mask: s.mask, count: maskCount(s.mask), glyph: s.glyph, inverse: s.inverse });
+  });
+  // A uniform cell draws as a space on the colour or a full block in it.
+  const uniform = shapes[0];
+  shapes[0] = Object.freeze({ ...uniform, glyph: uniform.glyph ?? ' ', inverse: uniform.inverse ?? '\u2588' });
+
+  const members: { bits: number; shape: number; flip: boolean }[][] = TEMPLATES.map(() => []);
+  const loose: number[] = [];
+  for (let s = 1; s < shapes.length; s++) {
+    const mask = shapes[s].mask;
+    let placed = false;
+    for (const [t, template] of TEMPLATES.entries()) {
+      const direct = entryIn(template, mask);
+      const flipped = direct < 0 ? entryIn(template, maskComplement(mask)) : -1;
+      if (direct >= 0 || flipped >= 0) {
+        members[t].push({ bits: direct >= 0 ? direct : flipped, shape: s, flip: direct < 0 });
+        placed = true;
+        break;
+      }
+    }
+    if (!placed) loose.push(s);
+  }
+
+  const families: Family[] = [];
+  for (const [t, template] of TEMPLATES.entries()) {
+    const list = members[t];
+    if (list.length === 0) continue;
+    list.sort((a, b) => a.bits - b.bits);
+    const start: number[] = [0];
+    const src: number[] = [];
+    for (const atom of template.atoms) {
+      src.push(...atomSources(atom));
+      start.push(src.length);
+    }
+    families.push(
+      familyOf(
+        template.kind,
+        template.atoms.length,
+        Int32Array.from(start),
+        Int32Array.from(src),
+        list.map((m) => ({ ...m, count: familyCount(template, m.bits) })),
+        shapes,
+      ),
+    );
+  }
+  if (loose.length > 0) {
+    families.push(
+      familyOf(
+        PIXELS,
+        0,
+        new Int32Array(1),
+        new Int32Array(0),
+        loose.map((s) => ({ bits: 0, shape: s, flip: false, count: shapes[s].count })),
+        shapes,
+      ),
+    );
+  }
+  const needsPixels = families.some((f) => f.kind === PIXELS || hasPixelSources(f));
+  const plan: FitPlan = Object.freeze({
+    set,
+    shapes: Object.freeze(shapes),
+    families: Object.freeze(families),
+    needsPixels,
+  });
+  PLANS.set(set, plan);
+  return plan;
+}
+
+function hasPixelSources(f: Family): boolean {
+  for (const s of f.atomSrc) if (s >= SRC_PIXELS * 3) return true;
+  return false;
+}
+
+function familyCount(template: FamilyTemplate, bits: number): number {
+  let n = 0;
+  for (const [a, atom] of template.atoms.entries()) {
+    const inside = template.kind === PREFIX ? a < bits : ((bits >>> a) & 1) === 1;
+    if (inside) n += maskCount(atom);
+  }
+  return n;
+}
+
+function familyOf(
+  kind: number,
+  atoms: number,
+  atomStart: Int32Array,
+  atomSrc: Int32Array,
+  list: readonly { bits: number; shape: number; flip: boolean; count: number }[],
+  shapes: readonly Shape[],
+): Family {
+  const n = list.length;
+  const f = {
+    kind,
+    atoms,
+    atomStart,
+    atomSrc,
+    bits: new Int32Array(n),
+    shape: new Int32Array(n),
+    flip: new Uint8Array(n),
+    invIn: new Float64Array(n),
+    invOut: new Float64Array(n),
+    lo: new Int32Array(n),
+    hi: new Int32Array(n),
+  };
+  for (const [i, m] of list.entries()) {
+    f.bits[i] = m.bits;
+    f.shape[i] = m.shape;
+    f.flip[i] = m.flip ? 1 : 0;
+    f.invIn[i] = 1 / m.count;
+    f.invOut[i] = 1 / (CELL_PIXELS - m.count);
+    f.lo[i] = shapes[m.shape].mask.lo | 0;
+    f.hi[i] = shapes[m.shape].mask.hi | 0;
+  }
+  return f;
+}
+
+/** The fitted cell: `shape` (-1: every pixel transparent), the inside and outside colour keys, the error. */
+export interface CellChoice {
+  shape: number;
+  /** Key of the colour inside the shape's mask (see symbols-palette.ts). */
+  inside: number;
+  /** Key of the colour outside it. */
+  outside: number;
+  /** Weighted squared error of the cell as shown. */
+  error: number;
+  /** The cell's mean as shown, and as wanted (for error diffusion). */
+  readonly shownMean: Float64Array;
+  readonly wantedMean: Float64Array;
+}
+
+/** Whether this machine stores a 32-bit word's low byte first (then an RGBA pixel is one word read). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/** A shape index for a cell whose pixels are all transparent. */
+export const TRANSPARENT_CELL = -1;
+
+/** Options of a fitter. */
+export interface FitterOptions {
+  readonly depth: SymbolColorDepth;
+  /** The terminal's background, which transparent pixels show (alpha < 128) and half-transparent ones blend onto. */
+  readonly background: readonly [number, number, number];
+  readonly weights?: ChannelWeights;
+  /** How many of the best shapes (by exact colours) are scored again with palette colours. Default 6 (1 at 24-bit). */
+  readonly refit?: number;
+}
+
+/**
+ * Fits cells of a raster laid out as 8x8 sub-pixels a cell. One instance keeps its scratch
+ * buffers; `fit` writes into `choice`, which it returns.
+ */
+export class SymbolFitter {
+  readonly plan: FitPlan;
+  readonly choice: CellChoice = {
+    shape: 0,
+    inside: 0,
+    outside: 0,
+    error: 0,
+    shownMean: new Float64Array(3),
+    wantedMean: new Float64Array(3),
+  };
+  private readonly src = new Float64Array(SRC_LENGTH);
+  private readonly atom = new Float64Array(8 * 3);
+  private readonly sums = new Float64Array(256 * 3);
+  private readonly depth: SymbolColorDepth;
+  private readonly weights: ChannelWeights;
+  private readonly background: readonly [number, number, number];
+  private readonly k: number;
+  private readonly candScore: Float64Array;
+  private readonly candShape: Int32Array;
+  private readonly candIn: Float64Array;
+  private readonly rgb: number[] = [0, 0, 0];
+  private total0 = 0;
+  private total1 = 0;
+  private total2 = 0;
+  private squares = 0;
+  private wordsFor: Uint8Array | null = null;
+  private words: Uint32Array | null = null;
+
+  constructor(set: SymbolSet, options: FitterOptions) {
+    this.plan = compilePlan(set);
+    this.depth = options.depth;
+    this.weights = options.weights ?? ERROR_WEIGHTS;
+    this.background = options.background;
+    this.k = Math.max(1, Math.min(16, options.refit ?? (options.depth === 'truecolor' ? 1 : 6)));
+    this.candScore = new Float64Array(this.k);
+    this.candShape = new Int32Array(this.k);
+    this.candIn = new Float64Array(this.k * 3);
+  }
+
+  /**
+   * Fits the cell whose top-left sub-pixel is (x0, y0) of `data` (RGBA, `width` pixels a row),
+   * with `offset` (r, g, b) added to every pixel first (error diffusion; clamped to 0..255).
+   */
+  fit(data: Uint8Array, width: number, x0: number, y0: number, offset?: Float64Array): CellChoice {
+    const transparent =
+      offset === undefined && !this.plan.needsPixels && this.loadOpaque(data, width, x0, y0)
+        ? 0
+        : this.load(data, width, x0, y0, offset);
+    const choice = this.choice;
+    if (transparent === CELL_PIXELS) {
+      choice.shape = TRANSPARENT_CELL;
+      choice.inside = choice.outside = 0;
+      choice.error = 0;
+      const [br, bg, bb] = this.background;
+      choice.shownMean[0] = choice.wantedMean[0] = br;
+      choice.shownMean[1] = choice.wantedMean[1] = bg;
+      choice.shownMean[2] = choice.wantedMean[2] = bb;
+      return choice;
+    }
+    this.evaluate();
+    this.choose();
+    return choice;
+  }
+
+  /**
+   * The common case of `load` without its branches: an opaque cell, no offset, no pixels kept.
+   * Returns false (having read nothing useful) when a pixel is not opaque.
+   */
+  private loadOpaque(data: Uint8Array, width: number, x0: number, y0: number): boolean {
+    const words = this.wordsOf(data);
+    if (words === null) return false;
+    const src = this.src;
+    const w0 = this.weights[0];
+    const w1 = this.weights[1];
+    const w2 = this.weights[2];
+    const c = SRC_COLUMNS * 3;
+    src.fill(0, c, c + 24);
+    let t0 = 0;
+    let t1 = 0;
+    let t2 = 0;
+    let q = 0;
+    let all = -1;
+    for (let y = 0; y < CELL_GRID; y++) {
+      const row = (y0 + y) * width + x0;
+      for (let half = 0; half < 2; half++) {
+        let s0 = 0;
+        let s1 = 0;
+        let s2 = 0;
+        for (let x = half * 4, end = x + 4; x < end; x++) {
+          // One load a pixel: little-endian RGBA is r | g << 8 | b << 16 | a << 24.
+          const v = words[row + x];
+          all &= v;
+          const r = v & 255;
+          const g = (v >>> 8) & 255;
+          const b = (v >>> 16) & 255;
+          s0 += r;
+          s1 += g;
+          s2 += b;
+          q += w0 * r * r + w1 * g * g + w2 * b * b;
+          const o = c + x * 3;
+          src[o] += r;
+          src[o + 1] += g;
+          src[o + 2] += b;
+        }
+        const h = (SRC_HALF_ROWS + 2 * y + half) * 3;
+        src[h] = s0;
+        src[h + 1] = s1;
+        src[h + 2] = s2;
+        t0 += s0;
+        t1 += s1;
+        t2 += s2;
+      }
+    }
+    if (all >>> 24 !== 255) return false;
+    this.total0 = t0;
+    this.total1 = t1;
+    this.total2 = t2;
+    this.squares = q;
+    return true;
+  }
+
+  /** A 32-bit view of `data` (kept for the last raster), or null where pixels cannot be read as words. */
+  private wordsOf(data: Uint8Array): Uint32Array | null {
+    if (data !== this.wordsFor) {
+      this.wordsFor = data;
+      this.words =
+        LITTLE_ENDIAN && data.byteOffset % 4 === 0
+          ? new Uint32Array(data.buffer, data.byteOffset, data.length >>> 2)
+          : null;
+    }
+    return this.words;
+  }
+
+  /** Reads the cell into the source vector (half-row, column and, when needed, pixel sums); returns how many pixels were transparent. */
+  private load(data: Uint8Array, width: number, x0: number, y0: number, offset?: Float64Array): number {
+    const src = this.src;
+    src.fill(0, 0, SRC_PIXELS * 3);
+    const [br, bgc, bb] = this.background;
+    const keep = this.plan.needsPixels;
+    const w0 = this.weights[0];
+    const w1 = this.weights[1];
+    const w2 = this.weights[2];
+    const o0 = offset ? offset[0] : 0;
+    const o1 = offset ? offset[1] : 0;
+    const o2 = offset ? offset[2] : 0;
+    const shifted = o0 !== 0 || o1 !== 0 || o2 !== 0;
+    let transparent = 0;
+    let t0 = 0;
+    let t1 = 0;
+    let t2 = 0;
+    let q = 0;
+    for (let y = 0; y < CELL_GRID; y++) {
+      let p = ((y0 + y) * width + x0) * 4;
+      let l0 = 0;
+      let l1 = 0;
+      let l2 = 0;
+      let r0 = 0;
+      let r1 = 0;
+      let r2 = 0;
+      for (let x = 0; x < CELL_GRID; x++, p += 4) {
+        const a = data[p + 3];
+        let r: number;
+        let g: number;
+        let b: number;
+        if (a === 255) {
+          r = data[p];
+          g = data[p + 1];
+          b = data[p + 2];
+        } else if (a < 128) {
+          transparent++;
+          r = br;
+          g = bgc;
+          b = bb;
+        } else {
+          const k = a / 255;
+          r = data[p] * k + br * (1 - k);
+          g = data[p + 1] * k + bgc * (1 - k);
+          b = data[p + 2] * k + bb * (1 - k);
+        }
+        if (shifted) {
+          r = Math.min(255, Math.max(0, r + o0));
+          g = Math.min(255, Math.max(0, g + o1));
+          b = Math.min(255, Math.max(0, b + o2));
+        }
+        if (x < 4) {
+          l0 += r;
+          l1 += g;
+          l2 += b;
+        } else {
+          r0 += r;
+          r1 += g;
+          r2 += b;
+        }
+        const c = (SRC_COLUMNS + x) * 3;
+        src[c] += r;
+        src[c + 1] += g;
+        src[c + 2] += b;
+        q += w0 * r * r + w1 * g * g + w2 * b * b;
+        if (keep) {
+          const i = (SRC_PIXELS + y * CELL_GRID + x) * 3;
+          src[i] = r;
+          src[i + 1] = g;
+          src[i + 2] = b;
+        }
+      }
+      const h = (SRC_HALF_ROWS + 2 * y) * 3;
+      src[h] = l0;
+      src[h + 1] = l1;
+      src[h + 2] = l2;
+      src[h + 3] = r0;
+      src[h + 4] = r1;
+      src[h + 5] = r2;
+      t0 += l0 + r0;
+      t1 += l1 + r1;
+      t2 += l2 + r2;
+    }
+    this.total0 = t0;
+    this.total1 = t1;
+    this.total2 = t2;
+    this.squares = q;
+    return transparent;
+  }
+
+  /** Scores every shape; keeps the best `k` (score, shape, inside sums). */
+  private evaluate(): void {
+    const { src, atom, sums, candScore } = this;
+    const w0 = this.weights[0];
+    const w1 = this.weights[1];
+    const w2 = this.weights[2];
+    const t0 = this.total0;
+    const t1 = this.total1;
+    const t2 = this.total2;
+    const kk = this.k;
+    candScore.fill(Number.NEGATIVE_INFINITY);
+    // The uniform cell: everything outside, its mean everywhere.
+    this.offer((w0 * t0 * t0 + w1 * t1 * t1 + w2 * t2 * t2) / CELL_PIXELS, 0, 0, 0, 0);
+    let floor = kk === 1 ? candScore[0] : Number.NEGATIVE_INFINITY;
+    for (const f of this.plan.families) {
+      const n = f.bits.length;
+      if (f.kind === PIXELS) {
+        for (let e = 0; e < n; e++) {
+          let s0 = 0;
+          let s1 = 0;
+          let s2 = 0;
+          for (let word = 0; word < 2; word++) {
+            let m = word === 0 ? f.lo[e] : f.hi[e];
+            while (m !== 0) {
+              const low = m & -m;
+              const i = (SRC_PIXELS + word * 32 + (31 - Math.clz32(low))) * 3;
+              s0 += src[i];
+              s1 += src[i + 1];
+              s2 += src[i + 2];
+              m ^= low;
+            }
+          }
+          const u0 = t0 - s0;
+          const u1 = t1 - s1;
+          const u2 = t2 - s2;
+          const ii = f.invIn[e];
+          const io = f.invOut[e];
+          const score =
+            w0 * (s0 * s0 * ii + u0 * u0 * io) +
+            w1 * (s1 * s1 * ii + u1 * u1 * io) +
+            w2 * (s2 * s2 * ii + u2 * u2 * io);
+          if (score > floor) {
+            this.offer(score, f.shape[e], s0, s1, s2);
+            floor = kk === 1 ? score : candScore[kk - 1];
+          }
+        }
+        continue;
+      }
+      // Atom sums.
+      const atoms = f.atoms;
+      for (let a = 0; a < atoms; a++) {
+        let s0 = 0;
+        let s1 = 0;
+        let s2 = 0;
+        for (let j = f.atomStart[a], end = f.atomStart[a + 1]; j < end; j++) {
+          const o = f.atomSrc[j];
+          s0 += src[o];
+          s1 += src[o + 1];
+          s2 += src[o + 2];
+        }
+        atom[a * 3] = s0;
+        atom[a * 3 + 1] = s1;
+        atom[a * 3 + 2] = s2;
+      }
+      if (f.kind === PREFIX) {
+        // Cumulative sums: prefix j is atoms 0..j-1.
+        sums[0] = sums[1] = sums[2] = 0;
+        for (let a = 0; a < atoms; a++) {
+          sums[(a + 1) * 3] = sums[a * 3] + atom[a * 3];
+          sums[(a + 1) * 3 + 1] = sums[a * 3 + 1] + atom[a * 3 + 1];
+          sums[(a + 1) * 3 + 2] = sums[a * 3 + 2] + atom[a * 3 + 2];
+        }
+      } else {
+        // Subset sums: each subset is a smaller one plus its lowest atom.
+        sums[0] = sums[1] = sums[2] = 0;
+        const limit = 1 << atoms;
+        for (let m = 1; m < limit; m++) {
+          const low = m & -m;
+          const a = (31 - Math.clz32(low)) * 3;
+          const p = (m ^ low) * 3;
+          const o = m * 3;
+          sums[o] = sums[p] + atom[a];
+          sums[o + 1] = sums[p + 1] + atom[a + 1];
+          sums[o + 2] = sums[p + 2] + atom[a + 2];
+        }
+      }
+      const bits = f.bits;
+      const invIn = f.invIn;
+      const invOut = f.invOut;
+      for (let e = 0; e < n; e++) {
+        const o = bits[e] * 3;
+        let s0 = sums[o];
+        let s1 = sums[o + 1];
+        let s2 = sums[o + 2];
+        let u0 = t0 - s0;
+        let u1 = t1 - s1;
+        let u2 = t2 - s2;
+        let ii = invIn[e];
+        let io = invOut[e];
+        if (f.flip[e] === 1) {
+          // The family holds the complement: swap inside and outside.
+          const v0 = s0;
+          const v1 = s1;
+          const v2 = s2;
+          s0 = u0;
+          s1 = u1;
+          s2 = u2;
+          u0 = v0;
+          u1 = v1;
+          u2 = v2;
+          const t = ii;
+          ii = io;
+          io = t;
+        }
+        const score =
+          w0 * (s0 * s0 * ii + u0 * u0 * io) + w1 * (s1 * s1 * ii + u1 * u1 * io) + w2 * (s2 * s2 * ii + u2 * u2 * io);
+        if (score > floor) {
+          this.offer(score, f.shape[e], s0, s1, s2);
+          floor = kk === 1 ? score : candScore[kk - 1];
+        }
+      }
+    }
+  }
+
+  /** Inserts a candidate into the sorted best-k list. */
+  private offer(score: number, shape: number, s0: number, s1: number, s2: number): void {
+    const { candScore, candShape, candIn } = this;
+    let i = this.k - 1;
+    if (score <= candScore[i]) return;
+    while (i > 0 && candScore[i - 1] < score) {
+      candScore[i] = candScore[i - 1];
+      candShape[i] = candShape[i - 1];
+      candIn[i * 3] = candIn[(i - 1) * 3];
+      candIn[i * 3 + 1] = candIn[(i - 1) * 3 + 1];
+      candIn[i * 3 + 2] = candIn[(i - 1) * 3 + 2];
+      i--;
+    }
+    candScore[i] = score;
+    candShape[i] = shape;
+    candIn[i * 3] = s0;
+    candIn[i * 3 + 1] = s1;
+    candIn[i * 3 + 2] = s2;
+  }
+
+  /** Picks among the candidates with the colours the depth can show; fills `choice`. */
+  private choose(): void {
+    const { candScore, candShape, candIn, choice, depth, weights, rgb } = this;
+    const shapes = this.plan.shapes;
+    const w0 = weights[0];
+    const w1 = weights[1];
+    const w2 = weights[2];
+    const t0 = this.total0;
+    const t1 = this.total1;
+    const t2 = this.total2;
+    let bestError = Number.POSITIVE_INFINITY;
+    for (let c = 0; c < this.k; c++) {
+      if (candScore[c] === Number.NEGATIVE_INFINITY) break;
+      const shape = candShape[c];
+      const n = shapes[shape].count;
+      const m = CELL_PIXELS - n;
+      const s0 = candIn[c * 3];
+      const s1 = candIn[c * 3 + 1];
+      const s2 = candIn[c * 3 + 2];
+      const u0 = t0 - s0;
+      const u1 = t1 - s1;
+      const u2 = t2 - s2;
+      const outside = colorKey(u0 / m, u1 / m, u2 / m, depth, weights);
+      const inside = n === 0 ? outside : colorKey(s0 / n, s1 / n, s2 / n, depth, weights);
+      // Exact error with these colours: Q - 2 S_in.c_in + n |c_in|^2 - 2 S_out.c_out + m |c_out|^2 (weighted).
+      keyRgb(inside, depth, rgb);
+      const a0 = rgb[0];
+      const a1 = rgb[1];
+      const a2 = rgb[2];
+      keyRgb(outside, depth, rgb);
+      const b0 = rgb[0];
+      const b1 = rgb[1];
+      const b2 = rgb[2];
+      const error =
+        this.squares +
+        w0 * (n * a0 * a0 - 2 * s0 * a0 + m * b0 * b0 - 2 * u0 * b0) +
+        w1 * (n * a1 * a1 - 2 * s1 * a1 + m * b1 * b1 - 2 * u1 * b1) +
+        w2 * (n * a2 * a2 - 2 * s2 * a2 + m * b2 * b2 - 2 * u2 * b2);
+      if (error < bestError) {
+        bestError = error;
+        choice.shape = inside === outside ? 0 : shape;
+        choice.inside = inside;
+        choice.outside = outside;
+        choice.shownMean[0] = (n * a0 + m * b0) / CELL_PIXELS;
+        choice.shownMean[1] = (n * a1 + m * b1) / CELL_PIXELS;
+        choice.shownMean[2] = (n * a2 + m * b2) / CELL_PIXELS;
+      }
+    }
+    choice.error = Math.max(0, bestError);
+    choice.wantedMean[0] = t0 / CELL_PIXELS;
+    choice.wantedMean[1] = t1 / CELL_PIXELS;
+    choice.wantedMean[2] = t2 / CELL_PIXELS;
+  }
+}
