@@ -30,7 +30,7 @@ class Session {
   readonly apcs: Apc[] = [];
   output = '';
   private fed = 0;
-  private feeding: Promise<void> = Promise.resolve();
+  feeding: Promise<void> = Promise.resolve();
   readonly proc: pty.IPty;
   readonly exited: Promise<number>;
 
