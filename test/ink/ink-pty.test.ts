@@ -11,9 +11,10 @@ import { join } from 'node:path';
 import { Terminal } from '@xterm/headless';
 import * as pty from 'node-pty';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { answerFor, buildDist, escapeSequences, isSentinel, loadTerminal, repoRoot, sleep } from '../pty/harness.js';
+import { answerFor, escapeSequences, isSentinel, loadTerminal, repoRoot, sleep } from '../pty/harness.js';
+import { ensureDist } from './dist.js';
 
-beforeAll(() => buildDist(), 120_000);
+beforeAll(() => ensureDist(), 120_000);
 
 const app = join(repoRoot, 'test', 'ink', 'fixtures', 'ink-app.mjs');
 

@@ -8,9 +8,10 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildDist, repoRoot } from '../pty/harness.js';
+import { repoRoot } from '../pty/harness.js';
+import { ensureDist } from './dist.js';
 
-beforeAll(() => buildDist(), 120_000);
+beforeAll(() => ensureDist(), 120_000);
 
 const HOOK = `export async function resolve(specifier, context, next) {
   const resolved = await next(specifier, context);
