@@ -90,7 +90,10 @@ export function planPicture(
     // The box's size in screen pixels, so every renderer fits it exactly.
     source = resize(source, box.columns * cell.width, box.rows * cell.height);
   }
-  const options: RenderOptions = { ...base, columns: box.columns, rows: box.rows, imageId, keepCursor: true };
+  // Placeholders in 256 colours name the image by a palette index: the id must be 1..255.
+  const placeholders = usesPlaceholders(protocol, base);
+  const id = placeholders && base.color === '256' ? 1 + (imageId % 255) : imageId;
+  const options: RenderOptions = { ...base, columns: box.columns, rows: box.rows, imageId: id, keepCursor: true };
   const d = draw(source, protocol, options);
   const { columns, rows } = d.layout;
   const mux = base.multiplexer ?? null;

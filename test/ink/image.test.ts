@@ -172,3 +172,40 @@ describe('the provider probes while Ink owns stdin', () => {
     expect(lastFrame()).not.toContain('kitty(');
   });
 });
+
+describe('pixel pictures reserve their cells', () => {
+  const PIXELS = [
+    {
+      name: 'kitty inside tmux, 256 colours: placeholders as the Box text (id 1..255), the upload passed through',
+      maxId: 255,
+      report: reportWith('kitty', {
+        multiplexer: { name: 'tmux', version: '3.4', passthrough: true },
+        truecolor: false,
+      }),
+      cell: /^(\u{10EEEE}[\u0300-\u{1D244}]+)+$/u,
+      upload: '\x1bPtmux;',
+    },
+    {
+      name: 'kitty with placements: blank cells (Ink trims them), the pixels stored once under an id',
+      maxId: 0xffffff,
+      report: reportWith('kitty', { placements: true }),
+      cell: /^$/,
+      upload: '\x1b_Ga=t,',
+    },
+  ];
+  it.each(PIXELS)('$name', async ({ report, cell, upload, maxId }) => {
+    const { lastFrame, stdout } = render(app({ src: join(images, 'camera.png'), width: 6, height: 3 }, report));
+    const frame = () =>
+      stdout.frames.filter((f: unknown) => typeof f === 'string' && f.startsWith('above')).at(-1) ?? '';
+    await vi.waitFor(() => expect(written(stdout.frames)).toContain(upload));
+    const lines = strip(frame()).split('\n');
+    expect(lines[0]).toBe('above');
+    expect(lines.at(-1)).toBe('below');
+    expect(lines.length).toBe(5);
+    for (const line of lines.slice(1, -1)) expect(line).toMatch(cell);
+    const id = Number(/i=(\d+)/.exec(written(stdout.frames))?.[1]);
+    expect(id).toBeGreaterThan(0);
+    expect(id).toBeLessThanOrEqual(maxId);
+    expect(lastFrame()).toBeDefined();
+  });
+});
