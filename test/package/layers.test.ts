@@ -21,6 +21,11 @@ const LAYERS: Record<string, { readonly may: readonly string[]; readonly package
   render: { may: ['core', 'env'] },
   decode: { may: ['core'], packages: ['fast-png', 'omggif'] },
   compat: { may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode'] },
+  // The Ink component: any layer below the CLI, and Ink and React (optional peers, loaded only here).
+  ink: {
+    may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode'],
+    packages: ['ink', 'react'],
+  },
   cli: { may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode', 'compat'] },
   // The front door (src/index.ts) may re-export any layer.
   '.': { may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode', 'compat', 'cli'] },
@@ -33,7 +38,9 @@ interface SourceFile {
 }
 
 /** Every module specifier a file imports or re-exports (static and dynamic). */
-function specifiers(text: string): string[] {
+function specifiers(source: string): string[] {
+  // Comments hold examples (`@example import … from 'termsight/…'`), not imports.
+  const text = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
   const out: string[] = [];
   for (const m of text.matchAll(/(?:^|[\s;])(?:import|export)\b[^'"]*?\bfrom\s*['"]([^'"]+)['"]/gm))
     out.push(m[1] as string);
@@ -71,7 +78,7 @@ function violations(files: readonly SourceFile[]): string[] {
         continue;
       }
       const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string);
-      if (!(rule.packages ?? []).includes(name) && layer !== 'cli' && layer !== 'compat') {
+      if (!(rule.packages ?? []).includes(name) && layer !== 'cli') {
         out.push(
           `${file}: ${spec} (${layer} may load only Node's built-ins${rule.packages ? ` and ${rule.packages.join(', ')}` : ''})`,
         );
@@ -118,12 +125,25 @@ describe('the layer check itself', () => {
     { name: 'a dynamic import upward', file: 'env/a.ts', text: "const m = await import('../cli/main.js');", bad: 1 },
     { name: 'a side-effect import upward', file: 'env/a.ts', text: "import '../report/resolve.js';", bad: 1 },
     { name: 'a package in core', file: 'core/a.ts', text: "import x from 'fast-png';", bad: 1 },
+    {
+      name: 'react outside the Ink layer',
+      file: 'render/a.ts',
+      text: "import { createElement } from 'react';",
+      bad: 1,
+    },
+    { name: 'react in the Ink layer', file: 'ink/a.ts', text: "import { createElement } from 'react';", bad: 0 },
     { name: 'a package decode may load', file: 'decode/a.ts', text: "import omggif from 'omggif';", bad: 0 },
     {
       name: 'multi-line import',
       file: 'render/a.ts',
       text: "import {\n  a,\n  b,\n} from '../report/types.js';",
       bad: 1,
+    },
+    {
+      name: 'an example in a comment',
+      file: 'core/a.ts',
+      text: "/**\n * @example import x from 'fast-png';\n */",
+      bad: 0,
     },
     { name: 'an unknown folder', file: 'misc/a.ts', text: '', bad: 1 },
     { name: 'outside src', file: 'core/a.ts', text: "import { x } from '../../test/y.js';", bad: 1 },

@@ -1,0 +1,188 @@
+/**
+ * Probing the terminal while Ink owns stdin. Ink reads its input with `stdin.read()` on
+ * `'readable'` (not `'data'`), so the driver cannot tap Ink's stream directly: a reply would reach
+ * `useInput`. While the probe runs, the guard puts itself in front of `stdin.read`: every chunk the
+ * terminal sends goes to the driver (through a stand-in input stream), and `read()` hands Ink only
+ * what the driver gives back as keys (`onKeys`), in order. Raw mode goes through Ink's own
+ * `setRawMode` so Ink's count of raw-mode users stays right. After the probe (and its late-reply
+ * drain) `read` is put back and keys nobody read yet are `unshift`ed onto stdin.
+ * Ink-free: it takes the stream and a raw-mode function, so it is tested without React.
+ */
+import { EventEmitter } from 'node:events';
+import type { DriverOptions } from '../probe/driver.js';
+import { probeTerminal } from '../report/probe-terminal.js';
+import type { Report } from '../report/types.js';
+
+/** What the guard needs of Ink's stdin (a tty.ReadStream, or ink-testing-library's stand-in). */
+export interface GuardedStdin extends NodeJS.EventEmitter {
+  read(size?: number): string | Buffer | null;
+  unshift(chunk: string | Uint8Array): void;
+  readonly readableEncoding?: BufferEncoding | null;
+  readonly isTTY?: boolean;
+  pause?(): unknown;
+}
+
+/** A live guard on one stdin. */
+export interface InputGuard {
+  /** The stand-in input for the driver (`DriverOptions.input`). */
+  readonly input: NonNullable<DriverOptions['input']>;
+  /** The driver's `onKeys`: keys typed during the probe, handed to Ink's next `read()`. */
+  readonly onKeys: (bytes: Uint8Array) => void;
+  /** Resolves when the driver has let go of the input (its drain ended); then `read` is Ink's again. */
+  readonly released: Promise<void>;
+  /** Whether the driver holds raw mode through the guard (it attached and has not let go). */
+  readonly holding: boolean;
+  /** Puts everything back now (idempotent). */
+  release(): void;
+}
+
+/**
+ * Installs the guard. `setRawMode` is Ink's (`useStdin().setRawMode`), or the stream's own.
+ *
+ * @example const guard = guardInput(stdin, setRawMode); await runProbe({ input: guard.input, output: stdout, onKeys: guard.onKeys })
+ */
+export function guardInput(stdin: GuardedStdin, setRawMode: (mode: boolean) => void): InputGuard {
+  const ownRead = Object.getOwnPropertyDescriptor(stdin, 'read');
+  const read = stdin.read.bind(stdin);
+  const keys: Buffer[] = [];
+  let active = true;
+  let held = false;
+  let releaseResolve: () => void = () => {};
+  const released = new Promise<void>((r) => {
+    releaseResolve = r;
+  });
+  let nudge: NodeJS.Immediate | null = null;
+
+  const stand = new EventEmitter() as EventEmitter & Record<string, unknown>;
+  Object.assign(stand, {
+    isTTY: true,
+    // The driver restores what it found: "not raw" means it hands its hold back when done.
+    isRaw: false,
+    destroyed: false,
+    readableFlowing: null,
+    readableEncoding: null,
+    setRawMode(mode: boolean) {
+      if (mode && !held) {
+        held = true;
+        setRawMode(true);
+      } else if (!mode && held) {
+        held = false;
+        setRawMode(false);
+        // The driver restores the mode as its very last step: the probe has let go.
+        release();
+      }
+      return stand;
+    },
+    resume: () => stand,
+    pause: () => stand,
+    unshift: (chunk: Uint8Array | string) => keys.push(Buffer.from(chunk)),
+    destroy: () => stand,
+    read: () => null,
+    setEncoding: () => stand,
+    isPaused: () => false,
+  });
+
+  const asInk = (bytes: Buffer): string | Buffer =>
+    stdin.readableEncoding ? bytes.toString(stdin.readableEncoding) : bytes;
+
+  /** Pulls everything the terminal sent and hands it to the driver. */
+  const pump = (): void => {
+    for (let chunk = read(); chunk !== null; chunk = read()) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, stdin.readableEncoding ?? 'utf8') : chunk;
+      if (bytes.length > 0) stand.emit('data', bytes);
+    }
+  };
+
+  const takeKeys = (): string | Buffer | null => {
+    if (keys.length === 0) return null;
+    const all = Buffer.concat(keys);
+    keys.length = 0;
+    return asInk(all);
+  };
+
+  // Ink's (or anyone's) read(): the terminal's bytes go to the probe; only keys come back.
+  Object.defineProperty(stdin, 'read', {
+    configurable: true,
+    writable: true,
+    value: (_size?: number) => {
+      if (!active) return read();
+      pump();
+      return takeKeys();
+    },
+  });
+  // Read even when no Ink component listens yet.
+  const onReadable = (): void => {
+    if (active) pump();
+  };
+  stdin.on('readable', onReadable);
+
+  function release(): void {
+    if (!active) return;
+    active = false;
+    if (nudge) clearImmediate(nudge);
+    stdin.off('readable', onReadable);
+    if (ownRead) Object.defineProperty(stdin, 'read', ownRead);
+    else delete (stdin as unknown as Record<string, unknown>).read;
+    const rest = takeKeys();
+    if (rest !== null) stdin.unshift(rest);
+    // Nobody else reads: stop reading so the process can exit.
+    if (stdin.listenerCount('readable') === 0 && stdin.listenerCount('data') === 0) stdin.pause?.();
+    releaseResolve();
+  }
+
+  return {
+    input: stand as unknown as InputGuard['input'],
+    get holding() {
+      return held;
+    },
+    onKeys(bytes: Uint8Array): void {
+      if (bytes.length === 0) return;
+      // A key the driver releases after letting go (a lone ESC it held) goes straight back.
+      if (!active) {
+        stdin.unshift(asInk(Buffer.from(bytes)));
+        return;
+      }
+      keys.push(Buffer.from(bytes));
+      // Ink reads again on 'readable': tell it there is something (after the current read, if any).
+      nudge ??= setImmediate(() => {
+        nudge = null;
+        if (keys.length > 0) stdin.emit('readable');
+      });
+    },
+    released,
+    release,
+  };
+}
+
+/** What `probeInsideInk` needs: Ink's streams, its raw-mode switch, and driver options. */
+export interface InkProbeOptions
+  extends Pick<DriverOptions, 'runtime' | 'budgetMs' | 'signal' | 'askOuter' | 'lateMs'> {
+  readonly stdin: GuardedStdin;
+  readonly stdout: NonNullable<DriverOptions['output']>;
+  readonly setRawMode: (mode: boolean) => void;
+}
+
+/**
+ * Probes the terminal behind Ink's stdin and stdout without losing a key or leaking a reply to
+ * `useInput`. Resolves the report for stdout; never rejects except on `signal`.
+ *
+ * @example const report = await probeInsideInk({ stdin, stdout, setRawMode })
+ */
+export async function probeInsideInk(options: InkProbeOptions): Promise<Report> {
+  const { stdin, stdout, setRawMode, ...driver } = options;
+  if (!stdin.isTTY) return probeTerminal({ ...driver, stream: 'stdout' });
+  const guard = guardInput(stdin, setRawMode);
+  try {
+    return await probeTerminal({
+      ...driver,
+      stream: 'stdout',
+      input: guard.input,
+      output: stdout,
+      onKeys: guard.onKeys,
+    });
+  } finally {
+    // The driver lets go after its drain (it restores raw mode then); if it never held, at once.
+    if (!guard.holding) guard.release();
+    else setTimeout(() => guard.release(), (driver.lateMs ?? 100) + 1000).unref();
+  }
+}

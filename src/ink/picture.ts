@@ -1,0 +1,130 @@
+/**
+ * What an `<Image>` shows, as a pure function of the raster, the protocol, the box and the
+ * terminal's report: the cells it takes, the text Ink renders itself (braille, blocks, kitty's
+ * Unicode placeholders), and the escape sequences written at the Box's cell after Ink's frame
+ * (kitty, iTerm2, sixel). See docs/ink.md for why pixels are drawn after the frame.
+ */
+import type { Raster } from '../core/raster.js';
+import { wrapForMultiplexer } from '../core/wrap.js';
+import type { Protocol } from '../env/protocol.js';
+import { DEFAULT_CELL_PIXELS, draw, usesPlaceholders } from '../render/backend.js';
+import { kittyPlace, kittySequences } from '../render/kitty.js';
+import type { RenderOptions } from '../render/options.js';
+import { resize } from '../render/resize.js';
+import type { Report } from '../report/types.js';
+
+/** How the picture fills its box: kept whole (default), stretched, or cropped to fill it. */
+export type ObjectFit = 'contain' | 'fill' | 'cover';
+
+/** The box and fit asked for. */
+export interface PictureBox {
+  readonly columns?: number;
+  readonly rows?: number;
+  readonly objectFit?: ObjectFit;
+}
+
+/** A picture ready for Ink. */
+export interface PicturePlan {
+  readonly protocol: Protocol;
+  readonly columns: number;
+  readonly rows: number;
+  /** The Box's text: the picture for text protocols and kitty placeholders, blank cells otherwise. */
+  readonly lines: readonly string[];
+  /** Written once, anywhere (kitty: the upload of a stored or virtual image). */
+  readonly upload: string;
+  /** Written at the Box's top-left after each of Ink's frames (the cursor is kept). Empty for text. */
+  readonly place: string;
+  /** kitty: the image id, deleted on unmount. */
+  readonly imageId?: number;
+}
+
+/**
+ * The render options a report implies (cell size, colours, passthrough, placements).
+ *
+ * @example renderOptionsFor(report).cellPixels // { width: 10, height: 19 }
+ */
+export function renderOptionsFor(report: Report): RenderOptions {
+  return {
+    cellPixels: report.cellPixels ?? undefined,
+    colors: report.sixelColors ?? undefined,
+    placements: report.placements,
+    multiplexer: report.multiplexer?.passthrough ? report.multiplexer.name : null,
+    color: report.truecolor ? 'truecolor' : '256',
+    background: report.background?.rgb,
+  };
+}
+
+/** The raster cropped (centred) to the box's on-screen aspect, for `objectFit: 'cover'`. */
+function cover(raster: Raster, aspect: number): Raster {
+  const own = raster.width / raster.height;
+  const width = own > aspect ? Math.max(1, Math.round(raster.height * aspect)) : raster.width;
+  const height = own > aspect ? raster.height : Math.max(1, Math.round(raster.width / aspect));
+  const x0 = Math.floor((raster.width - width) / 2);
+  const y0 = Math.floor((raster.height - height) / 2);
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    const from = ((y0 + y) * raster.width + x0) * 4;
+    data.set(raster.data.subarray(from, from + width * 4), y * width * 4);
+  }
+  return { width, height, data };
+}
+
+/**
+ * Plans a picture: fitted into the box (aspect kept unless `fill`), encoded for `protocol`.
+ *
+ * @example planPicture(raster, 'braille', { columns: 20 }, report, 7).lines.length // rows of braille
+ */
+export function planPicture(
+  raster: Raster,
+  protocol: Protocol,
+  box: PictureBox,
+  report: Report,
+  imageId: number,
+): PicturePlan {
+  const base = renderOptionsFor(report);
+  const cell = base.cellPixels ?? DEFAULT_CELL_PIXELS;
+  let source = raster;
+  const fit = box.objectFit ?? 'contain';
+  if (fit !== 'contain' && box.columns !== undefined && box.rows !== undefined) {
+    if (fit === 'cover') source = cover(raster, (box.columns * cell.width) / (box.rows * cell.height));
+    // The box's size in screen pixels, so every renderer fits it exactly.
+    source = resize(source, box.columns * cell.width, box.rows * cell.height);
+  }
+  // Placeholders in 256 colours name the image by a palette index: the id must be 1..255.
+  const placeholders = usesPlaceholders(protocol, base);
+  const id = placeholders && base.color === '256' ? 1 + (imageId % 255) : imageId;
+  const options: RenderOptions = { ...base, columns: box.columns, rows: box.rows, imageId: id, keepCursor: true };
+  const d = draw(source, protocol, options);
+  const { columns, rows } = d.layout;
+  const mux = base.multiplexer ?? null;
+  if (d.sequences.length === 0) return { protocol, columns, rows, lines: d.lines, upload: '', place: '' };
+  if (usesPlaceholders(protocol, options)) {
+    // The upload is a virtual placement; the placeholder text shows it wherever Ink puts it.
+    return {
+      protocol,
+      columns,
+      rows,
+      lines: d.lines,
+      upload: wrapForMultiplexer(d.sequences, mux),
+      place: '',
+      imageId,
+    };
+  }
+  const blank = Array.from({ length: rows }, () => ' '.repeat(columns));
+  if (protocol === 'kitty' && report.placements) {
+    // Stored once under the id; each frame only places it (the same placement id moves it).
+    const fitted = resize(source, d.layout.units.width, d.layout.units.height);
+    const upload = wrapForMultiplexer(kittySequences(fitted, { imageId }, 't'), mux);
+    const place = wrapForMultiplexer(kittyPlace(imageId, { placementId: 1, columns, rows, keepCursor: true }), mux);
+    return { protocol, columns, rows, lines: blank, upload, place, imageId };
+  }
+  return {
+    protocol,
+    columns,
+    rows,
+    lines: blank,
+    upload: '',
+    place: wrapForMultiplexer(d.sequences, mux),
+    ...(protocol === 'kitty' ? { imageId } : {}),
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * `termsight/ink` in a real pty: a small Ink app (fixtures/ink-app.mjs) under node-pty, its output
+ * fed into a real terminal engine (@xterm/headless), and a scripted terminal that answers the
+ * probe with kitty's recorded replies while the user types between them. xterm.js has no APC hook,
+ * so the test scans the byte stream for kitty's APCs and reads the engine's cursor when each one
+ * arrives (everything before it written and parsed). Asserts: the placement lands at the picture's
+ * cell, the text around it is intact, the keys reach useInput and no reply does, and unmounting
+ * deletes the image by its id.
+ */
+import { join } from 'node:path';
+import { Terminal } from '@xterm/headless';
+import * as pty from 'node-pty';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { answerFor, escapeSequences, isSentinel, loadTerminal, repoRoot, sleep } from '../pty/harness.js';
+import { ensureDist } from './dist.js';
+
+beforeAll(() => ensureDist(), 120_000);
+
+const app = join(repoRoot, 'test', 'ink', 'fixtures', 'ink-app.mjs');
+
+/** One kitty APC and where the terminal's cursor was when it arrived. */
+interface Apc {
+  readonly body: string;
+  readonly x: number;
+  readonly y: number;
+}
+
+/** The app in a pty, its output parsed by xterm headless, kitty APCs logged with the cursor. */
+class Session {
+  readonly term = new Terminal({ cols: 80, rows: 24, allowProposedApi: true });
+  readonly apcs: Apc[] = [];
+  output = '';
+  private fed = 0;
+  feeding: Promise<void> = Promise.resolve();
+  readonly proc: pty.IPty;
+  readonly exited: Promise<number>;
+
+  constructor(env: Record<string, string>) {
+    this.proc = pty.spawn(process.execPath, [app], {
+      cols: 80,
+      rows: 24,
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', LANG: 'C.UTF-8', ...env },
+    });
+    this.proc.onData((d) => {
+      this.output += d;
+      this.feeding = this.feeding.then(() => this.feed());
+    });
+    this.exited = new Promise((r) => this.proc.onExit((e) => r(e.exitCode)));
+  }
+
+  private write(text: string): Promise<void> {
+    return new Promise((r) => this.term.write(text, r));
+  }
+
+  /** Feeds the engine up to each complete APC, logs the cursor there, and goes on. */
+  private async feed(): Promise<void> {
+    for (;;) {
+      const start = this.output.indexOf('\x1b_G', this.fed);
+      if (start < 0) {
+        // Keep a trailing ESC back: it may begin an APC.
+        const upto = this.output.endsWith('\x1b') ? this.output.length - 1 : this.output.length;
+        await this.write(this.output.slice(this.fed, upto));
+        this.fed = upto;
+        return;
+      }
+      const end = this.output.indexOf('\x1b\\', start);
+      if (end < 0) {
+        await this.write(this.output.slice(this.fed, start));
+        this.fed = start;
+        return;
+      }
+      await this.write(this.output.slice(this.fed, start));
+      const buffer = this.term.buffer.active;
+      this.apcs.push({ body: this.output.slice(start + 3, end), x: buffer.cursorX, y: buffer.cursorY });
+      await this.write(this.output.slice(start, end + 2));
+      this.fed = end + 2;
+    }
+  }
+
+  /** The screen's lines as text. */
+  lines(): string[] {
+    const buffer = this.term.buffer.active;
+    return Array.from({ length: this.term.rows }, (_, y) => buffer.getLine(y)?.translateToString(true) ?? '');
+  }
+
+  async until(test: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+    const end = performance.now() + timeoutMs;
+    while (!test()) {
+      if (performance.now() > end)
+        throw new Error(`timed out waiting for ${what}; screen:\n${this.lines().join('\n')}`);
+      await sleep(20);
+    }
+    await this.feeding;
+  }
+
+  kill(): void {
+    try {
+      this.proc.kill();
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+let session: Session | null = null;
+afterEach(() => session?.kill());
+
+describe('an Ink app with <Image> in a pty, answered as kitty', () => {
+  it('places the picture at its cell, keeps the text and the keys, and deletes the image on unmount', async () => {
+    const kitty = loadTerminal('kitty');
+    // As over ssh: nothing in the environment says kitty; the replies must.
+    const s = new Session({ TERM: 'xterm-256color' });
+    session = s;
+    await s.until(() => escapeSequences(s.output).some(isSentinel), 'the probe');
+    const sequences = escapeSequences(s.output);
+    const queries = sequences.slice(0, sequences.findIndex(isSentinel) + 1);
+    const { replies } = answerFor(kitty, queries);
+    expect(replies.length).toBeGreaterThan(2);
+    // The user types between the terminal's replies.
+    s.proc.write(replies.slice(0, 2).join(''));
+    s.proc.write('x');
+    s.proc.write(replies.slice(2).join(''));
+    s.proc.write('y');
+    s.proc.write(kitty.da1);
+    await s.until(() => s.lines().some((l) => l.includes('graphics:kitty')), 'the report');
+    await s.until(() => s.apcs.some((a) => a.body.startsWith('a=p')), 'the placement');
+
+    const lines = s.lines();
+    const row = lines.findIndex((l) => l.startsWith('left>'));
+    expect(lines[row - 1]).toBe('TOP LINE');
+    // The Box reserves the picture's cells: the label, 8 blank columns, the text after it.
+    expect(lines[row]).toBe(`left>${' '.repeat(8)}<right`);
+    expect(lines[row + 4]).toBe('keys:[xy] graphics:kitty');
+    expect(s.output).not.toContain('keys:[x\x1b');
+
+    const placements = s.apcs.filter((a) => a.body.startsWith('a=p'));
+    for (const p of placements) expect({ x: p.x, y: p.y }).toEqual({ x: 5, y: row });
+    const id = /i=(\d+)/.exec(placements[0].body)?.[1];
+    expect(placements[0].body).toContain('c=8');
+    expect(placements[0].body).toContain('r=4');
+    const upload = s.apcs.find((a) => a.body.startsWith('a=t'));
+    expect(upload?.body).toContain(`i=${id},`);
+
+    s.proc.write('q');
+    expect(await s.exited).toBe(0);
+    await s.feeding;
+    await s.feeding;
+    expect(s.apcs.some((a) => a.body === `a=d,d=I,i=${id},q=2`)).toBe(true);
+  });
+});

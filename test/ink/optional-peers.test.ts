@@ -1,0 +1,51 @@
+/**
+ * `ink` and `react` are optional peer dependencies: `import 'termsight'` (and the drop-ins) must
+ * never load them. Each entry is imported from dist/ in a child process whose module resolver
+ * records every package it resolves; the `termsight/ink` entry is the control that shows the
+ * recorder sees them.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../pty/harness.js';
+import { ensureDist } from './dist.js';
+
+beforeAll(() => ensureDist(), 120_000);
+
+const HOOK = `export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  const m = /node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(resolved.url);
+  if (m) process.stderr.write('PKG ' + m[1] + '\\n');
+  return resolved;
+}`;
+
+/** The packages an entry's import graph resolves. */
+function packagesLoaded(entry: string): string[] {
+  const script = `import { register } from 'node:module';
+register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(HOOK)}));
+await import(${JSON.stringify(pathToFileURL(join(repoRoot, 'dist', entry)).href)});`;
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', TERM: 'dumb' },
+  });
+  if (child.status !== 0) throw new Error(`importing ${entry} failed: ${child.stderr}`);
+  const out = child.stderr;
+  return [...new Set([...out.matchAll(/^PKG (.+)$/gm)].map((m) => m[1]))].sort();
+}
+
+const ENTRIES = [
+  { name: 'termsight', entry: 'index.js', loadsInk: false },
+  { name: 'termsight/terminal-image', entry: 'compat/terminal-image.js', loadsInk: false },
+  { name: 'termsight/supports-terminal-graphics', entry: 'compat/supports-terminal-graphics.js', loadsInk: false },
+  { name: 'termsight/ink (the control)', entry: 'ink/index.js', loadsInk: true },
+];
+
+describe('ink and react load only with termsight/ink', () => {
+  it.each(ENTRIES)('$name', ({ entry, loadsInk }) => {
+    const loaded = packagesLoaded(entry);
+    expect(loaded.includes('ink')).toBe(loadsInk);
+    expect(loaded.includes('react')).toBe(loadsInk);
+  });
+});
