@@ -3,6 +3,7 @@
  * shipped with the package, drawn with the protocol the report chose. One probe serves both.
  */
 import { fileURLToPath } from 'node:url';
+import { escapeBytes } from '../probe/escape.js';
 import { parse } from './args.js';
 import type { CliContext } from './context.js';
 import { detectReport, formatReport, PROBE_FLAGS } from './detect.js';
@@ -18,7 +19,7 @@ export async function runDemo(args: readonly string[], ctx: CliContext): Promise
   const { report } = await detectReport(ctx, values);
   const style = styleFor(ctx.runtime.env, ctx.stdout.isTTY);
   ctx.stdout.write(`${style.bold('This terminal')}\n${formatReport(report, style)}\n`);
-  ctx.stdout.write(`${style.bold('A picture')} ${style.dim(`(${SAMPLE_PICTURE})`)}\n`);
+  ctx.stdout.write(`${style.bold('A picture')} ${style.dim(`(${escapeBytes(SAMPLE_PICTURE)})`)}\n`);
   const width = values.width ?? '48';
   return untilInterrupted((signal) => runShowWith([SAMPLE_PICTURE, '--width', width], ctx, { report, signal }));
 }

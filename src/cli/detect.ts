@@ -44,11 +44,17 @@ export async function runDetect(args: readonly string[], ctx: CliContext): Promi
   const { values } = parse('detect', args, { json: { type: 'boolean' }, ...PROBE_FLAGS });
   const { report } = await detectReport(ctx, values);
   if (values.json) {
-    ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    // JSON escapes C0 but not C1 or bidi characters: every string goes through the one escaper.
+    ctx.stdout.write(`${JSON.stringify(report, shownJson, 2)}\n`);
   } else {
     ctx.stdout.write(formatReport(report, styleFor(ctx.runtime.env, ctx.stdout.isTTY)));
   }
   return 0;
+}
+
+/** `JSON.stringify` replacer: strings as `escapeBytes` shows them (docs/cli.md, "Untrusted text"). */
+function shownJson(_key: string, value: unknown): unknown {
+  return typeof value === 'string' ? escapeBytes(value) : value;
 }
 
 const yesNo = (v: boolean) => (v ? 'yes' : 'no');
@@ -83,17 +89,22 @@ export function formatReport(report: Report, style: Style): string {
     ['remote', yesNo(report.remote)],
     ['probe', report.probeMs === null ? 'not run' : `${report.probeMs.toFixed(1)} ms`],
   ];
+  for (const row of rows) row[1] = escapeBytes(row[1]);
   const width = Math.max(...rows.map(([k]) => k.length));
   const valueWidth = Math.max(...rows.map(([, v]) => v.length));
   const lines = rows.map(([key, value]) => {
     const why = key === 'probe' ? undefined : report.why[key];
+    // The report escapes what came from outside; escaping again is a no-op for it and a guard
+    // for a report built elsewhere (docs/cli.md, "Untrusted text").
     const because = why
       ? style.dim(
-          `${why.source}: ${why.detail}${why.reply && !why.detail.includes(why.reply) ? ` (${why.reply})` : ''}`,
+          escapeBytes(
+            `${why.source}: ${why.detail}${why.reply && !why.detail.includes(why.reply) ? ` (${why.reply})` : ''}`,
+          ),
         )
       : '';
     return `${style.bold(key.padEnd(width))}  ${value.padEnd(valueWidth)}  ${because}`.trimEnd();
   });
-  if (report.multiplexer?.hint) lines.push('', report.multiplexer.hint);
+  if (report.multiplexer?.hint) lines.push('', escapeBytes(report.multiplexer.hint));
   return `${lines.join('\n')}\n`;
 }

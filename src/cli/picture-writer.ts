@@ -72,7 +72,7 @@ export function splitPieces(text: string, size = 16384): string[] {
     state = scanEscapes(state, text.slice(i, end));
     i = end;
     while (end < text.length && !safeCut(state, text, end)) {
-      state = scanEscapes(state, text[end]!);
+      state = scanEscapes(state, text.charAt(end));
       end++;
       i = end;
     }

@@ -3,6 +3,7 @@
  * any other failure into one line and exit code 1.
  */
 import { readFileSync } from 'node:fs';
+import { escapeBytes } from '../probe/escape.js';
 import { type CliContext, UsageError } from './context.js';
 import { runDemo } from './demo.js';
 import { runDetect } from './detect.js';
@@ -70,10 +71,15 @@ export async function runCli(args: readonly string[], ctx: CliContext): Promise<
     return await run(rest, ctx);
   } catch (error) {
     if (error instanceof UsageError) {
-      ctx.stderr.write(`termsight: ${error.message}\n`);
+      ctx.stderr.write(`termsight: ${escapeBytes(error.message)}\n`);
       return 2;
     }
-    ctx.stderr.write(`termsight: ${error instanceof Error ? error.message : String(error)}\n`);
+    ctx.stderr.write(`termsight: ${escapeBytes(firstLine(error))}\n`);
     return 1;
   }
+}
+
+/** The first line of an error's message: the CLI's failures are one line each. */
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 }
