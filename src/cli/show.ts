@@ -19,11 +19,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type DecodedImage, DecodeError, decodeImage } from '../decode/index.js';
-import { isProtocol, PROTOCOLS, type Protocol } from '../env/protocol.js';
+import { PROTOCOLS, type Protocol } from '../env/protocol.js';
 import { endFrame, type FrameHandle, flow, frame } from '../render/frame.js';
 import type { RenderOptions } from '../render/options.js';
 import type { Report } from '../report/types.js';
-import { parse, wholeNumber } from './args.js';
+import { parse, protocolFlag, wholeNumber } from './args.js';
 import { type CliContext, UsageError } from './context.js';
 import { detectReport, PROBE_FLAGS } from './detect.js';
 import { PictureWriter } from './picture-writer.js';
@@ -77,13 +77,8 @@ export async function untilInterrupted<T>(work: (signal: AbortSignal) => Promise
 /** `runShow` with the signal (and optionally the report) given by the caller instead of the process. */
 export async function runShowWith(args: readonly string[], ctx: CliContext, run: ShowRunOptions = {}): Promise<number> {
   const { values, positionals } = parse('show', args, SHOW_FLAGS, true);
-  let flag: Protocol | undefined;
-  if (values.protocol !== undefined) {
-    const p = values.protocol.trim().toLowerCase();
-    if (!isProtocol(p))
-      throw new UsageError(`--protocol takes one of ${PROTOCOLS.join(', ')}, got ${JSON.stringify(values.protocol)}`);
-    flag = p;
-  }
+  const flag: Protocol | undefined =
+    values.protocol === undefined ? undefined : protocolFlag(values.protocol, PROTOCOLS);
   const width = wholeNumber('--width', values.width, 1);
   const height = wholeNumber('--height', values.height, 1);
   if (positionals.length === 0) throw new UsageError('show: name at least one picture file (- reads stdin)');
@@ -169,8 +164,7 @@ async function animateImage(
   };
   if (!(await writer.write('\x1b[?25l'))) return interrupted();
   for (let loop = 0; loop < MAX_LOOPS; loop++) {
-    for (let i = 0; i < image.frames.length; i++) {
-      const current = image.frames[i]!;
+    for (const [i, current] of image.frames.entries()) {
       let output = loop >= 2 ? cache[i] : undefined;
       if (output === undefined) {
         const drawn = frame(current.raster, protocol, { ...options, ...(handle ? { previous: handle } : {}) });
@@ -254,7 +248,8 @@ const ERRNO_REASONS: Record<string, string> = {
 function reasonFor(error: unknown): string {
   if (error instanceof DecodeError || error instanceof InputError) return error.message;
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && ERRNO_REASONS[code]) return ERRNO_REASONS[code]!;
+  const known = typeof code === 'string' ? ERRNO_REASONS[code] : undefined;
+  if (known) return known;
   const message = error instanceof Error ? error.message : String(error);
   return message.split('\n')[0]?.slice(0, 200);
 }
