@@ -22,5 +22,6 @@ export async function runDemo(args: readonly string[], ctx: CliContext): Promise
   const style = styleFor(ctx.runtime.env, ctx.stdout.isTTY);
   ctx.stdout.write(`${style.bold('This terminal')}\n${formatReport(report, style)}\n`);
   ctx.stdout.write(`${style.bold('A picture')} ${style.dim(`(${escapeBytes(SAMPLE_PICTURE)})`)}\n`);
-  return untilInterrupted((signal) => runShowWith([SAMPLE_PICTURE, '--width', width], ctx, { report, signal }));
+  const show = (signal: AbortSignal) => runShowWith([SAMPLE_PICTURE, '--width', width], ctx, { report, signal });
+  return ctx.stop ? show(ctx.stop.signal) : untilInterrupted(show);
 }

@@ -2,13 +2,15 @@
  * `termsight detect [--json] [--no-probe] [--timeout MS] [--trace]`: what this terminal can do and
  * why. It describes the terminal itself, reached through /dev/tty, even when stdout is a pipe.
  */
-import { runProbe, type TraceEvent } from '../probe/driver.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DEFAULT_LATE_MS, runProbe, type TraceEvent } from '../probe/driver.js';
 import { escapeBytes } from '../probe/escape.js';
 import type { ProbeFacts } from '../probe/facts.js';
 import { resolve } from '../report/resolve.js';
 import type { Report, ReportField } from '../report/types.js';
 import { parse, wholeNumber } from './args.js';
 import type { CliContext } from './context.js';
+import { interruptKey, interruptOf } from './interrupt.js';
 import { type Style, styleFor } from './style.js';
 
 /** Options shared by the commands that probe (`detect`, `show`, `demo`). */
@@ -18,19 +20,49 @@ export const PROBE_FLAGS = {
   trace: { type: 'boolean' },
 } as const;
 
-/** Probes the terminal (unless `--no-probe`) and resolves the report for the terminal itself. */
+/**
+ * Probes the terminal (unless `--no-probe`) and resolves the report for the terminal itself.
+ * `ctx.stop` aborts the probe; so does Ctrl-C typed during it (the terminal is raw then, so it
+ * comes as byte 0x03, handed back by the driver). With `settle`, it also waits out the driver's
+ * late-reply window, so raw mode has ended before the caller's long synchronous work (decoding):
+ * a Ctrl-C typed meanwhile is then a real SIGINT. The interrupt is thrown as an `Interrupt`.
+ */
 export async function detectReport(
   ctx: CliContext,
-  flags: { readonly 'no-probe'?: boolean; readonly timeout?: string; readonly trace?: boolean },
+  flags: {
+    readonly 'no-probe'?: boolean;
+    readonly timeout?: string;
+    readonly trace?: boolean;
+    readonly settle?: boolean;
+  },
 ): Promise<{ report: Report; facts?: ProbeFacts }> {
   const timeoutMs = wholeNumber('--timeout', flags.timeout, 1);
   if (flags['no-probe']) return { report: resolve(ctx.runtime, undefined, { stream: 'tty' }) };
   const onTrace = flags.trace ? (event: TraceEvent) => traceLine(ctx, event) : undefined;
-  const facts = await runProbe({
-    runtime: ctx.runtime,
-    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-    ...(onTrace ? { onTrace } : {}),
-  });
+  const held: Uint8Array[] = [];
+  const stop = ctx.stop;
+  const onKeys = (bytes: Uint8Array): void => {
+    const signal = interruptKey(bytes);
+    if (signal && stop) stop.stop(signal);
+    else held.push(bytes);
+  };
+  let facts: ProbeFacts;
+  try {
+    facts = await runProbe({
+      runtime: ctx.runtime,
+      lateMs: DEFAULT_LATE_MS,
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      ...(onTrace ? { onTrace } : {}),
+      ...(stop ? { signal: stop.signal, onKeys } : {}),
+    });
+    if (flags.settle && facts.skipped === undefined) await sleep(DEFAULT_LATE_MS, undefined, { signal: stop?.signal });
+  } catch (error) {
+    const interrupt = interruptOf(stop?.signal);
+    if (interrupt) throw interrupt;
+    throw error;
+  }
+  // Keys typed during the probe are the user's: back onto stdin, as the driver would put them.
+  if (held.length > 0 && ctx.stdin.isTTY) ctx.stdin.unshift(Buffer.concat(held));
   return { report: resolve(ctx.runtime, facts, { stream: 'tty' }), facts };
 }
 

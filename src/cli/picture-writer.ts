@@ -93,17 +93,26 @@ function turn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-/** Waits for `drain` when the stream asked for it (and can say so). */
-function drained(out: Output, ok: boolean): Promise<void> {
+/**
+ * Waits for `drain` when the stream asked for it (and can say so), or for it to close or fail, or
+ * for `signal` to abort; whichever comes first removes all four listeners, so a slow or closed pipe
+ * never piles them up (no MaxListenersExceededWarning).
+ */
+function drained(out: Output, ok: boolean, signal?: AbortSignal): Promise<void> {
   const stream = out as Output & {
     once?: (event: string, listener: () => void) => unknown;
-    writableNeedDrain?: boolean;
+    off?: (event: string, listener: () => void) => unknown;
   };
-  if (ok || typeof stream.once !== 'function') return turn();
+  if (ok || typeof stream.once !== 'function' || signal?.aborted) return turn();
   return new Promise((resolve) => {
-    stream.once?.('drain', resolve);
-    stream.once?.('close', resolve);
-    stream.once?.('error', resolve);
+    const events = ['drain', 'close', 'error'] as const;
+    const done = (): void => {
+      for (const event of events) stream.off?.(event, done);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    for (const event of events) stream.once?.(event, done);
+    signal?.addEventListener('abort', done, { once: true });
   });
 }
 
@@ -117,7 +126,8 @@ export class PictureWriter {
 
   constructor(
     private readonly out: Output,
-    private readonly signal?: AbortSignal,
+    /** Stops the writer between pieces (and its wait for `drain`) when aborted. */
+    readonly signal?: AbortSignal,
     private readonly pieceSize = 16384,
   ) {}
 
@@ -127,7 +137,7 @@ export class PictureWriter {
       if (this.signal?.aborted) return false;
       const ok = this.out.write(piece);
       this.state = scanEscapes(this.state, piece);
-      await drained(this.out, ok);
+      await drained(this.out, ok, this.signal);
     }
     return !this.signal?.aborted;
   }

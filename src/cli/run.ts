@@ -7,6 +7,7 @@ import { escapeBytes } from '../probe/escape.js';
 import { type CliContext, UsageError } from './context.js';
 import { runDemo } from './demo.js';
 import { runDetect } from './detect.js';
+import { Interrupt } from './interrupt.js';
 import { runRules } from './rules.js';
 import { runShow } from './show.js';
 
@@ -70,6 +71,8 @@ export async function runCli(args: readonly string[], ctx: CliContext): Promise<
     }
     return await run(rest, ctx);
   } catch (error) {
+    // Stopped (a signal, Ctrl-C during the probe, a closed output): quietly, with 128+n.
+    if (error instanceof Interrupt) return error.exitCode;
     if (error instanceof UsageError) {
       ctx.stderr.write(`termsight: ${escapeBytes(error.message)}\n`);
       return 2;
