@@ -94,6 +94,16 @@ function turn(): Promise<void> {
 }
 
 /**
+ * Resolves once a signal that arrived during synchronous work (decoding, encoding) has been
+ * handled: node reads signals in the loop's poll phase, and only a second `setImmediate` is sure
+ * to come after one (the first may run in the same iteration). See docs/cli.md.
+ */
+async function signalsDelivered(): Promise<void> {
+  await turn();
+  await turn();
+}
+
+/**
  * Waits for `drain` when the stream asked for it (and can say so), or for it to close or fail, or
  * for `signal` to abort; whichever comes first removes all four listeners, so a slow or closed pipe
  * never piles them up (no MaxListenersExceededWarning).
@@ -133,6 +143,8 @@ export class PictureWriter {
 
   /** Writes `text`; resolves true when all of it went out, false when stopped by the signal. */
   async write(text: string): Promise<boolean> {
+    // Ctrl-C during the decode came as SIGINT while the loop was blocked: honour it before drawing.
+    if (this.signal) await signalsDelivered();
     for (const piece of splitPieces(text, this.pieceSize)) {
       if (this.signal?.aborted) return false;
       const ok = this.out.write(piece);

@@ -10,6 +10,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../pty/harness.js';
 import { scratchDir, writePng } from './show-support.js';
@@ -20,6 +21,7 @@ let dir = '';
 let wrapper = '';
 let big = '';
 let gif = '';
+let slow = '';
 let sessions: PtySession[] = [];
 
 beforeAll(() => {
@@ -33,6 +35,8 @@ beforeAll(() => {
   wrapper = writeWrapper(dir);
   big = writePng(dir, 'big.png', 1600, 1000, 7);
   gif = writeGif(dir, 'anim.gif', 160, 80, 24, 4);
+  // Six megapixels of noise: decoding takes a good part of a second (450 ms here, unloaded).
+  slow = writePng(dir, 'slow.png', 3000, 2000, 11);
 }, 120_000);
 
 afterEach(() => {
@@ -85,6 +89,26 @@ describe('a signal while the probe waits for the terminal', () => {
     session.type('\x03');
     const text = await expectClean(session, 130);
     expect(text).not.toMatch(/[\u2801-\u28ff]/);
+  });
+
+  it('Ctrl-C typed while the picture decodes after the probe is a real SIGINT: exit 130, nothing drawn', async () => {
+    const session = start(['show', slow, '--protocol', 'braille', '--timeout', '20']);
+    await session.until(probing, 'the probe');
+    // The probe gives up after 20 ms and its late-reply window after 100 more; then the decode.
+    // Typed then, Ctrl-C must reach the line discipline in cooked mode (raw mode would hold it
+    // as a byte until the decode is over, and the picture would be drawn).
+    await sleep(300);
+    session.type('\x03');
+    const text = await expectClean(session, 130);
+    expect(text).not.toMatch(/[\u2801-\u28ff]/);
+  });
+
+  it('show - reading a terminal ends on Ctrl-C (not only Ctrl-D): exit 130', async () => {
+    const session = start(['show', '-', '--no-probe', '--protocol', 'braille']);
+    await session.pid();
+    await sleep(500); // node has started and is reading the terminal
+    session.type('\x03');
+    await expectClean(session, 130);
   });
 
   it('detect: SIGTERM during the probe exits 143 with the mode restored', async () => {

@@ -26,6 +26,9 @@ export function writeWrapper(dir: string): string {
     [
       '#!/bin/sh',
       'out="$1"; shift',
+      // Ctrl-C goes to the whole foreground group: the wrapper must outlive it to print the marker
+      // (a trap, not an ignore: termsight must get the signal's default disposition).
+      "trap ':' INT QUIT",
       'stty -g > "$out.before"',
       `sh -c 'echo "PID=$$"; exec "$@"' termsight "$@"`,
       'rc=$?',
