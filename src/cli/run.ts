@@ -34,7 +34,8 @@ Environment:
   TERMSIGHT_GRAPHICS=kitty|iterm2|sixel|braille|blocks|off  overrides detection
   NO_COLOR                                                  plain output
 
-Exit codes: 0 ok, 1 failure, 2 bad usage or a file that could not be shown, 130 interrupted.
+Exit codes: 0 ok, 1 failure, 2 bad usage or a file that could not be shown,
+128+n stopped by a signal (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, 141 closed pipe).
 `;
 
 /** The package version, read from package.json next to the build. */

@@ -8,6 +8,9 @@
  * into 1x2 pixels a cell, each dot/pixel taken to have the cell's shape divided accordingly, so
  * the picture keeps its aspect ratio on screen whatever the renderer. Without `columns`/`rows`
  * the box is the raster's own size in cells; nothing is enlarged unless `upscale`.
+ *
+ * Limits (limits.ts, docs/cli.md "Size limits"): at most `MAX_CELLS` columns and rows (a
+ * `RangeError` past it), and never resampled past `MAX_PIXELS` (graphics) or `MAX_TEXT_CELLS`.
  */
 
 import type { Raster } from '../core/raster.js';
