@@ -29,6 +29,8 @@ export function writeWrapper(dir: string): string {
       // Ctrl-C goes to the whole foreground group: the wrapper must outlive it to print the marker
       // (a trap, not an ignore: termsight must get the signal's default disposition).
       "trap ':' INT QUIT",
+      // A SIGQUIT that lands after termsight's guard is gone would dump core: slowly, and not the point.
+      'ulimit -c 0',
       'stty -g > "$out.before"',
       `sh -c 'echo "PID=$$"; exec "$@"' termsight "$@"`,
       'rc=$?',
@@ -91,10 +93,13 @@ export class PtySession {
   }
 
   /** Waits until `test(output)` holds. */
-  async until(test: (output: string) => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  async until(test: (output: string) => boolean, what: string, timeoutMs = 15_000): Promise<void> {
     const end = performance.now() + timeoutMs;
     while (!test(this.output)) {
-      if (performance.now() > end) throw new Error(`timed out waiting for ${what}; ${this.output.length} chars so far`);
+      if (performance.now() > end)
+        throw new Error(
+          `timed out waiting for ${what}; ${this.output.length} chars so far, ending ${JSON.stringify(this.output.slice(-200))}`,
+        );
       await Promise.race([new Promise<void>((r) => this.waiters.push(r)), sleep(20)]);
     }
   }
@@ -120,7 +125,7 @@ export class PtySession {
   }
 
   /** Waits for the wrapper's marker and its exit; returns termsight's exit code and the tty modes. */
-  async finish(timeoutMs = 30_000): Promise<{ rc: number; before: string; after: string }> {
+  async finish(timeoutMs = 15_000): Promise<{ rc: number; before: string; after: string }> {
     await this.until((out) => new RegExp(`rc=\\d+ ${MARKER}`).test(out), 'the marker', timeoutMs);
     await Promise.race([this.exited, sleep(5_000)]);
     const rc = Number(new RegExp(`rc=(\\d+) ${MARKER}`).exec(this.output)?.[1]);
