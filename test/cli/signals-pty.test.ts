@@ -16,7 +16,8 @@ import { repoRoot } from '../pty/harness.js';
 import { scratchDir, writePng } from './show-support.js';
 import { MARKER, PtySession, screenState, writeGif, writeWrapper } from './signals-support.js';
 
-const MAIN = join(repoRoot, 'dist', 'cli', 'main.js');
+// TERMSIGHT_MAIN runs the same cases against another build (to measure one without these fixes).
+const MAIN = process.env.TERMSIGHT_MAIN ?? join(repoRoot, 'dist', 'cli', 'main.js');
 let dir = '';
 let wrapper = '';
 let big = '';
