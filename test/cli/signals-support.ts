@@ -63,6 +63,7 @@ export class PtySession {
   private readonly proc: pty.IPty;
   private readonly exited: Promise<number>;
   private waiters: (() => void)[] = [];
+  private paused = false;
   readonly cols = 120;
   readonly rows = 40;
 
@@ -96,6 +97,9 @@ export class PtySession {
   async until(test: (output: string) => boolean, what: string, timeoutMs = 15_000): Promise<void> {
     const end = performance.now() + timeoutMs;
     while (!test(this.output)) {
+      // Resumed means reading: asked again on every turn, as one resume right after a pause was
+      // seen to be lost once in about fifty runs (the terminal then never read again).
+      if (!this.paused) this.proc.resume();
       if (performance.now() > end)
         throw new Error(
           `timed out waiting for ${what}; ${this.output.length} chars so far, ending ${JSON.stringify(this.output.slice(-200))}`,
@@ -112,10 +116,12 @@ export class PtySession {
 
   /** Stops reading the pty: the terminal is slow, termsight's writes block once the buffer is full. */
   pause(): void {
+    this.paused = true;
     this.proc.pause();
   }
 
   resume(): void {
+    this.paused = false;
     this.proc.resume();
   }
 
