@@ -3,6 +3,7 @@
  * themselves, so tests run them in-process with captured streams.
  */
 import type { Runtime } from '../env/runtime.js';
+import type { StopControl } from './terminal-guard.js';
 
 /** A writable stream as far as the CLI cares. */
 export interface Output {
@@ -16,6 +17,8 @@ export interface CliContext {
   readonly stdout: Output;
   readonly stderr: Output;
   readonly stdin: NodeJS.ReadableStream & { readonly isTTY?: boolean };
+  /** Signals and a closed output stop the command through this (main.ts guards the terminal). */
+  readonly stop?: StopControl;
 }
 
 /** Thrown for bad usage: the CLI prints the message on one line and exits 2. */

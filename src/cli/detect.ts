@@ -2,14 +2,15 @@
  * `termsight detect [--json] [--no-probe] [--timeout MS] [--trace]`: what this terminal can do and
  * why. It describes the terminal itself, reached through /dev/tty, even when stdout is a pipe.
  */
-
+import { setTimeout as sleep } from 'node:timers/promises';
 import { escapeBytes } from '../core/escape.js';
-import { probeTty, type TraceEvent } from '../probe/driver.js';
+import { DEFAULT_LATE_MS, probeTty, type TraceEvent } from '../probe/driver.js';
 import type { ProbeFacts } from '../probe/facts.js';
 import { resolveReport } from '../report/resolve.js';
 import type { Report, ReportField } from '../report/types.js';
 import { parse, wholeNumber } from './args.js';
 import type { CliContext } from './context.js';
+import { interruptKey, interruptOf } from './interrupt.js';
 import { type Style, styleFor } from './style.js';
 
 /** Options shared by the commands that probe (`detect`, `show`, `demo`). */
@@ -19,19 +20,49 @@ export const PROBE_FLAGS = {
   trace: { type: 'boolean' },
 } as const;
 
-/** Probes the terminal (unless `--no-probe`) and resolves the report for the terminal itself. */
+/**
+ * Probes the terminal (unless `--no-probe`) and resolves the report for the terminal itself.
+ * `ctx.stop` aborts the probe; so does Ctrl-C typed during it (the terminal is raw then, so it
+ * comes as byte 0x03, handed back by the driver). With `settle`, it also waits out the driver's
+ * late-reply window, so raw mode has ended before the caller's long synchronous work (decoding):
+ * a Ctrl-C typed meanwhile is then a real SIGINT. The interrupt is thrown as an `Interrupt`.
+ */
 export async function detectReport(
   ctx: CliContext,
-  flags: { readonly 'no-probe'?: boolean; readonly timeout?: string; readonly trace?: boolean },
+  flags: {
+    readonly 'no-probe'?: boolean;
+    readonly timeout?: string;
+    readonly trace?: boolean;
+    readonly settle?: boolean;
+  },
 ): Promise<{ report: Report; facts?: ProbeFacts }> {
   const budgetMs = wholeNumber('--timeout', flags.timeout, 1);
   if (flags['no-probe']) return { report: resolveReport(ctx.runtime, undefined, { stream: 'tty' }) };
   const onTrace = flags.trace ? (event: TraceEvent) => traceLine(ctx, event) : undefined;
-  const facts = await probeTty({
-    runtime: ctx.runtime,
-    ...(budgetMs !== undefined ? { budgetMs } : {}),
-    ...(onTrace ? { onTrace } : {}),
-  });
+  const held: Uint8Array[] = [];
+  const stop = ctx.stop;
+  const onKeys = (bytes: Uint8Array): void => {
+    const signal = interruptKey(bytes);
+    if (signal && stop) stop.stop(signal);
+    else held.push(bytes);
+  };
+  let facts: ProbeFacts;
+  try {
+    facts = await probeTty({
+      runtime: ctx.runtime,
+      lateMs: DEFAULT_LATE_MS,
+      ...(budgetMs !== undefined ? { budgetMs } : {}),
+      ...(onTrace ? { onTrace } : {}),
+      ...(stop ? { signal: stop.signal, onKeys } : {}),
+    });
+    if (flags.settle && facts.skipped === undefined) await sleep(DEFAULT_LATE_MS, undefined, { signal: stop?.signal });
+  } catch (error) {
+    const interrupt = interruptOf(stop?.signal);
+    if (interrupt) throw interrupt;
+    throw error;
+  }
+  // Keys typed during the probe are the user's: back onto stdin, as the driver would put them.
+  if (held.length > 0 && ctx.stdin.isTTY) ctx.stdin.unshift(Buffer.concat(held));
   return { report: resolveReport(ctx.runtime, facts, { stream: 'tty' }), facts };
 }
 
@@ -45,11 +76,17 @@ export async function runDetect(args: readonly string[], ctx: CliContext): Promi
   const { values } = parse('detect', args, { json: { type: 'boolean' }, ...PROBE_FLAGS });
   const { report } = await detectReport(ctx, values);
   if (values.json) {
-    ctx.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    // JSON escapes C0 but not C1 or bidi characters: every string goes through the one escaper.
+    ctx.stdout.write(`${JSON.stringify(report, shownJson, 2)}\n`);
   } else {
     ctx.stdout.write(formatReport(report, styleFor(ctx.runtime.env, ctx.stdout.isTTY)));
   }
   return 0;
+}
+
+/** `JSON.stringify` replacer: strings as `escapeBytes` shows them (docs/cli.md, "Untrusted text"). */
+function shownJson(_key: string, value: unknown): unknown {
+  return typeof value === 'string' ? escapeBytes(value) : value;
 }
 
 const yesNo = (v: boolean) => (v ? 'yes' : 'no');
@@ -84,17 +121,22 @@ export function formatReport(report: Report, style: Style): string {
     ['remote', yesNo(report.remote)],
     ['probe', report.probeMs === null ? 'not run' : `${report.probeMs.toFixed(1)} ms`],
   ];
+  for (const row of rows) row[1] = escapeBytes(row[1]);
   const width = Math.max(...rows.map(([k]) => k.length));
   const valueWidth = Math.max(...rows.map(([, v]) => v.length));
   const lines = rows.map(([key, value]) => {
     const why = key === 'probe' ? undefined : report.why[key];
+    // The report escapes what came from outside; escaping again is a no-op for it and a guard
+    // for a report built elsewhere (docs/cli.md, "Untrusted text").
     const because = why
       ? style.dim(
-          `${why.source}: ${why.detail}${why.reply && !why.detail.includes(why.reply) ? ` (${why.reply})` : ''}`,
+          escapeBytes(
+            `${why.source}: ${why.detail}${why.reply && !why.detail.includes(why.reply) ? ` (${why.reply})` : ''}`,
+          ),
         )
       : '';
     return `${style.bold(key.padEnd(width))}  ${value.padEnd(valueWidth)}  ${because}`.trimEnd();
   });
-  if (report.multiplexer?.hint) lines.push('', report.multiplexer.hint);
+  if (report.multiplexer?.hint) lines.push('', escapeBytes(report.multiplexer.hint));
   return `${lines.join('\n')}\n`;
 }

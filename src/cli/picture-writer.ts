@@ -72,7 +72,7 @@ export function splitPieces(text: string, size = 16384): string[] {
     state = scanEscapes(state, text.slice(i, end));
     i = end;
     while (end < text.length && !safeCut(state, text, end)) {
-      state = scanEscapes(state, text[end]!);
+      state = scanEscapes(state, text.charAt(end));
       end++;
       i = end;
     }
@@ -93,17 +93,36 @@ function turn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-/** Waits for `drain` when the stream asked for it (and can say so). */
-function drained(out: Output, ok: boolean): Promise<void> {
+/**
+ * Resolves once a signal that arrived during synchronous work (decoding, encoding) has been
+ * handled: node reads signals in the loop's poll phase, and only a second `setImmediate` is sure
+ * to come after one (the first may run in the same iteration). See docs/cli.md.
+ */
+async function signalsDelivered(): Promise<void> {
+  await turn();
+  await turn();
+}
+
+/**
+ * Waits for `drain` when the stream asked for it (and can say so), or for it to close or fail, or
+ * for `signal` to abort; whichever comes first removes all four listeners, so a slow or closed pipe
+ * never piles them up (no MaxListenersExceededWarning).
+ */
+function drained(out: Output, ok: boolean, signal?: AbortSignal): Promise<void> {
   const stream = out as Output & {
     once?: (event: string, listener: () => void) => unknown;
-    writableNeedDrain?: boolean;
+    off?: (event: string, listener: () => void) => unknown;
   };
-  if (ok || typeof stream.once !== 'function') return turn();
+  if (ok || typeof stream.once !== 'function' || signal?.aborted) return turn();
   return new Promise((resolve) => {
-    stream.once?.('drain', resolve);
-    stream.once?.('close', resolve);
-    stream.once?.('error', resolve);
+    const events = ['drain', 'close', 'error'] as const;
+    const done = (): void => {
+      for (const event of events) stream.off?.(event, done);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    for (const event of events) stream.once?.(event, done);
+    signal?.addEventListener('abort', done, { once: true });
   });
 }
 
@@ -117,17 +136,20 @@ export class PictureWriter {
 
   constructor(
     private readonly out: Output,
-    private readonly signal?: AbortSignal,
+    /** Stops the writer between pieces (and its wait for `drain`) when aborted. */
+    readonly signal?: AbortSignal,
     private readonly pieceSize = 16384,
   ) {}
 
   /** Writes `text`; resolves true when all of it went out, false when stopped by the signal. */
   async write(text: string): Promise<boolean> {
+    // Ctrl-C during the decode came as SIGINT while the loop was blocked: honour it before drawing.
+    if (this.signal) await signalsDelivered();
     for (const piece of splitPieces(text, this.pieceSize)) {
       if (this.signal?.aborted) return false;
       const ok = this.out.write(piece);
       this.state = scanEscapes(this.state, piece);
-      await drained(this.out, ok);
+      await drained(this.out, ok, this.signal);
     }
     return !this.signal?.aborted;
   }

@@ -3,9 +3,11 @@
  * any other failure into one line and exit code 1.
  */
 import { readFileSync } from 'node:fs';
+import { escapeBytes } from '../core/escape.js';
 import { type CliContext, UsageError } from './context.js';
 import { runDemo } from './demo.js';
 import { runDetect } from './detect.js';
+import { Interrupt } from './interrupt.js';
 import { runRules } from './rules.js';
 import { runShow } from './show.js';
 
@@ -34,7 +36,8 @@ Environment:
   TERMSIGHT_GRAPHICS=kitty|iterm2|sixel|braille|blocks|symbols|off  overrides detection
   NO_COLOR                                                          plain output
 
-Exit codes: 0 ok, 1 failure, 2 bad usage or a file that could not be shown, 130 interrupted.
+Exit codes: 0 ok, 1 failure, 2 bad usage or a file that could not be shown,
+128+n stopped by a signal (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, 141 closed pipe).
 `;
 
 /** The package version, read from package.json next to the build. */
@@ -71,11 +74,18 @@ export async function runCli(args: readonly string[], ctx: CliContext): Promise<
     }
     return await run(rest, ctx);
   } catch (error) {
+    // Stopped (a signal, Ctrl-C during the probe, a closed output): quietly, with 128+n.
+    if (error instanceof Interrupt) return error.exitCode;
     if (error instanceof UsageError) {
-      ctx.stderr.write(`termsight: ${error.message}\n`);
+      ctx.stderr.write(`termsight: ${escapeBytes(error.message)}\n`);
       return 2;
     }
-    ctx.stderr.write(`termsight: ${error instanceof Error ? error.message : String(error)}\n`);
+    ctx.stderr.write(`termsight: ${escapeBytes(firstLine(error))}\n`);
     return 1;
   }
+}
+
+/** The first line of an error's message: the CLI's failures are one line each. */
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 }

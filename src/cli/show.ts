@@ -14,19 +14,22 @@
  *   moves it as it draws (then a new line), or, behind a multiplexer that does not see the
  *   picture, counted rows move it (see `flow` in render/frame.ts).
  * - `--animate` plays an animated GIF (at most `MAX_LOOPS` times, or until Ctrl-C).
- * - Ctrl-C while a picture is written: the output stops between pieces, the open sequence is
- *   closed, SGR and synchronized output reset, the cursor put below what was drawn; exit 130.
+ * - Stopped while a picture is written (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT; terminal-guard.ts): the
+ *   output stops between pieces, the open sequence is closed, SGR and synchronized output reset,
+ *   the cursor put below what was drawn and shown; exit 128+n. A closed stdout (SIGPIPE, EPIPE)
+ *   gets nothing more. See docs/cli.md, "Every way out".
  */
 import { readFile, stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type DecodedImage, DecodeError, decodeImage } from '../decode/index.js';
-import { isProtocol, PROTOCOLS, type Protocol } from '../env/protocol.js';
+import { PROTOCOLS, type Protocol } from '../env/protocol.js';
 import { endFrame, type FrameHandle, flow, frame } from '../render/frame.js';
 import type { RenderOptions } from '../render/options.js';
 import type { Report } from '../report/types.js';
-import { parse, wholeNumber } from './args.js';
+import { parse, protocolFlag, wholeNumber } from './args.js';
 import { type CliContext, UsageError } from './context.js';
 import { detectReport, PROBE_FLAGS } from './detect.js';
+import { EXIT_INTERRUPTED as EXIT_SIGINT, interruptedExit, interruptOf } from './interrupt.js';
 import { PictureWriter } from './picture-writer.js';
 import {
   chooseProtocol,
@@ -37,9 +40,10 @@ import {
   pictureBox,
   renderOptionsFor,
 } from './show-plan.js';
+import { untilStopped } from './until-stopped.js';
 
 /** Exit code after Ctrl-C (128 + SIGINT), as shells report it. */
-export const EXIT_INTERRUPTED = 130;
+export const EXIT_INTERRUPTED = EXIT_SIGINT;
 
 /** How many times `--animate` plays an animation before it stops by itself. */
 export const MAX_LOOPS = 3;
@@ -65,14 +69,15 @@ export interface ShowRunOptions {
 }
 
 /**
- * Runs `termsight show`; resolves to the exit code (0, 2 when a file failed, 130 on Ctrl-C).
- * SIGINT is caught while it runs, so an interrupted picture can be closed before exiting.
+ * Runs `termsight show`; resolves to the exit code (0, 2 when a file failed, 128+n when stopped).
+ * It stops by `ctx.stop` (main.ts guards every signal); without one, SIGINT is caught while it runs.
  */
 export async function runShow(args: readonly string[], ctx: CliContext): Promise<number> {
+  if (ctx.stop) return runShowWith(args, ctx, { signal: ctx.stop.signal });
   return untilInterrupted((signal) => runShowWith(args, ctx, { signal }));
 }
 
-/** Runs `work` with a signal that SIGINT aborts, so an interrupted picture can be closed before exiting. */
+/** Runs `work` with a signal that SIGINT aborts (for callers without a guard: tests, stand-ins). */
 export async function untilInterrupted<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   const onSigint = (): void => controller.abort();
@@ -87,20 +92,15 @@ export async function untilInterrupted<T>(work: (signal: AbortSignal) => Promise
 /** `runShow` with the signal (and optionally the report) given by the caller instead of the process. */
 export async function runShowWith(args: readonly string[], ctx: CliContext, run: ShowRunOptions = {}): Promise<number> {
   const { values, positionals } = parse('show', args, SHOW_FLAGS, true);
-  let flag: Protocol | undefined;
-  if (values.protocol !== undefined) {
-    const p = values.protocol.trim().toLowerCase();
-    if (!isProtocol(p))
-      throw new UsageError(`--protocol takes one of ${PROTOCOLS.join(', ')}, got ${JSON.stringify(values.protocol)}`);
-    flag = p;
-  }
+  const flag: Protocol | undefined =
+    values.protocol === undefined ? undefined : protocolFlag(values.protocol, PROTOCOLS);
   const symbols = parseSymbolSets(values.symbols);
   const width = wholeNumber('--width', values.width, 1);
   const height = wholeNumber('--height', values.height, 1);
   if (positionals.length === 0) throw new UsageError('show: name at least one picture file (- reads stdin)');
 
-  const report = run.report ?? (await detectReport(ctx, values)).report;
-  if (run.signal?.aborted) return EXIT_INTERRUPTED;
+  const report = run.report ?? (await detectReport(ctx, { ...values, settle: true })).report;
+  if (run.signal?.aborted) return interruptedExit(run.signal);
   const env = ctx.runtime.env;
   const { protocol } = chooseProtocol({ flag, env, stdoutIsTTY: Boolean(ctx.stdout.isTTY), report });
   const size = ctx.stdout as { columns?: number; rows?: number };
@@ -111,19 +111,21 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
 
   let failed = false;
   for (const name of positionals) {
-    if (run.signal?.aborted) return EXIT_INTERRUPTED;
+    if (run.signal?.aborted) return interruptedExit(run.signal);
     let image: DecodedImage;
     try {
-      const bytes = await readInput(name, ctx);
+      // Reading stdin from a terminal ends with Ctrl-D, or with Ctrl-C (SIGINT) through the signal.
+      const bytes = await untilStopped(readInput(name, ctx), run.signal);
       image = decodeImage(bytes, { frames: animate ? 'all' : 'first' });
     } catch (error) {
+      if (run.signal?.aborted) return interruptedExit(run.signal);
       ctx.stderr.write(failureLine(name, reasonFor(error)));
       failed = true;
       continue;
     }
     if (positionals.length > 1 && !(await writer.write(`${displayName(name)}\n`))) {
       await writeTail(ctx, writer, protocol, options);
-      return EXIT_INTERRUPTED;
+      return interruptedExit(run.signal);
     }
     let outcome: 'done' | 'interrupted';
     try {
@@ -133,7 +135,7 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
       failed = true;
       continue;
     }
-    if (outcome === 'interrupted') return EXIT_INTERRUPTED;
+    if (outcome === 'interrupted') return interruptedExit(run.signal);
   }
   return failed ? 2 : 0;
 }
@@ -180,8 +182,7 @@ async function animateImage(
   };
   if (!(await writer.write('\x1b[?25l'))) return interrupted();
   for (let loop = 0; loop < MAX_LOOPS; loop++) {
-    for (let i = 0; i < image.frames.length; i++) {
-      const current = image.frames[i]!;
+    for (const [i, current] of image.frames.entries()) {
       let output = loop >= 2 ? cache[i] : undefined;
       if (output === undefined) {
         const drawn = frame(current.raster, protocol, { ...options, ...(handle ? { previous: handle } : {}) });
@@ -213,6 +214,8 @@ async function writeTail(
   handle?: FrameHandle,
   imageId?: number,
 ): Promise<void> {
+  // A closed output gets nothing more: the bytes would only fail again (or land on someone else).
+  if (interruptOf(writer.signal)?.outputGone) return;
   ctx.stdout.write(
     interruptTail(writer.state, {
       protocol,
@@ -265,7 +268,8 @@ const ERRNO_REASONS: Record<string, string> = {
 function reasonFor(error: unknown): string {
   if (error instanceof DecodeError || error instanceof InputError) return error.message;
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && ERRNO_REASONS[code]) return ERRNO_REASONS[code]!;
+  const known = typeof code === 'string' ? ERRNO_REASONS[code] : undefined;
+  if (known) return known;
   const message = error instanceof Error ? error.message : String(error);
   return message.split('\n')[0]?.slice(0, 200);
 }

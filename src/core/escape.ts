@@ -1,7 +1,9 @@
 /**
  * Bytes as readable text, for traces and for the report's reasons: `\e[?62;4c` instead of raw
- * control characters, so a reply can be shown in a terminal without acting on it.
+ * control characters, so a reply can be shown in a terminal without acting on it. The one escaping
+ * function for everything untrusted the CLI prints (docs/cli.md, "Untrusted text").
  */
+import { isBidiCode, isControlCode } from './unsafe-chars.js';
 
 const HEX = '0123456789abcdef';
 
@@ -12,8 +14,10 @@ export function toBytes(input: Uint8Array | string): Uint8Array {
 
 /**
  * Display form of bytes: ESC as `\e`, BEL as `\a`, every other C0 control, DEL and C1 byte
- * (0x80–0x9f when the input is a Uint8Array; U+0080–U+009F in a string) as `\xNN`. Printable text,
- * including UTF-8, stays as it is; invalid UTF-8 bytes show as `\xNN` too, so nothing can act on a terminal.
+ * (0x80–0x9f when the input is a Uint8Array; U+0080–U+009F in a string) as `\xNN`, bidi
+ * formatting characters (U+061C, U+200E/F, U+202A–U+202E, U+2066–U+2069) and lone surrogates as
+ * `\uNNNN`. Printable text, including UTF-8, stays as it is; invalid UTF-8 bytes show as `\xNN`
+ * too, so nothing can act on a terminal or reorder what is shown. Escaped text escapes to itself.
  *
  * @example escapeBytes('\x1b[?62;4c') === '\\e[?62;4c'
  */
@@ -24,9 +28,10 @@ export function escapeBytes(bytes: Uint8Array | string): string {
     const code = ch.codePointAt(0) ?? 0;
     if (code === 0x1b) out += '\\e';
     else if (code === 0x07) out += '\\a';
-    else if (code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0)) out += hexEscape(code);
+    else if (isControlCode(code)) out += hexEscape(code);
     else if (code >= 0xdc80 && code <= 0xdcff)
       out += hexEscape(code - 0xdc00); // an undecodable byte, see decodeLoose
+    else if (isBidiCode(code) || (code >= 0xd800 && code <= 0xdfff)) out += `\\u${code.toString(16).padStart(4, '0')}`;
     else out += ch;
   }
   return out;
@@ -40,8 +45,10 @@ function hexEscape(code: number): string {
  * UTF-8 decoding that keeps every byte visible: a byte that does not start or continue a valid
  * sequence becomes a lone surrogate U+DC80+byte (as Python's surrogateescape does), which
  * `escapeBytes` prints as `\xNN`. Replacement characters would hide what the terminal really sent.
+ *
+ * @example escapeBytes(decodeLoose(Uint8Array.of(0x6b, 0xff))) // 'k\\xff'
  */
-function decodeLoose(bytes: Uint8Array): string {
+export function decodeLoose(bytes: Uint8Array): string {
   let out = '';
   let i = 0;
   while (i < bytes.length) {

@@ -4,6 +4,7 @@
  * the attacker's choosing, so arguments are checked before they go inside a sequence, and text that
  * is merely shown loses its controls.
  */
+import { isBidiCode, isControlCode } from './unsafe-chars.js';
 
 /** C0 (0x00–0x1F), DEL (0x7F) and C1 (0x80–0x9F, which holds 8-bit CSI 0x9B, OSC 0x9D and ST 0x9C). */
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
@@ -14,20 +15,6 @@ const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
  * differently from what it is (the "Trojan Source" trick), so a parameter carrying one is refused.
  */
 const BIDIS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-function isControlCode(code: number): boolean {
-  return code < 0x20 || (code >= 0x7f && code <= 0x9f);
-}
-
-function isBidiCode(code: number): boolean {
-  return (
-    code === 0x061c ||
-    code === 0x200e ||
-    code === 0x200f ||
-    (code >= 0x202a && code <= 0x202e) ||
-    (code >= 0x2066 && code <= 0x2069)
-  );
-}
 
 // Checks scan char codes rather than run a regular expression: a program asks once or twice per
 // run, and compiling a pattern costs more than scanning a short string.
@@ -62,18 +49,19 @@ export function stripUnsafe(text: string): string {
 /**
  * Text that is shown between sequences (a link's label): complete SGR sequences are kept, because
  * coloured labels are common and harmless (`terminalLink(chalk.blue('docs'), url)`), and every other
- * control is removed, so the text cannot open, close or replace a sequence.
+ * control is removed, so the text cannot open, close or replace a sequence. Bidi formatting
+ * characters are removed too: a label must read as what it is, like the URL it stands for.
  */
 export function sanitizeText(text: string): string {
-  if (!scan(text, isControlCode)) return text; // the common case: nothing to do
+  if (!scan(text, (code) => isControlCode(code) || isBidiCode(code))) return text; // the common case
   let out = '';
   let last = 0;
   for (const match of text.matchAll(SGR)) {
     const at = match.index ?? 0;
-    out += stripControls(text.slice(last, at)) + match[0];
+    out += stripUnsafe(text.slice(last, at)) + match[0];
     last = at + match[0].length;
   }
-  return out + stripControls(text.slice(last));
+  return out + stripUnsafe(text.slice(last));
 }
 
 /** Whether `value` may go inside an escape sequence as it is: no controls, no bidi formatting. */

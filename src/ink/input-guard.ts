@@ -39,7 +39,7 @@ export interface InputGuard {
 /**
  * Installs the guard. `setRawMode` is Ink's (`useStdin().setRawMode`), or the stream's own.
  *
- * @example const guard = guardInput(stdin, setRawMode); await runProbe({ input: guard.input, output: stdout, onKeys: guard.onKeys })
+ * @example const guard = guardInput(stdin, setRawMode); await probeTty({ input: guard.input, output: stdout, onKeys: guard.onKeys })
  */
 export function guardInput(stdin: GuardedStdin, setRawMode: (mode: boolean) => void): InputGuard {
   const ownRead = Object.getOwnPropertyDescriptor(stdin, 'read');

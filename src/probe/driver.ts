@@ -42,7 +42,10 @@ export interface DriverOptions {
   readonly signal?: AbortSignal;
   /** Sees every chunk written and read, with its time (the CLI's `--trace`). */
   readonly onTrace?: (event: TraceEvent) => void;
-  /** Receives the user's keys typed during the probe; without it they are `unshift`ed onto the input. */
+  /**
+   * Receives the user's keys typed during the probe, Ctrl-C and Ctrl-\ included (the application
+   * decides what they mean); without it keys are `unshift`ed onto the input and those two interrupt.
+   */
   readonly onKeys?: (bytes: Uint8Array) => void;
   /** Inside tmux, also ask the outer terminal, with queries wrapped for tmux's passthrough (default true). */
   readonly askOuter?: boolean;
@@ -296,8 +299,10 @@ class Session {
   /** The user's keys: to `onKeys`, to a listening application, or held until it reads. */
   private keys(bytes: Uint8Array): void {
     if (bytes.length === 0) return;
-    // Raw mode is the probe's, not the application's: Ctrl-C and Ctrl-\ keep their cooked meaning.
-    const probesRaw = this.rawSet && !this.wasRaw && this.ownTerminal && this.tap?.appSetRawMode !== true;
+    // Raw mode is the probe's, not the application's: Ctrl-C and Ctrl-\ keep their cooked meaning
+    // (an application that takes the keys itself with `onKeys` gets those too, and decides).
+    const probesRaw =
+      this.rawSet && !this.wasRaw && this.ownTerminal && this.tap?.appSetRawMode !== true && !this.options.onKeys;
     const interrupt = probesRaw ? interruptIn(bytes) : null;
     if (interrupt) {
       this.handKeys(interrupt.before);

@@ -2,7 +2,7 @@
  * One reply, decoded: what a single answer from the terminal says, as a typed value. Pure; works on
  * the scanner's reply tokens (or on raw bytes of one sequence).
  */
-import { escapeBytes } from '../core/escape.js';
+import { decodeLoose, escapeBytes } from '../core/escape.js';
 import type { ReplyKind } from './scanner.js';
 
 /** A decoded reply. `text` is the whole reply escaped for display (`\e[?62;c`). */
@@ -65,7 +65,7 @@ export function parseReply(input: ReplyInput): Reply | null {
   if (intro === '[') return parseCsi(raw.slice(2), text);
   const body = stringBody(raw);
   if (body === null) return null;
-  if (intro === 'P') return parseDcs(body, text);
+  if (intro === 'P') return parseDcs(body, text, typeof input !== 'string');
   if (intro === '_') return parseApc(body, text);
   if (intro === ']') return parseOsc(body, text);
   return null;
@@ -129,9 +129,12 @@ function parseCsi(rest: string, text: string): Reply | null {
   return null;
 }
 
-function parseDcs(body: string, text: string): Reply | null {
+function parseDcs(body: string, text: string, fromBytes: boolean): Reply | null {
   if (body.startsWith('>|')) {
-    const { name, version } = splitNameVersion(body.slice(2));
+    // The terminal's name is text: from bytes, UTF-8 where valid (an invalid byte is kept, to be
+    // shown escaped), not one char per byte, so it reads as `text` does.
+    const reported = fromBytes ? decodeLoose(Uint8Array.from(body.slice(2), (c) => c.charCodeAt(0))) : body.slice(2);
+    const { name, version } = splitNameVersion(reported);
     if (name === '') return null;
     return { type: 'xtversion', name, version, text };
   }

@@ -10,18 +10,22 @@
  * the box is the raster's own size in cells; nothing is enlarged unless `upscale`, except that a
  * symbols picture is 8x8 sub-pixels a cell, whole cells, and enlarged to `SYMBOLS_MIN_COLUMNS`
  * (see `layout`).
+ *
+ * Limits (limits.ts, docs/cli.md "Size limits"): at most `MAX_CELLS` columns and rows (a
+ * `RangeError` past it), and never resampled past `MAX_PIXELS` (graphics) or `MAX_TEXT_CELLS`.
  */
 
 import type { Raster } from '../core/raster.js';
 import { validateRaster } from '../core/raster.js';
 import { wrapForMultiplexer } from '../core/wrap.js';
 import type { Protocol } from '../env/protocol.js';
-import { isProtocol, PROTOCOLS } from '../env/protocol.js';
+import { isGraphicsProtocol, isProtocol, PROTOCOLS } from '../env/protocol.js';
 import { blocksLines } from './blocks.js';
 import { brailleLines } from './braille.js';
 import { iterm2Sequences } from './iterm2.js';
 import { kittyImageId, kittySequences } from './kitty.js';
 import { MAX_PLACEHOLDER_CELLS, placeholderImageId256, placeholderRows } from './kitty-placeholder.js';
+import { boundedCount, MAX_CELL_PIXELS, MAX_CELLS, MAX_PIXELS, MAX_TEXT_CELLS, withinPixelBudget } from './limits.js';
 import type { RenderOptions } from './options.js';
 import { encodePng } from './png.js';
 import { fitPixels, resize, type Size } from './resize.js';
@@ -70,14 +74,13 @@ function cellSize(options: RenderOptions): Size {
   if (!ok(cell.width) || !ok(cell.height)) {
     throw new TypeError(`cellPixels must have positive width and height, got ${JSON.stringify(cell)}`);
   }
+  if (cell.width > MAX_CELL_PIXELS || cell.height > MAX_CELL_PIXELS)
+    throw new RangeError(`cellPixels must be at most ${MAX_CELL_PIXELS} a side, got ${cell.width}x${cell.height}`);
   return cell;
 }
 
 function boxCells(value: number | undefined, what: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < 1)
-    throw new TypeError(`${what} must be a positive integer, got ${String(value)}`);
-  return value;
+  return value === undefined ? undefined : boundedCount(value, what, MAX_CELLS);
 }
 
 function checkProtocol(protocol: unknown): Protocol {
@@ -126,7 +129,11 @@ export function layout(source: Size, protocol: Protocol, options: RenderOptions 
     width: (columns ?? unbounded) * unit.width,
     height: (rows ?? unbounded) * unit.height,
   };
-  const units = fitPixels(inUnits, box, options.upscale ?? false);
+  // A box of 10000 cells a side, upscaled into, would be billions of pixels: cap what is resampled.
+  // Symbols resample 64 sub-pixels a cell: budgeted as pixels (16 megapixels is 250k cells, past any screen).
+  const budget =
+    isGraphicsProtocol(protocol) || protocol === 'symbols' ? MAX_PIXELS : MAX_TEXT_CELLS * unit.width * unit.height;
+  const units = withinPixelBudget(fitPixels(inUnits, box, options.upscale ?? false), budget);
   if (protocol === 'symbols') return symbolsLayout(inUnits, box, units);
   return {
     units,

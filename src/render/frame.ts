@@ -10,6 +10,7 @@ import { wrapForMultiplexer } from '../core/wrap.js';
 import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
 import { draw, layout, reachRows, usesPlaceholders } from './backend.js';
 import { kittyDelete, kittyImageId, kittyPlace, kittySequences } from './kitty.js';
+import { boundedCount, MAX_CELLS } from './limits.js';
 import type { RenderOptions } from './options.js';
 import { resize } from './resize.js';
 
@@ -155,6 +156,7 @@ export function frame(raster: Raster, protocol: Protocol, options: FrameOptions 
  * @example write(clearFrame(handle))
  */
 export function clearFrame(handle: FrameHandle): string {
+  checkHandle(handle);
   let out = '';
   if (handle.protocol === 'kitty' && handle.imageId !== undefined)
     out += wrapForMultiplexer(kittyDelete(handle.imageId), handle.multiplexer);
@@ -172,7 +174,14 @@ export function clearFrame(handle: FrameHandle): string {
  * @example write(endFrame(handle))
  */
 export function endFrame(handle: FrameHandle): string {
+  checkHandle(handle);
   return `${handle.rows > 1 ? `\x1b[${handle.rows - 1}B` : ''}\r\n`;
+}
+
+/** A handle is the caller's to keep: its sizes are checked before anything is built from them. */
+function checkHandle(handle: FrameHandle): void {
+  boundedCount(handle.columns, 'handle columns', MAX_CELLS);
+  boundedCount(handle.rows, 'handle rows', MAX_CELLS);
 }
 
 /** What `flow` returns. */

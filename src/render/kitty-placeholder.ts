@@ -8,6 +8,8 @@
  * Every cell carries both diacritics (kitty lets later cells inherit them from the cell to the
  * left, but tmux redraws parts of lines, and a part starting mid-row would lose its position).
  */
+import { boundedCount } from './limits.js';
+
 /** The placeholder character. */
 export const PLACEHOLDER = '\u{10EEEE}';
 
@@ -73,7 +75,8 @@ export function placeholderColor(imageId: number, depth: 'truecolor' | '256' = '
 
 /**
  * The rows of placeholder text for a picture of `columns` x `rows` cells: each row sets the
- * id colour, writes its cells and resets the foreground (`SGR 39`).
+ * id colour, writes its cells and resets the foreground (`SGR 39`). More than
+ * `MAX_PLACEHOLDER_CELLS` columns or rows cannot be addressed: a `RangeError`.
  *
  * @example placeholderRows(0x123456, 2, 1) // ['\x1b[38;2;18;52;86m' + cell(0,0) + cell(0,1) + '\x1b[39m']
  */
@@ -83,6 +86,8 @@ export function placeholderRows(
   rows: number,
   depth: 'truecolor' | '256' = 'truecolor',
 ): string[] {
+  boundedCount(columns, 'columns', MAX_PLACEHOLDER_CELLS);
+  boundedCount(rows, 'rows', MAX_PLACEHOLDER_CELLS);
   const sgr = `\x1b[${placeholderColor(imageId, depth)}m`;
   const high = depth === '256' ? 0 : imageId >>> 24;
   const lines: string[] = [];

@@ -9,6 +9,7 @@
  */
 import type { Raster } from '../core/raster.js';
 import { validateRaster } from '../core/raster.js';
+import { MAX_PIXELS, MAX_SIDE } from './limits.js';
 
 /** A width and a height in pixels. */
 export interface Size {
@@ -91,6 +92,7 @@ function axisWeights(src: number, dst: number): AxisWeights {
 /**
  * A new raster of `width` x `height` resampled from `raster` (area averaging when shrinking,
  * linear when enlarging, premultiplied alpha). Returns `raster` itself when the size is unchanged.
+ * A target over `MAX_SIDE` a side or `MAX_PIXELS` in all throws a `RangeError` (see limits.ts).
  *
  * @example resize({ width: 2, height: 2, data }, 1, 1) // the average of the four pixels
  */
@@ -99,6 +101,10 @@ export function resize(raster: Raster, width: number, height: number): Raster {
   if (!Number.isInteger(width) || width < 1 || !Number.isInteger(height) || height < 1) {
     throw new TypeError(`resize target must be positive integers, got ${String(width)}x${String(height)}`);
   }
+  if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS)
+    throw new RangeError(
+      `resize target must be at most ${MAX_SIDE} a side and ${MAX_PIXELS} pixels, got ${width}x${height}`,
+    );
   const sw = raster.width;
   const sh = raster.height;
   if (sw === width && sh === height) return raster;

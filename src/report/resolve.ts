@@ -4,6 +4,7 @@
  * the driver's; this only combines.
  */
 
+import { escapeBytes } from '../core/escape.js';
 import { compareVersions } from '../env/condition.js';
 import { explainDetect, explainPlacements } from '../env/detect.js';
 import { multiplexerFromEnv, TMUX_PASSTHROUGH_HINT } from '../env/multiplexer.js';
@@ -99,11 +100,31 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
     cellPixels: facts?.cellPixels ? { width: facts.cellPixels.width, height: facts.cellPixels.height } : null,
     background: facts?.background ? { dark: facts.background.dark, rgb: facts.background.rgb } : null,
     sixelColors: facts?.sixelColors?.registers ?? null,
-    terminal: terminal.value,
-    multiplexer: multiplexer.value,
+    terminal: { name: shown(terminal.value.name), version: shown(terminal.value.version) },
+    multiplexer: multiplexer.value && { ...multiplexer.value, version: shown(multiplexer.value.version) },
     remote,
     probeMs: facts && facts.skipped === undefined ? facts.elapsedMs : null,
-    why: answers,
+    why: Object.fromEntries(Object.entries(answers).map(([field, why]) => [field, shownWhy(why)])) as Record<
+      ReportField,
+      Why
+    >,
+  };
+}
+
+/**
+ * Text from outside (a reply, a variable) as the report carries it: controls, bidi characters and
+ * undecodable bytes escaped, so any consumer can print the report as it is (docs/cli.md).
+ */
+function shown<T extends string | null>(text: T): T {
+  return (text === null ? null : escapeBytes(text)) as T;
+}
+
+function shownWhy(why: Why): Why {
+  return {
+    ...why,
+    detail: shown(why.detail),
+    ...(why.reply !== undefined ? { reply: shown(why.reply) } : {}),
+    ...(why.rule !== undefined ? { rule: shown(why.rule) } : {}),
   };
 }
 
@@ -227,10 +248,11 @@ function resolveTerminal(runtime: Runtime, facts: ProbeFacts | undefined): Answe
     };
   if (envValue(env, 'KITTY_WINDOW_ID') !== undefined)
     return { value: { name: 'kitty', version: null }, why: reason('rule', 'KITTY_WINDOW_ID is set') };
-  if (envValue(env, 'LC_TERMINAL') !== undefined) {
+  const lcTerminal = envValue(env, 'LC_TERMINAL');
+  if (lcTerminal !== undefined) {
     return {
-      value: { name: envValue(env, 'LC_TERMINAL')!, version: envValue(env, 'LC_TERMINAL_VERSION') ?? null },
-      why: reason('rule', `LC_TERMINAL=${envValue(env, 'LC_TERMINAL')}`),
+      value: { name: lcTerminal, version: envValue(env, 'LC_TERMINAL_VERSION') ?? null },
+      why: reason('rule', `LC_TERMINAL=${lcTerminal}`),
     };
   }
   return {

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { capabilities, emit } from '../../src/capability/capability.js';
 import type { Capability } from '../../src/capability/types.js';
-import { hasControls, sanitizeText, stripUnsafe } from '../../src/core/sanitize.js';
+import { hasBidiControls, hasControls, sanitizeText, stripUnsafe } from '../../src/core/sanitize.js';
 import type { Runtime } from '../../src/env/runtime.js';
 
 /** A runtime every built-in supports (stdout a TTY, and each capability's announcing variables). */
@@ -79,6 +79,8 @@ describe('injection corpus, every capability, every string argument', () => {
         expect(hasControls(out)).toBe(false);
       }
       if (kind === 'text') expect(out).toContain(sanitizeText(payload));
+      // A label reads as what it is: no bidi formatting character survives in shown text.
+      if (kind === 'text') expect(hasBidiControls(residue(out))).toBe(false);
       if (kind === 'data' && runtime === vte) expect(out).toBe(''); // VTE has no OSC 52: nothing is written
       if (kind === 'data' && runtime === everywhere) {
         const base64 = /\u001b\]52;c;([A-Za-z0-9+/=]*)\u0007/.exec(out)?.[1];
@@ -115,6 +117,7 @@ describe('injection corpus, every capability, every string argument', () => {
       fc.property(target, payload, fc.constantFrom(everywhere, vte), ([, key, , cap], text, runtime) => {
         const out = emit(runtime, cap.name, argsFor(cap, key, text));
         expect(hasControls(residue(out))).toBe(false);
+        if (cap.args[key] === 'text') expect(hasBidiControls(residue(out))).toBe(false);
       }),
       { numRuns: 500 },
     );

@@ -80,10 +80,13 @@ describe('show: bad files', () => {
 
 describe('show: bad usage', () => {
   it.each([
-    [['--protocol', 'jpeg', 'x.png'], /--protocol takes one of kitty, iterm2, sixel, braille, blocks/],
-    [['--width', 'wide', 'x.png'], /--width takes a whole number/],
+    [
+      ['--protocol', 'jpeg', 'x.png'],
+      /--protocol must be one of kitty, iterm2, sixel, braille, blocks, symbols, got jpeg/,
+    ],
+    [['--width', 'wide', 'x.png'], /--width must be a whole number of cells from 1 to 10000, got wide/],
     [['--height', '-3', 'x.png'], /height/],
-    [['--width', '0', 'x.png'], /--width takes a whole number of at least 1/],
+    [['--width', '0', 'x.png'], /--width must be a whole number of cells from 1 to 10000, got 0/],
     [['--bogus', 'x.png'], /bogus/],
     [[], /at least one picture/],
   ])('%j', async (args, message) => {

@@ -172,6 +172,22 @@ describe('control characters never reach the terminal raw', () => {
       '\u001b]8;;https://x.dev\u0007Do]8;;https://evilcs\u001b]8;;\u0007',
     ],
     [
+      'a bidi override in the text is removed, the link kept',
+      'Docs\u202e\u2066exe.txt\u2069',
+      'https://x.dev',
+      true,
+      undefined,
+      '\u001b]8;;https://x.dev\u0007Docsexe.txt\u001b]8;;\u0007',
+    ],
+    [
+      'a bidi mark in the text is removed from the fallback too',
+      '\u200fDocs\u061c',
+      'https://x.dev',
+      false,
+      undefined,
+      'Docs https://x.dev',
+    ],
+    [
       'SGR colours in the text are kept',
       '\u001b[34mDocs\u001b[39m',
       'https://x.dev',

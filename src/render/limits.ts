@@ -1,0 +1,53 @@
+/**
+ * The largest sizes the renderers accept or produce. A caller's size is a number the library
+ * allocates from: 1e9 columns with `upscale` once meant billions of weights and a V8 fatal error
+ * no `try` can catch, so options past these limits throw a `RangeError` naming the limit, and a
+ * fitted picture is never resampled to more than `MAX_PIXELS`. See docs/cli.md, "Size limits".
+ */
+
+/** The most columns or rows a picture may be asked to cover (no terminal is wider or taller). */
+export const MAX_CELLS = 10_000;
+
+/** The largest cell side in pixels (an 8K screen with a huge font still has cells far smaller). */
+export const MAX_CELL_PIXELS = 1_000;
+
+/** The most pixels (or dots, or half-cells) a picture is resampled to: 16 megapixels, 4096x4096. */
+export const MAX_PIXELS = 4096 * 4096;
+
+/**
+ * The most cells a text picture (braille, blocks) is drawn in: a million cells is already tens of
+ * megabytes of text with colours.
+ */
+export const MAX_TEXT_CELLS = 1_000_000;
+
+/** The longest side a picture is resampled to, in its units (sixel's own limit is the same). */
+export const MAX_SIDE = 65_535;
+
+/**
+ * `value` when it is a whole number from 1 to `max`; otherwise a `TypeError` (not a positive whole
+ * number) or a `RangeError` naming the limit: "columns must be at most 10000, got 1000000000".
+ *
+ * @example boundedCount(40, 'columns', MAX_CELLS) // 40
+ */
+export function boundedCount(value: number, what: string, max: number): number {
+  if (!Number.isInteger(value) || value < 1)
+    throw new TypeError(`${what} must be a positive integer, got ${String(value)}`);
+  if (value > max) throw new RangeError(`${what} must be at most ${max}, got ${String(value)}`);
+  return value;
+}
+
+/**
+ * The size scaled down, keeping its aspect ratio, until it has at most `maxUnits` pixels (default
+ * `MAX_PIXELS`) and neither side is over `MAX_SIDE`; unchanged when it already fits.
+ *
+ * @example withinPixelBudget({ width: 20000, height: 20000 }) // { width: 4096, height: 4096 }
+ */
+export function withinPixelBudget(
+  size: { readonly width: number; readonly height: number },
+  maxUnits = MAX_PIXELS,
+): { width: number; height: number } {
+  const { width, height } = size;
+  const scale = Math.min(1, Math.sqrt(maxUnits / (width * height)), MAX_SIDE / width, MAX_SIDE / height);
+  if (scale >= 1) return { width, height };
+  return { width: Math.max(1, Math.floor(width * scale)), height: Math.max(1, Math.floor(height * scale)) };
+}

@@ -1,0 +1,202 @@
+/**
+ * Every way out leaves the terminal clean, in real ptys: termsight is sent SIGTERM, SIGHUP or
+ * SIGQUIT while it probes (the scripted terminal does not answer yet), while a big picture is
+ * written to a terminal that has stopped reading (so the signal lands mid-sequence), and while an
+ * animation plays; Ctrl-C is typed while it probes. Afterwards: exit code 128+n, the tty mode as
+ * before (`stty -g`, read inside the pty by the wrapper), the wrapper's marker visible as plain
+ * text on an independent terminal's screen (no open sequence swallowed it, SGR reset), the cursor
+ * shown and synchronized output off. And `show big.png | head -c 100` ends quietly.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { repoRoot } from '../pty/harness.js';
+import { scratchDir, writePng } from './show-support.js';
+import { MARKER, PtySession, screenState, writeGif, writeWrapper } from './signals-support.js';
+
+// TERMSIGHT_MAIN runs the same cases against another build (to measure one without these fixes).
+const MAIN = process.env.TERMSIGHT_MAIN ?? join(repoRoot, 'dist', 'cli', 'main.js');
+let dir = '';
+let wrapper = '';
+let big = '';
+let gif = '';
+let slow = '';
+let sessions: PtySession[] = [];
+
+beforeAll(() => {
+  try {
+    execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: repoRoot, stdio: 'pipe' });
+  } catch {
+    // tsc exits non-zero on anyone's in-progress type error but still emits.
+  }
+  if (!existsSync(MAIN)) throw new Error('dist/cli/main.js was not built');
+  dir = scratchDir();
+  wrapper = writeWrapper(dir);
+  big = writePng(dir, 'big.png', 1600, 1000, 7);
+  gif = writeGif(dir, 'anim.gif', 160, 80, 24, 4);
+  // Six megapixels of noise: decoding takes a good part of a second (450 ms here, unloaded).
+  slow = writePng(dir, 'slow.png', 3000, 2000, 11);
+}, 120_000);
+
+afterEach(() => {
+  for (const s of sessions) s.kill();
+  sessions = [];
+});
+
+// Each wait below has its own 15 s limit and says what it waited for; the test's limit is above them.
+vi.setConfig({ testTimeout: 60_000 });
+
+let runs = 0;
+function start(args: string[]): PtySession {
+  const session = new PtySession(wrapper, join(dir, `run${runs++}`), [process.execPath, MAIN, ...args], repoRoot);
+  sessions.push(session);
+  return session;
+}
+
+/** Every check of a clean exit, on the session's whole output. */
+async function expectClean(session: PtySession, code: number): Promise<string> {
+  const { rc, before, after } = await session.finish();
+  expect(rc).toBe(code);
+  expect(after).toBe(before);
+  const screen = await screenState(session.output, session.cols, session.rows);
+  expect(screen.markerLine).toContain(`rc=${code} ${MARKER}`);
+  expect(screen.markerPlain).toBe(true);
+  expect(screen.cursorVisible).toBe(true);
+  expect(screen.synchronizedOutput).toBe(false);
+  return screen.text;
+}
+
+const SIGNALS = [
+  { signal: 'SIGTERM', code: 143 },
+  { signal: 'SIGHUP', code: 129 },
+  { signal: 'SIGQUIT', code: 131 },
+] as const;
+
+/** The probe's sentinel (DA1) has gone out: the probe is waiting for the terminal's answers. */
+const probing = (out: string) => out.includes('\x1b[c');
+
+describe('a signal while the probe waits for the terminal', () => {
+  it.each(SIGNALS)('$signal: exit $code, raw mode undone, nothing drawn', async ({ signal, code }) => {
+    const session = start(['show', big, '--protocol', 'braille', '--timeout', '30000']);
+    const pid = await session.pid();
+    await session.until(probing, 'the probe');
+    process.kill(pid, signal);
+    const text = await expectClean(session, code);
+    expect(text).not.toMatch(/[\u2801-\u28ff]/); // no braille picture
+  });
+
+  it('Ctrl-C typed during the probe (raw mode: byte 0x03) stops it: exit 130, nothing drawn', async () => {
+    const session = start(['show', big, '--protocol', 'braille', '--timeout', '30000']);
+    await session.until(probing, 'the probe');
+    session.type('\x03');
+    const text = await expectClean(session, 130);
+    expect(text).not.toMatch(/[\u2801-\u28ff]/);
+  });
+
+  it('Ctrl-C typed while the picture decodes after the probe is a real SIGINT: exit 130, nothing drawn', async () => {
+    const session = start(['show', slow, '--protocol', 'braille', '--timeout', '20']);
+    await session.until(probing, 'the probe');
+    // The probe gives up after 20 ms and its late-reply window after 100 more; then the decode.
+    // Typed then, Ctrl-C must reach the line discipline in cooked mode (raw mode would hold it
+    // as a byte until the decode is over, and the picture would be drawn).
+    await sleep(300);
+    session.type('\x03');
+    const text = await expectClean(session, 130);
+    expect(text).not.toMatch(/[\u2801-\u28ff]/);
+  });
+
+  it('show - reading a terminal ends on Ctrl-C (not only Ctrl-D): exit 130', async () => {
+    const session = start(['show', '-', '--no-probe', '--protocol', 'braille']);
+    await session.pid();
+    await sleep(500); // node has started and is reading the terminal
+    session.type('\x03');
+    await expectClean(session, 130);
+  });
+
+  it('detect: SIGTERM during the probe exits 143 with the mode restored', async () => {
+    const session = start(['detect', '--timeout', '30000']);
+    const pid = await session.pid();
+    await session.until(probing, 'the probe');
+    process.kill(pid, 'SIGTERM');
+    await expectClean(session, 143);
+  });
+});
+
+/** Where each protocol's picture starts, and how much of it must be out before the terminal stalls. */
+// Text pictures are small (a cell is 2x4 dots or 1x2 pixels of a 10x20 px cell): they need the
+// six-megapixel picture in a large box to be far bigger than what the pty holds (about 660 KB).
+const PICTURES = [
+  { protocol: 'kitty', start: '\x1b_G', text: false },
+  { protocol: 'iterm2', start: '\x1b]1337;', text: false },
+  { protocol: 'sixel', start: '\x1bP', text: false },
+  { protocol: 'braille', start: '\u2800', text: true },
+  { protocol: 'blocks', start: '\u2580', text: true },
+] as const;
+
+const ROWS = PICTURES.flatMap((p) => SIGNALS.map((s) => ({ ...p, ...s })));
+
+describe('a signal while a big picture is written to a terminal that stopped reading', () => {
+  it.each(ROWS)(
+    '$protocol, $signal: sequence closed, exit $code',
+    async ({ protocol, start: intro, text, signal, code }) => {
+      const picture = text ? [slow, '--width', '400', '--height', '200'] : [big];
+      const session = start(['show', ...picture, '--protocol', protocol, '--no-probe']);
+      const pid = await session.pid();
+      const begun = (out: string) => {
+        const at = protocol === 'braille' ? out.search(/[\u2800-\u28ff]/) : out.indexOf(intro);
+        return at >= 0 && out.length - at > 32 * 1024;
+      };
+      await session.until(begun, 'the picture');
+      session.pause();
+      process.kill(pid, signal);
+      session.resume();
+      await expectClean(session, code);
+      if (protocol === 'kitty') expect(session.output).toMatch(/\x1b_Ga=d,d=I,i=\d+/); // the upload deleted
+    },
+  );
+});
+
+describe('a signal during --animate', () => {
+  it.each([
+    { protocol: 'kitty', ...SIGNALS[0] },
+    { protocol: 'blocks', ...SIGNALS[1] },
+    { protocol: 'sixel', ...SIGNALS[2] },
+  ])('$protocol, $signal: cursor shown again, exit $code', async ({ protocol, signal, code }) => {
+    const session = start(['show', gif, '--animate', '--protocol', protocol, '--no-probe', '--width', '40']);
+    const pid = await session.pid();
+    // A few frames in: each frame is drawn between a cursor save and restore.
+    await session.until((out) => out.includes('\x1b[?25l') && out.split('\x1b8').length > 6, 'frames');
+    process.kill(pid, signal);
+    await expectClean(session, code);
+  });
+});
+
+describe('a closed pipe', () => {
+  it.each([{ protocol: 'sixel' }, { protocol: 'kitty' }, { protocol: 'braille' }])(
+    'show big.png --protocol $protocol | head -c 100: quiet, non-zero',
+    ({ protocol }) => {
+      const result = spawnSync(
+        '/bin/bash',
+        [
+          '-c',
+          `"$0" "$1" show "$2" --no-probe --protocol ${protocol} --width 400 --height 200 | head -c 100 > /dev/null; echo "rc=\${PIPESTATUS[0]}"`,
+          process.execPath,
+          MAIN,
+          big,
+        ],
+        {
+          encoding: 'utf8',
+          env: { PATH: process.env.PATH ?? '', TERM: 'dumb' },
+          // Not a socket on stdin: bash would take itself for an rsh session and read ~/.bashrc.
+          stdio: ['ignore', 'pipe', 'pipe'],
+          timeout: 60_000,
+        },
+      );
+      expect(result.stdout.trim()).toBe('rc=141');
+      expect(result.stderr).toBe('');
+    },
+    60_000,
+  );
+});
