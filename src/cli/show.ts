@@ -1,6 +1,7 @@
 /**
  * `termsight show FILE... [--protocol P] [--width COLS] [--height ROWS] [--no-probe] [--animate]
- * [--timeout MS]`: decode pictures and draw them with the best protocol this terminal has.
+ * [--timeout MS] [--max-bytes N]`: decode pictures and draw them with the best protocol this
+ * terminal has. Each input is read through read-input.ts, at most `--max-bytes` (default 64 MiB).
  *
  * - Protocol: `--protocol` > `TERMSIGHT_GRAPHICS` > (`off`: braille) > stdout not a terminal
  *   (braille, text that survives a pipe or a file) > the probe's report (`--no-probe`: the
@@ -16,7 +17,6 @@
  * - Ctrl-C while a picture is written: the output stops between pieces, the open sequence is
  *   closed, SGR and synchronized output reset, the cursor put below what was drawn; exit 130.
  */
-import { readFile, stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type DecodedImage, DecodeError, decodeImage } from '../decode/index.js';
 import { isProtocol, PROTOCOLS, type Protocol } from '../env/protocol.js';
@@ -27,6 +27,7 @@ import { parse, wholeNumber } from './args.js';
 import { type CliContext, UsageError } from './context.js';
 import { detectReport, PROBE_FLAGS } from './detect.js';
 import { PictureWriter } from './picture-writer.js';
+import { DEFAULT_MAX_BYTES, InputError, inputReader, parseByteSize } from './read-input.js';
 import { chooseProtocol, displayName, failureLine, interruptTail, pictureBox, renderOptionsFor } from './show-plan.js';
 
 /** Exit code after Ctrl-C (128 + SIGINT), as shells report it. */
@@ -35,14 +36,12 @@ export const EXIT_INTERRUPTED = 130;
 /** How many times `--animate` plays an animation before it stops by itself. */
 export const MAX_LOOPS = 3;
 
-/** Files larger than this are refused before they are read (no picture a terminal shows needs more). */
-export const MAX_FILE_BYTES = 512 * 1024 * 1024;
-
 const SHOW_FLAGS = {
   protocol: { type: 'string' },
   width: { type: 'string' },
   height: { type: 'string' },
   animate: { type: 'boolean' },
+  'max-bytes': { type: 'string' },
   ...PROBE_FLAGS,
 } as const;
 
@@ -87,6 +86,10 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
   const width = wholeNumber('--width', values.width, 1);
   const height = wholeNumber('--height', values.height, 1);
   if (positionals.length === 0) throw new UsageError('show: name at least one picture file (- reads stdin)');
+  // Every input is read with a budget (docs/decode.md#limits): a device or an endless pipe stops.
+  const readInput = inputReader(
+    values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : parseByteSize(values['max-bytes']),
+  );
 
   const report = run.report ?? (await detectReport(ctx, values)).report;
   if (run.signal?.aborted) return EXIT_INTERRUPTED;
@@ -212,33 +215,6 @@ async function writeTail(
     }),
   );
 }
-
-/** Reads a file, or all of stdin for `-`; errors become one-line reasons. */
-async function readInput(name: string, ctx: Pick<CliContext, 'stdin'>): Promise<Uint8Array> {
-  if (name === '-') return readStream(ctx.stdin);
-  const info = await stat(name);
-  if (info.isDirectory()) throw new InputError('is a directory');
-  if (info.size > MAX_FILE_BYTES)
-    throw new InputError(
-      `file too large to read (${Math.round(info.size / 1048576)} MB; the limit is ${MAX_FILE_BYTES / 1048576} MB)`,
-    );
-  return new Uint8Array(await readFile(name));
-}
-
-async function readStream(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array);
-    total += buffer.length;
-    if (total > MAX_FILE_BYTES) throw new InputError(`input too large to read (over ${MAX_FILE_BYTES / 1048576} MB)`);
-    chunks.push(buffer);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
-}
-
-/** A file that could not be read, with a one-line reason. */
-class InputError extends Error {}
 
 const ERRNO_REASONS: Record<string, string> = {
   ENOENT: 'no such file',
