@@ -4,8 +4,8 @@
  * depth, filter and interlace), with the errors each bad file must give.
  */
 import { deflateSync, inflateSync } from 'node:zlib';
-import { encode as fastPngEncode } from 'fast-png';
 import fc from 'fast-check';
+import { encode as fastPngEncode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import { DecodeError, type DecodeFailure, decodeImage } from '../../src/decode/index.js';
 import { decodePng, pngDataSize, pngPasses } from '../../src/decode/png.js';
