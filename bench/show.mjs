@@ -6,7 +6,8 @@
 // (baseline and progressive), the 1000x872 Hubble picture as PNG, a 4000x3000 PNG, an animated
 // GIF (its first frame is shown) and a 64x64 icon. Also the time to import('termsight') against
 // import('supports-color'), each in a fresh process. Animations: chafa --animate=off, timg
-// --frames=1 (both would otherwise play the GIF), termsight shows the first frame by default.
+// --frames=1, img2sixel -S (all three would otherwise play the GIF), termsight shows the first
+// frame by default. TERMSIGHT_BENCH_ONLY=GIF measures only the inputs whose name contains it.
 // Run alone: npm run build && node bench/show.mjs
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -129,7 +130,8 @@ export async function run(log = console.log) {
   const print = (r) => log(r.map((c, i) => String(c).padEnd(widths[i])).join(' '));
   print(header);
   const ratios = { chafa: { ms: [], rss: [] }, timg: { ms: [], rss: [] }, img2sixel: { ms: [], rss: [] } };
-  for (const input of inputs()) {
+  const only = process.env.TERMSIGHT_BENCH_ONLY;
+  for (const input of inputs().filter((i) => !only || i.name.includes(only))) {
     for (const proto of PROTOCOLS) {
       const ours = measure([
         process.execPath,
@@ -153,7 +155,8 @@ export async function run(log = console.log) {
         ? measure(['chafa', '--animate=off', '-f', proto.chafa, '-s', '100', input.path])
         : null;
       const timg = peers.timg ? measure(['timg', '--frames=1', `-p${proto.timg}`, '-g100x50', input.path]) : null;
-      const img2sixel = peers.img2sixel && proto.img2sixel ? measure(['img2sixel', '-w', '1000', input.path]) : null;
+      const img2sixel =
+        peers.img2sixel && proto.img2sixel ? measure(['img2sixel', '-S', '-w', '1000', input.path]) : null;
       print([
         input.name,
         proto.p,
