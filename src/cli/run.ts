@@ -21,11 +21,13 @@ Usage:
       sets the probe's budget (default 100 ms, 1000 ms over ssh); --trace prints
       every byte sent and received, with its time, on stderr.
   termsight show FILE... [--protocol P] [--symbols SETS] [--width COLS] [--height ROWS]
-                 [--no-probe] [--animate] [--timeout MS]
+                 [--no-probe] [--animate] [--timeout MS] [--max-bytes N]
       Draw PNG, JPEG or GIF pictures (- reads stdin) with the best protocol:
       kitty, iterm2, sixel, braille, blocks or symbols. --symbols picks the
       glyphs of symbols pictures: half, quadrant, eighths, block (default),
-      sextant, octant, braille, all, comma-separated.
+      sextant, octant, braille, all, comma-separated. --max-bytes reads at
+      most N bytes of each input (K, M, G for KiB, MiB, GiB; default 64M): a
+      larger file, a device or an endless pipe is refused with exit 2.
   termsight rules [--json]
       List the environment rule tables, in priority order.
   termsight demo

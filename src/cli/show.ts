@@ -1,7 +1,8 @@
 /**
  * `termsight show FILE... [--protocol P] [--symbols SETS] [--width COLS] [--height ROWS] [--no-probe]
- * [--animate] [--timeout MS]`: decode pictures and draw them with the best protocol this terminal has.
- * `--symbols` names the glyph sets of `--protocol symbols`, comma-separated (default `block`).
+ * [--animate] [--timeout MS] [--max-bytes N]`: decode pictures and draw them with the best protocol
+ * this terminal has. `--symbols` names the glyph sets of `--protocol symbols`, comma-separated
+ * (default `block`). Each input is read through read-input.ts, at most `--max-bytes` (default 64 MiB).
  *
  * - Protocol: `--protocol` > `TERMSIGHT_GRAPHICS` > (`off`: braille) > stdout not a terminal
  *   (braille, text that survives a pipe or a file) > the probe's report (`--no-probe`: the
@@ -19,10 +20,10 @@
  *   the cursor put below what was drawn and shown; exit 128+n. A closed stdout (SIGPIPE, EPIPE)
  *   gets nothing more. See docs/cli.md, "Every way out".
  */
-import { readFile, stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type DecodedImage, DecodeError, decodeImage } from '../decode/index.js';
 import { PROTOCOLS, type Protocol } from '../env/protocol.js';
+import { boxPixels } from '../render/backend.js';
 import { endFrame, type FrameHandle, flow, frame } from '../render/frame.js';
 import type { RenderOptions } from '../render/options.js';
 import type { Report } from '../report/types.js';
@@ -31,6 +32,7 @@ import { type CliContext, UsageError } from './context.js';
 import { detectReport, PROBE_FLAGS } from './detect.js';
 import { EXIT_INTERRUPTED as EXIT_SIGINT, interruptedExit, interruptOf } from './interrupt.js';
 import { PictureWriter } from './picture-writer.js';
+import { DEFAULT_MAX_BYTES, InputError, inputReader, parseByteSize } from './read-input.js';
 import {
   chooseProtocol,
   displayName,
@@ -48,15 +50,13 @@ export const EXIT_INTERRUPTED = EXIT_SIGINT;
 /** How many times `--animate` plays an animation before it stops by itself. */
 export const MAX_LOOPS = 3;
 
-/** Files larger than this are refused before they are read (no picture a terminal shows needs more). */
-export const MAX_FILE_BYTES = 512 * 1024 * 1024;
-
 const SHOW_FLAGS = {
   protocol: { type: 'string' },
   symbols: { type: 'string' },
   width: { type: 'string' },
   height: { type: 'string' },
   animate: { type: 'boolean' },
+  'max-bytes': { type: 'string' },
   ...PROBE_FLAGS,
 } as const;
 
@@ -98,6 +98,10 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
   const width = wholeNumber('--width', values.width, 1);
   const height = wholeNumber('--height', values.height, 1);
   if (positionals.length === 0) throw new UsageError('show: name at least one picture file (- reads stdin)');
+  // Every input is read with a budget (docs/decode.md#limits): a device or an endless pipe stops.
+  const readInput = inputReader(
+    values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : parseByteSize(values['max-bytes']),
+  );
 
   const report = run.report ?? (await detectReport(ctx, { ...values, settle: true })).report;
   if (run.signal?.aborted) return interruptedExit(run.signal);
@@ -107,6 +111,7 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
   const box = pictureBox({ width, height, terminal: { columns: size.columns, rows: size.rows }, env });
   const options = { ...renderOptionsFor(report, box, env), ...(symbols ? { symbols } : {}) };
   const animate = Boolean(values.animate) && Boolean(ctx.stdout.isTTY || flag);
+  const maxSize = options.upscale ? undefined : boxPixels(options);
   const writer = new PictureWriter(ctx.stdout, run.signal);
 
   let failed = false;
@@ -116,7 +121,8 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
     try {
       // Reading stdin from a terminal ends with Ctrl-D, or with Ctrl-C (SIGINT) through the signal.
       const bytes = await untilStopped(readInput(name, ctx), run.signal);
-      image = decodeImage(bytes, { frames: animate ? 'all' : 'first' });
+      // Decode no larger than the box it will be drawn in (a JPEG scales in the DCT domain).
+      image = decodeImage(bytes, { frames: animate ? 'all' : 'first', ...(maxSize ? { maxSize } : {}) });
     } catch (error) {
       if (run.signal?.aborted) return interruptedExit(run.signal);
       ctx.stderr.write(failureLine(name, reasonFor(error)));
@@ -226,33 +232,6 @@ async function writeTail(
     }),
   );
 }
-
-/** Reads a file, or all of stdin for `-`; errors become one-line reasons. */
-async function readInput(name: string, ctx: Pick<CliContext, 'stdin'>): Promise<Uint8Array> {
-  if (name === '-') return readStream(ctx.stdin);
-  const info = await stat(name);
-  if (info.isDirectory()) throw new InputError('is a directory');
-  if (info.size > MAX_FILE_BYTES)
-    throw new InputError(
-      `file too large to read (${Math.round(info.size / 1048576)} MB; the limit is ${MAX_FILE_BYTES / 1048576} MB)`,
-    );
-  return new Uint8Array(await readFile(name));
-}
-
-async function readStream(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array);
-    total += buffer.length;
-    if (total > MAX_FILE_BYTES) throw new InputError(`input too large to read (over ${MAX_FILE_BYTES / 1048576} MB)`);
-    chunks.push(buffer);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
-}
-
-/** A file that could not be read, with a one-line reason. */
-class InputError extends Error {}
 
 const ERRNO_REASONS: Record<string, string> = {
   ENOENT: 'no such file',

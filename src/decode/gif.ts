@@ -1,12 +1,16 @@
 /**
- * GIF to full RGBA frames with omggif's LZW decoder. The block structure is walked here first
- * (truncation, missing colour tables, frames outside the screen), then every frame is composited
- * onto a canvas the way browsers do: transparency, and disposal 1 (keep), 2 (clear to transparent)
- * and 3 (restore the previous picture).
+ * GIF to full RGBA frames with omggif's LZW decoder, behind termsight's own bounds. The block
+ * structure is walked here first (truncation, missing colour tables, frames outside the screen),
+ * every frame that will be decoded is checked against what its data can hold (a bound from its
+ * byte count, then an LZW dry run) before a pixel buffer is allocated, and omggif is handed only
+ * the frames that will be shown. Frames are composited onto a canvas the way browsers do:
+ * transparency, and disposal 1 (keep), 2 (clear to transparent) and 3 (restore the previous
+ * picture). See docs/decode.md#gif.
  */
 import omggif from 'omggif';
+import { u16le } from '../core/bytes.js';
 import { DecodeError, reasonOf } from './error.js';
-import { checkGifLzw } from './gif-lzw.js';
+import { checkGifLzw, lzwPixelBound } from './gif-lzw.js';
 import { checkDimensions } from './header.js';
 import { DEFAULT_DECODE_LIMITS, type DecodedFrame, type DecodeLimits } from './image.js';
 
@@ -20,49 +24,67 @@ export interface GifFrameInfo {
   readonly delay: number;
   /** 0 unspecified, 1 keep, 2 restore to background, 3 restore to previous. */
   readonly disposal: number;
+  /** Offset of the LZW minimum code size byte (the sub-blocks follow). */
+  readonly dataOffset: number;
+  /** Bytes of LZW data in the frame's sub-blocks (without their length bytes). */
+  readonly dataBytes: number;
+  /** Offset just past the frame (after its block terminator). */
+  readonly end: number;
 }
 
 /** The logical screen and frames of a GIF, from a walk over its blocks. */
 export interface GifLayout {
   readonly width: number;
   readonly height: number;
+  /** The first `maxFrames` frames (all of them by default). */
   readonly frames: readonly GifFrameInfo[];
+  /** How many frames the file has (counted, also past `maxFrames`). */
+  readonly frameCount: number;
 }
 
-/** Walks the blocks of a GIF without decoding pixels; throws `DecodeError` when cut short or malformed. */
-export function readGifLayout(bytes: Uint8Array): GifLayout {
+/**
+ * Walks the blocks of a GIF without decoding pixels; throws `DecodeError` when cut short or
+ * malformed. Only the first `maxFrames` frames are kept (the others are counted), so a file of
+ * millions of tiny frames costs no memory for frames that will not be shown.
+ */
+export function readGifLayout(bytes: Uint8Array, maxFrames = Number.POSITIVE_INFINITY): GifLayout {
   const end = bytes.length;
   const truncated = (): never => {
     throw new DecodeError('truncated', 'truncated GIF: the file ends before its trailer');
   };
   if (end < 13) truncated();
-  const width = bytes[6]! | (bytes[7]! << 8);
-  const height = bytes[8]! | (bytes[9]! << 8);
-  const hasGlobalPalette = (bytes[10]! & 0x80) !== 0;
-  let p = 13 + (hasGlobalPalette ? 3 * (2 << (bytes[10]! & 7)) : 0);
-  const skipSubBlocks = (): void => {
+  const width = u16le(bytes, 6);
+  const height = u16le(bytes, 8);
+  const screenFlags = bytes[10] as number;
+  const hasGlobalPalette = (screenFlags & 0x80) !== 0;
+  let p = 13 + (hasGlobalPalette ? 3 * (2 << (screenFlags & 7)) : 0);
+  /** Steps over a chain of sub-blocks; returns the bytes of data they hold. */
+  const skipSubBlocks = (): number => {
+    let total = 0;
     for (;;) {
       if (p >= end) truncated();
-      const size = bytes[p++]!;
-      if (size === 0) return;
+      const size = bytes[p++] as number;
+      if (size === 0) return total;
+      total += size;
       p += size;
     }
   };
   const frames: GifFrameInfo[] = [];
+  let frameCount = 0;
   let delay = 0;
   let disposal = 0;
   for (;;) {
     if (p >= end) truncated();
-    const block = bytes[p++]!;
+    const block = bytes[p++] as number;
     if (block === 0x3b) break;
     if (block === 0x21) {
       if (p >= end) truncated();
-      const label = bytes[p++]!;
+      const label = bytes[p++] as number;
       if (label === 0xf9) {
         if (p + 5 > end) truncated();
         if (bytes[p] !== 4) throw new DecodeError('corrupt', 'corrupt GIF: bad graphic control extension');
-        disposal = (bytes[p + 1]! >> 2) & 7;
-        delay = bytes[p + 2]! | (bytes[p + 3]! << 8);
+        disposal = ((bytes[p + 1] as number) >> 2) & 7;
+        delay = u16le(bytes, p + 2);
         p += 5;
       }
       skipSubBlocks();
@@ -70,22 +92,21 @@ export function readGifLayout(bytes: Uint8Array): GifLayout {
     }
     if (block === 0x2c) {
       if (p + 9 > end) truncated();
-      const frame = {
-        x: bytes[p]! | (bytes[p + 1]! << 8),
-        y: bytes[p + 2]! | (bytes[p + 3]! << 8),
-        width: bytes[p + 4]! | (bytes[p + 5]! << 8),
-        height: bytes[p + 6]! | (bytes[p + 7]! << 8),
-        delay,
-        disposal,
-      };
-      const flags = bytes[p + 8]!;
+      const x = u16le(bytes, p);
+      const y = u16le(bytes, p + 2);
+      const frameWidth = u16le(bytes, p + 4);
+      const frameHeight = u16le(bytes, p + 6);
+      const flags = bytes[p + 8] as number;
       p += 9;
       if (flags & 0x80) p += 3 * (2 << (flags & 7));
       else if (!hasGlobalPalette) throw new DecodeError('corrupt', 'corrupt GIF: a frame has no colour table');
+      const dataOffset = p;
       p += 1; // LZW minimum code size
-      skipSubBlocks();
+      const dataBytes = skipSubBlocks();
       if (p > end) truncated();
-      frames.push(frame);
+      if (frames.length < maxFrames)
+        frames.push({ x, y, width: frameWidth, height: frameHeight, delay, disposal, dataOffset, dataBytes, end: p });
+      frameCount++;
       delay = 0;
       disposal = 0;
       continue;
@@ -95,8 +116,8 @@ export function readGifLayout(bytes: Uint8Array): GifLayout {
       `corrupt GIF: unknown block 0x${block.toString(16).padStart(2, '0')} at byte ${p - 1}`,
     );
   }
-  if (frames.length === 0) throw new DecodeError('corrupt', 'corrupt GIF: it holds no image');
-  return { width, height, frames };
+  if (frameCount === 0) throw new DecodeError('corrupt', 'corrupt GIF: it holds no image');
+  return { width, height, frames, frameCount };
 }
 
 /**
@@ -125,35 +146,67 @@ function capturingLog<T>(fn: () => T): { result: T; logged: string[] } {
 }
 
 /**
- * Decodes a GIF to full-size RGBA frames (all of them, or only the first). Frames stop early when
- * their total pixels would pass `limits.maxAnimationPixels`, or at a later frame whose data is cut
- * short; a first frame that is damaged is an error.
+ * Why a frame cannot give its pixels, or null when its data can: first the bound from its byte
+ * count (no bit is read), then the dry run (every code followed, nothing allocated).
+ */
+export function gifFrameProblem(bytes: Uint8Array, frame: GifFrameInfo): string | null {
+  const pixels = frame.width * frame.height;
+  if (pixels === 0) return null;
+  const minCodeSize = bytes[frame.dataOffset] as number;
+  const bound = lzwPixelBound(frame.dataBytes, minCodeSize);
+  if (bound < pixels)
+    return `a ${frame.width}x${frame.height} frame with ${frame.dataBytes} bytes of image data, which can hold at most ${bound} pixels`;
+  const lzw = checkGifLzw(bytes, frame.dataOffset, pixels);
+  if (!lzw.ok) return lzw.reason;
+  if (lzw.pixels < pixels) return 'the image data is shorter than its size';
+  return null;
+}
+
+/**
+ * Decodes a GIF to full-size RGBA frames (all of them, or only the first). Only the frames within
+ * `limits.maxAnimationPixels` are looked at; of those, decoding stops at the first whose data
+ * cannot give its pixels. A first frame that is damaged is an error. Every bound is checked
+ * before the canvas is allocated.
  */
 export function decodeGifFrames(
   bytes: Uint8Array,
   which: 'first' | 'all' = 'all',
   limits: DecodeLimits = DEFAULT_DECODE_LIMITS,
 ): { width: number; height: number; frames: DecodedFrame[]; frameCount: number } {
-  const layout = readGifLayout(bytes);
-  const { width, height } = layout;
-  checkDimensions(width, height, limits, 'gif');
+  const head = readGifLayout(bytes, 1);
+  checkDimensions(head.width, head.height, limits, 'gif');
+  const screen = head.width * head.height;
+  // Every decoded frame is a full screen; frames past the budget would be dropped, so they are
+  // not even walked into memory. At least one frame is always decoded.
+  const budgetFrames = Math.max(1, Math.floor(limits.maxAnimationPixels / screen));
+  const layout = which === 'first' ? head : readGifLayout(bytes, budgetFrames);
+  const { width, height, frameCount } = layout;
+
+  let reach = { width, height };
+  for (const f of layout.frames)
+    reach = { width: Math.max(reach.width, f.x + f.width), height: Math.max(reach.height, f.y + f.height) };
+  checkDimensions(reach.width, reach.height, limits, 'gif');
+
+  const kept: GifFrameInfo[] = [];
+  for (const [i, f] of layout.frames.entries()) {
+    const problem = gifFrameProblem(bytes, f);
+    if (problem === null) {
+      kept.push(f);
+      continue;
+    }
+    if (i === 0) throw new DecodeError('corrupt', `corrupt GIF: ${problem}`);
+    break; // keep the frames that decode whole
+  }
+
   // omggif blits with the screen width as stride, so a frame reaching past the screen would wrap
   // into the next rows. Decode onto a canvas that covers every frame, then crop to the screen.
   let canvasWidth = width;
   let canvasHeight = height;
-  for (const f of layout.frames) {
+  for (const f of kept) {
     canvasWidth = Math.max(canvasWidth, f.x + f.width);
     canvasHeight = Math.max(canvasHeight, f.y + f.height);
   }
-  checkDimensions(canvasWidth, canvasHeight, limits, 'gif');
-  let source = bytes;
-  if (canvasWidth !== width || canvasHeight !== height) {
-    source = bytes.slice();
-    source[6] = canvasWidth & 0xff;
-    source[7] = canvasWidth >> 8;
-    source[8] = canvasHeight & 0xff;
-    source[9] = canvasHeight >> 8;
-  }
+  const source = omggifSource(bytes, kept, canvasWidth, canvasHeight, frameCount);
 
   let reader: omggif.GifReader;
   try {
@@ -161,25 +214,11 @@ export function decodeGifFrames(
   } catch (error) {
     throw new DecodeError('corrupt', `corrupt GIF: ${reasonOf(error)}`, { cause: error });
   }
-  const frameCount = reader.numFrames();
-  const wanted = which === 'first' ? 1 : frameCount;
   const canvas = new Uint8Array(canvasWidth * canvasHeight * 4);
   const frames: DecodedFrame[] = [];
   let saved: Uint8Array | null = null;
-  let pixelsSpent = 0;
-  for (let i = 0; i < wanted; i++) {
-    if (i > 0 && pixelsSpent + width * height > limits.maxAnimationPixels) break;
+  for (let i = 0; i < kept.length; i++) {
     const info = reader.frameInfo(i);
-    const pixelCount = info.width * info.height;
-    const lzw = checkGifLzw(source, info.data_offset, pixelCount);
-    if (!lzw.ok || lzw.pixels < pixelCount) {
-      if (i === 0)
-        throw new DecodeError(
-          'corrupt',
-          `corrupt GIF: ${lzw.ok ? 'the image data is shorter than its size' : lzw.reason}`,
-        );
-      break; // keep the frames that decoded whole
-    }
     if (info.disposal === 3) saved = canvas.slice();
     const { logged } = capturingLog(() => {
       try {
@@ -196,11 +235,36 @@ export function decodeGifFrames(
       raster: { width, height, data: crop(canvas, canvasWidth, width, height) },
       delayMs: frameCount > 1 ? gifDelayMs(info.delay) : 0,
     });
-    pixelsSpent += width * height;
     if (info.disposal === 2) clearRect(canvas, canvasWidth, info);
     else if (info.disposal === 3 && saved) canvas.set(saved);
   }
   return { width, height, frames, frameCount };
+}
+
+/**
+ * The bytes omggif gets: the file up to the last frame that will be decoded, then a trailer (so
+ * it indexes no frame that is not shown), with the screen enlarged to the canvas when a frame
+ * reaches past it. The file itself when nothing needs changing.
+ */
+function omggifSource(
+  bytes: Uint8Array,
+  kept: readonly GifFrameInfo[],
+  canvasWidth: number,
+  canvasHeight: number,
+  frameCount: number,
+): Uint8Array {
+  const last = kept[kept.length - 1];
+  const resized = canvasWidth !== u16le(bytes, 6) || canvasHeight !== u16le(bytes, 8);
+  if (!resized && (last === undefined || kept.length === frameCount)) return bytes;
+  const end = last ? last.end : bytes.length;
+  const source = new Uint8Array(end + 1);
+  source.set(bytes.subarray(0, end));
+  source[end] = 0x3b;
+  source[6] = canvasWidth & 0xff;
+  source[7] = canvasWidth >> 8;
+  source[8] = canvasHeight & 0xff;
+  source[9] = canvasHeight >> 8;
+  return source;
 }
 
 function crop(canvas: Uint8Array, canvasWidth: number, width: number, height: number): Uint8Array {

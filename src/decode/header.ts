@@ -2,7 +2,7 @@
  * An image's declared size, read from its header without decoding a pixel, so that a file that
  * declares more pixels than is safe is refused before any memory is spent on it.
  */
-import { u16be, u32be } from '../core/bytes.js';
+import { ascii, u16be, u16le, u32be } from '../core/bytes.js';
 import { DecodeError } from './error.js';
 import { DEFAULT_DECODE_LIMITS, type DecodeLimits, type ImageFormat } from './image.js';
 
@@ -16,7 +16,7 @@ export interface ImageHeader {
 function pngHeader(bytes: Uint8Array): ImageHeader {
   // Signature (8), IHDR length (4) and type (4), then width and height (4 each).
   if (bytes.length < 24) throw new DecodeError('truncated', 'truncated PNG: the file ends inside its header');
-  const type = String.fromCharCode(bytes[12]!, bytes[13]!, bytes[14]!, bytes[15]!);
+  const type = ascii(bytes, 12, 16);
   if (type !== 'IHDR' || u32be(bytes, 8) !== 13)
     throw new DecodeError('corrupt', 'corrupt PNG: the first chunk is not a valid IHDR');
   return { format: 'png', width: u32be(bytes, 16), height: u32be(bytes, 20) };
@@ -35,7 +35,7 @@ function jpegHeader(bytes: Uint8Array): ImageHeader {
     if (bytes[p] !== 0xff) throw new DecodeError('corrupt', `corrupt JPEG: no marker at byte ${p}`);
     while (p < end && bytes[p] === 0xff) p++; // fill bytes
     if (p >= end) throw new DecodeError('truncated', 'truncated JPEG: the file ends before its frame header');
-    const marker = bytes[p++]!;
+    const marker = bytes[p++] as number;
     // Markers without a length: TEM, RSTn, a repeated SOI.
     if (marker === 0x01 || marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7)) continue;
     if (marker === 0xd9) throw new DecodeError('corrupt', 'corrupt JPEG: the image ends before its frame header');
@@ -54,7 +54,7 @@ function jpegHeader(bytes: Uint8Array): ImageHeader {
 
 function gifHeader(bytes: Uint8Array): ImageHeader {
   if (bytes.length < 13) throw new DecodeError('truncated', 'truncated GIF: the file ends inside its header');
-  return { format: 'gif', width: bytes[6]! | (bytes[7]! << 8), height: bytes[8]! | (bytes[9]! << 8) };
+  return { format: 'gif', width: u16le(bytes, 6), height: u16le(bytes, 8) };
 }
 
 /**

@@ -1,150 +1,114 @@
 /**
- * PNG to RGBA8 with fast-png: every colour type (grey, grey+alpha, RGB, RGBA, palette), every bit
- * depth (1, 2, 4, 8, 16) and `tRNS` transparency. The chunk structure is walked first, so a file cut
- * short is reported as truncated rather than as whatever the decoder trips over.
+ * termsight's PNG decoder: every colour type and bit depth (1, 2, 4, 8, 16), PLTE, tRNS and Adam7,
+ * on node:zlib's native inflate with an output budget. The chunk walk (CRCs, order) comes first,
+ * the IDAT stream is inflated to exactly the bytes the declared size needs, the filters are undone
+ * in place, and the rows expanded to RGBA8. gAMA, cHRM, sRGB and iCCP are ignored, as most
+ * terminal viewers do; an APNG gives its IDAT image (the first frame). See docs/decode.md#png.
  */
-import { type DecodedPng, decode as decodePng } from 'fast-png';
-import { u32be } from '../core/bytes.js';
-import { crc32 } from '../core/crc32.js';
-import type { Raster } from '../core/raster.js';
-import { DecodeError, reasonOf } from './error.js';
+import { MAX_RASTER_PIXELS, type Raster } from '../core/raster.js';
+import { DecodeError } from './error.js';
+import { type PngHeader, readPngChunks } from './png-chunks.js';
+import { inflatePngData } from './png-inflate.js';
+import { makeRowExpander } from './png-pixels.js';
+import { unfilterRows } from './png-unfilter.js';
 
-function isLetter(byte: number): boolean {
-  return (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a);
+/** A decoded PNG: the picture, and what the caller may still apply to it. */
+export interface DecodedPng {
+  readonly raster: Raster;
+  /**
+   * The eXIf chunk's TIFF structure, or null. Its orientation is not applied here.
+   * TODO(decode): apply `exifOrientation` (src/decode/exif.ts on the jpeg branch) once it is merged.
+   */
+  readonly exif: Uint8Array | null;
+  /** Whether the file is an APNG (only its IDAT image, the first or default frame, is decoded). */
+  readonly animated: boolean;
+}
+
+/** One pass of a PNG image: the whole image, or one of Adam7's seven. */
+interface Pass {
+  readonly x0: number;
+  readonly y0: number;
+  readonly dx: number;
+  readonly dy: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Adam7's passes as (x0, y0, dx, dy) (PNG spec section 8.2). */
+const ADAM7: readonly (readonly [number, number, number, number])[] = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+];
+
+/** The passes of an image, empty ones left out (a 1x1 Adam7 image has only the first). */
+export function pngPasses(header: Pick<PngHeader, 'width' | 'height' | 'interlace'>): Pass[] {
+  const { width, height } = header;
+  if (header.interlace === 0) return [{ x0: 0, y0: 0, dx: 1, dy: 1, width, height }];
+  return ADAM7.map(([x0, y0, dx, dy]) => ({
+    x0,
+    y0,
+    dx,
+    dy,
+    width: Math.ceil((width - x0) / dx),
+    height: Math.ceil((height - y0) / dy),
+  })).filter((p) => p.width > 0 && p.height > 0);
+}
+
+/** Channels of each colour type. */
+const CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
+/** Bytes in one row of `width` pixels (without the filter byte). */
+function rowBytesOf(header: PngHeader, width: number): number {
+  return Math.ceil((width * (CHANNELS[header.colorType] as number) * header.depth) / 8);
 }
 
 /**
- * Checks the chunk layout before anything is inflated: lengths inside the file, chunk types made
- * of letters, every CRC right, IDAT present, IEND reached. (fast-png inflates a chunk before it
- * checks that chunk's CRC, so a damaged chunk would be reported as a zlib error.)
+ * The inflated size a PNG's image data must have: a filter byte and the packed samples of every
+ * row of every pass. This is the budget of the one inflate.
+ *
+ * @example pngDataSize({ width: 1, height: 1, depth: 8, colorType: 6, interlace: 0 }) // 5
  */
-export function checkPngStructure(bytes: Uint8Array): void {
-  let p = 8;
-  let sawData = false;
-  for (;;) {
-    if (p + 8 > bytes.length) throw new DecodeError('truncated', 'truncated PNG: the file ends before its IEND chunk');
-    const length = u32be(bytes, p);
-    const typeBytes = bytes.subarray(p + 4, p + 8);
-    if (!typeBytes.every(isLetter))
-      throw new DecodeError('corrupt', `corrupt PNG: invalid chunk type at byte ${p + 4}`);
-    const type = String.fromCharCode(...typeBytes);
-    if (length > 0x7fffffff)
-      throw new DecodeError('corrupt', `corrupt PNG: ${type} chunk length ${length} out of range`);
-    if (p + 12 + length > bytes.length)
-      throw new DecodeError('truncated', `truncated PNG: the file ends inside its ${type} chunk`);
-    if (crc32(bytes.subarray(p + 4, p + 8 + length)) !== u32be(bytes, p + 8 + length)) {
-      throw new DecodeError('corrupt', `corrupt PNG: CRC mismatch in its ${type} chunk`);
-    }
-    if (type === 'IDAT') sawData = true;
-    if (type === 'IEND') break;
-    p += 12 + length;
-  }
-  if (!sawData) throw new DecodeError('corrupt', 'corrupt PNG: no image data (IDAT) chunk');
+export function pngDataSize(header: PngHeader): number {
+  let total = 0;
+  for (const pass of pngPasses(header)) total += pass.height * (rowBytesOf(header, pass.width) + 1);
+  return total;
 }
 
-/** Scales an n-bit sample to 8 bits. */
-function scaleTable(depth: number): Uint8Array {
-  const max = (1 << depth) - 1;
-  const table = new Uint8Array(max + 1);
-  for (let v = 0; v <= max; v++) table[v] = Math.round((v * 255) / max);
-  return table;
-}
-
-/** Reads sample `i` of a row of packed samples of 1, 2 or 4 bits. */
-function packedSample(data: ArrayLike<number>, rowStart: number, i: number, depth: number): number {
-  const bit = i * depth;
-  const byte = data[rowStart + (bit >> 3)]!;
-  return (byte >> (8 - depth - (bit & 7))) & ((1 << depth) - 1);
-}
-
-/** Converts fast-png's output (any depth, any colour type) to straight RGBA8. */
-export function pngToRaster(png: DecodedPng): Raster {
-  const { width, height, depth, channels, data, palette, transparency } = png;
+/**
+ * Decodes a PNG file (the IDAT image of an APNG) to RGBA8, with its eXIf block; throws a one-line
+ * `DecodeError`. The declared size must already have been checked against the caller's limits
+ * (decodeImage does); here it is only held under the raster's own ceiling.
+ */
+export function decodePng(bytes: Uint8Array): DecodedPng {
+  const layout = readPngChunks(bytes);
+  const { header } = layout;
+  const { width, height } = header;
+  if (width === 0 || height === 0)
+    throw new DecodeError('corrupt', `corrupt PNG: it declares a size of ${width}x${height}`);
+  if (width * height > MAX_RASTER_PIXELS)
+    throw new DecodeError('too-large', `PNG image too large to decode safely: ${width}x${height}`);
+  const data = inflatePngData(layout.data, pngDataSize(header));
+  const bpp = Math.max(1, ((CHANNELS[header.colorType] as number) * header.depth) >> 3);
+  const expand = makeRowExpander(header, layout.palette, layout.transparency);
   const out = new Uint8Array(width * height * 4);
-  const rowSamples = width * channels;
-  const rowBytes = depth < 8 ? Math.ceil((rowSamples * depth) / 8) : rowSamples;
-  const expected = rowBytes * height;
-  if (data.length < expected) throw new DecodeError('corrupt', 'corrupt PNG: the image data is shorter than its size');
-
-  // Raw sample n of row y, before any scaling (the value tRNS keys and palettes refer to).
-  const raw = (y: number, n: number): number =>
-    depth < 8 ? packedSample(data, y * rowBytes, n, depth) : data[y * rowBytes + n]!;
-  const to8 =
-    depth === 16
-      ? (v: number) => ((v * 255 + 32767) / 65535) | 0
-      : depth === 8
-        ? (v: number) => v
-        : (
-            (t) => (v: number) =>
-              t[v]!
-          )(scaleTable(depth));
-
-  if (palette) {
-    for (let y = 0, o = 0; y < height; y++) {
-      for (let x = 0; x < width; x++, o += 4) {
-        const entry = palette[raw(y, x)];
-        // An index past the palette is an error by the spec; draw it black like browsers do.
-        out[o] = entry?.[0] ?? 0;
-        out[o + 1] = entry?.[1] ?? 0;
-        out[o + 2] = entry?.[2] ?? 0;
-        out[o + 3] = entry?.[3] ?? 255;
-      }
-    }
-    return { width, height, data: out };
-  }
-
-  // tRNS on grey or RGB: one colour, in raw samples, that is fully transparent.
-  const key =
-    transparency && transparency.length >= (channels === 1 ? 1 : 3) && (channels === 1 || channels === 3)
-      ? transparency
-      : null;
-  // The common cases (8-bit RGBA and RGB) skip the per-sample dispatch: photos are large.
-  if (depth === 8 && channels === 4) {
-    out.set(data.subarray(0, out.length));
-    return { width, height, data: out };
-  }
-  if (depth === 8 && channels === 3 && !key) {
-    for (let i = 0, o = 0; o < out.length; i += 3, o += 4) {
-      out[o] = data[i]!;
-      out[o + 1] = data[i + 1]!;
-      out[o + 2] = data[i + 2]!;
-      out[o + 3] = 255;
-    }
-    return { width, height, data: out };
-  }
-  for (let y = 0, o = 0; y < height; y++) {
-    for (let x = 0, n = 0; x < width; x++, o += 4, n += channels) {
-      if (channels <= 2) {
-        const g = raw(y, n);
-        const v = to8(g);
-        out[o] = v;
-        out[o + 1] = v;
-        out[o + 2] = v;
-        out[o + 3] = channels === 2 ? to8(raw(y, n + 1)) : key && g === key[0] ? 0 : 255;
-      } else {
-        const r = raw(y, n);
-        const g = raw(y, n + 1);
-        const b = raw(y, n + 2);
-        out[o] = to8(r);
-        out[o + 1] = to8(g);
-        out[o + 2] = to8(b);
-        out[o + 3] =
-          channels === 4 ? to8(raw(y, n + 3)) : key && r === key[0] && g === key[1] && b === key[2] ? 0 : 255;
-      }
+  let at = 0;
+  for (const pass of pngPasses(header)) {
+    const rowBytes = rowBytesOf(header, pass.width);
+    unfilterRows(data, at, pass.height, rowBytes, bpp);
+    for (let py = 0; py < pass.height; py++, at += rowBytes + 1) {
+      const to = ((pass.y0 + py * pass.dy) * width + pass.x0) * 4;
+      expand(data, at + 1, pass.width, out, to, pass.dx * 4);
     }
   }
-  return { width, height, data: out };
+  return { raster: { width, height, data: out }, exif: layout.exif, animated: layout.animated };
 }
 
-/** Decodes a PNG file (the default image of an APNG) to RGBA8; throws `DecodeError`. */
+/** Decodes a PNG file to its RGBA8 raster; throws `DecodeError`. */
 export function decodePngRaster(bytes: Uint8Array): Raster {
-  checkPngStructure(bytes);
-  let png: DecodedPng;
-  try {
-    png = decodePng(bytes); // CRCs were checked above
-  } catch (error) {
-    const cause = error instanceof Error && error.cause !== undefined ? `: ${reasonOf(error.cause)}` : '';
-    throw new DecodeError('corrupt', `corrupt PNG: ${reasonOf(error)}${cause}`.replace(/:\s*:/, ':'), { cause: error });
-  }
-  return pngToRaster(png);
+  return decodePng(bytes).raster;
 }

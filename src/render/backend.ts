@@ -79,6 +79,22 @@ function cellSize(options: RenderOptions): Size {
   return cell;
 }
 
+/**
+ * The box in screen pixels (`columns` x `rows` cells of `cellPixels`) a picture is fitted into,
+ * whatever the protocol: `layout` measures a source in screen pixels and never enlarges it unless
+ * `upscale`, so a source at least this large in both directions draws exactly as the full-size one
+ * would. Decoders use it to decode no larger (a JPEG's DCT scaling). Undefined without a box.
+ *
+ * @example boxPixels({ columns: 100, rows: 30, cellPixels: { width: 9, height: 18 } }) // { width: 900, height: 540 }
+ */
+export function boxPixels(options: RenderOptions): Size | undefined {
+  const cell = cellSize(options);
+  const columns = boxCells(options.columns, 'columns');
+  const rows = boxCells(options.rows, 'rows');
+  if (columns === undefined || rows === undefined) return undefined;
+  return { width: Math.ceil(columns * cell.width), height: Math.ceil(rows * cell.height) };
+}
+
 function boxCells(value: number | undefined, what: string): number | undefined {
   return value === undefined ? undefined : boundedCount(value, what, MAX_CELLS);
 }

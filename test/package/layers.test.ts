@@ -19,7 +19,7 @@ const LAYERS: Record<string, { readonly may: readonly string[]; readonly package
   capability: { may: ['core', 'terminals', 'env'] },
   report: { may: ['core', 'terminals', 'env', 'probe', 'capability'] },
   render: { may: ['core', 'env'] },
-  decode: { may: ['core'], packages: ['fast-png', 'omggif'] },
+  decode: { may: ['core'], packages: ['omggif'] },
   compat: { may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode'] },
   // The Ink component: any layer below the CLI, and Ink and React (optional peers, loaded only here).
   ink: {

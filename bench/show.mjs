@@ -1,0 +1,187 @@
+// The whole process, as a user runs it: `termsight show --no-probe --protocol P --width 100 FILE
+// > /dev/null` against chafa, timg and img2sixel on the same files, where installed; medians of
+// RUNS runs (TERMSIGHT_BENCH_RUNS, default 5) of wall time and peak RSS (`/usr/bin/time -f %M`),
+// printed as ratios termsight/peer (below 1: termsight is faster or smaller). Inputs are made
+// from the committed photos into .bench-cache/ with ImageMagick's `convert`: a 12-megapixel JPEG
+// (baseline and progressive), the 1000x872 Hubble picture as PNG, a 4000x3000 PNG, an animated
+// GIF (its first frame is shown) and a 64x64 icon. Also the time to import('termsight') against
+// import('supports-color'), each in a fresh process. Animations: chafa --animate=off, timg
+// --frames=1, img2sixel -S (all three would otherwise play the GIF), termsight shows the first
+// frame by default. TERMSIGHT_BENCH_ONLY=GIF measures only the inputs whose name contains it.
+// Run alone: npm run build && node bench/show.mjs
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CACHE = join(ROOT, '.bench-cache');
+const PHOTOS = join(ROOT, 'test/fixtures/images');
+const CLI = join(ROOT, 'dist/cli/main.js');
+const RUNS = Number(process.env.TERMSIGHT_BENCH_RUNS) > 0 ? Number(process.env.TERMSIGHT_BENCH_RUNS) : 5;
+const TIME = '/usr/bin/time';
+
+function have(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** The benchmark's inputs, made once into .bench-cache/ from the committed photos. */
+function inputs() {
+  mkdirSync(CACHE, { recursive: true });
+  const hubble = join(PHOTOS, 'hubble_deep_field.jpg');
+  const made = [
+    [
+      '12 MP JPEG baseline',
+      'photo-12mp.jpg',
+      [hubble, '-resize', '4000x3000!', '-quality', '90', '-interlace', 'none'],
+    ],
+    [
+      '12 MP JPEG progressive',
+      'photo-12mp-progressive.jpg',
+      [hubble, '-resize', '4000x3000!', '-quality', '90', '-interlace', 'JPEG'],
+    ],
+    ['1000x872 PNG', 'hubble.png', [hubble]],
+    ['4000x3000 PNG', 'photo-12mp.png', [hubble, '-resize', '4000x3000!']],
+    [
+      'animated GIF 600x400 x3',
+      'animation.gif',
+      [
+        '-delay',
+        '10',
+        '-loop',
+        '0',
+        ...['coffee.png', 'chelsea.png', 'astronaut.png'].map((f) => join(PHOTOS, f)),
+        '-resize',
+        '600x400!',
+      ],
+    ],
+    ['64x64 PNG icon', 'icon.png', [join(PHOTOS, 'astronaut.png'), '-resize', '64x64']],
+  ];
+  return made.map(([name, file, args]) => {
+    const path = join(CACHE, file);
+    if (!existsSync(path)) {
+      const r = spawnSync('convert', [...args, path], { stdio: ['ignore', 'ignore', 'pipe'] });
+      if (r.status !== 0) throw new Error(`convert failed for ${file}: ${r.stderr}`);
+    }
+    return { name, path };
+  });
+}
+
+/** One run of `command`: wall ms (measured here) and peak RSS in MiB (from /usr/bin/time). */
+function once(command) {
+  const out = join(CACHE, 'time.out');
+  rmSync(out, { force: true });
+  const start = process.hrtime.bigint();
+  const r = spawnSync(TIME, ['-f', '%M', '-o', out, ...command], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  const rss = Number(readFileSync(out, 'utf8').trim().split('\n').pop()) / 1024;
+  return { ms, rss, ok: r.status === 0, stderr: String(r.stderr).split('\n')[0] };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+
+function measure(command) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(once(command));
+  const failed = runs.find((r) => !r.ok);
+  return { ms: median(runs.map((r) => r.ms)), rss: median(runs.map((r) => r.rss)), failed: failed?.stderr ?? null };
+}
+
+/** The protocols and how each peer is asked for the same output. */
+const PROTOCOLS = [
+  { p: 'sixel', chafa: 'sixels', timg: 's', img2sixel: true },
+  { p: 'kitty', chafa: 'kitty', timg: 'k' },
+  { p: 'iterm2', chafa: 'iterm', timg: 'i' },
+  { p: 'blocks', chafa: 'symbols', timg: 'q' },
+];
+
+function importTime(specifier) {
+  const code = `const t = performance.now(); await import(${JSON.stringify(specifier)}); process.stdout.write(String(performance.now() - t));`;
+  const times = [];
+  for (let i = 0; i < Math.max(RUNS, 7); i++) {
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, encoding: 'utf8' });
+    times.push(Number(r.stdout));
+  }
+  return median(times);
+}
+
+const fmt = (n, d = 0) => n.toFixed(d);
+
+export async function run(log = console.log) {
+  if (!existsSync(CLI)) throw new Error('build first: npm run build');
+  if (!have('convert') || !existsSync(TIME)) {
+    log('show: skipped (needs ImageMagick convert and /usr/bin/time)');
+    return;
+  }
+  const peers = { chafa: have('chafa'), timg: have('timg'), img2sixel: have('img2sixel') };
+  log(
+    `show, whole process: median of ${RUNS} runs; wall ms / peak RSS MiB; ratio = termsight / peer (< 1: termsight better)`,
+  );
+  log(
+    `peers: ${Object.entries(peers)
+      .map(([k, v]) => `${k} ${v ? 'yes' : 'not installed'}`)
+      .join(', ')}`,
+  );
+  const header = ['input', 'protocol', 'termsight', 'chafa', 'ratio', 'timg', 'ratio', 'img2sixel', 'ratio'];
+  const widths = [24, 8, 14, 14, 11, 14, 11, 14, 11];
+  const print = (r) => log(r.map((c, i) => String(c).padEnd(widths[i])).join(' '));
+  print(header);
+  const ratios = { chafa: { ms: [], rss: [] }, timg: { ms: [], rss: [] }, img2sixel: { ms: [], rss: [] } };
+  const only = process.env.TERMSIGHT_BENCH_ONLY;
+  for (const input of inputs().filter((i) => !only || i.name.includes(only))) {
+    for (const proto of PROTOCOLS) {
+      const ours = measure([
+        process.execPath,
+        CLI,
+        'show',
+        '--no-probe',
+        '--protocol',
+        proto.p,
+        '--width',
+        '100',
+        input.path,
+      ]);
+      const cell = (m) => (m ? (m.failed ? `fail` : `${fmt(m.ms)} / ${fmt(m.rss)}`) : '-');
+      const ratio = (peer, m) => {
+        if (!m || m.failed || ours.failed) return '-';
+        ratios[peer].ms.push(ours.ms / m.ms);
+        ratios[peer].rss.push(ours.rss / m.rss);
+        return `${fmt(ours.ms / m.ms, 2)} / ${fmt(ours.rss / m.rss, 2)}`;
+      };
+      const chafa = peers.chafa
+        ? measure(['chafa', '--animate=off', '-f', proto.chafa, '-s', '100', input.path])
+        : null;
+      const timg = peers.timg ? measure(['timg', '--frames=1', `-p${proto.timg}`, '-g100x50', input.path]) : null;
+      const img2sixel =
+        peers.img2sixel && proto.img2sixel ? measure(['img2sixel', '-S', '-w', '1000', input.path]) : null;
+      print([
+        input.name,
+        proto.p,
+        ours.failed ? `fail: ${ours.failed}` : cell(ours),
+        cell(chafa),
+        ratio('chafa', chafa),
+        cell(timg),
+        ratio('timg', timg),
+        cell(img2sixel),
+        ratio('img2sixel', img2sixel),
+      ]);
+    }
+  }
+  log('');
+  for (const [peer, r] of Object.entries(ratios)) {
+    if (r.ms.length === 0) continue;
+    log(
+      `median ratio vs ${peer} over ${r.ms.length} cases: time ${fmt(median(r.ms), 2)}x, peak RSS ${fmt(median(r.rss), 2)}x`,
+    );
+  }
+  const ours = importTime('termsight');
+  const theirs = importTime('supports-color');
+  log(
+    `import('termsight') ${fmt(ours, 1)} ms vs import('supports-color') ${fmt(theirs, 1)} ms: ${fmt(ours / theirs, 2)}x (fresh processes, median)`,
+  );
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await run();

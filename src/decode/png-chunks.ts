@@ -1,0 +1,142 @@
+/**
+ * The chunk walk of a PNG: lengths inside the file, types made of letters, every CRC right, then
+ * what the pixels need (IHDR, PLTE, tRNS, the IDAT pieces, eXIf). Nothing is inflated here, and
+ * ancillary chunks termsight does not use (iCCP, zTXt, iTXt, APNG's fdAT, …) are only stepped
+ * over, so their size costs a CRC and nothing else. See docs/decode.md#png.
+ */
+import { ascii, u32be } from '../core/bytes.js';
+import { crc32 } from '../core/crc32.js';
+import { DecodeError } from './error.js';
+
+/** The fields of IHDR. */
+export interface PngHeader {
+  readonly width: number;
+  readonly height: number;
+  /** Bits per sample: 1, 2, 4, 8 or 16. */
+  readonly depth: number;
+  /** 0 grey, 2 RGB, 3 palette, 4 grey+alpha, 6 RGBA. */
+  readonly colorType: number;
+  /** 0 none, 1 Adam7. */
+  readonly interlace: number;
+}
+
+/** What a PNG holds, as chunk bodies (views into the file, nothing copied). */
+export interface PngLayout {
+  readonly header: PngHeader;
+  /** PLTE: RGB triples. */
+  readonly palette: Uint8Array | null;
+  /** tRNS: palette alphas, or the transparent grey/RGB key as 16-bit samples. */
+  readonly transparency: Uint8Array | null;
+  /** The IDAT bodies in file order: together one zlib stream. */
+  readonly data: readonly Uint8Array[];
+  /** eXIf: a TIFF structure (orientation). */
+  readonly exif: Uint8Array | null;
+  /** Whether an acTL says this is an APNG (the IDAT image is then its first or default frame). */
+  readonly animated: boolean;
+}
+
+/** The bit depths each colour type allows (PNG spec, table 11.1). */
+const DEPTHS: Readonly<Record<number, readonly number[]>> = {
+  0: [1, 2, 4, 8, 16],
+  2: [8, 16],
+  3: [1, 2, 4, 8],
+  4: [8, 16],
+  6: [8, 16],
+};
+
+function isLetter(byte: number): boolean {
+  return (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a);
+}
+
+function parseHeader(body: Uint8Array): PngHeader {
+  const header: PngHeader = {
+    width: u32be(body, 0),
+    height: u32be(body, 4),
+    depth: body[8] as number,
+    colorType: body[9] as number,
+    interlace: body[12] as number,
+  };
+  const depths = DEPTHS[header.colorType];
+  if (!depths) throw new DecodeError('corrupt', `corrupt PNG: colour type ${header.colorType} does not exist`);
+  if (!depths.includes(header.depth))
+    throw new DecodeError(
+      'corrupt',
+      `corrupt PNG: bit depth ${header.depth} is not allowed for colour type ${header.colorType}`,
+    );
+  if (body[10] !== 0) throw new DecodeError('unsupported', `unsupported PNG: compression method ${body[10]}`);
+  if (body[11] !== 0) throw new DecodeError('unsupported', `unsupported PNG: filter method ${body[11]}`);
+  if (header.interlace > 1)
+    throw new DecodeError('unsupported', `unsupported PNG: interlace method ${header.interlace}`);
+  return header;
+}
+
+/**
+ * Walks every chunk of a PNG (after its 8-byte signature) and returns what the pixels need.
+ * Throws a one-line `DecodeError` for a file cut short, a bad CRC, a chunk out of place, or a
+ * critical chunk termsight does not know.
+ *
+ * @example readPngChunks(bytes).header.colorType // 6
+ */
+export function readPngChunks(bytes: Uint8Array): PngLayout {
+  let p = 8;
+  let header: PngHeader | null = null;
+  let palette: Uint8Array | null = null;
+  let transparency: Uint8Array | null = null;
+  let exif: Uint8Array | null = null;
+  let animated = false;
+  const data: Uint8Array[] = [];
+  for (;;) {
+    if (p + 8 > bytes.length) throw new DecodeError('truncated', 'truncated PNG: the file ends before its IEND chunk');
+    const length = u32be(bytes, p);
+    for (let i = p + 4; i < p + 8; i++)
+      if (!isLetter(bytes[i] as number))
+        throw new DecodeError('corrupt', `corrupt PNG: invalid chunk type at byte ${p + 4}`);
+    const type = ascii(bytes, p + 4, p + 8);
+    if (length > 0x7fffffff)
+      throw new DecodeError('corrupt', `corrupt PNG: ${type} chunk length ${length} out of range`);
+    if (p + 12 + length > bytes.length)
+      throw new DecodeError('truncated', `truncated PNG: the file ends inside its ${type} chunk`);
+    if (crc32(bytes.subarray(p + 4, p + 8 + length)) !== u32be(bytes, p + 8 + length))
+      throw new DecodeError('corrupt', `corrupt PNG: CRC mismatch in its ${type} chunk`);
+    const body = bytes.subarray(p + 8, p + 8 + length);
+    p += 12 + length;
+    if (header === null) {
+      if (type !== 'IHDR' || length !== 13)
+        throw new DecodeError('corrupt', 'corrupt PNG: the first chunk is not a valid IHDR');
+      header = parseHeader(body);
+      continue;
+    }
+    if (type === 'IEND') break;
+    switch (type) {
+      case 'IDAT':
+        data.push(body);
+        break;
+      case 'PLTE':
+        if (data.length > 0) throw new DecodeError('corrupt', 'corrupt PNG: PLTE after the image data');
+        if (length === 0 || length % 3 !== 0 || length > 768)
+          throw new DecodeError('corrupt', `corrupt PNG: a PLTE chunk of ${length} bytes`);
+        palette = body;
+        break;
+      case 'tRNS':
+        if (data.length === 0) transparency = body; // after IDAT it is out of place: ignored, as libpng does
+        break;
+      case 'eXIf':
+        exif = body;
+        break;
+      case 'acTL':
+        animated = true;
+        break;
+      case 'IHDR':
+        throw new DecodeError('corrupt', 'corrupt PNG: a second IHDR chunk');
+      default:
+        // Bit 5 of the first letter clear means critical: the image cannot be drawn without it.
+        if (((bytes[p - 12 - length + 4] as number) & 0x20) === 0)
+          throw new DecodeError('unsupported', `unsupported PNG: unknown critical chunk ${type}`);
+    }
+  }
+  if (header === null) throw new DecodeError('corrupt', 'corrupt PNG: no IHDR chunk');
+  if (data.length === 0) throw new DecodeError('corrupt', 'corrupt PNG: no image data (IDAT) chunk');
+  if (header.colorType === 3 && palette === null)
+    throw new DecodeError('corrupt', 'corrupt PNG: a palette image without a PLTE chunk');
+  return { header, palette, transparency, data, exif, animated };
+}

@@ -1,0 +1,168 @@
+/**
+ * Hostile inputs, made by code at test time (nothing fetched, nothing large committed): PNG
+ * decompression bombs in IDAT, iCCP, zTXt and iTXt; a JPEG header that lies about its size; GIFs
+ * of many large frames. Each comes with the outcome termsight must give. See docs/decode.md#limits.
+ */
+import { constants, deflateRawSync, deflateSync } from 'node:zlib';
+import omggif from 'omggif';
+import { insertBeforeIdat, pngChunk } from '../corpus.js';
+
+/**
+ * A zlib stream of `bytes` zero bytes, built in milliseconds without ever holding them: one raw
+ * deflate segment of 1 MiB of zeros, ended by a sync flush (so it refers to nothing before it and
+ * ends on a byte), repeated; then a final empty block and the Adler-32 of n zeros, which is
+ * ((n mod 65521) << 16) | 1. A test checks the construction on a small size.
+ */
+export function zerosDeflated(bytes: number): Uint8Array {
+  const MIB = 1 << 20;
+  const segment = (n: number) => deflateRawSync(Buffer.alloc(n), { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
+  const whole = segment(MIB);
+  const parts: Uint8Array[] = [Uint8Array.of(0x78, 0xda)];
+  for (let i = 0; i < Math.floor(bytes / MIB); i++) parts.push(whole);
+  if (bytes % MIB) parts.push(segment(bytes % MIB));
+  parts.push(deflateRawSync(Buffer.alloc(0)));
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE((((bytes % 65521) << 16) | 1) >>> 0);
+  parts.push(adler);
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+
+function u32(v: number): Uint8Array {
+  const out = new Uint8Array(4);
+  new DataView(out.buffer).setUint32(0, v);
+  return out;
+}
+
+/** IHDR of an 8-bit image of colour type `colorType`. */
+function ihdr(width: number, height: number, colorType = 6): Uint8Array {
+  return pngChunk('IHDR', Uint8Array.from([...u32(width), ...u32(height), 8, colorType, 0, 0, 0]));
+}
+
+/** A PNG of the given chunks between IHDR and IEND. */
+export function pngOf(width: number, height: number, chunks: readonly Uint8Array[], colorType = 6): Uint8Array {
+  return new Uint8Array(
+    Buffer.concat([SIGNATURE, ihdr(width, height, colorType), ...chunks, pngChunk('IEND', new Uint8Array(0))]),
+  );
+}
+
+/** A valid 1x1 RGBA PNG (the carrier of the ancillary bombs). */
+export function tinyPng(): Uint8Array {
+  return pngOf(1, 1, [pngChunk('IDAT', deflateSync(Uint8Array.of(0, 10, 20, 30, 255)))]);
+}
+
+/** 1x1 PNG whose IDAT inflates to `inflated` bytes (the image needs 5). */
+export function idatBomb(inflated: number): Uint8Array {
+  return pngOf(1, 1, [pngChunk('IDAT', zerosDeflated(inflated))]);
+}
+
+/** A 1x1 PNG with an ancillary chunk whose compressed text or profile inflates to `inflated` bytes. */
+export function ancillaryBomb(type: 'iCCP' | 'zTXt' | 'iTXt', inflated: number): Uint8Array {
+  const latin1 = (s: string) => Buffer.from(s, 'latin1');
+  // iCCP: name, 0, method 0, stream; zTXt: keyword, 0, method 0, stream; iTXt: keyword, 0, flag 1, method 0, language, 0, translated keyword, 0, stream.
+  const head =
+    type === 'iCCP' ? latin1('bomb\0\0') : type === 'zTXt' ? latin1('Comment\0\0') : latin1('Comment\0\x01\0en\0\0');
+  const body = Buffer.concat([head, zerosDeflated(inflated)]);
+  return insertBeforeIdat(tinyPng(), pngChunk(type, body));
+}
+
+/**
+ * About 1 KB of JPEG that declares 7000x7000 (49 megapixels, under the 50 megapixel limit): SOI,
+ * a quantization table, a baseline frame header, a Huffman table, a scan header, a few hundred
+ * bytes of scan data and EOI. It cannot hold that many pixels.
+ */
+export function lyingJpeg(): Uint8Array {
+  const size = 7000;
+  const dqt = [0xff, 0xdb, 0, 67, 0, ...new Array(64).fill(1)];
+  const sof = [
+    0xff,
+    0xc0,
+    0,
+    17,
+    8,
+    size >> 8,
+    size & 255,
+    size >> 8,
+    size & 255,
+    3,
+    1,
+    0x11,
+    0,
+    2,
+    0x11,
+    0,
+    3,
+    0x11,
+    0,
+  ];
+  // One DC and one AC table, each with a single 1-bit code for symbol 0.
+  const table = (cls: number) => [cls, 1, ...new Array(15).fill(0), 0];
+  const dht = [0xff, 0xc4, 0, 2 + 2 * 18, ...table(0x00), ...table(0x10)];
+  const sos = [0xff, 0xda, 0, 12, 3, 1, 0x00, 2, 0x00, 3, 0x00, 0, 63, 0];
+  const scan = new Array(1024 - 2 - dqt.length - sof.length - dht.length - sos.length - 2).fill(0x00);
+  return Uint8Array.from([0xff, 0xd8, ...dqt, ...sof, ...dht, ...sos, ...scan, 0xff, 0xd9]);
+}
+
+/** A 256-colour grey palette as omggif wants it. */
+const GREYS = Array.from({ length: 256 }, (_, i) => (i << 16) | (i << 8) | i);
+
+/**
+ * A GIF of `frames` frames of `width` x `height`, each frame's data a clear code, one pixel and
+ * the end code: it declares `frames` large pictures in a few bytes each.
+ */
+export function gifFramesWithoutData(width: number, height: number, frames: number): Uint8Array {
+  const header = Buffer.from([
+    ...Buffer.from('GIF89a'),
+    width & 255,
+    width >> 8,
+    height & 255,
+    height >> 8,
+    0x80, // global colour table of 2 entries
+    0,
+    0,
+    0,
+    0,
+    0,
+    255,
+    255,
+    255,
+  ]);
+  // min code size 2: codes clear(4), 0, end(5) in 3-bit codes, LSB first: 100 000 101 -> 0x44 0x01
+  const frame = Buffer.from([
+    0x2c,
+    0,
+    0,
+    0,
+    0,
+    width & 255,
+    width >> 8,
+    height & 255,
+    height >> 8,
+    0,
+    2,
+    2,
+    0x44,
+    0x01,
+    0,
+  ]);
+  return new Uint8Array(Buffer.concat([header, ...new Array(frames).fill(frame), Buffer.from([0x3b])]));
+}
+
+/**
+ * A GIF of `frames` copies of one honest `width` x `height` frame (a smooth grey pattern, encoded
+ * by omggif once, then repeated): a large animation whose every frame really decodes.
+ */
+export function gifManyHonestFrames(width: number, height: number, frames: number): Uint8Array {
+  const pixels = new Array<number>(width * height);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = ((i % width) >> 4) & 255;
+  const buffer = new Uint8Array(width * height + (1 << 20));
+  const writer = new omggif.GifWriter(buffer, width, height, { palette: GREYS, loop: 0 });
+  const start = writer.addFrame(0, 0, width, height, pixels, { delay: 10 });
+  const end = writer.end();
+  const head = buffer.subarray(0, start);
+  // The first frame (its graphic control extension, descriptor and data) sits between start and
+  // the trailer written by end().
+  const frame = buffer.subarray(start, end - 1);
+  return new Uint8Array(Buffer.concat([head, ...new Array(frames).fill(frame), Buffer.from([0x3b])]));
+}
