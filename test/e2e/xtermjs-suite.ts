@@ -31,6 +31,7 @@ import {
 import { inkedLines, screenDiff } from './harness/garbage.js';
 import { judgeExact, judgePicture, quadrantPng, stripedQuadrantPng, stripedQuadrants } from './harness/picture.js';
 import type { Box, RgbImage } from './harness/pixels.js';
+import { record } from './harness/recording.js';
 import { strayLines } from './harness/screen-text.js';
 import { encodePpm, waitFor } from './harness/session.js';
 import { CHECKPOINTS, type Checkpoint, RESULT_FILES, wrapperScript } from './harness/wrapper.js';
@@ -97,6 +98,19 @@ export const XTERMJS_CASES: readonly XtermCase[] = (['vscode', 'scrubbed', 'vsco
     },
   ],
 );
+
+const REPLIES = join(ROOT, 'test/fixtures/replies');
+
+/** The recordings of xterm.js's replies this suite makes and checks. */
+const RECORDINGS = [
+  { file: 'xtermjs.json', images: false },
+  { file: 'xtermjs-image.json', images: true },
+] as const;
+
+function packageVersion(name: string): string {
+  return (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+    .version;
+}
 
 /** How one suite runs (see SuiteOptions in suite.ts). */
 export interface XtermjsSuiteOptions {
@@ -228,6 +242,42 @@ export function xtermjsSuite({ title, name, cases, strict }: XtermjsSuiteOptions
       printTable(title, name, rows);
       if (root && !KEEP) rmSync(root, { recursive: true, force: true });
       else if (root) console.log(`[e2e] xterm.js session files kept in ${root}`);
+    });
+
+    // xterm.js's own replies, recorded into test/fixtures/replies/ (TERMSIGHT_RECORD=1 writes them
+    // anew); otherwise the live replies must be the recorded ones, byte for byte.
+    describe.runIf(!strict).each(RECORDINGS)('replies: $file', ({ file, images }) => {
+      it(`xterm.js ${images ? 'with' : 'without'} the image addon answers as ${file} recorded`, async () => {
+        const term = await openTerminal(browser, url, bridge, images);
+        try {
+          const queries = (
+            JSON.parse(readFileSync(join(REPLIES, 'xterm.json'), 'utf8')) as {
+              results: { name: string; query: string }[];
+            }
+          ).results.map(({ name, query }) => ({ name, query }));
+          const header = {
+            name: file.replace(/\.json$/, ''),
+            version: `@xterm/xterm ${packageVersion('@xterm/xterm')}${images ? `, @xterm/addon-image ${packageVersion('@xterm/addon-image')}` : ''}`,
+            recordedAt: new Date().toISOString(),
+            node: process.version,
+            winsize: [XTERMJS_GEOMETRY.columns, XTERMJS_GEOMETRY.rows],
+            env: {},
+            note: `no pty/env: xterm.js in headless Chromium (playwright-core), replies captured from onData; font DejaVu Sans Mono ${XTERMJS_GEOMETRY.fontSize}px, white background`,
+          };
+          const live = await record(header, queries, (bytes, n) => term.exchange(bytes, n));
+          const path = join(REPLIES, file);
+          if (process.env.TERMSIGHT_RECORD === '1') writeFileSync(path, `${JSON.stringify(live, null, 1)}\n`);
+          const recorded = JSON.parse(readFileSync(path, 'utf8')) as typeof live & {
+            summary: Record<string, string>;
+            batch: { reply: string };
+          };
+          const summary = live.summary as Record<string, string>;
+          for (const name of ['DA1', 'DA2', 'XTVERSION']) expect(summary[name], name).toBe(recorded.summary[name]);
+          expect((live.batch as { reply: string }).reply, 'the batch').toBe(recorded.batch.reply);
+        } finally {
+          await term.close();
+        }
+      });
     });
 
     describe.each(cases)('$name', (c) => {

@@ -177,6 +177,14 @@ export interface WiredTerminal {
   text(): Promise<string>;
   /** Every title the program set (OSC 0/2), in order. */
   titles(): Promise<string[]>;
+  /**
+   * Writes `bytes` straight into xterm.js (no pty) and collects its answers (`onData`) until
+   * `da1Count` DA1 replies came (at most 1.5 s), then for a 150 ms grace window.
+   */
+  exchange(
+    bytes: string,
+    da1Count: number,
+  ): Promise<{ reply: string; late: string; sentinel: boolean; latencyMs: number }>;
   close(): Promise<void>;
 }
 
@@ -237,6 +245,23 @@ export async function openTerminal(
     },
     text: () => page.evaluate(() => (globalThis as unknown as PageWindow).screenText()),
     titles: () => page.evaluate(() => [...(globalThis as unknown as PageWindow).titles]),
+    exchange: (bytes, da1Count) =>
+      page.evaluate(
+        async ([b, n]) => {
+          const w = globalThis as unknown as PageWindow & { answers: string[] };
+          const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+          w.answers.length = 0;
+          const t0 = performance.now();
+          const da1s = () => (w.answers.join('').match(/\x1b\[\?[\d;]*c/g) ?? []).length;
+          await w.write(b);
+          while (da1s() < n && performance.now() - t0 < 1500) await sleep(1);
+          const latencyMs = performance.now() - t0;
+          const reply = w.answers.join('');
+          await sleep(150);
+          return { reply, late: w.answers.join('').slice(reply.length), sentinel: da1s() >= n, latencyMs };
+        },
+        [bytes, da1Count] as const,
+      ),
     async close() {
       current?.kill();
       bridge.onInput = null;
