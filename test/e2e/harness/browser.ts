@@ -55,10 +55,18 @@ window.term = term;
 window.titles = [];
 window.answers = [];
 term.onTitleChange((t) => window.titles.push(t));
+// Every answer xterm.js gives while parsing one chunk goes back in one POST, one after the other.
 let posting = Promise.resolve();
+let pending = '';
+const flush = () => {
+  const body = pending;
+  pending = '';
+  posting = posting.then(() => fetch('/input', { method: 'POST', body }).catch(() => undefined));
+};
 const send = (d) => {
   window.answers.push(d);
-  posting = posting.then(() => fetch('/input', { method: 'POST', body: d }).catch(() => undefined));
+  if (pending === '') queueMicrotask(flush);
+  pending += d;
 };
 term.onData(send);
 term.onBinary(send);
