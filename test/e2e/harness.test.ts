@@ -31,7 +31,7 @@ import {
 import { isLive, ProcessScope } from './harness/processes.js';
 import { judgeReport } from './harness/report-check.js';
 import { strayLines } from './harness/screen-text.js';
-import { encodePpm, sessionPaths, waitFor } from './harness/session.js';
+import { encodePpm, sessionPaths, stableScreenshot, waitFor } from './harness/session.js';
 import { innerCommand, type Setup, terminalCommand, terminalEnv, xtermPrinterScript } from './harness/terminals.js';
 import { CHECKPOINTS, shellQuote, wrapperScript } from './harness/wrapper.js';
 
@@ -492,5 +492,21 @@ describe('checkpoints', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('stableScreenshot', () => {
+  it.each<[string, number[], number, number, number]>([
+    ['a still screen: the second shot', [1, 1, 2], 2, 1, 2],
+    ['a screen still painting: the first of two equal shots in a row', [1, 2, 3, 3, 4], 8, 3, 4],
+    ['a screen that never settles: the last shot allowed', [1, 2, 3, 4], 3, 3, 3],
+  ])('%s', async (_name, frames, tries, expected, shots) => {
+    let taken = 0;
+    const take = async () => screen(2, 2, [frames[taken++], 0, 0]);
+    const shot = await stableScreenshot(take, 1, tries);
+    expect(shot.data[0]).toBe(expected);
+    expect(taken).toBe(
+      Math.min(tries, frames.indexOf(expected) + 1 + (frames[frames.indexOf(expected) + 1] === expected ? 1 : 0)),
+    );
   });
 });

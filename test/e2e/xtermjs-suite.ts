@@ -33,7 +33,7 @@ import { judgeExact, judgePicture, quadrantPng, stripedQuadrantPng, stripedQuadr
 import type { Box, RgbImage } from './harness/pixels.js';
 import { record } from './harness/recording.js';
 import { strayLines } from './harness/screen-text.js';
-import { encodePpm, waitFor } from './harness/session.js';
+import { encodePpm, stableScreenshot, waitFor } from './harness/session.js';
 import { CHECKPOINTS, type Checkpoint, RESULT_FILES, wrapperScript } from './harness/wrapper.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -161,8 +161,8 @@ async function runXtermSession(
   const pty = await term.spawn(['sh', script], env, dir);
   const look = async (name: string): Promise<Look> => {
     await term.drained();
-    await new Promise((r) => setTimeout(r, 150)); // the renderer paints on the next frames
-    const shot = await term.screenshot();
+    // The renderer paints on the next frames, and the image addon decodes on its own time.
+    const shot = await stableScreenshot(() => term.screenshot(), 200);
     writeFileSync(join(dir, `${name}.ppm`), encodePpm(shot));
     return { screenshot: shot, text: await term.text(), titles: await term.titles() };
   };

@@ -123,6 +123,27 @@ export async function screenshot(scope: ProcessScope, display: string): Promise<
   return parsePpm(new Uint8Array(shot.stdout));
 }
 
+/**
+ * A screenshot of a screen that has stopped changing: shots `stepMs` apart until two in a row are
+ * the same (at most `tries`), so a terminal still painting (kitty's first frame, a sixel being
+ * decoded, a loaded machine) is not mistaken for one that changed. Returns the last shot either way.
+ */
+export async function stableScreenshot(take: () => Promise<RgbImage>, stepMs = 300, tries = 8): Promise<RgbImage> {
+  let last = await take();
+  for (let i = 1; i < tries; i++) {
+    await sleep(stepMs);
+    const next = await take();
+    if (
+      Buffer.from(next.data.buffer, next.data.byteOffset, next.data.byteLength).equals(
+        Buffer.from(last.data.buffer, last.data.byteOffset, last.data.byteLength),
+      )
+    )
+      return next;
+    last = next;
+  }
+  return last;
+}
+
 /** The file paths of a session in `dir`. */
 export function sessionPaths(dir: string): SessionPaths {
   return {
@@ -222,7 +243,7 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
       scope.adopt(Number(pid.stdout.toString().trim()));
     }
     await settle();
-    const shot = await screenshot(scope, options.display);
+    const shot = await stableScreenshot(() => screenshot(scope, options.display));
     writeFileSync(join(dir, `screen-${name}.ppm`), encodePpm(shot));
     looks[name] = {
       screenshot: shot,
@@ -236,7 +257,7 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
   const elapsedMs = Date.now() - started;
 
   await settle();
-  const image = await screenshot(scope, options.display);
+  const image = await stableScreenshot(() => screenshot(scope, options.display));
   writeFileSync(join(dir, 'screen.ppm'), encodePpm(image));
   const text = await screenText(scope, setup, paths, env, 2);
   const finalTitles = await windowTitles(scope, options.display);
