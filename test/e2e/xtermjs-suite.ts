@@ -310,18 +310,20 @@ export function xtermjsSuite({ title, name, cases, strict }: XtermjsSuiteOptions
       };
 
       if (lenient) row.graphics = row.pixels = `known: ${c.findings.join(', ')}`;
-      it.runIf(!lenient)(`detect --json chooses ${c.accepted.join(' or ')}`, () => {
-        const s = got();
-        expect(s.detectRc, `detect exited ${s.detectRc}`).toBe('0');
-        const report = JSON.parse(s.detectJson) as { graphics: string; probeMs: number | null; why: unknown };
-        row.graphics = String(report.graphics);
-        row.probeMs = typeof report.probeMs === 'number' ? report.probeMs.toFixed(1) : String(report.probeMs);
-        expect(c.accepted, `report: ${s.detectJson}`).toContain(report.graphics);
-      });
+      // Left out, not skipped, where a known finding breaks them (the strict suite asserts them).
+      if (!lenient)
+        it(`detect --json chooses ${c.accepted.join(' or ')}`, () => {
+          const s = got();
+          expect(s.detectRc, `detect exited ${s.detectRc}`).toBe('0');
+          const report = JSON.parse(s.detectJson) as { graphics: string; probeMs: number | null; why: unknown };
+          row.graphics = String(report.graphics);
+          row.probeMs = typeof report.probeMs === 'number' ? report.probeMs.toFixed(1) : String(report.probeMs);
+          expect(c.accepted, `report: ${s.detectJson}`).toContain(report.graphics);
+        });
 
-      it.runIf(!lenient)(
-        c.accepted === PIXELS ? 'show draws the stripes pixel for pixel' : 'show draws a text picture',
-        () => {
+      // Left out, not skipped, where a known finding breaks them (the strict suite asserts them).
+      if (!lenient)
+        it(c.accepted === PIXELS ? 'show draws the stripes pixel for pixel' : 'show draws a text picture', () => {
           const s = got();
           row.pixels = 'FAIL';
           expect(s.showRc, `show exited ${s.showRc}: ${s.showErr}`).toBe('0');
@@ -338,8 +340,7 @@ export function xtermjsSuite({ title, name, cases, strict }: XtermjsSuiteOptions
             expect(s.looks.final.text).toMatch(/[\u2800-\u28ff\u2580-\u259f]/u);
           }
           row.pixels = 'ok';
-        },
-      );
+        });
 
       it('leaves nothing behind: screen, buffer and title unchanged by detect, no escape text, nothing on the tty', () => {
         const s = got();
