@@ -1,14 +1,15 @@
 #!/bin/sh
 # Installs what the end-to-end suite (test/e2e/) needs on Debian 12: a virtual X server, the terminal
-# emulators and multiplexers under test, ImageMagick for screenshots, Mesa's software OpenGL for kitty,
-# and a monospace font with braille. Run as root (or with sudo) before `npm test`.
+# emulators and multiplexers under test, ImageMagick for screenshots, x11-utils (xwininfo, xprop) for window titles, Mesa's software OpenGL for kitty,
+# Chromium for xterm.js (VS Code's terminal engine) in a page, and a monospace font with braille. Run as root (or with sudo) before `npm test`.
 set -eu
 if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then SUDO=sudo; else SUDO=; fi
 $SUDO apt-get update
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends \
-  xvfb xauth \
+  xvfb xauth x11-utils \
   xterm \
   kitty kitty-terminfo libgl1-mesa-dri \
   tmux screen \
   imagemagick \
+  chromium \
   fonts-dejavu-core fontconfig

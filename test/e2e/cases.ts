@@ -8,6 +8,21 @@ import type { Protocol } from '../../src/env/protocol.js';
 import type { WhySource } from '../../src/report/types.js';
 import type { Setup } from './harness/terminals.js';
 
+/**
+ * What termsight leaves behind today where it must leave nothing: each is asserted in the strict
+ * suite (test/e2e/findings/, not part of `npm test` until termsight is fixed) and left out of the
+ * main suite for the cells listed in `findings` below. Everything else about those cells is checked.
+ */
+export const FINDINGS = {
+  'pane-title':
+    "tmux 3.3a, scrubbed environment: the first probe round sends the kitty graphics query unwrapped (`ESC _Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA ESC \\`); tmux takes an APC string as the pane's title, so `#{pane_title}` becomes `Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA` after `detect` and stays so",
+  'window-title':
+    "GNU screen 4.09 in xterm, scrubbed environment: the same unwrapped APC query sets the screen window's hardstatus, which screen writes to xterm's title: the X window's WM_NAME and _NET_WM_NAME become `Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA` (they were `screen`)",
+} as const;
+
+/** One finding's id. */
+export type FindingId = keyof typeof FINDINGS;
+
 /** What one setup must produce. */
 export interface Expectation {
   readonly setup: Setup;
@@ -24,6 +39,8 @@ export interface Expectation {
    * and tmux 3.3a paints over it (recorded in the table, not asserted).
    */
   readonly survivesRefresh?: boolean;
+  /** Known findings by environment (see FINDINGS). */
+  readonly findings?: Partial<Record<'inherited' | 'scrubbed', readonly FindingId[]>>;
 }
 
 /** DA1 from xterm as a VT340: attribute 4 (sixel) among the parameters. */
@@ -63,6 +80,7 @@ export const EXPECTATIONS: readonly Expectation[] = [
     multiplexer: { name: 'tmux', passthrough: false },
     why: { sources: ['multiplexer'], detail: /passthrough/i },
     survivesRefresh: true,
+    findings: { scrubbed: ['pane-title'] },
   },
   {
     setup: { terminal: 'xterm-vt340', multiplexer: 'tmux-pt' },
@@ -71,6 +89,7 @@ export const EXPECTATIONS: readonly Expectation[] = [
     multiplexer: { name: 'tmux', passthrough: true },
     why: { sources: ['reply'], reply: DA1_WITH_SIXEL },
     survivesRefresh: false,
+    findings: { scrubbed: ['pane-title'] },
   },
   {
     setup: { terminal: 'kitty', multiplexer: 'tmux' },
@@ -79,6 +98,7 @@ export const EXPECTATIONS: readonly Expectation[] = [
     multiplexer: { name: 'tmux', passthrough: false },
     why: { sources: ['multiplexer'], detail: /passthrough/i },
     survivesRefresh: true,
+    findings: { scrubbed: ['pane-title'] },
   },
   {
     // Debian's kitty 0.26.5 predates Unicode placeholders (0.28), the only kitty images that move
@@ -89,6 +109,7 @@ export const EXPECTATIONS: readonly Expectation[] = [
     multiplexer: { name: 'tmux', passthrough: true },
     why: { sources: ['reply'], reply: KITTY_REPLY, detail: /placeholders/ },
     survivesRefresh: true,
+    findings: { scrubbed: ['pane-title'] },
   },
   {
     setup: { terminal: 'xterm', multiplexer: 'screen' },
@@ -98,6 +119,7 @@ export const EXPECTATIONS: readonly Expectation[] = [
     // screen answers DA1 itself (`ESC [ ? 1 ; 2 c`) and shows DCS/APC payloads as text: braille,
     // decided by that reply or by the multiplexer rule.
     why: { sources: ['reply', 'multiplexer', 'rule'] },
+    findings: { scrubbed: ['window-title'] },
   },
 ];
 

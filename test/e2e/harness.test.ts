@@ -3,10 +3,21 @@
  * picture, and each way a picture can be wrong), the report judgement, the wrapper script, and
  * that a process scope stops everything it started, daemons included. These run everywhere.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import { EXPECTATIONS, type Expectation } from './cases.js';
+import {
+  childWindows,
+  inkedLines,
+  screenDiff,
+  titleChanges,
+  titleLines,
+  type WindowTitles,
+} from './harness/garbage.js';
 import { judgePicture, type PictureKind, quadrantPng } from './harness/picture.js';
 import {
   type Box,
@@ -20,9 +31,9 @@ import {
 import { isLive, ProcessScope } from './harness/processes.js';
 import { judgeReport } from './harness/report-check.js';
 import { strayLines } from './harness/screen-text.js';
-import { encodePpm, sessionPaths, waitFor } from './harness/session.js';
-import { innerCommand, type Setup, terminalCommand, terminalEnv } from './harness/terminals.js';
-import { shellQuote, wrapperScript } from './harness/wrapper.js';
+import { encodePpm, sessionPaths, stableScreenshot, waitFor } from './harness/session.js';
+import { innerCommand, type Setup, terminalCommand, terminalEnv, xtermPrinterScript } from './harness/terminals.js';
+import { CHECKPOINTS, shellQuote, wrapperScript } from './harness/wrapper.js';
 
 type Rgb = readonly [number, number, number];
 const WHITE: Rgb = [255, 255, 255];
@@ -388,5 +399,112 @@ describe.runIf(process.platform === 'linux')('ProcessScope', () => {
     expect(isLive(theirs.pid as number)).toBe(true);
     await other.stop();
     expect(isLive(theirs.pid as number)).toBe(false);
+  });
+});
+
+describe('garbage judgements', () => {
+  it.each<[string, Box | null, number]>([
+    ['identical screens', null, 0],
+    ['one cell changed', { left: 8, top: 16, right: 16, bottom: 32 }, 128],
+    ['a pixel in the corner', { left: 639, top: 383, right: 640, bottom: 384 }, 1],
+  ])('screenDiff: %s', (_name, changed, count) => {
+    const before = screen(AREA.right, AREA.bottom);
+    const after = screen(AREA.right, AREA.bottom);
+    if (changed) paint(after, changed, [250, 255, 255]);
+    expect(screenDiff(before, after, AREA)).toEqual({ count, box: changed });
+  });
+  it('screenDiff refuses screenshots of different sizes', () => {
+    expect(() => screenDiff(screen(4, 4), screen(4, 5), { left: 0, top: 0, right: 4, bottom: 4 })).toThrow(/size/);
+  });
+  it('childWindows reads the ids xwininfo lists', () => {
+    const out = [
+      'xwininfo: Window id: 0x3a9 (the root window) (has no name)',
+      '  Root window id: 0x3a9 (the root window) (has no name)',
+      '  Parent window id: 0x0 (none)',
+      '     2 children:',
+      '     0x20000c "screen": ("xterm" "XTerm")  484x316+0+0  +0+0',
+      '     0x400001 (has no name): ()  1x1+-1+-1  +-1+-1',
+    ].join('\n');
+    expect(childWindows(out)).toEqual(['0x20000c', '0x400001']);
+  });
+  it.each<[string, string[]]>([
+    [
+      'WM_NAME(STRING) = "screen"\n_NET_WM_NAME(UTF8_STRING) = "screen"\n',
+      ['WM_NAME(STRING) = "screen"', '_NET_WM_NAME(UTF8_STRING) = "screen"'],
+    ],
+    ['WM_NAME:  not found.\n_NET_WM_NAME:  not found.\n', []],
+  ])('titleLines(%j)', (xprop, lines) => {
+    expect(titleLines(xprop)).toEqual(lines);
+  });
+  it.each<[string, WindowTitles, WindowTitles, string[]]>([
+    ['unchanged', { '0x1': ['WM_NAME = "a"'] }, { '0x1': ['WM_NAME = "a"'] }, []],
+    [
+      'renamed',
+      { '0x1': ['WM_NAME = "a"'] },
+      { '0x1': ['WM_NAME = "Gi=31"'] },
+      ['window 0x1: WM_NAME = "a" became WM_NAME = "Gi=31"'],
+    ],
+    ['title added', {}, { '0x2': ['WM_NAME = "b"'] }, ['window 0x2: (no title) became WM_NAME = "b"']],
+    ['title gone', { '0x2': ['WM_NAME = "b"'] }, {}, ['window 0x2: WM_NAME = "b" became (no title)']],
+  ])('titleChanges: %s', (_name, before, after, changes) => {
+    expect(titleChanges(before, after)).toEqual(changes);
+  });
+  it.each<[string, { line: number; text: string }[]]>([
+    ['\n\n   \n', []],
+    ['\n Gi=31,s=1;AAAA  \n', [{ line: 2, text: ' Gi=31,s=1;AAAA' }]],
+    ['\u2800\n', [{ line: 1, text: '\u2800' }]],
+  ])('inkedLines(%j)', (text, lines) => {
+    expect(inkedLines(text)).toEqual(lines);
+  });
+});
+
+describe('checkpoints', () => {
+  it('the wrapper stops at each checkpoint in order, before detect and after it', () => {
+    const script = wrapperScript({ dir: '/d', cli: ['termsight'], image: '/q.png', showArgs: [] });
+    const at = (needle: string) => script.indexOf(needle);
+    expect(CHECKPOINTS).toEqual(['baseline', 'detect']);
+    expect(at('checkpoint baseline')).toBeGreaterThan(-1);
+    expect(at('checkpoint baseline')).toBeLessThan(at('detect --json'));
+    expect(at('detect --json')).toBeLessThan(at('checkpoint detect\n'));
+    expect(at('checkpoint detect\n')).toBeLessThan(at(' show '));
+  });
+  it('a checkpoint creates at-NAME and returns once go-NAME exists', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'termsight-checkpoint-'));
+    try {
+      const script = wrapperScript({ dir, cli: ['true'], image: '/q.png', showArgs: [] });
+      const body = script.slice(0, script.indexOf('\nprintf')).concat('\ncheckpoint x\necho passed > "$D/after"\n');
+      const child = spawn('sh', ['-c', body], { stdio: 'ignore' });
+      expect(await waitFor(() => existsSync(join(dir, 'at-x')), 5000)).toBe(true);
+      expect(existsSync(join(dir, 'after'))).toBe(false);
+      writeFileSync(join(dir, 'go-x'), '');
+      expect(await waitFor(() => existsSync(join(dir, 'after')), 5000)).toBe(true);
+      child.kill();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it("xterm's printer script writes each print to the next numbered file", () => {
+    const dir = mkdtempSync(join(tmpdir(), "termsight-print's-"));
+    try {
+      for (const text of ['first', 'second']) execFileSync('sh', ['-c', xtermPrinterScript(dir)], { input: text });
+      expect(readdirSync(dir).sort()).toEqual(['0.txt', '1.txt']);
+      expect(readFileSync(join(dir, '1.txt'), 'utf8')).toBe('second');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('stableScreenshot', () => {
+  it.each<[string, number[], number, number, number]>([
+    ['a still screen: the second shot', [1, 1, 2], 2, 1, 2],
+    ['a screen still painting: the first of two equal shots in a row', [1, 2, 3, 3, 4], 8, 3, 4],
+    ['a screen that never settles: the last shot allowed', [1, 2, 3, 4], 3, 3, 3],
+  ])('%s', async (_name, frames, tries, expected, shots) => {
+    let taken = 0;
+    const take = async () => screen(2, 2, [frames[taken++], 0, 0]);
+    const shot = await stableScreenshot(take, 1, tries);
+    expect(shot.data[0]).toBe(expected);
+    expect(taken).toBe(shots);
   });
 });

@@ -60,6 +60,17 @@ const EXPECTED: readonly Expected[] = [
     passthroughText: CPR,
   },
   { file: 'xterm-headless.json', protocol: null, sync: true, passthroughText: CPR },
+  // xterm.js 6.0.0 in headless Chromium (recorded by test/e2e/xtermjs-suite.ts), without and with the image addon.
+  { file: 'xtermjs.json', protocol: null, sync: true, dark: false, passthroughText: CPR },
+  {
+    file: 'xtermjs-image.json',
+    protocol: 'sixel',
+    sync: true,
+    dark: false,
+    registers: 256,
+    cell: [8, 15],
+    passthroughText: CPR,
+  },
   { file: 'kitty+tmux.json', ...TMUX_ALONE },
   { file: 'kitty+tmux-pt.json', ...TMUX_ALONE },
   { file: 'xterm+tmux.json', ...TMUX_ALONE },

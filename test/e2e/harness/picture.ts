@@ -122,3 +122,66 @@ export function judgePicture(
   }
   return { problems, box, before, after, extents };
 }
+
+/** The striped picture's darker stripe: each quadrant's colour at 160/255, still the same hue class. */
+const DARK = 160 / 255;
+
+/**
+ * The striped test picture as RGBA: the four quadrants, each in vertical stripes 2 px wide that
+ * alternate the quadrant's full colour and a darker shade of it. Any resampling (a scale, a filter)
+ * blends the stripes into colours the picture does not have; braille and blocks still see the four
+ * quadrants (both shades are the same hue).
+ */
+export function stripedQuadrants(size: number): Uint8Array {
+  if (size % 4 !== 0) throw new Error('striped picture size must be a multiple of 4');
+  const data = new Uint8Array(size * size * 4);
+  const half = size / 2;
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const q = QUADRANTS[(y < half ? 0 : 2) + (x < half ? 0 : 1)];
+      const k = x % 4 < 2 ? 1 : DARK;
+      const i = (y * size + x) * 4;
+      data[i] = Math.round(q.rgb[0] * k);
+      data[i + 1] = Math.round(q.rgb[1] * k);
+      data[i + 2] = Math.round(q.rgb[2] * k);
+      data[i + 3] = 255;
+    }
+  }
+  return data;
+}
+
+/** The striped test picture as a PNG file's bytes. */
+export function stripedQuadrantPng(size: number): Uint8Array {
+  return encode({ width: size, height: size, data: stripedQuadrants(size), channels: 4, depth: 8 });
+}
+
+/**
+ * Whether a screenshot shows `expected` (RGBA, `size` x `size`) pixel for pixel: the box of the
+ * picture's colours must be exactly `size` x `size`, and every pixel in it the picture's, each
+ * channel within `tolerance` (0 for PNG; sixel colour registers are whole percentages, so a
+ * channel may be off by up to 255/200, rounded up: 2). A resampled stripe is off by far more.
+ */
+export function judgeExact(image: RgbImage, area: Box, expected: Uint8Array, size: number, tolerance = 0): string[] {
+  const extents = colourExtents(image, area);
+  let box: Box | null = null;
+  for (const q of QUADRANTS) box = union(box, extents[q.cls].box);
+  if (box === null) return ['none of the picture’s colours is on the screen'];
+  const { width, height } = sizeOf(box);
+  if (width !== size || height !== size)
+    return [`the picture is ${width}x${height} at ${JSON.stringify(box)}, not ${size}x${size}`];
+  let wrong = 0;
+  let first = '';
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const s = ((box.top + y) * image.width + box.left + x) * 3;
+      const e = (y * size + x) * 4;
+      const got = [image.data[s], image.data[s + 1], image.data[s + 2]];
+      const want = [expected[e], expected[e + 1], expected[e + 2]];
+      if (got.some((v, c) => Math.abs(v - want[c]) > tolerance)) {
+        if (wrong === 0) first = ` (first at ${x},${y}: rgb(${got.join(',')}) instead of rgb(${want.join(',')}))`;
+        wrong++;
+      }
+    }
+  }
+  return wrong === 0 ? [] : [`${wrong} of ${size * size} pixels differ from the picture${first}`];
+}

@@ -4,8 +4,8 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
-/** The programs every run needs besides the terminals: the X server and the screenshot tool. */
-export const BASE_PROGRAMS = ['Xvfb', 'import'] as const;
+/** The programs every run needs besides the terminals: the X server, the screenshot tool, and x11-utils to read window titles. */
+export const BASE_PROGRAMS = ['Xvfb', 'import', 'xwininfo', 'xprop'] as const;
 
 /** Whether `program` is an executable file on `path`. */
 export function onPath(program: string, path: string): boolean {

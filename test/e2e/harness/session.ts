@@ -8,6 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { childWindows, titleLines, type WindowTitles } from './garbage.js';
 import { parsePpm, type RgbImage } from './pixels.js';
 import type { ProcessScope } from './processes.js';
 import {
@@ -18,8 +19,9 @@ import {
   type Setup,
   terminalCommand,
   terminalEnv,
+  xtermPrinterScript,
 } from './terminals.js';
-import { RESULT_FILES, type WrapperOptions, wrapperScript } from './wrapper.js';
+import { type Checkpoint, RESULT_FILES, type WrapperOptions, wrapperScript } from './wrapper.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -32,9 +34,25 @@ export interface CommandResult {
   readonly leaked: Buffer;
 }
 
+/** What the harness saw at one moment: the screen, its text, the windows' titles, tmux's pane title. */
+export interface Look {
+  readonly screenshot: RgbImage;
+  /** The screen's text, as the terminal or multiplexer itself reports it; null where it cannot. */
+  readonly text: string | null;
+  /** Every top-level X window's WM_NAME and _NET_WM_NAME. */
+  readonly titles: WindowTitles;
+  /** Inside tmux, `#{pane_title}`; else null. */
+  readonly paneTitle: string | null;
+}
+
 /** Everything a session produced. */
 export interface SessionResult {
   readonly paths: SessionPaths;
+  /** The cleared screen before termsight ran, and the screen after `detect --json` (which printed nothing). */
+  readonly looks: Readonly<Record<Checkpoint, Look>>;
+  /** The window titles and pane title at the end, after `show`. */
+  readonly finalTitles: WindowTitles;
+  readonly finalPaneTitle: string | null;
   readonly detect: CommandResult;
   readonly show: CommandResult;
   readonly screenshot: RgbImage;
@@ -105,6 +123,27 @@ export async function screenshot(scope: ProcessScope, display: string): Promise<
   return parsePpm(new Uint8Array(shot.stdout));
 }
 
+/**
+ * A screenshot of a screen that has stopped changing: shots `stepMs` apart until two in a row are
+ * the same (at most `tries`), so a terminal still painting (kitty's first frame, a sixel being
+ * decoded, a loaded machine) is not mistaken for one that changed. Returns the last shot either way.
+ */
+export async function stableScreenshot(take: () => Promise<RgbImage>, stepMs = 300, tries = 8): Promise<RgbImage> {
+  let last = await take();
+  for (let i = 1; i < tries; i++) {
+    await sleep(stepMs);
+    const next = await take();
+    if (
+      Buffer.from(next.data.buffer, next.data.byteOffset, next.data.byteLength).equals(
+        Buffer.from(last.data.buffer, last.data.byteOffset, last.data.byteLength),
+      )
+    )
+      return next;
+    last = next;
+  }
+  return last;
+}
+
 /** The file paths of a session in `dir`. */
 export function sessionPaths(dir: string): SessionPaths {
   return {
@@ -113,7 +152,8 @@ export function sessionPaths(dir: string): SessionPaths {
     tmuxSocket: join(dir, 'tmux.sock'),
     screenDir: join(dir, 'screens'),
     screenRc: join(dir, 'screenrc'),
-    xtermPrint: join(dir, 'xterm-print.txt'),
+    xtermPrints: join(dir, 'xterm-prints'),
+    xtermPrinter: join(dir, 'xterm-printer.sh'),
     kittySocket: join(dir, 'kitty.sock'),
   };
 }
@@ -153,6 +193,8 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
   const home = join(dir, 'home');
   mkdirSync(home, { recursive: true });
   mkdirSync(paths.screenDir, { recursive: true });
+  mkdirSync(paths.xtermPrints, { recursive: true });
+  writeFileSync(paths.xtermPrinter, xtermPrinterScript(paths.xtermPrints));
   chmodSync(paths.screenDir, 0o700); // screen refuses a socket directory others can read
   writeFileSync(paths.screenRc, SCREEN_RC);
   const wrapper: WrapperOptions = {
@@ -174,28 +216,54 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
   let exited: number | null | undefined;
   terminal.once('exit', (code) => (exited = code));
 
-  const done = join(dir, RESULT_FILES.done);
-  const finished = await waitFor(() => existsSync(done) || exited !== undefined, options.timeoutMs ?? 30_000);
-  const elapsedMs = Date.now() - started;
-  adoptSessionProcesses(scope, paths);
-  if (!existsSync(done)) {
-    const why = exited !== undefined ? `the terminal exited (${exited})` : finished ? 'unknown' : 'timed out';
-    throw new Error(
-      `${argv[0]}: the wrapper did not finish (${why}); terminal stderr: ${terminalErr.trim() || '(none)'}; files in ${dir}`,
-    );
-  }
-  if (setup.multiplexer === 'tmux' || setup.multiplexer === 'tmux-pt') {
-    const pid = await runProgram(scope, ['tmux', '-S', paths.tmuxSocket, 'display-message', '-p', '#{pid}'], env, 5000);
-    scope.adopt(Number(pid.stdout.toString().trim()));
-  }
-
+  const tmux = setup.multiplexer === 'tmux' || setup.multiplexer === 'tmux-pt';
   // Let the terminal finish painting (kitty renders on its own clock; tmux redraws after output).
-  await sleep(setup.terminal === 'kitty' ? 900 : 600);
-  const image = await screenshot(scope, options.display);
+  const settle = () => sleep(setup.terminal === 'kitty' ? 900 : 600);
+  const reach = async (file: string, what: string): Promise<void> => {
+    const path = join(dir, file);
+    const finished = await waitFor(() => existsSync(path) || exited !== undefined, options.timeoutMs ?? 30_000);
+    adoptSessionProcesses(scope, paths);
+    if (!existsSync(path)) {
+      const why = exited !== undefined ? `the terminal exited (${exited})` : finished ? 'unknown' : 'timed out';
+      throw new Error(
+        `${argv[0]}: the wrapper did not reach ${what} (${why}); terminal stderr: ${terminalErr.trim() || '(none)'}; files in ${dir}`,
+      );
+    }
+  };
+  const looks: Partial<Record<Checkpoint, Look>> = {};
+  for (const [index, name] of (['baseline', 'detect'] as const).entries()) {
+    await reach(`at-${name}`, `checkpoint ${name}`);
+    if (index === 0 && tmux) {
+      const pid = await runProgram(
+        scope,
+        ['tmux', '-S', paths.tmuxSocket, 'display-message', '-p', '#{pid}'],
+        env,
+        5000,
+      );
+      scope.adopt(Number(pid.stdout.toString().trim()));
+    }
+    await settle();
+    const shot = await stableScreenshot(() => screenshot(scope, options.display));
+    writeFileSync(join(dir, `screen-${name}.ppm`), encodePpm(shot));
+    looks[name] = {
+      screenshot: shot,
+      text: await screenText(scope, setup, paths, env, index),
+      titles: await windowTitles(scope, options.display),
+      paneTitle: tmux ? await paneTitle(scope, paths, env) : null,
+    };
+    writeFileSync(join(dir, `go-${name}`), '');
+  }
+  await reach(RESULT_FILES.done, 'its end');
+  const elapsedMs = Date.now() - started;
+
+  await settle();
+  const image = await stableScreenshot(() => screenshot(scope, options.display));
   writeFileSync(join(dir, 'screen.ppm'), encodePpm(image));
-  const text = await screenText(scope, setup, paths, env);
+  const text = await screenText(scope, setup, paths, env, 2);
+  const finalTitles = await windowTitles(scope, options.display);
+  const finalPaneTitle = tmux ? await paneTitle(scope, paths, env) : null;
   let refreshed: RgbImage | null = null;
-  if (setup.multiplexer === 'tmux' || setup.multiplexer === 'tmux-pt') {
+  if (tmux) {
     // A full redraw, as when the user switches windows and back: what tmux does not know of is lost.
     await runProgram(scope, ['tmux', '-S', paths.tmuxSocket, 'refresh-client'], env, 5000);
     await sleep(setup.terminal === 'kitty' ? 900 : 600);
@@ -211,7 +279,49 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
     readText(join(dir, RESULT_FILES.detectJson)),
   );
   const show = commandResult(dir, RESULT_FILES.showRc, RESULT_FILES.showErr, RESULT_FILES.showLeak, null);
-  return { paths, detect, show, screenshot: image, text, refreshed, elapsedMs };
+  return {
+    paths,
+    looks: looks as Record<Checkpoint, Look>,
+    finalTitles,
+    finalPaneTitle,
+    detect,
+    show,
+    screenshot: image,
+    text,
+    refreshed,
+    elapsedMs,
+  };
+}
+
+/** Every top-level window's title properties, read with xwininfo and xprop (x11-utils). */
+export async function windowTitles(scope: ProcessScope, display: string): Promise<WindowTitles> {
+  const env = { ...process.env, DISPLAY: display };
+  const list = await runProgram(scope, ['xwininfo', '-display', display, '-root', '-children'], env, 5000);
+  if (list.code !== 0) throw new Error(`xwininfo failed (${list.code}): ${list.stderr}`);
+  const out: Record<string, string[]> = {};
+  for (const id of childWindows(list.stdout.toString('utf8'))) {
+    const props = await runProgram(
+      scope,
+      ['xprop', '-display', display, '-id', id, 'WM_NAME', '_NET_WM_NAME'],
+      env,
+      5000,
+    );
+    const lines = props.code === 0 ? titleLines(props.stdout.toString('utf8')) : [];
+    if (lines.length > 0) out[id] = lines;
+  }
+  return out;
+}
+
+/** tmux's `#{pane_title}` of the session's pane. */
+async function paneTitle(scope: ProcessScope, paths: SessionPaths, env: NodeJS.ProcessEnv): Promise<string> {
+  const r = await runProgram(
+    scope,
+    ['tmux', '-S', paths.tmuxSocket, 'display-message', '-p', '-t', SESSION_NAME, '#{pane_title}'],
+    env,
+    5000,
+  );
+  if (r.code !== 0) throw new Error(`tmux display-message failed (${r.code}): ${r.stderr}`);
+  return r.stdout.toString('utf8').replace(/\n$/, '');
 }
 
 /** The wrapper, and screen's daemon, run outside the terminal's process group: take them over by pid. */
@@ -226,12 +336,16 @@ function adoptSessionProcesses(scope: ProcessScope, paths: SessionPaths): void {
   }
 }
 
-/** The screen's text as the terminal (or the multiplexer in it) reports it. */
+/**
+ * The screen's text as the terminal (or the multiplexer in it) reports it. `index` counts the looks
+ * (0 baseline, 1 after detect, 2 the end): xterm printed its screen once for each.
+ */
 async function screenText(
   scope: ProcessScope,
   setup: Setup,
   paths: SessionPaths,
   env: NodeJS.ProcessEnv,
+  index: number,
 ): Promise<string | null> {
   switch (setup.multiplexer) {
     case 'tmux':
@@ -246,10 +360,13 @@ async function screenText(
     }
     case 'screen': {
       // screen 4.09's hardcopy keeps only the low byte of each character (a braille cell U+28FF comes
-      // out as 0xFF), so its text cannot be judged; kept for a person to read, the screenshot judges.
-      const file = join(paths.dir, 'screen-hardcopy.txt');
+      // out as 0xFF), so the text after show cannot be judged; kept for a person to read, the
+      // screenshot judges. Before show the screen holds no braille, and its hardcopy is exact.
+      const file = join(paths.dir, `screen-hardcopy-${index}.txt`);
       await runProgram(scope, ['screen', '-S', SESSION_NAME, '-X', 'hardcopy', file], env, 5000);
-      return null;
+      if (index === 2) return null;
+      await waitFor(() => existsSync(file), 2000);
+      return readText(file);
     }
     case 'none':
       if (setup.terminal === 'kitty') {
@@ -261,9 +378,12 @@ async function screenText(
         );
         return r.code === 0 ? r.stdout.toString('utf8') : null;
       }
-      // xterm printed its screen when the wrapper sent `CSI i`; the printer command may still be writing.
-      await waitFor(() => existsSync(paths.xtermPrint) && statSync(paths.xtermPrint).size > 0, 2000);
-      return readText(paths.xtermPrint);
+      {
+        // xterm printed its screen when the wrapper sent `CSI i`; the printer command may still be writing.
+        const file = join(paths.xtermPrints, `${index}.txt`);
+        await waitFor(() => existsSync(file) && statSync(file).size > 0, 2000);
+        return readText(file);
+      }
   }
 }
 

@@ -3,6 +3,7 @@
  * background (so the screenshot's text area is easy to find), and the command to run inside.
  * Pure: it returns argv and environment; `session.ts` starts them.
  */
+import { shellQuote } from './wrapper.js';
 
 /** The terminal emulators under test. */
 export type TerminalKind = 'xterm' | 'xterm-vt340' | 'kitty';
@@ -44,14 +45,22 @@ export interface SessionPaths {
   /** GNU screen's socket directory (`SCREENDIR`, mode 0700) and its rc file. */
   readonly screenDir: string;
   readonly screenRc: string;
-  /** Where xterm's printer command writes the screen's text. */
-  readonly xtermPrint: string;
+  /** Where xterm's printer command writes the screen's text: one numbered file per `CSI i` (0.txt, 1.txt, …). */
+  readonly xtermPrints: string;
+  /** The printer command's script, which writes each print into the next numbered file. */
+  readonly xtermPrinter: string;
   /** kitty's remote-control socket. */
   readonly kittySocket: string;
 }
 
 /** The tmux session and screen session name used in every setup. */
 export const SESSION_NAME = 'e2e';
+
+/** xterm's printer command: each print job into the next numbered file of `dir`. */
+export function xtermPrinterScript(dir: string): string {
+  const d = shellQuote(dir);
+  return `n=$(ls ${d} | wc -l)\ncat > ${d}/"$n.txt"\n`;
+}
 
 /** The screenrc: screen's defaults, minus the start-up page that would cover the screen. */
 export const SCREEN_RC = 'startup_message off\n';
@@ -145,8 +154,11 @@ export function terminalCommand(setup: Setup, paths: SessionPaths, inner: readon
     '-fg',
     'black',
     // `CSI i` (print screen) sends the screen's text to this command: our way to read xterm's text.
+    // Each print is its own job (printerAutoClose) and lands in the next numbered file.
     '-xrm',
-    `XTerm*printerCommand: cat > ${paths.xtermPrint}`,
+    `XTerm*printerCommand: sh ${paths.xtermPrinter}`,
+    '-xrm',
+    'XTerm*printerAutoClose: true',
     '-xrm',
     'XTerm*printAttributes: 0',
   ];

@@ -22,9 +22,19 @@ export interface WrapperOptions {
   readonly showArgs: readonly string[];
   /** When set, the CLI runs under `env -i` with only these variables: what a program sees over ssh. */
   readonly scrubbedEnv?: Readonly<Record<string, string>>;
-  /** Ask xterm to print its screen's text to its printer command (`CSI i`) at the end. */
+  /** Ask xterm to print its screen's text to its printer command (`CSI i`) after detect and at the end. */
   readonly printScreen?: boolean;
 }
+
+/**
+ * The points where the wrapper stops until the harness has looked: it creates `at-NAME`, then waits
+ * (at most 30 s) for `go-NAME`. `baseline`: the cleared screen before termsight runs; `detect`: after
+ * `detect --json` (whose output went to a file, so the screen must be exactly the baseline).
+ */
+export const CHECKPOINTS = ['baseline', 'detect'] as const;
+
+/** One checkpoint's name. */
+export type Checkpoint = (typeof CHECKPOINTS)[number];
 
 /** The names of the files the wrapper writes in its directory. */
 export const RESULT_FILES = {
@@ -62,10 +72,16 @@ export function wrapperScript(options: WrapperOptions): string {
     // Reads what is pending on the tty without echo, giving up after 0.5 s of silence: a reply that
     // arrives after the CLI exited lands here (and, with echo on, on the screen).
     `pending() { old=$(stty -g); stty -icanon -echo min 0 time 5; cat > "$1"; stty "$old"; }`,
+    // Stops until the harness has taken its screenshot and read the titles and text (see CHECKPOINTS).
+    `checkpoint() { : > "$D/at-$1"; i=0; while [ ! -e "$D/go-$1" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done; }`,
     // Hide the cursor so it is not mistaken for stray ink; start from an empty screen.
     `printf '\\033[?25l\\033[H\\033[2J'`,
+    ...(options.printScreen ? [`printf '\\033[i'`] : []),
+    'checkpoint baseline',
     `${cli} detect --json > ${file(f.detectJson)} 2> ${file(f.detectErr)}; echo $? > ${file(f.detectRc)}`,
     `pending ${file(f.detectLeak)}`,
+    ...(options.printScreen ? [`printf '\\033[i'`] : []),
+    'checkpoint detect',
     marker(MARKERS.before),
     `${cli} show ${[options.image, ...options.showArgs].map(shellQuote).join(' ')} 2> ${file(f.showErr)}; echo $? > ${file(f.showRc)}`,
     `pending ${file(f.showLeak)}`,
