@@ -21,7 +21,7 @@ describe('probeQuery', () => {
   const BATCH =
     '\\e[>q\\e[>c\\e_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\\e\\\\e[16t\\e[14t\\e[18t\\e[?2026$p\\e[?1;1;0S\\e]11;?\\e\\\\e[c';
   const NO_APC = '\\e[>q\\e[>c\\e[16t\\e[14t\\e[18t\\e[?2026$p\\e[?1;1;0S\\e]11;?\\e\\\\e[c';
-  const W = (query: string) => `\\ePtmux;${query.replaceAll('\\e', '\\e\\e')}\\e\\`;
+  const wrapped = (query: string) => `\\ePtmux;${query.replaceAll('\\e', '\\e\\e')}\\e\\`;
   const TMUX_BATCH = `\\e[>q\\e[c${[
     '\\e[>q',
     '\\e[>c',
@@ -34,7 +34,7 @@ describe('probeQuery', () => {
     '\\e]11;?\\e\\',
     '\\e[c',
   ]
-    .map(W)
+    .map(wrapped)
     .join('')}`;
   it.each([
     { name: 'plain xterm', runtime: rt({ TERM: 'xterm-256color' }), batch: BATCH },
