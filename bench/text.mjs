@@ -16,6 +16,7 @@ import { layout, toTerminal } from '../dist/render/backend.js';
 import { encodeBraille } from '../dist/render/braille.js';
 import { xterm256ToRgb } from '../dist/render/color.js';
 import { resize } from '../dist/render/resize.js';
+import { ANSI16 } from '../dist/render/symbols-palette.js';
 import { loadImages, writePng } from './images.mjs';
 import { fmt, measure, median, psnr, table } from './quality.mjs';
 
@@ -33,25 +34,8 @@ function installed(cmd) {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).status === 0;
 }
 
-// xterm's default first 16 colours, for peers that use them.
-const BASE16 = [
-  [0, 0, 0],
-  [205, 0, 0],
-  [0, 205, 0],
-  [205, 205, 0],
-  [0, 0, 238],
-  [205, 0, 205],
-  [0, 205, 205],
-  [229, 229, 229],
-  [127, 127, 127],
-  [255, 0, 0],
-  [0, 255, 0],
-  [255, 255, 0],
-  [92, 92, 255],
-  [255, 0, 255],
-  [0, 255, 255],
-  [255, 255, 255],
-];
+// xterm's default first 16 colours, for peers that use them (the 16-colour fit's palette).
+const BASE16 = ANSI16;
 const indexed = (n) => (n < 16 ? BASE16[n] : xterm256ToRgb(n));
 
 /**

@@ -20,7 +20,6 @@ import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
 import { toTerminal } from '../render/backend.js';
 import { blocksLines } from '../render/blocks.js';
 import { endFrame, type FrameHandle, frame } from '../render/frame.js';
-import type { RenderOptions } from '../render/options.js';
 import { resize } from '../render/resize.js';
 import { probeTerminal } from '../report/probe-terminal.js';
 import type { Report } from '../report/types.js';
@@ -32,6 +31,7 @@ import {
   type SizeOptions,
   type TerminalSize,
 } from './image-size.js';
+import { renderOptionsFor } from './render-options.js';
 
 export {
   blockPictureSize,
@@ -85,18 +85,6 @@ export interface TerminalImageContext {
   readonly write: (text: string) => void;
 }
 
-/** A report's answers as render options (cell size, colours, passthrough). */
-function renderOptions(report: Report): RenderOptions {
-  return {
-    cellPixels: report.cellPixels ?? undefined,
-    colors: report.sixelColors ?? undefined,
-    placements: report.placements,
-    multiplexer: report.multiplexer?.passthrough ? report.multiplexer.name : null,
-    color: report.truecolor ? 'truecolor' : '256',
-    background: report.background?.rgb,
-  };
-}
-
 /** The pixel protocol to use, or null for the half-block text picture. */
 function pixelProtocol(report: Report | null): Protocol | null {
   const g = report?.graphics ?? null;
@@ -128,7 +116,7 @@ function pixelPicture(
   report: Report,
 ): string {
   const box = pictureBox(options, terminal);
-  const base = renderOptions(report);
+  const base = renderOptionsFor(report);
   let source = raster;
   if (options.preserveAspectRatio === false) {
     const cell = base.cellPixels ?? { width: 10, height: 20 };
@@ -202,14 +190,14 @@ export function createTerminalImage(context: TerminalImageContext): TerminalImag
         const { width, height } = blockPictureSize(raster, sizes, context.size());
         const lines = Math.max(1, Math.floor(height / 2));
         const fitted = resize(raster, Math.max(1, width), lines * 2);
-        const f = frame(fitted, 'blocks', { ...(r ? renderOptions(r) : {}), previous: handle });
+        const f = frame(fitted, 'blocks', { ...(r ? renderOptionsFor(r) : {}), previous: handle });
         handle = f.handle;
         context.write(f.output);
         return;
       }
       const box = pictureBox(sizes, context.size());
       const f = frame(raster, protocol, {
-        ...renderOptions(r as Report),
+        ...renderOptionsFor(r as Report),
         ...box,
         upscale: true,
         synchronizedOutput: (r as Report).synchronizedOutput,

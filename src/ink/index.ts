@@ -3,10 +3,12 @@
  * owns stdin; `<Image>` draws at its place in the layout with the report's protocol. Importing
  * this entry loads `ink` and `react` (optional peer dependencies); `termsight` itself never does.
  */
+
+export { renderOptionsFor } from '../compat/render-options.js';
 export { chooseProtocol, Image, type ImageProps, type ImageProtocol } from './image.js';
 export { type GuardedStdin, guardInput, type InkProbeOptions, type InputGuard, probeInsideInk } from './input-guard.js';
 export { type Overlay, type OverlayEntry, type OverlayOutput, overlayFor } from './overlay.js';
-export { type ObjectFit, type PictureBox, type PicturePlan, planPicture, renderOptionsFor } from './picture.js';
+export { type ObjectFit, type PictureBox, type PicturePlan, planPicture } from './picture.js';
 export { drawAt, type FramePosition, framePosition, type LaidOutNode } from './position.js';
 export { TerminalProvider, type TerminalProviderProps, useTerminalReport } from './provider.js';
 export { type ImageSource, type LoadedSource, loadSource } from './source.js';

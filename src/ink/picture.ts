@@ -4,6 +4,8 @@
  * Unicode placeholders), and the escape sequences written at the Box's cell after Ink's frame
  * (kitty, iTerm2, sixel). See docs/ink.md for why pixels are drawn after the frame.
  */
+
+import { renderOptionsFor } from '../compat/render-options.js';
 import type { Raster } from '../core/raster.js';
 import { wrapForMultiplexer } from '../core/wrap.js';
 import type { Protocol } from '../env/protocol.js';
@@ -36,22 +38,6 @@ export interface PicturePlan {
   readonly place: string;
   /** kitty: the image id, deleted on unmount. */
   readonly imageId?: number;
-}
-
-/**
- * The render options a report implies (cell size, colours, passthrough, placements).
- *
- * @example renderOptionsFor(report).cellPixels // { width: 10, height: 19 }
- */
-export function renderOptionsFor(report: Report): RenderOptions {
-  return {
-    cellPixels: report.cellPixels ?? undefined,
-    colors: report.sixelColors ?? undefined,
-    placements: report.placements,
-    multiplexer: report.multiplexer?.passthrough ? report.multiplexer.name : null,
-    color: report.truecolor ? 'truecolor' : '256',
-    background: report.background?.rgb,
-  };
 }
 
 /** The raster cropped (centred) to the box's on-screen aspect, for `objectFit: 'cover'`. */

@@ -23,7 +23,7 @@ const LAYERS: Record<string, { readonly may: readonly string[]; readonly package
   compat: { may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode'] },
   // The Ink component: any layer below the CLI, and Ink and React (optional peers, loaded only here).
   ink: {
-    may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode'],
+    may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode', 'compat'],
     packages: ['ink', 'react'],
   },
   cli: { may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode', 'compat'] },

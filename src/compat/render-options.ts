@@ -1,0 +1,23 @@
+/**
+ * A report's answers as the options every renderer takes — shared by the terminal-image drop-in
+ * and the Ink component, which both draw for an application from a probed report.
+ */
+import type { RenderOptions } from '../render/options.js';
+import type { Report } from '../report/types.js';
+
+/**
+ * The render options a report implies: cell size, sixel colour registers, placements, the
+ * multiplexer to wrap for (only when its passthrough is proven), colour depth, background.
+ *
+ * @example renderOptionsFor(report).cellPixels // { width: 10, height: 19 }
+ */
+export function renderOptionsFor(report: Report): RenderOptions {
+  return {
+    cellPixels: report.cellPixels ?? undefined,
+    colors: report.sixelColors ?? undefined,
+    placements: report.placements,
+    multiplexer: report.multiplexer?.passthrough ? report.multiplexer.name : null,
+    color: report.truecolor ? 'truecolor' : '256',
+    background: report.background?.rgb,
+  };
+}
