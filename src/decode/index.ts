@@ -3,12 +3,14 @@
  * format comes from the magic bytes and the size from the header, which is checked against the
  * limits before a single pixel is decoded.
  */
+import { orient } from '../core/orientation.js';
 import { DecodeError } from './error.js';
+import { exifOrientation } from './exif.js';
 import { decodeGifFrames } from './gif.js';
 import { checkDimensions, readImageHeader } from './header.js';
 import { DEFAULT_DECODE_LIMITS, type DecodedImage, type DecodeLimits, type DecodeOptions } from './image.js';
 import { decodeJpeg } from './jpeg.js';
-import { decodePngRaster } from './png.js';
+import { decodePng } from './png.js';
 import { describeOtherFormat, sniffFormat } from './sniff.js';
 
 export { DecodeError, type DecodeFailure } from './error.js';
@@ -64,8 +66,12 @@ export function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}): Dec
       frameCount: 1,
     };
   }
-  const raster = decodePngRaster(bytes);
-  const size = { sourceWidth: raster.width, sourceHeight: raster.height, orientation: 1 as const };
+  const png = decodePng(bytes);
+  // A PNG's eXIf chunk is the same TIFF block as a JPEG's APP1: turned upright the same way.
+  const orientation = png.exif ? (exifOrientation(png.exif) ?? 1) : 1;
+  const apply = options.orientation !== 'ignore' && orientation !== 1;
+  const raster = apply ? orient(png.raster, orientation) : png.raster;
+  const size = { sourceWidth: png.raster.width, sourceHeight: png.raster.height, orientation };
   return {
     format,
     width: raster.width,

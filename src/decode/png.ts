@@ -16,8 +16,8 @@ import { unfilterRows } from './png-unfilter.js';
 export interface DecodedPng {
   readonly raster: Raster;
   /**
-   * The eXIf chunk's TIFF structure, or null. Its orientation is not applied here.
-   * TODO(decode): apply `exifOrientation` (src/decode/exif.ts on the jpeg branch) once it is merged.
+   * The eXIf chunk's TIFF structure, or null; `decodeImage` applies its orientation
+   * (`exifOrientation`, the same parser as a JPEG's).
    */
   readonly exif: Uint8Array | null;
   /** Whether the file is an APNG (only its IDAT image, the first or default frame, is decoded). */
