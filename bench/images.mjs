@@ -1,35 +1,30 @@
-// The benchmark image set, shared by the renderers' benchmarks: real photographs and drawings
-// from Debian's `mate-backgrounds` package (GPL-2+; install it with
-// `apt-get install --no-install-recommends mate-backgrounds`, it puts them under
-// /usr/share/backgrounds/mate), plus synthetic pictures made here: a gradient, noise, a disc
-// with soft transparent edges, a few-colour chart and a 1x1 pixel. Every picture is fitted into
-// 1000x600 with the library's own resize (area averaging) before any encoder sees it.
-// Set TERMSIGHT_BENCH_IMAGES to another folder of the same layout to use other pictures.
+// The benchmark image set, shared by the renderers' benchmarks: the copyright-free photographs
+// committed in test/fixtures/images (see its README for their sources and licences), plus
+// synthetic pictures made here: a gradient, noise, a disc with soft transparent edges, a few-colour
+// chart and a 1x1 pixel. Every picture is fitted into 1000x600 with the library's own resize (area
+// averaging) before any encoder sees it. Set TERMSIGHT_BENCH_IMAGES to another folder holding the
+// same file names to use other pictures.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { decode as decodePngFile, encode as encodePngFile } from 'fast-png';
 import jpeg from 'jpeg-js';
 
-/** Where the photographs are installed. */
-export const PHOTO_DIR = process.env.TERMSIGHT_BENCH_IMAGES || '/usr/share/backgrounds/mate';
+/** Where the photographs are: inside the repository. */
+export const PHOTO_DIR = process.env.TERMSIGHT_BENCH_IMAGES || fileURLToPath(new URL('../test/fixtures/images/', import.meta.url));
 
 /** The box every picture is fitted into, in pixels. */
 export const BOX = { width: 1000, height: 600 };
 
-/** The installed pictures used: path under PHOTO_DIR and what kind of picture it is. */
+/** The pictures used: path under PHOTO_DIR and what kind of picture it is. */
 export const FILES = [
-  ['nature/Dune.jpg', 'photo'], // 1680x1050
-  ['nature/LadyBird.jpg', 'photo'], // 2560x1600
-  ['nature/Storm.jpg', 'photo'], // 1920x1280
-  ['nature/GreenMeadow.jpg', 'photo'], // 1280x1024
-  ['nature/Wood.jpg', 'photo'], // 2560x1920
-  ['nature/YellowFlower.jpg', 'photo'], // 2560x1600
-  ['abstract/Elephants_3840x2160.jpg', 'drawing'], // a painting, 3840x2160
-  ['desktop/Float-into-MATE.png', 'drawing'], // 1440x900
-  ['desktop/MATE-Stripes-Dark.png', 'drawing'], // 1920x1440
-  ['desktop/Ubuntu-Mate-Warm-no-logo.png', 'drawing'], // 1920x1280
-  ['abstract/Flow.png', 'transparent'], // 1920x1200, bubbles on a transparent field
-  ['abstract/Gulp.png', 'transparent'], // 1920x1200
+  ['astronaut.png', 'photo'], // 512x512
+  ['coffee.png', 'photo'], // 600x400
+  ['chelsea.png', 'photo'], // 451x300
+  ['camera.png', 'photo'], // 512x512, grey
+  ['hubble_deep_field.jpg', 'photo'], // 1000x872
+  ['rocket.jpg', 'photo'], // 640x427
+  ['retina.jpg', 'photo'], // 1411x1411
 ];
 
 let resizeModule;
@@ -264,7 +259,7 @@ export async function loadImages({ box = BOX, log = () => {} } = {}) {
     });
   }
   if (missing > 0) {
-    log(`(${missing} pictures missing from ${PHOTO_DIR}: apt-get install --no-install-recommends mate-backgrounds)`);
+    log(`(${missing} pictures missing from ${PHOTO_DIR})`);
   }
   for (const img of syntheticImages()) images.push({ ...img, raster: await it(img.raster, box) });
   return images;
