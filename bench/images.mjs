@@ -255,12 +255,12 @@ export async function loadImages({ box = BOX, log = () => {} } = {}) {
       name: file.split('/').pop(),
       kind,
       source: `${raster.width}x${raster.height}`,
-      raster: await it(raster, box),
+      raster: await fit(raster, box),
     });
   }
   if (missing > 0) {
     log(`(${missing} pictures missing from ${PHOTO_DIR})`);
   }
-  for (const img of syntheticImages()) images.push({ ...img, raster: await it(img.raster, box) });
+  for (const img of syntheticImages()) images.push({ ...img, raster: await fit(img.raster, box) });
   return images;
 }
