@@ -24,7 +24,14 @@ const HOOK = `export async function resolve(specifier, context, next) {
 function packagesLoaded(entry: string): string[] {
   const script = `import { register } from 'node:module';
 register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(HOOK)}));
-await import(${JSON.stringify(pathToFileURL(join(repoRoot, 'dist', entry)).href)});`;
+await import(${JSON.stringify(pathToFileURL(join(repoRoot, 'dist', entry)).href)});
+// CommonJS packages (react) may load through require() without meeting the hook on some Node
+// versions (24): their files are in the CommonJS cache either way.
+const { createRequire } = await import('node:module');
+for (const file of Object.keys(createRequire(import.meta.url).cache)) {
+  const m = /node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(file);
+  if (m) process.stderr.write('PKG ' + m[1] + '\\n');
+}`;
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     cwd: repoRoot,
     encoding: 'utf8',
