@@ -11,7 +11,8 @@ import { decode as decodePngFile, encode as encodePngFile } from 'fast-png';
 import jpeg from 'jpeg-js';
 
 /** Where the photographs are: inside the repository. */
-export const PHOTO_DIR = process.env.TERMSIGHT_BENCH_IMAGES || fileURLToPath(new URL('../test/fixtures/images/', import.meta.url));
+export const PHOTO_DIR =
+  process.env.TERMSIGHT_BENCH_IMAGES || fileURLToPath(new URL('../test/fixtures/images/', import.meta.url));
 
 /** The box every picture is fitted into, in pixels. */
 export const BOX = { width: 1000, height: 600 };
@@ -40,7 +41,7 @@ async function fitter() {
 }
 
 /** Fits a raster into `box` (never enlarging) with the library's resize when built. */
-export async function fit(raster, box = BOX) {
+export async function fitImage(raster, box = BOX) {
   const mod = await fitter();
   if (mod) {
     const size = mod.fitPixels(raster, box);
@@ -255,12 +256,12 @@ export async function loadImages({ box = BOX, log = () => {} } = {}) {
       name: file.split('/').pop(),
       kind,
       source: `${raster.width}x${raster.height}`,
-      raster: await fit(raster, box),
+      raster: await fitImage(raster, box),
     });
   }
   if (missing > 0) {
     log(`(${missing} pictures missing from ${PHOTO_DIR})`);
   }
-  for (const img of syntheticImages()) images.push({ ...img, raster: await fit(img.raster, box) });
+  for (const img of syntheticImages()) images.push({ ...img, raster: await fitImage(img.raster, box) });
   return images;
 }
