@@ -3,12 +3,19 @@
  * format comes from the magic bytes and the size from the header, which is checked against the
  * limits before a single pixel is decoded.
  */
-import { orient } from '../core/orientation.js';
+import { type Orientation, orient } from '../core/orientation.js';
+import type { Raster } from '../core/raster.js';
 import { DecodeError } from './error.js';
 import { exifOrientation } from './exif.js';
 import { decodeGifFrames } from './gif.js';
 import { checkDimensions, readImageHeader } from './header.js';
-import { DEFAULT_DECODE_LIMITS, type DecodedImage, type DecodeLimits, type DecodeOptions } from './image.js';
+import {
+  DEFAULT_DECODE_LIMITS,
+  type DecodedImage,
+  type DecodeLimits,
+  type DecodeOptions,
+  type ImageFormat,
+} from './image.js';
 import { decodeJpeg } from './jpeg.js';
 import { decodePng } from './png.js';
 import { describeOtherFormat, sniffFormat } from './sniff.js';
@@ -55,28 +62,31 @@ export function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}): Dec
   }
   if (format === 'jpeg') {
     const jpeg = decodeJpeg(bytes, { limits, maxSize: options.maxSize, orientation: options.orientation });
-    const { raster } = jpeg;
-    const size = { sourceWidth: jpeg.sourceWidth, sourceHeight: jpeg.sourceHeight, orientation: jpeg.orientation };
-    return {
-      format,
-      width: raster.width,
-      height: raster.height,
-      ...size,
-      frames: [{ raster, delayMs: 0 }],
-      frameCount: 1,
-    };
+    return still(format, jpeg.raster, jpeg.sourceWidth, jpeg.sourceHeight, jpeg.orientation);
   }
   const png = decodePng(bytes);
   // A PNG's eXIf chunk is the same TIFF block as a JPEG's APP1: turned upright the same way.
   const orientation = png.exif ? (exifOrientation(png.exif) ?? 1) : 1;
   const apply = options.orientation !== 'ignore' && orientation !== 1;
   const raster = apply ? orient(png.raster, orientation) : png.raster;
-  const size = { sourceWidth: png.raster.width, sourceHeight: png.raster.height, orientation };
+  return still(format, raster, png.raster.width, png.raster.height, orientation);
+}
+
+/** A still picture: one frame shown with no delay, its decoded size and the file's own. */
+function still(
+  format: ImageFormat,
+  raster: Raster,
+  sourceWidth: number,
+  sourceHeight: number,
+  orientation: Orientation,
+): DecodedImage {
   return {
     format,
     width: raster.width,
     height: raster.height,
-    ...size,
+    sourceWidth,
+    sourceHeight,
+    orientation,
     frames: [{ raster, delayMs: 0 }],
     frameCount: 1,
   };

@@ -3,6 +3,7 @@
  * the scanner's reply tokens (or on raw bytes of one sequence).
  */
 import { decodeLoose, escapeBytes } from '../core/escape.js';
+import { splitNameVersion } from '../core/name-version.js';
 import type { ReplyKind } from './scanner.js';
 
 /** A decoded reply. `text` is the whole reply escaped for display (`\e[?62;c`). */
@@ -141,16 +142,6 @@ function parseDcs(body: string, text: string, fromBytes: boolean): Reply | null 
   return null;
 }
 
-/** `kitty(0.26.5)` → kitty / 0.26.5; `tmux 3.3a` → tmux / 3.3a; `XTerm(379)` → XTerm / 379; `foot` → foot / null. */
-export function splitNameVersion(reply: string): { name: string; version: string | null } {
-  const trimmed = reply.trim();
-  const paren = /^([^()\s]+)\s*\(([^()]*)\)\s*$/.exec(trimmed);
-  if (paren) return { name: paren[1], version: paren[2].trim() || null };
-  const space = trimmed.search(/\s/);
-  if (space > 0) return { name: trimmed.slice(0, space), version: trimmed.slice(space + 1).trim() || null };
-  return { name: trimmed, version: null };
-}
-
 function parseApc(body: string, text: string): Reply | null {
   if (!body.startsWith('G')) return null;
   const semi = body.indexOf(';');
@@ -196,3 +187,5 @@ function channel(hex: string): number {
   const max = 16 ** hex.length - 1;
   return Math.round((parseInt(hex, 16) / max) * 255);
 }
+
+export { splitNameVersion };

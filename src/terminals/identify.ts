@@ -3,8 +3,10 @@
  * that, from its environment. A reply beats the environment: over ssh the variables vanish, and
  * inside a multiplexer or a child terminal they are someone else's.
  */
+
 import { type Condition, matches } from '../core/condition.js';
 import { type Env, envValue } from '../core/env-vars.js';
+import { splitNameVersion } from '../core/name-version.js';
 import { TERMINALS } from './database.js';
 import { dottedVersion, terminalByReplyName } from './lookup.js';
 import type { TerminalRow } from './types.js';
@@ -27,15 +29,8 @@ export interface Identification {
   readonly by: 'reply' | 'fingerprint' | 'env';
 }
 
-/** `kitty(0.26.5)` → kitty / 0.26.5; `tmux 3.3a` → tmux / 3.3a; `foot` → foot / null (as the probe splits it). */
-export function splitXtversion(body: string): { name: string; version: string | null } {
-  const trimmed = body.trim();
-  const paren = /^([^()\s]+)\s*\(([^()]*)\)\s*$/.exec(trimmed);
-  if (paren) return { name: paren[1], version: paren[2].trim() || null };
-  const space = trimmed.search(/\s/);
-  if (space > 0) return { name: trimmed.slice(0, space), version: trimmed.slice(space + 1).trim() || null };
-  return { name: trimmed, version: null };
-}
+/** `kitty(0.26.5)` → kitty / 0.26.5 (the probe's split, `splitNameVersion`, under the name the database uses). */
+export const splitXtversion = splitNameVersion;
 
 const allHold = (env: Env, set: readonly Condition[]) => set.every((c) => matches(env, c));
 
