@@ -4,10 +4,13 @@
  * reach `useInput` and keys typed meanwhile do. A new cell size becomes a new report, and every
  * `<Image>` below re-plans its picture for it; Ink itself re-renders on the new width.
  */
+
+import { EventEmitter } from 'node:events';
 import { reportsSizeInBand, type TerminalSize } from '../probe/resize.js';
 import { type ResizeOutput, type ResizeWatch, watchResize } from '../probe/resize-watch.js';
+import type { TerminalInput } from '../probe/terminal-stream.js';
 import type { Report } from '../report/types.js';
-import { type GuardedStdin, guardInput } from './input-guard.js';
+import { type GuardedStdin, guardInput, type InputGuard } from './input-guard.js';
 
 /**
  * The report with the cell size a resize re-read (unchanged when it is the same).
@@ -49,17 +52,66 @@ export interface FollowOptions {
 }
 
 /**
+ * The watch's input under Ink: a stand-in stream whose raw mode is an input guard on Ink's stdin,
+ * installed only while the watch holds it (a query out, in-band reports on) and released (keys
+ * nobody read yet put back) when it lets go. So an idle watch leaves stdin to Ink alone.
+ */
+function lazyGuard(stdin: GuardedStdin, setRawMode: (mode: boolean) => void) {
+  let inner: InputGuard | null = null;
+  const stand = new EventEmitter() as EventEmitter & Record<string, unknown>;
+  const forward = (bytes: Uint8Array): void => {
+    stand.emit('data', bytes);
+  };
+  Object.assign(stand, {
+    isTTY: true,
+    isRaw: false,
+    destroyed: false,
+    readableFlowing: null,
+    readableEncoding: null,
+    setRawMode(mode: boolean) {
+      if (mode && inner === null) {
+        inner = guardInput(stdin, setRawMode);
+        inner.input.on('data', forward);
+        inner.input.setRawMode?.(true);
+      } else if (!mode && inner !== null) {
+        const done = inner;
+        inner = null;
+        done.input.off('data', forward);
+        // The guard's stand-in lets go of Ink's raw mode and puts stdin back.
+        done.input.setRawMode?.(false);
+        done.release();
+      }
+      return stand;
+    },
+    resume: () => stand,
+    pause: () => stand,
+    unshift: () => {},
+    destroy: () => stand,
+    read: () => null,
+    setEncoding: () => stand,
+    isPaused: () => false,
+  });
+  return {
+    input: stand as unknown as TerminalInput,
+    onKeys(bytes: Uint8Array): void {
+      if (inner) inner.onKeys(bytes);
+      else stdin.unshift(Buffer.from(bytes));
+    },
+  };
+}
+
+/**
  * Starts following the terminal's size behind Ink's stdin; `stop()` puts everything back. In-band
  * reports are turned on only where the database says the terminal has them and no multiplexer
- * sits in between.
+ * sits in between (they then hold stdin, through Ink's raw mode, while mounted).
  *
  * @example const watch = followInsideInk({ stdin, stdout, setRawMode, report, onResize: setSize })
  */
 export function followInsideInk(options: FollowOptions): ResizeWatch {
   const { stdin, stdout, setRawMode, report } = options;
-  const guard = guardInput(stdin, setRawMode);
+  const guard = lazyGuard(stdin, setRawMode);
   const inBand = report.multiplexer === null && reportsSizeInBand(report.terminal.name, report.terminal.version);
-  const watch = watchResize({
+  return watchResize({
     input: guard.input,
     output: stdout,
     onKeys: guard.onKeys,
@@ -67,13 +119,4 @@ export function followInsideInk(options: FollowOptions): ResizeWatch {
     inBand,
     onResize: options.onResize,
   });
-  return {
-    get size() {
-      return watch.size;
-    },
-    stop() {
-      watch.stop();
-      guard.release();
-    },
-  };
 }

@@ -1,8 +1,10 @@
 /**
  * The Node side of following the terminal's size: SIGWINCH, the terminal's bytes and a timer in,
- * the pure reducer (resize.ts) in between, writes, keys and `onResize` out. It holds raw mode while
- * it watches (a reply must be neither echoed nor wait for Enter), through the application's own
- * switch when given one (Ink's `setRawMode`), and puts everything back on `stop()`.
+ * the pure reducer (resize.ts) in between, writes, keys and `onResize` out. It holds raw mode and
+ * reads only while the reducer needs the input (a query out, in-band reports on: a reply must be
+ * neither echoed nor wait for Enter), through the application's own switch when given one (Ink's
+ * `setRawMode`), so an idle watch keeps neither the mode nor the process; `stop()` puts
+ * everything back.
  */
 import { type InputTap, tapInput } from './input-tap.js';
 import { interruptIn } from './interrupt.js';
@@ -13,6 +15,7 @@ import {
   type ResizeEvent,
   type ResizeOptions,
   type ResizeState,
+  resizeNeedsInput,
   resizeNextTickAt,
   stepResize,
   type TerminalSize,
@@ -91,10 +94,11 @@ export function watchResize(options: ResizeWatchOptions): ResizeWatch {
     ...(options.holdMs !== undefined ? { holdMs: options.holdMs } : {}),
   });
   let timer: NodeJS.Timeout | null = null;
-  let tap: InputTap | null = null;
+  let held = false;
+  let stopped = false;
   const ownRaw = options.setRawMode === undefined;
-  const wasRaw = input.isRaw === true;
-  const setRaw = options.setRawMode ?? ((mode: boolean) => tap?.setRawMode(mode));
+  // An application already in raw mode owns it: the watch then only reads.
+  const appRaw = ownRaw && input.isRaw === true;
   const flowingBefore = (input as unknown as { readableFlowing: boolean | null }).readableFlowing;
 
   const keys = (bytes: Uint8Array): void => {
@@ -103,14 +107,30 @@ export function watchResize(options: ResizeWatchOptions): ResizeWatch {
       return;
     }
     // Raw mode is the watch's, not the application's: the interrupt keys keep their cooked meaning.
-    const interrupt = ownRaw && !wasRaw && !tap?.appSetRawMode ? interruptIn(bytes) : null;
+    const interrupt = ownRaw && !appRaw && !tap.appSetRawMode ? interruptIn(bytes) : null;
     if (interrupt) {
-      tap?.emitToApp(interrupt.before);
+      tap.emitToApp(interrupt.before);
       // What the line discipline would do: signal the foreground process group (this one's).
       process.kill(0, interrupt.signal);
       return;
     }
-    tap?.emitToApp(bytes);
+    tap.emitToApp(bytes);
+  };
+
+  /** Holds raw mode and reads only while the reducer needs the input; lets go when it does not. */
+  const hold = (needed: boolean): void => {
+    if (needed === held || input.destroyed) return;
+    held = needed;
+    if (input.isTTY && !appRaw) {
+      try {
+        if (options.setRawMode) options.setRawMode(needed);
+        else tap.setRawMode(needed);
+      } catch {
+        // The handle is gone: nothing to hold or restore.
+      }
+    }
+    if (needed) input.resume();
+    else if (flowingBefore !== true && input.listenerCount('data') === 0) input.pause();
   };
 
   const apply = (actions: readonly ResizeAction[]): void => {
@@ -136,17 +156,18 @@ export function watchResize(options: ResizeWatchOptions): ResizeWatch {
   const step = (event: ResizeEvent): void => {
     const [next, actions] = stepResize(state, event);
     state = next;
+    // Raw mode before a query goes out (a reply must not be echoed); let go after what it needed.
+    if (resizeNeedsInput(state)) hold(true);
     apply(actions);
+    if (!resizeNeedsInput(state)) hold(false);
     schedule();
   };
 
-  tap = tapInput(input, {
+  const tap: InputTap = tapInput(input, {
     onData: (bytes) => step({ type: 'input', nowMs: performance.now(), bytes }),
     onBeforeDestroy: () => stop(),
     onAppListener: () => {},
   });
-  if (input.isTTY) setRaw(true);
-  input.resume();
   const unsubscribe = (options.onWindowChange ?? defaultWindowChange(output))(() =>
     step({ type: 'winch', nowMs: performance.now(), window: windowNow() }),
   );
@@ -158,23 +179,13 @@ export function watchResize(options: ResizeWatchOptions): ResizeWatch {
     inBand: options.inBand,
   });
 
-  let stopped = false;
   function stop(): void {
     if (stopped) return;
     stopped = true;
     unsubscribe();
     step({ type: 'stop', nowMs: performance.now() });
     if (timer) clearTimeout(timer);
-    tap?.remove();
-    if (input.isTTY && !input.destroyed) {
-      try {
-        if (ownRaw) input.setRawMode?.(wasRaw);
-        else setRaw(false);
-      } catch {
-        // The handle is gone: nothing left to restore.
-      }
-    }
-    if (!input.destroyed && flowingBefore !== true && input.listenerCount('data') === 0) input.pause();
+    tap.remove();
   }
 
   return {

@@ -80,6 +80,8 @@ export interface ResizeState {
   readonly size: TerminalSize;
   /** When a partial key sequence (a lone ESC) started being held, or null. */
   readonly heldSinceMs: number | null;
+  /** A query given up on before its sentinel: its replies may still come until then (ms), or null. */
+  readonly outstandingUntilMs: number | null;
   readonly stopped: boolean;
   readonly options: Required<ResizeOptions>;
 }
@@ -182,6 +184,7 @@ export function createResize(options: ResizeOptions = {}): ResizeState {
     window: { columns: 0, rows: 0 },
     size: { columns: 0, rows: 0, cellPixels: null, source: 'unchanged' },
     heldSinceMs: null,
+    outstandingUntilMs: null,
     stopped: false,
     options: { ...DEFAULTS, ...options },
   };
@@ -193,8 +196,22 @@ export function resizeNextTickAt(state: ResizeState): number | null {
   const times = [
     state.asking ? state.asking.sinceMs + state.options.budgetMs : null,
     state.heldSinceMs !== null ? state.heldSinceMs + state.options.holdMs : null,
+    state.outstandingUntilMs,
   ].filter((t): t is number => t !== null);
   return times.length === 0 ? null : Math.min(...times);
+}
+
+/**
+ * Whether the watch needs the terminal's input now (raw mode, reading): while in-band reports are
+ * on, while a query is out (or its replies may still come), while a partial key is held. The rest
+ * of the time it leaves the input alone, so an idle watch neither holds raw mode nor keeps the
+ * process alive.
+ */
+export function resizeNeedsInput(state: ResizeState): boolean {
+  return (
+    !state.stopped &&
+    (state.inBand || state.asking !== null || state.outstandingUntilMs !== null || state.heldSinceMs !== null)
+  );
 }
 
 function sameSize(a: TerminalSize, b: TerminalSize): boolean {
@@ -218,12 +235,16 @@ function ask(state: ResizeState, nowMs: number, actions: ResizeAction[]): Resize
   return { ...state, asking: { sinceMs: nowMs, replies: [] }, again: false };
 }
 
-/** The query is answered (or its time is up): the size from what came, then another query if one was wanted. */
-function answered(state: ResizeState, nowMs: number, actions: ResizeAction[]): ResizeState {
+/**
+ * The query is answered (or its time is up: its replies may still come for another budget, and
+ * are swallowed): the size from what came, then another query if one was wanted.
+ */
+function answered(state: ResizeState, nowMs: number, actions: ResizeAction[], timedOut: boolean): ResizeState {
   const replies = state.asking?.replies ?? [];
   const { cellPixels, source } = resizedCell(replies, state.window, state.size.cellPixels);
+  const outstandingUntilMs = timedOut ? nowMs + state.options.budgetMs : null;
   let next = tell(
-    { ...state, asking: null },
+    { ...state, asking: null, outstandingUntilMs },
     { columns: state.window.columns, rows: state.window.rows, cellPixels, source },
     actions,
   );
@@ -249,8 +270,10 @@ function onReply(state: ResizeState, reply: Reply | null, text: string, nowMs: n
     );
   }
   // Not asking: a late reply (or someone else's), swallowed.
+  if (reply?.type === 'da1' && !state.asking && state.outstandingUntilMs !== null)
+    return { ...state, outstandingUntilMs: null };
   if (!state.asking || reply === null) return state;
-  if (reply.type === 'da1') return answered(state, nowMs, actions);
+  if (reply.type === 'da1') return answered(state, nowMs, actions, false);
   return { ...state, asking: { ...state.asking, replies: [...state.asking.replies, reply] } };
 }
 
@@ -308,8 +331,10 @@ export function stepResize(state: ResizeState, event: ResizeEvent): [ResizeState
           if (token.type === 'input') actions.push({ type: 'keys', bytes: token.bytes });
         next = { ...next, scanner: released.state, heldSinceMs: null };
       }
+      if (next.outstandingUntilMs !== null && event.nowMs >= next.outstandingUntilMs)
+        next = { ...next, outstandingUntilMs: null };
       if (next.asking && event.nowMs >= next.asking.sinceMs + next.options.budgetMs)
-        next = answered(next, event.nowMs, actions);
+        next = answered(next, event.nowMs, actions, true);
       return [next, actions];
     }
     case 'stop': {
@@ -317,7 +342,10 @@ export function stepResize(state: ResizeState, event: ResizeEvent): [ResizeState
       const flushed = flushScanner(state.scanner);
       for (const token of flushed.tokens)
         if (token.type === 'input') actions.push({ type: 'keys', bytes: token.bytes });
-      return [{ ...state, scanner: flushed.state, stopped: true, asking: null, heldSinceMs: null }, actions];
+      return [
+        { ...state, scanner: flushed.state, stopped: true, asking: null, heldSinceMs: null, outstandingUntilMs: null },
+        actions,
+      ];
     }
   }
 }

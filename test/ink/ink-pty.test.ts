@@ -216,3 +216,20 @@ describe('the example image browser (examples/ink-gallery.mjs) in a pty, answere
     expect(s.output.lastIndexOf('\x1b[?2048l')).toBeGreaterThan(s.output.lastIndexOf('\x1b[?2048h'));
   });
 });
+
+describe('an Ink app that reads no input, with the provider following resizes', () => {
+  it('ends on its own once the probe is answered: an idle resize watch holds neither raw mode nor stdin', async () => {
+    const xterm = loadTerminal('xterm');
+    const s = new Session({ TERM: 'xterm-256color' }, [join(repoRoot, 'test', 'ink', 'fixtures', 'ink-static.mjs')]);
+    session = s;
+    await s.until(() => escapeSequences(s.output).some(isSentinel), 'the probe');
+    const sequences = escapeSequences(s.output);
+    const queries = sequences.slice(0, sequences.findIndex(isSentinel) + 1);
+    s.proc.write(answerFor(xterm, queries).replies.join('') + xterm.da1);
+    expect(await s.exited).toBe(0);
+    await s.feeding;
+    expect(s.lines().some((l) => l.startsWith('graphics:'))).toBe(true);
+    // xterm has no in-band reports: they were never turned on.
+    expect(s.output).not.toContain('\x1b[?2048h');
+  });
+});

@@ -10,7 +10,9 @@ import { IN_BAND_OFF, IN_BAND_ON, SIZE_QUERY, type TerminalSize } from '../../sr
 import { watchResize } from '../../src/probe/resize-watch.js';
 
 function setup(inBand: boolean) {
-  const input = new PassThrough();
+  // A terminal as far as the watch can tell: it takes raw mode through `setRawMode` below.
+  const input = Object.assign(new PassThrough(), { isTTY: true });
+  const raw: boolean[] = [];
   const written: string[] = [];
   let window = { columns: 80, rows: 24 };
   let fire: () => void = () => {};
@@ -23,6 +25,7 @@ function setup(inBand: boolean) {
     cellPixels: { width: 10, height: 20 },
     inBand,
     onResize: (size) => sizes.push(size),
+    setRawMode: (mode) => raw.push(mode),
     window: () => window,
     onWindowChange: (listener) => {
       fire = listener;
@@ -33,6 +36,7 @@ function setup(inBand: boolean) {
   });
   return {
     input,
+    raw,
     written,
     sizes,
     seen,
@@ -47,14 +51,19 @@ function setup(inBand: boolean) {
 describe('watchResize', () => {
   it('asks on a window change, tells the answer, hands the keys on and swallows the replies', async () => {
     const s = setup(false);
+    // Idle: the watch holds nothing.
+    expect(s.raw).toEqual([]);
     s.resize(100, 30);
     expect(s.written).toEqual([SIZE_QUERY]);
+    expect(s.raw).toEqual([true]);
     s.input.write('k\x1b[6;22;11t');
     s.input.write('\x1b[?62;c!');
     await vi.waitFor(() => expect(s.sizes).toHaveLength(1));
     expect(s.sizes[0]).toEqual({ columns: 100, rows: 30, cellPixels: { width: 11, height: 22 }, source: 'reply' });
     expect(s.watch.size).toEqual(s.sizes[0]);
     expect(s.seen.join('')).toBe('k!');
+    // Answered: raw mode let go again.
+    expect(s.raw).toEqual([true, false]);
     s.watch.stop();
     // After the stop the stream is the application's again: a reply now is its business.
     s.input.write('\x1b[6;1;1t');
@@ -73,6 +82,7 @@ describe('watchResize', () => {
     expect(s.written).toEqual([IN_BAND_ON]);
     s.watch.stop();
     expect(s.written).toEqual([IN_BAND_ON, IN_BAND_OFF]);
+    expect(s.raw).toEqual([true, false]);
     expect(s.seen).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import {
   type ResizeAction,
   type ResizeEvent,
   reportsSizeInBand,
+  resizeNeedsInput,
   resizeNextTickAt,
   SIZE_QUERY,
   stepResize,
@@ -239,6 +240,55 @@ describe('resize events', () => {
         },
       ),
     );
+  });
+});
+
+describe('when the watch needs the input (raw mode, reading)', () => {
+  const NEEDS: { name: string; steps: Step[]; want: boolean }[] = [
+    { name: 'idle, no in-band reports: no', steps: [START], want: false },
+    { name: 'in-band reports on: yes, until the stop', steps: [[0, 'start', W80, CELL, true]], want: true },
+    {
+      name: 'in-band reports, stopped: no',
+      steps: [
+        [0, 'start', W80, CELL, true],
+        [1, 'stop'],
+      ],
+      want: false,
+    },
+    { name: 'a query out: yes', steps: [START, [1, 'winch', W100]], want: true },
+    { name: 'the query answered: no', steps: [START, [1, 'winch', W100], [2, 'input', DA1]], want: false },
+    {
+      name: 'given up on before its sentinel: yes, its replies may still come',
+      steps: [START, [0, 'winch', W100], [1000, 'clock']],
+      want: true,
+    },
+    {
+      name: 'given up on, then its sentinel came: no',
+      steps: [START, [0, 'winch', W100], [1000, 'clock'], [1200, 'input', DA1]],
+      want: false,
+    },
+    {
+      name: 'given up on, and a budget more without it: no',
+      steps: [START, [0, 'winch', W100], [1000, 'clock'], [2000, 'clock']],
+      want: false,
+    },
+    { name: 'a lone ESC held: yes', steps: [START, [0, 'input', '\x1b']], want: true },
+  ];
+  it.each(NEEDS)('$name', ({ steps, want }) => {
+    let state = createResize();
+    for (const s of steps) {
+      const nowMs = s[0];
+      const event: ResizeEvent =
+        s[1] === 'start'
+          ? { type: 'start', nowMs, window: s[2], cellPixels: s[3], inBand: s[4] }
+          : s[1] === 'winch'
+            ? { type: 'winch', nowMs, window: s[2] }
+            : s[1] === 'input'
+              ? { type: 'input', nowMs, bytes: bytes(s[2]) }
+              : { type: s[1], nowMs };
+      [state] = stepResize(state, event);
+    }
+    expect(resizeNeedsInput(state)).toBe(want);
   });
 });
 
