@@ -15,6 +15,7 @@
  * `RangeError` past it), and never resampled past `MAX_PIXELS` (graphics) or `MAX_TEXT_CELLS`.
  */
 
+import { positiveInteger } from '../core/positive-integer.js';
 import type { Raster } from '../core/raster.js';
 import { validateRaster } from '../core/raster.js';
 import { wrapForMultiplexer } from '../core/wrap.js';
@@ -25,7 +26,7 @@ import { brailleLines } from './braille.js';
 import { iterm2Sequences } from './iterm2.js';
 import { kittyImageId, kittySequences } from './kitty.js';
 import { MAX_PLACEHOLDER_CELLS, placeholderImageId256, placeholderRows } from './kitty-placeholder.js';
-import { boundedCount, MAX_CELL_PIXELS, MAX_CELLS, MAX_PIXELS, MAX_TEXT_CELLS, withinPixelBudget } from './limits.js';
+import { MAX_CELL_PIXELS, MAX_CELLS, MAX_PIXELS, MAX_TEXT_CELLS, withinPixelBudget } from './limits.js';
 import type { RenderOptions } from './options.js';
 import { encodePng } from './png.js';
 import { fitPixels, resize, type Size } from './resize.js';
@@ -72,7 +73,7 @@ function cellSize(options: RenderOptions): Size {
   const cell = options.cellPixels ?? DEFAULT_CELL_PIXELS;
   const ok = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v > 0;
   if (!ok(cell.width) || !ok(cell.height)) {
-    throw new TypeError(`cellPixels must have positive width and height, got ${JSON.stringify(cell)}`);
+    throw new RangeError(`cellPixels must have positive width and height, got ${JSON.stringify(cell)}`);
   }
   if (cell.width > MAX_CELL_PIXELS || cell.height > MAX_CELL_PIXELS)
     throw new RangeError(`cellPixels must be at most ${MAX_CELL_PIXELS} a side, got ${cell.width}x${cell.height}`);
@@ -96,7 +97,7 @@ export function boxPixels(options: RenderOptions): Size | undefined {
 }
 
 function boxCells(value: number | undefined, what: string): number | undefined {
-  return value === undefined ? undefined : boundedCount(value, what, MAX_CELLS);
+  return value === undefined ? undefined : positiveInteger(value, what, MAX_CELLS);
 }
 
 function checkProtocol(protocol: unknown): Protocol {

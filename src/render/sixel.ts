@@ -7,6 +7,7 @@
  * introducer then asks the terminal (P2=1) to leave what is underneath them.
  */
 
+import { positiveInteger } from '../core/positive-integer.js';
 import { isOpaque, type Raster, validateRaster } from '../core/raster.js';
 import { type DitherMethod, ditherToPalette } from './dither.js';
 import { buildPalette, exactPalette, mapExact, type Palette, TRANSPARENT } from './quantize.js';
@@ -181,9 +182,8 @@ const ESC = 0x1b;
  */
 export function writeSixel(image: IndexedImage): Uint8Array {
   const { width, height, indices, palette } = image;
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
-    throw new RangeError(`image size must be positive integers, got ${width}x${height}`);
-  }
+  positiveInteger(width, 'sixel image width');
+  positiveInteger(height, 'sixel image height');
   if (width > MAX_SIXEL_WIDTH) {
     throw new RangeError(
       `sixel images wider than ${MAX_SIXEL_WIDTH} pixels are not drawn by terminals; fit the raster first (got ${width})`,

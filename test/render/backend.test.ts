@@ -62,7 +62,7 @@ describe('layout', () => {
   it.each([[{ columns: 0 }], [{ rows: -1 }], [{ columns: 1.5 }], [{ cellPixels: { width: 0, height: 10 } }]])(
     'rejects %j',
     (options) => {
-      expect(() => layout({ width: 10, height: 10 }, 'kitty', options)).toThrow(TypeError);
+      expect(() => layout({ width: 10, height: 10 }, 'kitty', options)).toThrow(RangeError);
     },
   );
 });
