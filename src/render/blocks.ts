@@ -15,6 +15,7 @@
  * light terminal, never transparent ones.
  */
 
+import { blendChannelByte } from '../core/blend.js';
 import type { Raster } from '../core/raster.js';
 import { validateRaster } from '../core/raster.js';
 import { channelLevel } from './braille.js';
@@ -48,12 +49,10 @@ function pixelColor(data: Uint8Array, i: number, br: number, bg: number, bb: num
   const a = data[p + 3];
   if (a < 128) return TRANSPARENT;
   if (a === 255) return (data[p] << 16) | (data[p + 1] << 8) | data[p + 2];
-  const k = a / 255,
-    j = 1 - k;
   return (
-    (((data[p] * k + br * j + 0.5) | 0) << 16) |
-    (((data[p + 1] * k + bg * j + 0.5) | 0) << 8) |
-    ((data[p + 2] * k + bb * j + 0.5) | 0)
+    (blendChannelByte(data[p], br, a) << 16) |
+    (blendChannelByte(data[p + 1], bg, a) << 8) |
+    blendChannelByte(data[p + 2], bb, a)
   );
 }
 

@@ -7,6 +7,7 @@
  * introducer then asks the terminal (P2=1) to leave what is underneath them.
  */
 
+import { blendChannelByte } from '../core/blend.js';
 import { positiveInteger } from '../core/positive-integer.js';
 import { isOpaque, type Raster, validateRaster } from '../core/raster.js';
 import { type DitherMethod, ditherToPalette } from './dither.js';
@@ -118,9 +119,9 @@ function composite(raster: Raster, background: readonly [number, number, number]
   const [br, bg, bb] = background.map((v) => Math.max(0, Math.min(255, Math.round(v))));
   for (let i = 0; i < data.length; i += 4) {
     const a = data[i + 3];
-    out[i] = (data[i] * a + br * (255 - a) + 127) / 255;
-    out[i + 1] = (data[i + 1] * a + bg * (255 - a) + 127) / 255;
-    out[i + 2] = (data[i + 2] * a + bb * (255 - a) + 127) / 255;
+    out[i] = blendChannelByte(data[i], br, a);
+    out[i + 1] = blendChannelByte(data[i + 1], bg, a);
+    out[i + 2] = blendChannelByte(data[i + 2], bb, a);
     out[i + 3] = a;
   }
   return { width: raster.width, height: raster.height, data: out };
