@@ -233,7 +233,7 @@ export function draw(raster: Raster, protocol: Protocol, options: RenderOptions 
   switch (protocol) {
     case 'kitty': {
       if (usesPlaceholders(protocol, options)) {
-        const depth = options.color === '256' ? '256' : 'truecolor';
+        const depth = options.colorDepth === '256' ? '256' : 'truecolor';
         const imageId = options.imageId ?? (depth === '256' ? placeholderImageId256() : kittyImageId());
         const sequences = kittySequences(fitted, { imageId, ...cells, virtual: true });
         return { layout: lay, sequences, lines: placeholderRows(imageId, lay.columns, lay.rows, depth), imageId };
@@ -249,25 +249,25 @@ export function draw(raster: Raster, protocol: Protocol, options: RenderOptions 
         lines: [],
       };
     case 'sixel':
-      return { layout: lay, sequences: [encodeSixel(fitted, { colors: options.colors })], lines: [] };
+      return { layout: lay, sequences: [encodeSixel(fitted, { sixelColors: options.sixelColors })], lines: [] };
     case 'braille':
       return {
         layout: lay,
         sequences: [],
-        lines: brailleLines(fitted, { color: legacyDepth(options.color), background: options.background }),
+        lines: brailleLines(fitted, { colorDepth: legacyDepth(options.colorDepth), background: options.background }),
       };
     case 'blocks':
       return {
         layout: lay,
         sequences: [],
-        lines: blocksLines(fitted, { color: legacyDepth(options.color), background: options.background }),
+        lines: blocksLines(fitted, { colorDepth: legacyDepth(options.colorDepth), background: options.background }),
       };
     case 'symbols':
       return {
         layout: lay,
         sequences: [],
         lines: symbolsLines(fitted, {
-          color: options.color,
+          colorDepth: options.colorDepth,
           background: options.background,
           ...(options.symbols ? { symbols: options.symbols } : {}),
         }),
@@ -276,7 +276,7 @@ export function draw(raster: Raster, protocol: Protocol, options: RenderOptions 
 }
 
 /** Braille and blocks know no 16-colour depth: they draw it with the 256-colour palette. */
-function legacyDepth(color: RenderOptions['color']): RenderOptions['color'] {
+function legacyDepth(color: RenderOptions['colorDepth']): RenderOptions['colorDepth'] {
   return color === '16' ? '256' : color;
 }
 

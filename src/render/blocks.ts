@@ -9,7 +9,7 @@
  * the terminal's default background (SGR 49), using '▄'/'▀' with only the opaque half coloured,
  * or a space, so they show whatever the terminal's background is, light or dark. Half-transparent
  * pixels are blended onto `background` (the terminal's, from the probe; default black). Every
- * line ends with an SGR reset. With `color: 'none'` the cells are ' ', '▀', '▄' or '█' drawn in
+ * line ends with an SGR reset. With `colorDepth: 'none'` the cells are ' ', '▀', '▄' or '█' drawn in
  * the terminal's foreground, so a half is drawn where its pixel stands out from the background
  * (level at least 128, as braille judges dots): bright pixels on a dark terminal, dark ones on a
  * light terminal, never transparent ones.
@@ -25,7 +25,7 @@ import type { ColorDepth } from './options.js';
 /** Options for the blocks renderer. */
 export interface BlocksOptions {
   /** Colour depth. Default 'truecolor'. */
-  readonly color?: ColorDepth;
+  readonly colorDepth?: ColorDepth;
   /**
    * The terminal's background: half-transparent pixels are blended onto it, and without colour
    * a half is drawn where its pixel stands out from it. Default black.
@@ -71,7 +71,7 @@ function bgSgr(key: number, depth: ColorDepth): string {
  */
 export function blocksLines(raster: Raster, options: BlocksOptions = {}): string[] {
   validateRaster(raster);
-  const depth = options.color ?? 'truecolor';
+  const depth = options.colorDepth ?? 'truecolor';
   const { width, height, data } = raster;
   // Whole channel values 0..255 (the probe's answer is exact; anything else is clamped).
   const [br, bgc, bb] = (options.background ?? [0, 0, 0]).map((v) => Math.min(255, Math.max(0, Math.round(v))));
@@ -151,7 +151,7 @@ function isLit(c: number, br: number, bg: number, bb: number): boolean {
 /**
  * A half-block picture of `raster` (fit it first), lines joined by '\n'.
  *
- * @example process.stdout.write(encodeBlocks(raster, { color: 'truecolor' }) + '\n')
+ * @example process.stdout.write(encodeBlocks(raster, { colorDepth: 'truecolor' }) + '\n')
  */
 export function encodeBlocks(raster: Raster, options: BlocksOptions = {}): string {
   return blocksLines(raster, options).join('\n');

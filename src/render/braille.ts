@@ -12,8 +12,8 @@ import type { ColorDepth } from './options.js';
 
 /** Options for the braille renderer. */
 export interface BrailleOptions {
-  /** Foreground colour per cell. Default 'truecolor'. */
-  readonly color?: ColorDepth;
+  /** Colour depth of the foreground colour per cell. Default 'truecolor'. */
+  readonly colorDepth?: ColorDepth;
   /**
    * The terminal's background: dots light where pixels stand out from it, and half-transparent
    * pixels are blended onto it. Default black.
@@ -1035,7 +1035,11 @@ function decode(units: Uint16Array, length: number): string {
  * breaks; each line of a coloured picture ends with an SGR reset.
  */
 export function brailleLines(raster: Raster, options: BrailleOptions = {}): string[] {
-  const { units, length, ends } = writeUnits(scratchDots(raster, options.background), options.color ?? 'truecolor', -1);
+  const { units, length, ends } = writeUnits(
+    scratchDots(raster, options.background),
+    options.colorDepth ?? 'truecolor',
+    -1,
+  );
   // One decode, then slices of it (cheap views in V8).
   const text = decode(units, length);
   const lines: string[] = new Array(ends.length);
@@ -1050,10 +1054,14 @@ export function brailleLines(raster: Raster, options: BrailleOptions = {}): stri
 /**
  * A braille picture of `raster` (its pixels are the dots: fit it first), lines joined by '\n'.
  *
- * @example process.stdout.write(encodeBraille(dotsRaster, { color: '256' }) + '\n')
+ * @example process.stdout.write(encodeBraille(dotsRaster, { colorDepth: '256' }) + '\n')
  */
 export function encodeBraille(raster: Raster, options: BrailleOptions = {}): string {
   // Written with its newlines in place and decoded once: no per-line strings to join.
-  const { units, length } = writeUnits(scratchDots(raster, options.background), options.color ?? 'truecolor', 0x0a);
+  const { units, length } = writeUnits(
+    scratchDots(raster, options.background),
+    options.colorDepth ?? 'truecolor',
+    0x0a,
+  );
   return decode(units, length);
 }

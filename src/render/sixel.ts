@@ -15,8 +15,8 @@ import { buildPalette, exactPalette, mapExact, type Palette, TRANSPARENT } from 
 
 /** Options for {@link encodeSixel}. */
 export interface SixelOptions {
-  /** Colour registers to use (the probe's answer). Clamped to 2..256. Default 256. */
-  readonly colors?: number;
+  /** Colour registers to use (the report's `sixelColors`). Clamped to 2..256. Default 256. */
+  readonly sixelColors?: number;
   /** Error diffusion, or 'none'. Default 'floyd-steinberg'. Rasters with few colours are never dithered. */
   readonly dither?: DitherMethod;
   /** Share of the error diffused, 0..1. Default 0.75 (less grain and higher PSNR than 1, still no banding). */
@@ -82,13 +82,13 @@ export function encodeSixelBytes(raster: Raster, options: SixelOptions = {}): Ui
 }
 
 /**
- * Quantizes and maps a raster for sixel: the exact colours when there are at most `colors` of
+ * Quantizes and maps a raster for sixel: the exact colours when there are at most `sixelColors` of
  * them, otherwise a built palette (snapped to sixel's percentage levels, so the dithering
  * diffuses the error the terminal will really show) and dithering.
  */
 export function indexRaster(raster: Raster, options: SixelOptions = {}): IndexedImage {
   validateRaster(raster);
-  const colors = clampColors(options.colors);
+  const colors = clampColors(options.sixelColors);
   const threshold = options.alphaThreshold;
   const alphaThreshold =
     threshold !== undefined && Number.isFinite(threshold) ? Math.max(0, Math.min(255, Math.round(threshold))) : 128;

@@ -1,5 +1,5 @@
 /**
- * Symbols without colour (`color: 'none'`): each cell is the glyph whose ink best matches the
+ * Symbols without colour (`colorDepth: 'none'`): each cell is the glyph whose ink best matches the
  * sub-pixels that stand out from the terminal's background, drawn in the terminal's own
  * foreground. A sub-pixel stands out where its level against the background (as braille judges
  * dots: the largest channel distance, scaled to the background's room) is at least 128;

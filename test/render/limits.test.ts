@@ -95,7 +95,7 @@ describe('the largest box upscaled stays within the budget', () => {
   });
 
   it('toTerminal draws the largest box (braille) without running out of memory', () => {
-    const out = toTerminal(tiny, 'braille', { columns: MAX_CELLS, rows: MAX_CELLS, upscale: true, color: 'none' });
+    const out = toTerminal(tiny, 'braille', { columns: MAX_CELLS, rows: MAX_CELLS, upscale: true, colorDepth: 'none' });
     expect(out.split('\n').length).toBeLessThanOrEqual(MAX_CELLS);
     expect(out.length).toBeGreaterThan(MAX_TEXT_CELLS / 2);
   });
