@@ -135,5 +135,5 @@ export function visibleSequences(
   }
   const rows = sixelRows(fitted.height, cellHeight, v);
   if (rows.height === 0) return { sequences: [] };
-  return { sequences: [encodeSixel(cropRows(fitted, rows), { colors: options.colors })] };
+  return { sequences: [encodeSixel(cropRows(fitted, rows), { sixelColors: options.sixelColors })] };
 }
