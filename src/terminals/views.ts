@@ -82,3 +82,13 @@ export function placeholdersSince(id: string, db: readonly TerminalRow[] = TERMI
   const fact = terminalById(id, db)?.facts.placeholders;
   return fact?.value ? fact.since : undefined;
 }
+
+/** The row whose graphics rule has this id (undefined: none). */
+export function graphicsRuleOwner(id: string, db: readonly TerminalRow[] = TERMINALS): TerminalRow | undefined {
+  return db.find((row) => row.rules?.graphics?.some((rule) => rule.id === id));
+}
+
+/** The row whose placements rule has this id (undefined: none). */
+export function placementRuleOwner(id: string, db: readonly TerminalRow[] = TERMINALS): TerminalRow | undefined {
+  return db.find((row) => row.rules?.placements?.some((rule) => rule.id === id));
+}

@@ -156,7 +156,7 @@ describe('resolve: the other answers', () => {
   it('tmux without passthrough says how to turn it on', () => {
     const r = resolveReport(tty({ TMUX: '/tmp/x,1,0' }), tmuxOff);
     expect(r.multiplexer).toMatchObject({ name: 'tmux', version: '3.3a', passthrough: false });
-    expect(r.multiplexer?.hint).toContain('allow-passthrough on');
+    expect(r.multiplexer?.hint).toContain('allow-passthrough all');
     expect(r.hyperlinks).toBe(false);
   });
 
