@@ -7,7 +7,7 @@
  * with both the environment and the replies (`both`). Replies are recorded ones
  * (test/fixtures/replies) or the documented ones listed in that folder's README.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detect } from '../../src/env/detect.js';
@@ -389,8 +389,15 @@ describe('inherited identity variables never beat the terminal', () => {
     'KONSOLE_VERSION',
     'GHOSTTY_RESOURCES_DIR',
   ];
-  it('the database lists every one', () => {
+  it('the database lists every one, each with a source a reader can open', () => {
     expect(INHERITED_VARIABLES.map((v) => v.variable)).toEqual(expect.arrayContaining(LISTED));
+    for (const { variable, source } of INHERITED_VARIABLES) {
+      const file = source.split(' ')[0] as string;
+      expect(
+        source.startsWith('https://') || existsSync(path.join(REPLIES_DIR, '..', '..', '..', file)),
+        variable,
+      ).toBe(true);
+    }
   });
   const VALUES: Record<string, string> = { LC_TERMINAL: 'iTerm2', KONSOLE_VERSION: '230804' };
   it.each(LISTED.map((variable) => ({ name: variable, variable })))(
