@@ -89,6 +89,11 @@ function fromRow(who: Identified, evidence: Evidence, drawnBy: PictureChoice['dr
   };
 }
 
+/** What a row draws on its own word, with no reply to gate or add to it (its DA1-gated protocols left out). */
+export function rowPictures(who: Identified): PictureChoice {
+  return fromRow(who, { sixel: null, kittyOk: null, inTmux: false }, 'terminal');
+}
+
 const sixelIn = (facts: ProbeFacts | undefined) =>
   facts?.da1?.attributes.includes(4) ? { reply: facts.da1.reply } : null;
 const kittyIn = (facts: ProbeFacts | undefined) =>

@@ -9,16 +9,16 @@ import { compareVersions } from '../env/condition.js';
 import { explainDetect, explainPlacements } from '../env/detect.js';
 import { TMUX_PASSTHROUGH_HINT } from '../env/multiplexer.js';
 import { graphicsOverride } from '../env/override.js';
-import type { Protocol } from '../env/protocol.js';
+import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
 import { envValue, isRemote, type Runtime } from '../env/runtime.js';
 import type { ProbeFacts } from '../probe/facts.js';
 import type { TmuxFacts } from '../probe/tmux-formats.js';
 import { isInherited } from '../terminals/inherited.js';
-import { supports } from '../terminals/lookup.js';
+import { supports, terminalByReplyName } from '../terminals/lookup.js';
 import { graphicsRuleOwner, placeholdersSince, placementRuleOwner, truecolorNames } from '../terminals/views.js';
 import { hyperlinksAnswer } from './hyperlinks.js';
 import { type Identified, type MultiplexerFound, multiplexerOf, terminalOf } from './identity.js';
-import { type PictureChoice, picturesFor } from './pictures.js';
+import { type PictureChoice, picturesFor, rowPictures } from './pictures.js';
 import type { MultiplexerInfo, Report, ReportField, Why } from './types.js';
 
 /** Which stream the pictures would go to. */
@@ -71,7 +71,10 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
   );
   // tmux's own sixel and Zellij's pictures go to the multiplexer, unwrapped.
   const multiplexer: Answer<MultiplexerInfo | null> =
-    muxAnswer.value && graphics.drawnBy === 'multiplexer' && graphics.value !== 'braille' && graphics.value !== 'blocks'
+    muxAnswer.value &&
+    graphics.drawnBy === 'multiplexer' &&
+    graphics.value !== null &&
+    isGraphicsProtocol(graphics.value)
       ? { ...muxAnswer, value: { ...muxAnswer.value, drawsItself: true } }
       : muxAnswer;
   const placements = resolvePlacements(runtime, graphics.value, graphics.drawnBy === 'multiplexer' ? found : who);
@@ -205,8 +208,7 @@ function resolveGraphics(
   const detection = explainDetect(runtime.env);
   const owner = detection.rule ? graphicsRuleOwner(detection.rule.id) : undefined;
   if (who && owner && owner.id !== who.row.id && detection.rule?.when.some((c) => isInherited(c.variable))) {
-    const choice = picturesFor({ facts: undefined, terminal: { ...who, by: 'reply' }, multiplexer: null, tmux: null });
-    const protocol = choice?.protocol ?? 'braille';
+    const protocol = rowPictures(who).protocol;
     return {
       value: protocol,
       why: reason(
@@ -288,7 +290,7 @@ function resolveTerminal(
       }),
     };
   }
-  if (facts?.terminal && facts.terminal.name.toLowerCase() !== 'zellij') {
+  if (facts?.terminal && terminalByReplyName(facts.terminal.name)?.kind !== 'multiplexer') {
     return {
       value: { name: facts.terminal.name, version: facts.terminal.version },
       why: reason('reply', `XTVERSION: ${facts.terminal.name} (not in the terminal database)`, {
