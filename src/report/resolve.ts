@@ -7,7 +7,7 @@
 import { escapeBytes } from '../core/escape.js';
 import { compareVersions } from '../env/condition.js';
 import { explainDetect, explainPlacements } from '../env/detect.js';
-import { TMUX_PASSTHROUGH_HINT } from '../env/multiplexer.js';
+import { TMUX_33_PASSTHROUGH_HINT, TMUX_PASSTHROUGH_HINT } from '../env/multiplexer.js';
 import { graphicsOverride } from '../env/override.js';
 import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
 import { envValue, isRemote, type Runtime } from '../env/runtime.js';
@@ -344,7 +344,15 @@ function resolveMultiplexer(
     name,
     version: found.version,
     passthrough,
-    ...(name === 'tmux' && passthrough === false ? { hint: TMUX_PASSTHROUGH_HINT } : {}),
+    ...(name === 'tmux' && passthrough === false
+      ? {
+          // `all` exists from tmux 3.4 (the row's passthroughHidden); a known older tmux gets `on`.
+          hint:
+            found.version !== null && !supports(found.row, 'passthroughHidden', found.version)
+              ? TMUX_33_PASSTHROUGH_HINT
+              : TMUX_PASSTHROUGH_HINT,
+        }
+      : {}),
   };
   const said =
     told !== undefined && told !== null
