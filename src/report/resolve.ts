@@ -8,7 +8,7 @@ import { escapeBytes } from '../core/escape.js';
 import { compareVersions } from '../env/condition.js';
 import { explainDetect, explainPlacements } from '../env/detect.js';
 import { TMUX_33_PASSTHROUGH_HINT, TMUX_PASSTHROUGH_HINT } from '../env/multiplexer.js';
-import { graphicsOverride } from '../env/override.js';
+import { overrideDecision } from '../env/override.js';
 import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
 import { envValue, isRemote, type Runtime } from '../env/runtime.js';
 import type { ProbeFacts } from '../probe/facts.js';
@@ -166,17 +166,9 @@ function resolveGraphics(
   tmux: TmuxFacts | null,
 ): Answer<Protocol | null> & { drawnBy: PictureChoice['drawnBy'] } {
   const byTerminal = { drawnBy: 'terminal' as const };
-  const override = graphicsOverride(runtime.env);
-  if (override.kind === 'protocol') {
-    return {
-      value: override.protocol,
-      why: reason('override', `TERMSIGHT_GRAPHICS=${override.protocol}`),
-      ...byTerminal,
-    };
-  }
-  if (override.kind === 'off')
-    return { value: null, why: reason('override', 'TERMSIGHT_GRAPHICS=off: draw no images'), ...byTerminal };
-  const invalid = override.kind === 'invalid' ? ` (${override.message})` : '';
+  const decision = overrideDecision(runtime.env);
+  if (decision.decides) return { value: decision.protocol, why: reason('override', decision.reason), ...byTerminal };
+  const invalid = decision.note;
 
   if (stream !== 'tty' && !runtime.isTTY[stream]) {
     return { value: null, why: reason('tty', `${stream} is not a terminal: no images${invalid}`), ...byTerminal };
