@@ -550,7 +550,12 @@ export const EMULATORS: readonly TerminalRow[] = [
       },
       fingerprints: [
         { da1: '^\\?1;2c$', da2: '^>0;276;0c$', source: 'test/fixtures/replies/xterm-headless.json' },
-        { da1: '^\\?62;4;9;22c$', da2: '^>0;276;0c$', source: XTERMJS_IMAGE, note: 'with the image addon' },
+        {
+          da1: '^\\?62;4;9;22c$',
+          da2: '^>0;276;0c$',
+          source: 'test/fixtures/replies/xtermjs-image.json',
+          note: 'with the image addon',
+        },
       ],
       source: XTERMJS_INPUT,
       note: "the environment is the host's: VS Code sets TERM_PROGRAM=vscode, Hyper TERM_PROGRAM=Hyper",
