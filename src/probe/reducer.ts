@@ -427,9 +427,18 @@ function settleWindow(state: Running): ProbeWindow {
   return forwardsLate && !backgroundIn ? { kind: 'opens' } : { kind: 'next-tick' };
 }
 
-/** How long a window lasts once it opens at `now`: `settleMs`, or for a further round (tmux's second, the guarded one) at least the rounds so far took (capped at the budget). */
+/**
+ * How long a window lasts once it opens at `now`: `settleMs`; for tmux's second round at least the
+ * first round's duration (capped at the budget); for the guarded round, whose terminal has just
+ * answered a round, the budget or twice the time so far, whichever is longer, at most budget plus
+ * extension (a round trip's jitter must not cut off the answer it is sure to get).
+ */
 function windowLength(state: OuterState | GuardedState | SettlingState, now: number): number {
-  const { settleMs, budgetMs } = state.setup;
+  const { settleMs, budgetMs, extendMs } = state.setup;
+  if (state.phase === 'guarded') {
+    const elapsed = now - state.startMs;
+    return Math.max(settleMs, Math.min(Math.max(budgetMs, 2 * elapsed), budgetMs + extendMs));
+  }
   if (state.phase === 'settling' || (state.phase === 'outer' && state.followUp === null)) return settleMs;
   return Math.max(settleMs, Math.min(now - state.startMs, budgetMs));
 }

@@ -146,30 +146,41 @@ const GUARDED_ROWS: readonly Row[] = [
     ],
   },
   {
-    name: 'the guarded round unanswered: done when its window closes, max(settleMs 50, the first round 30 ms) after it opens; its DA1 owed',
+    name: 'the guarded round unanswered: done when its window closes, the budget (100 ms, more than twice the 31 ms so far) after it opens; its DA1 owed',
     runtime: UNNAMED,
-    steps: ['start', 30, ['in', DA1], 31, 80, 81, ['in', DA1]],
+    steps: ['start', 30, ['in', DA1], 31, 130, 131, ['in', DA1]],
     expected: [
       `start: write ${ROUND_1}`,
       `in \\e[?62;c: write ${GUARDED}`,
-      't81: done answered 81ms owed',
+      't131: done answered 131ms owed',
       'in \\e[?62;c: drained \\e[?62;c, late sentinel',
     ],
   },
   {
-    name: 'a slow first round widens the guarded window to the time so far (81 ms at the clock that opens it)',
+    name: 'a slow first round widens the guarded window to twice the time so far (2 x 81 ms), within budget plus extension',
     runtime: UNNAMED,
-    steps: ['start', 80, ['in', DA1], 81, 161, 162],
-    expected: [`start: write ${ROUND_1}`, `in \\e[?62;c: write ${GUARDED}`, 't162: done answered 162ms owed'],
+    steps: ['start', 80, ['in', DA1], 81, 242, 243],
+    expected: [`start: write ${ROUND_1}`, `in \\e[?62;c: write ${GUARDED}`, 't243: done answered 243ms owed'],
+  },
+  {
+    name: 'a very slow first round: the guarded window stops at budget plus extension (200 ms)',
+    runtime: UNNAMED,
+    steps: ['start', ['in', '\x1b[>0;1;0c'], 100, 150, ['in', DA1], 151, 350, 351],
+    expected: [
+      `start: write ${ROUND_1}`,
+      't100: extend 200',
+      `in \\e[?62;c: write ${GUARDED}`,
+      't351: done answered 351ms owed',
+    ],
   },
   {
     name: 'the guarded round answered in part: its DA1 is waited for until the deadline, extended once',
     runtime: UNNAMED,
-    steps: ['start', 3, ['in', DA1], 4, ['in', KITTY_OK], 54, 99, 100, ['in', DA1], 150],
+    steps: ['start', 3, ['in', DA1], 4, ['in', KITTY_OK], 103, 104, ['in', DA1], 150],
     expected: [
       `start: write ${ROUND_1}`,
       `in \\e[?62;c: write ${GUARDED}`,
-      't100: extend 200',
+      't104: extend 200',
       't150: done answered 150ms',
     ],
   },
@@ -249,7 +260,7 @@ describe('the guarded round', () => {
     let { state } = trace(UNNAMED, {}, ['start', 20, ['in', DA1]]);
     expect(probeNextTickAt(state)).toBe(20);
     [state] = stepProbe(state, { type: 'clock', nowMs: 21 });
-    expect(probeNextTickAt(state)).toBe(21 + 50);
+    expect(probeNextTickAt(state)).toBe(21 + 100);
   });
 });
 
