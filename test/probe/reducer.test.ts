@@ -671,6 +671,10 @@ describe('probeNextTickAt is the one tick rule', () => {
     ['in', DA1],
     ['in', TMUX_DA1],
     ['in', '\x1bP>|kit'],
+    // A terminal nobody knows, and what the guarded round brings back.
+    ['in', '\x1bP>|newterm(1)\x1b\\'],
+    ['in', '\x1b_Gi=31;OK\x1b\\'],
+    ['in', '\x1b[?2026;2$y'],
   );
   const runtimes = fc.constantFrom(LOCAL, SSH, TMUX, SCREEN, SCRUBBED, WINDOWS);
   const script = fc.array(fc.oneof(pieces, fc.integer({ min: 0, max: 80 })), { maxLength: 25 });
