@@ -214,13 +214,26 @@ export function planFollowUp(
 }
 
 /**
+ * Whether a row the replies named still needs the kitty graphics query: it draws kitty, its name
+ * alone does not decide the protocol (Konsole, Zellij: their answer to the query does), and it
+ * prints none of the held-back families. Every other named row answers from the database.
+ */
+function askKittyOf(row: TerminalRow, held: readonly QueryName[]): boolean {
+  if (!held.includes('kittyGraphics') || !row.draws.some((d) => d.protocol === 'kitty')) return false;
+  if (row.identity.xtversion?.byName.includes('graphics')) return false;
+  const printed = familiesPrintedBy([row]);
+  return !held.some((name) => any(name, printed));
+}
+
+/**
  * The guarded round a round's replies call for, or null: the queries `plan` held back and a DA1,
  * sent the way the round went (direct, or wrapped for tmux), when the terminal that answered
  * showed it parses them and did not name itself. It showed it by an XTVERSION reply (`facts.terminal`,
  * which a multiplexer's own never is) or a DA1 of level 62 or more; it named itself when its
  * XTVERSION name or a DA1/DA2 fingerprint is a row of the terminal database, which then answers
- * (and whose quirks forbid what it prints). So a terminal costs this extra round trip only when
- * its environment and its first replies left it unknown.
+ * (and whose quirks forbid what it prints), unless the row draws kitty graphics and only the
+ * query's answer says so (Konsole, Zellij). So a terminal costs this extra round trip only when
+ * its environment and its first replies left it unknown, or left that one question open.
  *
  * @example planGuarded(planQuery({ runtime: scrubbed }), factsFromReplies('\x1b[?64;4c'))?.direct // ['kittyGraphics', 'synchronizedOutput', 'da1']
  */
@@ -232,7 +245,7 @@ export function planGuarded(plan: QueryPlan, facts: ProbeFacts): QueryPlan | nul
   const row = facts.terminal
     ? terminalByReplyName(facts.terminal.name)
     : identify({ ...(da1 !== undefined ? { da1 } : {}), ...(da2 !== undefined ? { da2 } : {}) })?.row;
-  if (row) return null;
+  if (row && !askKittyOf(row, plan.held)) return null;
   const shows = facts.terminal !== undefined || (facts.da1?.level ?? 0) >= PARSING_DA1_LEVEL;
   if (!shows) return null;
   const round: QueryName[] = [...plan.held, 'da1'];

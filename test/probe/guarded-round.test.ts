@@ -119,6 +119,16 @@ const GUARDED_ROWS: readonly Row[] = [
     expected: [`start: write ${ROUND_1}`, 't1: done answered 1ms'],
   },
   {
+    name: 'Konsole named by its XTVERSION: it draws kitty but its name does not decide, so the guarded round asks',
+    runtime: UNNAMED,
+    steps: ['start', ['in', `\x1bP>|Konsole 23.08.4\x1b\\\x1b[?62;4c`], 1, ['in', `${KITTY_OK}${DA1}`], 2],
+    expected: [
+      `start: write ${ROUND_1}`,
+      `in \\eP>|Konsole 23.08.4\\e\\\\e[?62;4c: write ${GUARDED}`,
+      't2: done answered 2ms',
+    ],
+  },
+  {
     name: 'mosh named by its DA1 and DA2 (?62c, >1;10;0c): none',
     runtime: UNNAMED,
     steps: ['start', ['in', '\x1b[>1;10;0c\x1b[?62c'], 1],

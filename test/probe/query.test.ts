@@ -220,6 +220,24 @@ describe('planGuarded: the held-back queries, once the replies show a terminal t
     { name: 'kitty by XTVERSION', runtime: UNNAMED, replies: '\x1bP>|kitty(0.26.5)\x1b\\\x1b[?62;c', direct: null },
     { name: 'XTerm by XTVERSION', runtime: UNNAMED, replies: '\x1bP>|XTerm(379)\x1b\\\x1b[?65;1;9c', direct: null },
     { name: 'mosh by fingerprint', runtime: UNNAMED, replies: '\x1b[>1;10;0c\x1b[?62c', direct: null },
+    {
+      name: 'Konsole by XTVERSION: draws kitty, decided by the query',
+      runtime: UNNAMED,
+      replies: '\x1bP>|Konsole 23.08.4\x1b\\\x1b[?62;4c',
+      direct: GUARDED,
+    },
+    {
+      name: 'Zellij 0.45 by XTVERSION: draws kitty itself',
+      runtime: UNNAMED,
+      replies: '\x1bP>|Zellij(4500)\x1b\\\x1b[?62;52c',
+      direct: GUARDED,
+    },
+    {
+      name: 'WezTerm by XTVERSION: its name decides',
+      runtime: UNNAMED,
+      replies: '\x1bP>|WezTerm 20240203\x1b\\\x1b[?65;4;6;18;22c',
+      direct: null,
+    },
     { name: 'zutty by fingerprint', runtime: UNNAMED, replies: '\x1b[>64;0;0c\x1b[?64;1;9;15;21;22c', direct: null },
     {
       name: 'zutty DA1 without its DA2: the fingerprint needs both, so unnamed',
