@@ -10,6 +10,7 @@ import { createElement, type ReactNode, useEffect, useMemo, useRef, useState } f
 import { wrapForMultiplexer } from '../core/wrap.js';
 import { isProtocol, type Protocol } from '../env/protocol.js';
 import { kittyDelete, kittyImageId } from '../render/kitty.js';
+import { pictureWrap } from '../report/picture-wrap.js';
 import type { Report } from '../report/types.js';
 import { type OverlayOutput, overlayFor } from './overlay.js';
 import { type ObjectFit, type PicturePlan, planPicture } from './picture.js';
@@ -63,7 +64,7 @@ function usePixels(plan: PicturePlan | null, report: Report | null, ref: { curre
   const placed = pixels && plan.place !== '';
   const redrawEveryFrame = plan !== null && plan.protocol !== 'kitty';
   const imageId = plan?.imageId;
-  const mux = report?.multiplexer?.passthrough ? report.multiplexer.name : null;
+  const mux = pictureWrap(report?.multiplexer, true);
   const output = stdout as unknown as OverlayOutput;
 
   useEffect(() => {

@@ -39,3 +39,5 @@ export {
 } from './resize.js';
 export { type ResizeOutput, type ResizeWatch, type ResizeWatchOptions, watchResize } from './resize-watch.js';
 export { createScanner, flushScanner, type ScannerState, type ScanToken, scanReplies } from './scanner.js';
+export { type AskTmuxOptions, askTmux, TMUX_ASK_TIMEOUT_MS } from './tmux-client.js';
+export { parseTmuxFormats, TMUX_DISPLAY_FORMAT, type TmuxFacts } from './tmux-formats.js';
