@@ -25,9 +25,20 @@ export const WHOLE_FLAGS: Readonly<Record<string, WholeRange>> = {
   timeout: { min: 1, max: MAX_TIMEOUT_MS, unit: 'milliseconds' },
 };
 
+/** What `show`'s size and layout flags take (show-size.ts says the same in its errors). */
+const SHOW_ACCEPTS: Readonly<Record<string, string>> = {
+  width: `a whole number of cells from 1 to ${MAX_CELLS}, a percentage of the terminal from 1% to 100%, or pixels such as 400px`,
+  height: `a whole number of rows from 1 to ${MAX_CELLS}, a percentage of the terminal from 1% to 100%, or pixels such as 400px`,
+  fit: 'one of contain, cover, fill',
+  align: 'one of left, center, right',
+  grid: 'COLUMNSxROWS of pictures, such as 4x2',
+};
+
 /** What a value flag accepts, in words, for the messages. */
-function accepts(name: string): string | undefined {
+function accepts(name: string, command = ''): string | undefined {
   if (name === 'protocol') return `one of ${PROTOCOLS.join(', ')}`;
+  const shown = command === 'show' ? SHOW_ACCEPTS[name] : undefined;
+  if (shown) return shown;
   const range = WHOLE_FLAGS[name];
   return range ? describeWhole(range) : undefined;
 }
@@ -88,7 +99,7 @@ function explain(
 ): string {
   const missing = /^Option '--([^' ]+)(?: <value>)?' argument (?:missing|is ambiguous)/.exec(message);
   if (missing?.[1]) {
-    const takes = accepts(missing[1]);
+    const takes = accepts(missing[1], command);
     return `--${missing[1]} needs a value${takes ? `: ${takes}` : ''}`;
   }
   const noValue = /^Option '--([^' ]+)' does not take an argument/.exec(message);

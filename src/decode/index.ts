@@ -58,7 +58,15 @@ export function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}): Dec
   if (format === 'gif') {
     const gif = decodeGifFrames(bytes, options.frames ?? 'all', limits);
     const size = { sourceWidth: gif.width, sourceHeight: gif.height, orientation: 1 as const };
-    return { format, width: gif.width, height: gif.height, ...size, frames: gif.frames, frameCount: gif.frameCount };
+    return {
+      format,
+      width: gif.width,
+      height: gif.height,
+      ...size,
+      frames: gif.frames,
+      frameCount: gif.frameCount,
+      ...(gif.frameCount > 1 ? { plays: gif.plays } : {}),
+    };
   }
   if (format === 'jpeg') {
     const jpeg = decodeJpeg(bytes, { limits, maxSize: options.maxSize, orientation: options.orientation });
