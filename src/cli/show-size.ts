@@ -5,8 +5,8 @@
  * flag takes (exit 2). See docs/cli.md, "Sizes".
  */
 import { ALIGNMENTS, type Align, FIT_MODES, type FitMode } from '../render/fit.js';
-import { MAX_CELL_PIXELS, MAX_CELLS } from '../render/limits.js';
-import { shownValue } from './args.js';
+import { MAX_CELLS } from '../render/limits.js';
+import { describeLength, MAX_LENGTH_PIXELS, shownValue } from './args.js';
 import { UsageError } from './context.js';
 
 /** A length as given: cells, a percentage of the terminal, or pixels. */
@@ -14,15 +14,6 @@ export type Length =
   | { readonly unit: 'cells'; readonly value: number }
   | { readonly unit: 'percent'; readonly value: number }
   | { readonly unit: 'pixels'; readonly value: number };
-
-/** The most pixels `--width`/`--height` take: the widest box of the largest cells. */
-export const MAX_LENGTH_PIXELS = MAX_CELLS * MAX_CELL_PIXELS;
-
-/** What `--width` or `--height` takes, in words. */
-export function describeLength(flag: '--width' | '--height'): string {
-  const unit = flag === '--width' ? 'cells' : 'rows';
-  return `a whole number of ${unit} from 1 to ${MAX_CELLS}, a percentage of the terminal from 1% to 100%, or pixels from 1px to ${MAX_LENGTH_PIXELS}px`;
-}
 
 /**
  * `--width`/`--height`'s text as a length; undefined when absent.
