@@ -1,20 +1,25 @@
 /**
- * `termsight show FILE... [--protocol P] [--symbols SETS] [--width COLS] [--height ROWS] [--no-probe]
- * [--animate] [--timeout MS] [--max-bytes N]`: decode pictures and draw them with the best protocol
+ * `termsight show FILE... [--protocol P] [--symbols SETS] [--width W] [--height H] [--fit MODE]
+ * [--align A] [--grid COLSxROWS] [--no-probe] [--animate] [--timeout MS] [--max-bytes N]`: decode
+ * pictures and draw them with the best protocol
  * this terminal has. `--symbols` names the glyph sets of `--protocol symbols`, comma-separated
  * (default `block`). Each input is read through read-input.ts, at most `--max-bytes` (default 64 MiB).
  *
  * - Protocol: `--protocol` > `TERMSIGHT_GRAPHICS` > (`off`: braille) > stdout not a terminal
  *   (braille, text that survives a pipe or a file) > the probe's report (`--no-probe`: the
  *   environment's) > braille.
- * - Box: `--width` x `--height` cells, else the terminal's columns x (rows - 2), else 80x24.
+ * - Box: `--width` x `--height` (cells, % of the terminal or px; show-size.ts), else the terminal's
+ *   columns x (rows - 2), else 80x24; `--fit` and `--align` say how the picture takes it.
+ * - `--grid`: thumbnails with their names (show-grid.ts), first frames only.
  * - Each file in turn, its (sanitized) name on a line above when there are several; a file that
  *   cannot be read or decoded gives one line on stderr and the others are still shown; exit 2 if
  *   any failed.
  * - After a picture the cursor is at the start of the line below its last pixel row: the terminal
  *   moves it as it draws (then a new line), or, behind a multiplexer that does not see the
  *   picture, counted rows move it (see `flow` in render/frame.ts).
- * - `--animate` plays an animated GIF (at most `MAX_LOOPS` times, or until Ctrl-C).
+ * - `--animate` plays an animated GIF or APNG: kitty (where the database says it animates) and
+ *   iTerm2 (a GIF file) play it themselves after one upload and `show` returns at once; elsewhere
+ *   it is redrawn here at most `MAX_LOOPS` times, or until Ctrl-C.
  * - Stopped while a picture is written (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT; terminal-guard.ts): the
  *   output stops between pieces, the open sequence is closed, SGR and synchronized output reset,
  *   the cursor put below what was drawn and shown; exit 128+n. A closed stdout (SIGPIPE, EPIPE)
