@@ -4,6 +4,7 @@
  * passed-through sequence, and how each protocol redraws and clears: docs/render.md#flow-and-frame.
  */
 
+import { positiveInteger } from '../core/positive-integer.js';
 import type { Raster } from '../core/raster.js';
 import { validateRaster } from '../core/raster.js';
 import { wrapForMultiplexer } from '../core/wrap.js';
@@ -19,7 +20,7 @@ import {
   usesPlaceholders,
 } from './backend.js';
 import { kittyDelete, kittyImageId, kittyPlace, kittySequences } from './kitty.js';
-import { boundedCount, MAX_CELLS } from './limits.js';
+import { MAX_CELLS } from './limits.js';
 import type { RenderOptions } from './options.js';
 
 /** What `frame` remembers between frames. */
@@ -210,8 +211,8 @@ export function endFrame(handle: FrameHandle): string {
 
 /** A handle is the caller's to keep: its sizes are checked before anything is built from them. */
 function checkHandle(handle: FrameHandle): void {
-  boundedCount(handle.columns, 'handle columns', MAX_CELLS);
-  boundedCount(handle.rows, 'handle rows', MAX_CELLS);
+  positiveInteger(handle.columns, 'handle columns', MAX_CELLS);
+  positiveInteger(handle.rows, 'handle rows', MAX_CELLS);
 }
 
 /** What `flow` returns. */

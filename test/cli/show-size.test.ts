@@ -158,7 +158,7 @@ describe('grid', () => {
 
   it('text thumbnails side by side, names under them, nothing unsafe, every line within the box', () => {
     const pictures = HOSTILE.slice(0, 3).map((name, i) => ({ name, raster: randomRaster(40, 30, i + 1, true) }));
-    const options = { color: '256' as const, upscale: true };
+    const options = { colorDepth: '256' as const, upscale: true };
     const out = gridRow(pictures, 'blocks', options, { columns: 3, rows: 1 }, { columns: 38, rows: 8 });
     // Cells of 12 columns x 7 rows (8 less one for the names).
     const { rows } = renderedCells(pictures[0]?.raster as Raster, 'blocks', { ...options, columns: 12, rows: 7 });
