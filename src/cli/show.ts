@@ -21,7 +21,9 @@
  *   gets nothing more. See docs/cli.md, "Every way out".
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type DecodedImage, DecodeError, decodeImage } from '../decode/index.js';
+import { DecodeError } from '../decode/error.js';
+import type { DecodedImage } from '../decode/image.js';
+import { decodeImageLoading } from '../decode/load.js';
 import { PROTOCOLS, type Protocol } from '../env/protocol.js';
 import { boxPixels } from '../render/backend.js';
 import { endFrame, type FrameHandle, flow, frame } from '../render/frame.js';
@@ -122,7 +124,8 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
       // Reading stdin from a terminal ends with Ctrl-D, or with Ctrl-C (SIGINT) through the signal.
       const bytes = await untilStopped(readInput(name, ctx), run.signal);
       // Decode no larger than the box it will be drawn in (a JPEG scales in the DCT domain).
-      image = decodeImage(bytes, { frames: animate ? 'all' : 'first', ...(maxSize ? { maxSize } : {}) });
+      // Only the decoder of this file's format is loaded (a one-shot process pays for every module).
+      image = await decodeImageLoading(bytes, { frames: animate ? 'all' : 'first', ...(maxSize ? { maxSize } : {}) });
     } catch (error) {
       if (run.signal?.aborted) return interruptedExit(run.signal);
       ctx.stderr.write(failureLine(name, reasonFor(error)));
