@@ -6,6 +6,7 @@
  */
 import { type Orientation, orient } from '../core/orientation.js';
 import type { Raster } from '../core/raster.js';
+import type { decodeApngFrames } from './apng.js';
 import { DecodeError } from './error.js';
 import { exifOrientation } from './exif.js';
 import type { decodeGifFrames } from './gif.js';
@@ -26,6 +27,8 @@ export interface FormatDecoders {
   readonly gif: typeof decodeGifFrames;
   readonly jpeg: typeof decodeJpeg;
   readonly png: typeof decodePng;
+  /** An animated PNG's frames; needed only for an APNG when every frame is asked for. */
+  readonly apng: typeof decodeApngFrames;
 }
 
 /**
@@ -63,7 +66,7 @@ export function decodeFormat(
   decoders: Partial<FormatDecoders>,
 ): DecodedImage {
   const limits = limitsOf(options);
-  const decoder = <F extends ImageFormat>(f: F): FormatDecoders[F] => {
+  const decoder = <F extends keyof FormatDecoders>(f: F): FormatDecoders[F] => {
     const d = decoders[f];
     if (!d) throw new Error(`no ${f} decoder given`);
     return d as FormatDecoders[F];
@@ -71,7 +74,15 @@ export function decodeFormat(
   if (format === 'gif') {
     const gif = decoder('gif')(bytes, options.frames ?? 'all', limits);
     const size = { sourceWidth: gif.width, sourceHeight: gif.height, orientation: 1 as const };
-    return { format, width: gif.width, height: gif.height, ...size, frames: gif.frames, frameCount: gif.frameCount };
+    return {
+      format,
+      width: gif.width,
+      height: gif.height,
+      ...size,
+      frames: gif.frames,
+      frameCount: gif.frameCount,
+      ...(gif.frameCount > 1 ? { plays: gif.plays } : {}),
+    };
   }
   if (format === 'jpeg') {
     const jpeg = decoder('jpeg')(bytes, {
@@ -85,7 +96,25 @@ export function decodeFormat(
   // A PNG's eXIf chunk is the same TIFF block as a JPEG's APP1: turned upright the same way.
   const orientation = png.exif ? (exifOrientation(png.exif) ?? 1) : 1;
   const apply = options.orientation !== 'ignore' && orientation !== 1;
-  const raster = apply ? orient(png.raster, orientation) : png.raster;
+  const upright = (r: Raster): Raster => (apply ? orient(r, orientation) : r);
+  if (png.animated && options.frames !== 'first') {
+    // An APNG: every frame, composited (apng.ts); its first is checked whole above.
+    const apng = decoder('apng')(bytes, limits);
+    const frames = apng.frames.map((f) => ({ raster: upright(f.raster), delayMs: f.delayMs }));
+    const first = frames[0]?.raster ?? upright(png.raster);
+    return {
+      format,
+      width: first.width,
+      height: first.height,
+      sourceWidth: apng.width,
+      sourceHeight: apng.height,
+      orientation,
+      frames,
+      frameCount: apng.frameCount,
+      ...(apng.frameCount > 1 ? { plays: apng.plays } : {}),
+    };
+  }
+  const raster = upright(png.raster);
   return still(format, raster, png.raster.width, png.raster.height, orientation);
 }
 

@@ -3,6 +3,7 @@
  * format comes from the magic bytes and the size from the header, which is checked against the
  * limits before a single pixel is decoded.
  */
+import { decodeApngFrames } from './apng.js';
 import { checkedFormat, decodeFormat, limitsOf } from './decode-image.js';
 import { decodeGifFrames } from './gif.js';
 import type { DecodedImage, DecodeOptions } from './image.js';
@@ -36,4 +37,4 @@ export function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}): Dec
   return decodeFormat(bytes, format, options, ALL_DECODERS);
 }
 
-const ALL_DECODERS = { gif: decodeGifFrames, jpeg: decodeJpeg, png: decodePng };
+const ALL_DECODERS = { gif: decodeGifFrames, jpeg: decodeJpeg, png: decodePng, apng: decodeApngFrames };

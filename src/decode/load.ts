@@ -17,7 +17,11 @@ export async function decodeImageLoading(bytes: Uint8Array, options: DecodeOptio
       return decodeFormat(bytes, format, options, { gif: (await import('./gif.js')).decodeGifFrames });
     case 'jpeg':
       return decodeFormat(bytes, format, options, { jpeg: (await import('./jpeg.js')).decodeJpeg });
-    case 'png':
-      return decodeFormat(bytes, format, options, { png: (await import('./png.js')).decodePng });
+    case 'png': {
+      const { decodePng } = await import('./png.js');
+      // An APNG's other frames only when they are asked for (show without --animate never does).
+      const apng = options.frames === 'first' ? undefined : (await import('./apng.js')).decodeApngFrames;
+      return decodeFormat(bytes, format, options, { png: decodePng, ...(apng ? { apng } : {}) });
+    }
   }
 }
