@@ -5,11 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { escapeBytes } from '../core/escape.js';
 import { type CliContext, UsageError } from './context.js';
-import { runDemo } from './demo.js';
-import { runDetect } from './detect.js';
 import { Interrupt } from './interrupt.js';
-import { runRules } from './rules.js';
-import { runShow } from './show.js';
 
 /** The usage text printed by `--help`. */
 export const HELP = `termsight: find out what this terminal can really do, then use it.
@@ -54,11 +50,13 @@ export function version(): string {
   return pkg.version;
 }
 
+// Each subcommand's modules load when it runs: `show` needs no rule tables printed, `detect` no
+// image decoder (a one-shot process pays for every module it loads; docs/cli.md).
 const COMMANDS: Record<string, (args: readonly string[], ctx: CliContext) => Promise<number>> = {
-  detect: runDetect,
-  show: runShow,
-  rules: runRules,
-  demo: runDemo,
+  detect: async (args, ctx) => (await import('./detect.js')).runDetect(args, ctx),
+  show: async (args, ctx) => (await import('./show.js')).runShow(args, ctx),
+  rules: async (args, ctx) => (await import('./rules.js')).runRules(args, ctx),
+  demo: async (args, ctx) => (await import('./demo.js')).runDemo(args, ctx),
 };
 
 /** Runs the CLI with `args` (without node and the script); resolves to the exit code. */

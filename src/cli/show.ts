@@ -26,7 +26,9 @@
  *   gets nothing more. See docs/cli.md, "Every way out".
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type DecodedImage, DecodeError, decodeImage } from '../decode/index.js';
+import { DecodeError } from '../decode/error.js';
+import type { DecodedImage } from '../decode/image.js';
+import { decodeImageLoading } from '../decode/load.js';
 import { PROTOCOLS, type Protocol } from '../env/protocol.js';
 import { animate } from '../render/animation.js';
 import { boxPixels } from '../render/backend.js';
@@ -151,7 +153,8 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
       // Reading stdin from a terminal ends with Ctrl-D, or with Ctrl-C (SIGINT) through the signal.
       const bytes = await untilStopped(readInput(name, ctx), run.signal);
       // Decode no larger than the box it will be drawn in (a JPEG scales in the DCT domain).
-      image = decodeImage(bytes, { frames: animate ? 'all' : 'first', ...(maxSize ? { maxSize } : {}) });
+      // Only the decoder of this file's format is loaded (a one-shot process pays for every module).
+      image = await decodeImageLoading(bytes, { frames: animate ? 'all' : 'first', ...(maxSize ? { maxSize } : {}) });
       file = bytes;
     } catch (error) {
       if (run.signal?.aborted) return interruptedExit(run.signal);
@@ -216,7 +219,7 @@ async function showGrid(names: readonly string[], run: GridRun): Promise<number>
     if (signal?.aborted) return interruptedExit(signal);
     try {
       const bytes = await untilStopped(run.readInput(name, ctx), signal);
-      const image = decodeImage(bytes, { frames: 'first', ...(thumbMax ? { maxSize: thumbMax } : {}) });
+      const image = await decodeImageLoading(bytes, { frames: 'first', ...(thumbMax ? { maxSize: thumbMax } : {}) });
       row.push({ name, raster: image.frames[0]?.raster as GridPicture['raster'] });
     } catch (error) {
       if (signal?.aborted) return interruptedExit(signal);
