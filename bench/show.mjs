@@ -177,6 +177,9 @@ export async function run(log = console.log) {
       `median ratio vs ${peer} over ${r.ms.length} cases: time ${fmt(median(r.ms), 2)}x, peak RSS ${fmt(median(r.rss), 2)}x`,
     );
   }
+  // The floor under every termsight row: Node starting and exiting with nothing to do.
+  const node = measure([process.execPath, '-e', '0']);
+  log(`node -e 0 (the floor of any termsight row): ${fmt(node.ms)} ms / ${fmt(node.rss)} MiB`);
   const ours = importTime('termsight');
   const theirs = importTime('supports-color');
   log(

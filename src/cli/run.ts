@@ -5,11 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { escapeBytes } from '../core/escape.js';
 import { type CliContext, UsageError } from './context.js';
-import { runDemo } from './demo.js';
-import { runDetect } from './detect.js';
 import { Interrupt } from './interrupt.js';
-import { runRules } from './rules.js';
-import { runShow } from './show.js';
 
 /** The usage text printed by `--help`. */
 export const HELP = `termsight: find out what this terminal can really do, then use it.
@@ -20,10 +16,16 @@ Usage:
       reason for every answer. --no-probe reads the environment only; --timeout
       sets the probe's budget (default 100 ms, 1000 ms over ssh); --trace prints
       every byte sent and received, with its time, on stderr.
-  termsight show FILE... [--protocol P] [--symbols SETS] [--width COLS] [--height ROWS]
-                 [--no-probe] [--animate] [--timeout MS] [--max-bytes N]
+  termsight show FILE... [--protocol P] [--symbols SETS] [--width W] [--height H]
+                 [--fit MODE] [--align A] [--grid COLSxROWS] [--no-probe] [--animate]
+                 [--timeout MS] [--max-bytes N]
       Draw PNG, JPEG or GIF pictures (- reads stdin) with the best protocol:
-      kitty, iterm2, sixel, braille, blocks or symbols. --symbols picks the
+      kitty, iterm2, sixel, braille, blocks or symbols. --width and --height
+      take cells (40), a percentage of the terminal (50%) or pixels (400px);
+      --fit contain (default), cover (fill the box, crop) or fill (stretch);
+      --align left, center or right; --grid 4x2 lays files out as thumbnails
+      with their names; --animate plays a GIF or APNG (kitty and iTerm2 play
+      it themselves). --symbols picks the
       glyphs of symbols pictures: half, quadrant, eighths, block (default),
       sextant, octant, braille, all, comma-separated. --max-bytes reads at
       most N bytes of each input (K, M, G for KiB, MiB, GiB; default 64M): a
@@ -48,11 +50,13 @@ export function version(): string {
   return pkg.version;
 }
 
+// Each subcommand's modules load when it runs: `show` needs no rule tables printed, `detect` no
+// image decoder (a one-shot process pays for every module it loads; docs/cli.md).
 const COMMANDS: Record<string, (args: readonly string[], ctx: CliContext) => Promise<number>> = {
-  detect: runDetect,
-  show: runShow,
-  rules: runRules,
-  demo: runDemo,
+  detect: async (args, ctx) => (await import('./detect.js')).runDetect(args, ctx),
+  show: async (args, ctx) => (await import('./show.js')).runShow(args, ctx),
+  rules: async (args, ctx) => (await import('./rules.js')).runRules(args, ctx),
+  demo: async (args, ctx) => (await import('./demo.js')).runDemo(args, ctx),
 };
 
 /** Runs the CLI with `args` (without node and the script); resolves to the exit code. */

@@ -90,18 +90,9 @@ interface LevelTables {
   bg: number;
   bb: number;
 }
-let tables: LevelTables = {
-  key: -1,
-  r: new Uint16Array(256),
-  g: new Uint16Array(256),
-  b: new Uint16Array(256),
-  rg: new Uint16Array(0),
-  br: 0,
-  bg: 0,
-  bb: 0,
-};
-function levelTables(br: number, bg: number, bb: number, withRg: boolean): LevelTables {
+function levelTables(work: BrailleWork, br: number, bg: number, bb: number, withRg: boolean): LevelTables {
   const key = (br << 16) | (bg << 8) | bb;
+  let tables = work.tables;
   if (tables.key !== key) {
     const of = (b: number): Uint16Array => Uint16Array.from({ length: 256 }, (_, v) => channelLevel(v, b) << 8);
     tables = {
@@ -114,6 +105,7 @@ function levelTables(br: number, bg: number, bb: number, withRg: boolean): Level
       bg,
       bb,
     };
+    work.tables = tables;
   }
   if (withRg && tables.rg.length === 0) {
     const { r, g } = tables,
@@ -132,18 +124,8 @@ function levelTables(br: number, bg: number, bb: number, withRg: boolean): Level
  * luminance). Flags in `slow` the cells with a pixel that is not fully opaque (their values are
  * then to be redone). Cell by cell, all four rows at once: one store of each cell's sum.
  */
-function opaqueCellsFlip(
-  px: Int32Array,
-  width: number,
-  y0: number,
-  cellsAcross: number,
-  c0: number,
-  level: Uint16Array,
-  sum: Int32Array,
-  count: Uint8Array,
-  slow: Uint8Array,
-  flip: number,
-): void {
+function opaqueCellsFlip(f: DotPass, y0: number, c0: number): void {
+  const { px, width, fullColumns: cellsAcross, level, sum, count, slow, flip } = f;
   let i = y0 * width;
   for (let c = c0, end = c0 + cellsAcross, l = c0 << 3; c < end; c++, i += 2, l += 8) {
     let s = 0,
@@ -180,19 +162,9 @@ function opaqueCellsFlip(
  * As `opaqueCellsFlip`, for any background: `trg` holds the larger of the red and green
  * distances (x 256) for each red + 256 x green, `tb` the blue distance: two loads and one maximum.
  */
-function opaqueCellsTable(
-  px: Int32Array,
-  width: number,
-  y0: number,
-  cellsAcross: number,
-  c0: number,
-  level: Uint16Array,
-  sum: Int32Array,
-  count: Uint8Array,
-  slow: Uint8Array,
-  trg: Uint16Array,
-  tb: Uint16Array,
-): void {
+function opaqueCellsTable(f: DotPass, y0: number, c0: number): void {
+  const { px, width, fullColumns: cellsAcross, level, sum, count, slow } = f;
+  const { rg: trg, b: tb } = f.t;
   let i = y0 * width;
   for (let c = c0, end = c0 + cellsAcross, l = c0 << 3; c < end; c++, i += 2, l += 8) {
     let s = 0,
@@ -225,18 +197,8 @@ function opaqueCellsTable(
  * the fast path of pass 3 reads them there; otherwise the cell's pixels are opaque or hidden
  * and it reads them from the raster, as for opaque cells (`slow[c]` 0).
  */
-function translucentCell(
-  px: Int32Array,
-  width: number,
-  i: number,
-  c: number,
-  level: Uint16Array,
-  sum: Int32Array,
-  count: Uint8Array,
-  slow: Uint8Array,
-  mixed: Int32Array,
-  t: LevelTables,
-): void {
+function translucentCell(f: DotPass, i: number, c: number): void {
+  const { px, width, level, sum, count, slow, mixed, t } = f;
   const l = c << 3;
   if (
     (px[i] |
@@ -297,23 +259,12 @@ function translucentCell(
  * are "clearly different" and only one is shown. Half the range: a colour edge, not texture.
  */
 const SPLIT = 128;
-// One cell's lit dots, in dot order (dy * 2 + dx), for splitCell: colour channels, dot index,
-// and the group each falls into (0, 1, or -1 for a blend of the two, which stays dark).
-const DOT_R = new Int32Array(8);
-const DOT_G = new Int32Array(8);
-const DOT_B = new Int32Array(8);
-const DOT_E = new Int32Array(8);
-const DOT_GROUP = new Int8Array(8);
-// The fast path's eight masked pixel words of a cell, and the bit position of each dot's bit.
-const WORD = new Int32Array(8);
+// The bit position of each dot's bit, in dot order.
 const BIT_SHIFT = Int32Array.from([0, 3, 1, 4, 2, 5, 6, 7]);
-// What splitCell decided, when it split.
-let splitBits = 0;
-let splitColour = 0;
 
 /**
- * Whether the `n` lit dots in DOT_R/G/B/E fall into two clearly different colour groups; if so,
- * sets `splitBits` and `splitColour` to the dots and average colour of the group to show.
+ * Whether the `n` lit dots in `f.dotR/G/B/E` fall into two clearly different colour groups; if
+ * so, sets `f.splitBits` and `f.splitColour` to the dots and average colour of the group to show.
  *
  * A tiny 2-means: seeded with the dots of least and greatest value in the channel that spreads
  * most, each dot joins the nearer group centre (squared RGB distance; ties to group 0); a dot
@@ -327,7 +278,8 @@ let splitColour = 0;
  * checkerboard between the group of the first dot and the other, so an edge through the exact
  * middle of a row of cells is shared out instead of always going to one side.
  */
-function splitCell(n: number, br: number, bg: number, bb: number, parity: number): boolean {
+function splitCell(f: DotPass, n: number, parity: number): boolean {
+  const { dotR: DOT_R, dotG: DOT_G, dotB: DOT_B, dotE: DOT_E, dotGroup: DOT_GROUP, br, bg, bb } = f;
   let rlo = 255,
     rhi = 0,
     glo = 255,
@@ -458,23 +410,58 @@ function splitCell(n: number, br: number, bg: number, bb: number, parity: number
   const r = show === 0 ? r0 : r1,
     g = show === 0 ? g0 : g1,
     b = show === 0 ? b0 : b1;
-  splitBits = bits;
-  splitColour = (Math.floor((r + h) / m) << 16) | (Math.floor((g + h) / m) << 8) | Math.floor((b + h) / m);
+  f.splitBits = bits;
+  f.splitColour = (Math.floor((r + h) / m) << 16) | (Math.floor((g + h) / m) << 8) | Math.floor((b + h) / m);
   return true;
 }
 
-// Working buffers of brailleDots, grown as needed and reused: fresh megabyte arrays cost page
-// faults and zeroing on every picture. Only `bits` and `colors` are handed out, so only they are
-// allocated per call.
-let levelScratch = new Uint16Array(0);
-let cellScratch = new Int32Array(0);
-let flagScratch = new Uint8Array(0);
-let mixedScratch = new Int32Array(0);
+/**
+ * The encoder's working memory, grown as needed and reused from picture to picture: fresh
+ * megabyte arrays cost page faults and zeroing every time. One object holds all of it (the
+ * module keeps one, `WORK`), and nothing computed for one picture is read by the next except
+ * the level tables, which are keyed by their background.
+ */
+class BrailleWork {
+  /** Level x 256 of each pixel, 8 a cell (DotPass.level). */
+  level = new Uint16Array(0);
+  /** Per cell sum, hsum and hcount, one after the other. */
+  cells = new Int32Array(0);
+  /** Per cell count and slow, one after the other. */
+  flags = new Uint8Array(0);
+  /** Blended pixels (DotPass.mixed). */
+  mixed = new Int32Array(0);
+  /** The text writers' own `bits` and `colors` (their dots never leave this module). */
+  bits = new Uint8Array(0);
+  colors = new Uint32Array(0);
+  /** The text's UTF-16 code units, and a view of them for 64-bit stores (writeUnits). */
+  units = new Uint16Array(0);
+  unitsView = new DataView(this.units.buffer);
+  /** The level tables of the last background asked for. */
+  tables: LevelTables = {
+    key: -1,
+    r: new Uint16Array(256),
+    g: new Uint16Array(256),
+    b: new Uint16Array(256),
+    rg: new Uint16Array(0),
+    br: 0,
+    bg: 0,
+    bb: 0,
+  };
+  /** One cell's lit dots for splitCell (DotPass.dotR and the rest). */
+  readonly dotR = new Int32Array(8);
+  readonly dotG = new Int32Array(8);
+  readonly dotB = new Int32Array(8);
+  readonly dotE = new Int32Array(8);
+  readonly dotGroup = new Int8Array(8);
+  readonly word = new Int32Array(8);
+}
+const WORK = new BrailleWork();
 
 /**
- * What the passes of one brailleDots call share. The passes run a cell row at a time, each in
- * its own small function (they optimise early and apart, and a row's levels and pixels are
- * still in cache when its dots are decided, one row later).
+ * The one state of a brailleDots call, which every pass and helper takes: the raster, the
+ * background, the working arrays, and splitCell's answer. The passes run a cell row at a time,
+ * each in its own small function (they optimise early and apart, and a row's levels and pixels
+ * are still in cache when its dots are decided, one row later).
  */
 interface DotPass {
   readonly width: number;
@@ -506,6 +493,20 @@ interface DotPass {
   readonly slow: Uint8Array;
   readonly bits: Uint8Array;
   readonly colors: Uint32Array;
+  /**
+   * One cell's lit dots, in dot order (dy * 2 + dx), for splitCell: colour channels, dot
+   * index, and the group each falls into (0, 1, or -1 for a blend of the two, which stays dark).
+   */
+  readonly dotR: Int32Array;
+  readonly dotG: Int32Array;
+  readonly dotB: Int32Array;
+  readonly dotE: Int32Array;
+  readonly dotGroup: Int8Array;
+  /** The fast path's eight masked pixel words of a cell. */
+  readonly word: Int32Array;
+  /** What splitCell decided, when it split: the dots and colour of the group shown. */
+  splitBits: number;
+  splitColour: number;
 }
 
 /**
@@ -516,29 +517,32 @@ interface DotPass {
 export function brailleDots(raster: Raster, background: readonly [number, number, number] = [0, 0, 0]): BrailleDots {
   validateRaster(raster);
   const cells = ((raster.width + 1) >> 1) * ((raster.height + 3) >> 2);
-  return decideDots(raster, background, new Uint8Array(cells), new Uint32Array(cells));
+  return decideDots(WORK, raster, background, new Uint8Array(cells), new Uint32Array(cells));
 }
 
-// The text writers' own `bits` and `colors`, reused (their dots never leave this module): two
-// fewer zeroed allocations of a few hundred kilobytes a picture.
-let bitsScratch = new Uint8Array(0);
-let colorsScratch = new Uint32Array(0);
-
-/** brailleDots into reused arrays, for the text writers. */
-function scratchDots(raster: Raster, background: readonly [number, number, number] = [0, 0, 0]): BrailleDots {
+/**
+ * brailleDots into the reused `bits` and `colors` of `work`, for the text writers: two fewer
+ * zeroed allocations of a few hundred kilobytes a picture.
+ */
+function workDots(
+  work: BrailleWork,
+  raster: Raster,
+  background: readonly [number, number, number] = [0, 0, 0],
+): BrailleDots {
   validateRaster(raster);
   const cells = ((raster.width + 1) >> 1) * ((raster.height + 3) >> 2);
-  if (bitsScratch.length < cells) {
-    bitsScratch = new Uint8Array(Math.max(cells, bitsScratch.length * 2));
-    colorsScratch = new Uint32Array(bitsScratch.length);
+  if (work.bits.length < cells) {
+    work.bits = new Uint8Array(Math.max(cells, work.bits.length * 2));
+    work.colors = new Uint32Array(work.bits.length);
   }
   // Bits must start empty (cells without lit dots are not written); a colour is read only
   // where a cell has bits.
-  return decideDots(raster, background, bitsScratch.subarray(0, cells).fill(0), colorsScratch.subarray(0, cells));
+  return decideDots(work, raster, background, work.bits.subarray(0, cells).fill(0), work.colors.subarray(0, cells));
 }
 
-/** brailleDots into `bits` and `colors` (one entry a cell; `bits` all zero). */
+/** brailleDots into `bits` and `colors` (one entry a cell; `bits` all zero), with `work`'s arrays. */
 function decideDots(
+  work: BrailleWork,
   raster: Raster,
   background: readonly [number, number, number],
   bits: Uint8Array,
@@ -563,13 +567,13 @@ function decideDots(
   const px = aligned ? new Int32Array(data.buffer, data.byteOffset, width * height) : EMPTY_WORDS;
   const fullColumns = aligned ? width >> 1 : 0;
   const fullRows = aligned ? height >> 2 : 0;
-  const t = levelTables(br, bg, bb, !flipped && fullRows > 0 && fullColumns > 0);
+  const t = levelTables(work, br, bg, bb, !flipped && fullRows > 0 && fullColumns > 0);
   // Every level, sum, count and flag is written before it is read.
-  if (levelScratch.length < cells * 8) levelScratch = new Uint16Array(Math.max(cells * 8, levelScratch.length * 2));
-  if (cellScratch.length < cells * 3) cellScratch = new Int32Array(Math.max(cells * 3, cellScratch.length * 2));
-  if (flagScratch.length < cells * 2) flagScratch = new Uint8Array(Math.max(cells * 2, flagScratch.length * 2));
-  if (mixedScratch.length < cells * 8 && fullRows > 0 && fullColumns > 0)
-    mixedScratch = new Int32Array(Math.max(cells * 8, mixedScratch.length * 2));
+  if (work.level.length < cells * 8) work.level = new Uint16Array(Math.max(cells * 8, work.level.length * 2));
+  if (work.cells.length < cells * 3) work.cells = new Int32Array(Math.max(cells * 3, work.cells.length * 2));
+  if (work.flags.length < cells * 2) work.flags = new Uint8Array(Math.max(cells * 2, work.flags.length * 2));
+  if (work.mixed.length < cells * 8 && fullRows > 0 && fullColumns > 0)
+    work.mixed = new Int32Array(Math.max(cells * 8, work.mixed.length * 2));
   const f: DotPass = {
     width,
     height,
@@ -585,15 +589,23 @@ function decideDots(
     flipped,
     flip,
     t,
-    level: levelScratch,
-    mixed: mixedScratch,
-    sum: cellScratch.subarray(0, cells),
-    hsum: cellScratch.subarray(cells, cells * 2),
-    hcount: cellScratch.subarray(cells * 2, cells * 3),
-    count: flagScratch.subarray(0, cells),
-    slow: flagScratch.subarray(cells, cells * 2),
+    level: work.level,
+    mixed: work.mixed,
+    sum: work.cells.subarray(0, cells),
+    hsum: work.cells.subarray(cells, cells * 2),
+    hcount: work.cells.subarray(cells * 2, cells * 3),
+    count: work.flags.subarray(0, cells),
+    slow: work.flags.subarray(cells, cells * 2),
     bits,
     colors,
+    dotR: work.dotR,
+    dotG: work.dotG,
+    dotB: work.dotB,
+    dotE: work.dotE,
+    dotGroup: work.dotGroup,
+    word: work.word,
+    splitBits: 0,
+    splitColour: 0,
   };
   // A row's dots need the sums of the rows above and below it: levels run one row ahead.
   if (rows > 0) {
@@ -617,17 +629,17 @@ const EMPTY_WORDS = new Int32Array(0);
  * Transparent pixels keep level 0, which is below every threshold, so they are never lit.
  */
 function levelsRow(f: DotPass, cy: number): void {
-  const { width, columns, fullColumns, px, level, sum, count, slow } = f;
+  const { width, columns, fullColumns, slow } = f;
   const c0 = cy * columns;
   let first = 0;
   if (cy < f.fullRows && fullColumns > 0) {
     // Whole cells, read row by row (sequential memory); one with any pixel not fully opaque is
     // flagged and redone apart.
     const y0 = cy << 2;
-    if (f.flipped) opaqueCellsFlip(px, width, y0, fullColumns, c0, level, sum, count, slow, f.flip);
-    else opaqueCellsTable(px, width, y0, fullColumns, c0, level, sum, count, slow, f.t.rg, f.t.b);
+    if (f.flipped) opaqueCellsFlip(f, y0, c0);
+    else opaqueCellsTable(f, y0, c0);
     for (let cx = 0, c = c0; cx < fullColumns; cx++, c++) {
-      if (slow[c] !== 0) translucentCell(px, width, y0 * width + (cx << 1), c, level, sum, count, slow, f.mixed, f.t);
+      if (slow[c] !== 0) translucentCell(f, y0 * width + (cx << 1), c);
     }
     first = fullColumns;
   }
@@ -701,7 +713,8 @@ function neighbourSums(f: DotPass, cy: number): void {
  * plus 64), then the cell's (up to) 8 pixels against it plus their Bayer offsets.
  */
 function decideRow(f: DotPass, cy: number): void {
-  const { width, columns, rows, px, mixed, level, hsum, hcount, slow, bits, colors, br, bg, bb } = f;
+  const { width, columns, rows, px, mixed, level, hsum, hcount, slow, bits, colors } = f;
+  const { dotR: DOT_R, dotG: DOT_G, dotB: DOT_B, dotE: DOT_E, word: WORD } = f;
   const y0 = cy << 2;
   const up = cy > 0 ? columns : 0,
     down = cy + 1 < rows ? columns : 0;
@@ -821,9 +834,9 @@ function decideRow(f: DotPass, cy: number): void {
         DOT_E[n] = e;
         n += (b >> BIT_SHIFT[e]) & 1;
       }
-      if (splitCell(n, br, bg, bb, (cx + cy) & 1)) {
-        bits[c] = splitBits;
-        colors[c] = splitColour;
+      if (splitCell(f, n, (cx + cy) & 1)) {
+        bits[c] = f.splitBits;
+        colors[c] = f.splitColour;
         continue;
       }
     }
@@ -862,6 +875,7 @@ function decideRow(f: DotPass, cy: number): void {
 /** Pass 3 for one cell by the general per-pixel path, against threshold base `t`. */
 function generalDecide(f: DotPass, cx: number, cy: number, t: number): void {
   const { width, data, level, br, bg, bb } = f;
+  const { dotR: DOT_R, dotG: DOT_G, dotB: DOT_B, dotE: DOT_E } = f;
   const c = cy * f.columns + cx;
   const l = c << 3,
     o = (cx & 1) << 3;
@@ -900,9 +914,9 @@ function generalDecide(f: DotPass, cx: number, cy: number, t: number): void {
     }
   }
   if (n === 0) return;
-  if (n > 1 && splitCell(n, br, bg, bb, (cx + cy) & 1)) {
-    f.bits[c] = splitBits;
-    f.colors[c] = splitColour;
+  if (n > 1 && splitCell(f, n, (cx + cy) & 1)) {
+    f.bits[c] = f.splitBits;
+    f.colors[c] = f.splitColour;
     return;
   }
   f.bits[c] = b;
@@ -937,10 +951,9 @@ for (let n = 0; n < 256; n++) {
   for (let k = 0; k < s.length; k++) SGR_256[n * 12 + k] = s.charCodeAt(k);
 }
 
-// One output buffer, grown as needed and reused: the text is copied out of it when decoded, and
-// allocating (and zeroing) megabytes per picture would cost more than writing them.
-let scratch = new Uint16Array(0);
-let scratchView = new DataView(scratch.buffer);
+// The output buffer is BrailleWork.units, grown as needed and reused: the text is copied out of
+// it when decoded, and allocating (and zeroing) megabytes per picture would cost more than
+// writing them.
 // The same digit slots as DIGITS_SEMI and DIGITS_M, four code units read as one 64-bit float
 // (never a NaN: the top unit is at most 'm'), so that a channel's digits and separator are one
 // load and one unaligned store through a DataView rather than four of each; and the 7 units of
@@ -951,7 +964,7 @@ const SGR_TRUE_64 = new Float64Array(Uint16Array.from([ESC, LBRACKET, 0x33, 0x38
 const SGR_TRUE_A = SGR_TRUE_64[0],
   SGR_TRUE_B = SGR_TRUE_64[1];
 
-/** Code units of a picture, in `scratch`: `length` used; `ends[row]` where each line ends. */
+/** Code units of a picture, in `work.units`: `length` used; `ends[row]` where each line ends. */
 interface Written {
   readonly units: Uint16Array;
   readonly length: number;
@@ -962,17 +975,17 @@ interface Written {
  * Writes the braille text of `dots` as UTF-16 code units, with `separator` (a code unit, or -1
  * for none) between lines.
  */
-function writeUnits(dots: BrailleDots, depth: ColorDepth, separator: number): Written {
+function writeUnits(work: BrailleWork, dots: BrailleDots, depth: ColorDepth, separator: number): Written {
   const { columns, rows, bits, colors } = dots;
   // At most 20 units a cell (ESC[38;2;255;255;255m and the character), 5 a line end, and 4
   // slack for the four-slot digit writes.
   const need = columns * rows * 20 + rows * 5 + 4;
-  if (scratch.length < need) {
-    scratch = new Uint16Array(Math.max(need, scratch.length * 2));
-    scratchView = new DataView(scratch.buffer);
+  if (work.units.length < need) {
+    work.units = new Uint16Array(Math.max(need, work.units.length * 2));
+    work.unitsView = new DataView(work.units.buffer);
   }
-  const buf = scratch,
-    view = scratchView;
+  const buf = work.units,
+    view = work.unitsView;
   const ends = new Int32Array(rows);
   const colour = depth !== 'none';
   const palette = depth === '256';
@@ -1035,11 +1048,8 @@ function decode(units: Uint16Array, length: number): string {
  * breaks; each line of a coloured picture ends with an SGR reset.
  */
 export function brailleLines(raster: Raster, options: BrailleOptions = {}): string[] {
-  const { units, length, ends } = writeUnits(
-    scratchDots(raster, options.background),
-    options.colorDepth ?? 'truecolor',
-    -1,
-  );
+  const dots = workDots(WORK, raster, options.background);
+  const { units, length, ends } = writeUnits(WORK, dots, options.colorDepth ?? 'truecolor', -1);
   // One decode, then slices of it (cheap views in V8).
   const text = decode(units, length);
   const lines: string[] = new Array(ends.length);
@@ -1058,10 +1068,7 @@ export function brailleLines(raster: Raster, options: BrailleOptions = {}): stri
  */
 export function encodeBraille(raster: Raster, options: BrailleOptions = {}): string {
   // Written with its newlines in place and decoded once: no per-line strings to join.
-  const { units, length } = writeUnits(
-    scratchDots(raster, options.background),
-    options.colorDepth ?? 'truecolor',
-    0x0a,
-  );
+  const dots = workDots(WORK, raster, options.background);
+  const { units, length } = writeUnits(WORK, dots, options.colorDepth ?? 'truecolor', 0x0a);
   return decode(units, length);
 }

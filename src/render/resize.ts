@@ -12,6 +12,8 @@ import type { Raster } from '../core/raster.js';
 import { validateRaster } from '../core/raster.js';
 import { MAX_PIXELS, MAX_SIDE } from './limits.js';
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /** A width and a height in pixels. */
 export interface Size {
   readonly width: number;
@@ -109,58 +111,191 @@ export function resize(raster: Raster, width: number, height: number): Raster {
   const sh = raster.height;
   if (sw === width && sh === height) return raster;
   const src = raster.data;
-
-  // Pass 1: rows. Premultiply as we read; keep floats so the second pass loses nothing.
   const xw = axisWeights(sw, width);
-  const mid = new Float32Array(width * sh * 4);
-  for (let y = 0; y < sh; y++) {
-    const row = y * sw * 4;
-    const out = y * width * 4;
-    for (let x = 0; x < width; x++) {
-      let r = 0,
-        g = 0,
-        b = 0,
-        a = 0;
-      let p = row + xw.first[x] * 4;
-      for (let k = xw.offset[x], end = xw.offset[x + 1]; k < end; k++, p += 4) {
-        const wa = xw.weights[k] * src[p + 3];
-        r += src[p] * wa;
-        g += src[p + 1] * wa;
-        b += src[p + 2] * wa;
-        a += wa;
-      }
-      const o = out + x * 4;
-      mid[o] = r;
-      mid[o + 1] = g;
-      mid[o + 2] = b;
-      mid[o + 3] = a;
-    }
-  }
-
-  // Pass 2: columns, accumulating whole rows so memory is read in order; then un-premultiply.
   const yw = axisWeights(sh, height);
+  // An opaque picture (every JPEG) needs no premultiplying and no alpha channel in between.
+  const opaque = isOpaque(src);
+  const n = width * (opaque ? 3 : 4);
+  // Shrinking across an opaque picture: whole pixels read as one 32-bit word each (little-endian
+  // machines, 4-byte aligned data), summed as integers and weighted once (see acrossOpaqueWords).
+  const words =
+    opaque && width < sw && LITTLE_ENDIAN && (src.byteOffset & 3) === 0
+      ? new Uint32Array(src.buffer, src.byteOffset, sw * sh)
+      : null;
+
+  // Separable: each source row is resampled across once (into a small ring of rows, not a
+  // whole intermediate picture), then the rows each output row covers are summed down.
+  let taps = 0;
+  for (let y = 0; y < height; y++) taps = Math.max(taps, yw.offset[y + 1] - yw.offset[y]);
+  const slots = taps + 1;
+  const ring = new Float32Array(n * slots);
+  const held = new Int32Array(slots).fill(-1);
+  const acc = new Float64Array(n);
   const data = new Uint8Array(width * height * 4);
-  const acc = new Float64Array(width * 4);
-  const n = width * 4;
   for (let y = 0; y < height; y++) {
     acc.fill(0);
-    let base = yw.first[y] * n;
-    for (let k = yw.offset[y], end = yw.offset[y + 1]; k < end; k++, base += n) {
-      const w = yw.weights[k];
-      for (let i = 0; i < n; i++) acc[i] += mid[base + i] * w;
+    for (let k = yw.offset[y], end = yw.offset[y + 1], s = yw.first[y]; k < end; k++, s++) {
+      const slot = s % slots;
+      const row = slot * n;
+      if (held[slot] !== s) {
+        if (words) acrossOpaqueWords(words, s * sw, xw, width, ring, row);
+        else if (opaque) acrossOpaque(src, s * sw * 4, xw, width, ring, row);
+        else acrossPremultiplied(src, s * sw * 4, xw, width, ring, row);
+        held[slot] = s;
+      }
+      addScaled(acc, ring, row, n, yw.weights[k]);
     }
-    const out = y * n;
-    for (let i = 0; i < n; i += 4) {
-      const a = acc[i + 3];
-      if (a < 0.5) continue; // rounds to fully transparent: stays 0,0,0,0
-      const inv = 1 / a;
-      data[out + i] = clamp(acc[i] * inv);
-      data[out + i + 1] = clamp(acc[i + 1] * inv);
-      data[out + i + 2] = clamp(acc[i + 2] * inv);
-      data[out + i + 3] = clamp(a);
-    }
+    if (opaque) writeOpaque(acc, data, y * width * 4, width);
+    else writeUnpremultiplied(acc, data, y * width * 4, width);
   }
   return { width, height, data };
+}
+
+/**
+ * acc[i] += from[at + i] x w for i < n. Its own small function, called for every row, so that it
+ * is optimised early in a one-shot process rather than waiting for on-stack replacement inside
+ * `resize`'s single call.
+ */
+function addScaled(acc: Float64Array, from: Float32Array, at: number, n: number, w: number): void {
+  for (let i = 0; i < n; i++) acc[i] += from[at + i] * w;
+}
+
+/** Whether every pixel's alpha is 255; span by span (optimised early, as addScaled). */
+function isOpaque(data: Uint8Array): boolean {
+  for (let at = 0; at < data.length; at += OPAQUE_SPAN) {
+    if (!opaqueSpan(data, at, Math.min(data.length, at + OPAQUE_SPAN))) return false;
+  }
+  return true;
+}
+const OPAQUE_SPAN = 4096;
+
+function opaqueSpan(data: Uint8Array, from: number, to: number): boolean {
+  for (let i = from + 3; i < to; i += 4) if (data[i] !== 255) return false;
+  return true;
+}
+
+/** One source row (from byte `p0`) resampled across to `width` RGB floats at `out[o]`. */
+function acrossOpaque(src: Uint8Array, p0: number, xw: AxisWeights, width: number, out: Float32Array, o: number): void {
+  const { first, offset, weights } = xw;
+  for (let x = 0; x < width; x++, o += 3) {
+    let r = 0,
+      g = 0,
+      b = 0;
+    let p = p0 + first[x] * 4;
+    for (let k = offset[x], end = offset[x + 1]; k < end; k++, p += 4) {
+      const w = weights[k];
+      r += src[p] * w;
+      g += src[p + 1] * w;
+      b += src[p + 2] * w;
+    }
+    out[o] = r;
+    out[o + 1] = g;
+    out[o + 2] = b;
+  }
+}
+
+/**
+ * As `acrossOpaque` when shrinking, over 32-bit pixels (from pixel `i0`): a box filter gives
+ * every source pixel strictly inside a destination pixel the same weight, so those are summed
+ * as integers and weighted once; only the two edge pixels (partly covered) carry their own.
+ */
+function acrossOpaqueWords(
+  px: Uint32Array,
+  i0: number,
+  xw: AxisWeights,
+  width: number,
+  out: Float32Array,
+  o: number,
+): void {
+  const { first, offset, weights } = xw;
+  for (let x = 0; x < width; x++, o += 3) {
+    const k0 = offset[x],
+      last = offset[x + 1] - 1;
+    const i = i0 + first[x];
+    let p = px[i];
+    let w = weights[k0];
+    let r = (p & 255) * w,
+      g = ((p >>> 8) & 255) * w,
+      b = ((p >>> 16) & 255) * w;
+    if (last > k0) {
+      let ir = 0,
+        ig = 0,
+        ib = 0;
+      for (let j = i + 1, end = i + last - k0; j < end; j++) {
+        p = px[j];
+        ir += p & 255;
+        ig += (p >>> 8) & 255;
+        ib += (p >>> 16) & 255;
+      }
+      if (last > k0 + 1) {
+        w = weights[k0 + 1];
+        r += ir * w;
+        g += ig * w;
+        b += ib * w;
+      }
+      p = px[i + last - k0];
+      w = weights[last];
+      r += (p & 255) * w;
+      g += ((p >>> 8) & 255) * w;
+      b += ((p >>> 16) & 255) * w;
+    }
+    out[o] = r;
+    out[o + 1] = g;
+    out[o + 2] = b;
+  }
+}
+
+/** As `acrossOpaque`, premultiplied by alpha: RGBA floats, colour x alpha. */
+function acrossPremultiplied(
+  src: Uint8Array,
+  p0: number,
+  xw: AxisWeights,
+  width: number,
+  out: Float32Array,
+  o: number,
+): void {
+  const { first, offset, weights } = xw;
+  for (let x = 0; x < width; x++, o += 4) {
+    let r = 0,
+      g = 0,
+      b = 0,
+      a = 0;
+    let p = p0 + first[x] * 4;
+    for (let k = offset[x], end = offset[x + 1]; k < end; k++, p += 4) {
+      const wa = weights[k] * src[p + 3];
+      r += src[p] * wa;
+      g += src[p + 1] * wa;
+      b += src[p + 2] * wa;
+      a += wa;
+    }
+    out[o] = r;
+    out[o + 1] = g;
+    out[o + 2] = b;
+    out[o + 3] = a;
+  }
+}
+
+/** One output row of an opaque picture from its RGB sums. */
+function writeOpaque(acc: Float64Array, data: Uint8Array, out: number, width: number): void {
+  for (let x = 0, i = 0; x < width; x++, i += 3, out += 4) {
+    data[out] = clamp(acc[i]);
+    data[out + 1] = clamp(acc[i + 1]);
+    data[out + 2] = clamp(acc[i + 2]);
+    data[out + 3] = 255;
+  }
+}
+
+/** One output row from premultiplied RGBA sums: colour divided by alpha again. */
+function writeUnpremultiplied(acc: Float64Array, data: Uint8Array, out: number, width: number): void {
+  for (let i = 0, end = width * 4; i < end; i += 4) {
+    const a = acc[i + 3];
+    if (a < 0.5) continue; // rounds to fully transparent: stays 0,0,0,0
+    const inv = 1 / a;
+    data[out + i] = clamp(acc[i] * inv);
+    data[out + i + 1] = clamp(acc[i + 1] * inv);
+    data[out + i + 2] = clamp(acc[i + 2] * inv);
+    data[out + i + 3] = clamp(a);
+  }
 }
 
 function clamp(v: number): number {

@@ -229,74 +229,105 @@ export function writeSixel(image: IndexedImage): Uint8Array {
   // Per band: for each register, the sixel bits of each column and the columns where it has
   // any, in ascending order (the band is read column by column), so writing a colour costs
   // the columns it occupies, not the width.
-  const bits = new Uint8Array(Math.max(1, used) * width);
-  const columns = new Uint16Array(Math.max(1, used) * width);
-  const ncols = new Int32Array(Math.max(1, used));
-  const present = new Int32Array(Math.max(1, used));
-  const perColumn = 4 + String(width).length;
-  let selected = -1;
-  for (let y0 = 0; y0 < height; y0 += 6) {
-    const rows = Math.min(6, height - y0);
-    let npresent = 0;
-    for (let x = 0; x < width; x++) {
-      let p = y0 * width + x;
-      for (let row = 0; row < rows; row++, p += width) {
-        const v = indices[p];
-        if (v === TRANSPARENT) continue;
-        const c = register[v];
-        const at = c * width + x;
-        const old = bits[at];
-        if (old === 0) {
-          const n = ncols[c];
-          if (n === 0) present[npresent++] = c;
-          columns[c * width + n] = x;
-          ncols[c] = n + 1;
-        }
-        bits[at] = old | (1 << row);
-      }
-    }
-    if (y0 > 0) {
-      out.reserve(1);
-      out.buf[out.len++] = 45; // '-'
-    }
-    for (let k = 0; k < npresent; k++) {
-      const c = present[k];
-      const n = ncols[c];
-      const base = c * width;
-      // A run costs at most a byte per column it covers; a gap before a column at most `!N?`.
-      out.reserve(n * perColumn + 16);
-      const buf = out.buf;
-      if (k > 0) buf[out.len++] = 36; // '$'
-      if (c !== selected) {
-        buf[out.len++] = 35; // '#'
-        out.num(c);
-        selected = c;
-      }
-      let runCh = 0;
-      let runLen = 0;
-      let nextX = 0; // column after the last one written
-      for (let j = 0; j < n; j++) {
-        const x = columns[base + j];
-        const ch = 63 + bits[base + x];
-        bits[base + x] = 0;
-        if (x === nextX && ch === runCh) {
-          runLen++;
-        } else {
-          if (runLen > 0) out.run(runCh, runLen);
-          if (x > nextX) out.run(63, x - nextX); // empty columns: '?'
-          runCh = ch;
-          runLen = 1;
-        }
-        nextX = x + 1;
-      }
-      if (runLen > 0) out.run(runCh, runLen);
-      ncols[c] = 0;
-    }
-  }
+  const slots = Math.max(1, used);
+  const bands: Bands = {
+    width,
+    indices,
+    register,
+    out,
+    bits: new Uint8Array(slots * width),
+    columns: new Uint16Array(slots * width),
+    ncols: new Int32Array(slots),
+    present: new Int32Array(slots),
+    perColumn: 4 + String(width).length,
+    selected: -1,
+  };
+  // One call a band: a small function called often is optimised early, which is what a
+  // one-shot process (one picture) needs; one long loop waits for on-stack replacement.
+  for (let y0 = 0; y0 < height; y0 += 6) writeBand(bands, y0, Math.min(6, height - y0));
   out.reserve(2);
   out.buf[out.len++] = ESC;
   out.buf[out.len++] = 0x5c; // '\'
   return out.buf.subarray(0, out.len);
+}
+
+/** What writeBand needs from writeSixel, and the register selected last (kept across bands). */
+interface Bands {
+  readonly width: number;
+  readonly indices: Uint16Array;
+  /** Palette index to register, -1 where unused. */
+  readonly register: Int32Array;
+  readonly out: Bytes;
+  /** Per register and column, the band's sixel bits (cleared again as they are written). */
+  readonly bits: Uint8Array;
+  /** Per register, the columns where it has bits, in order; `ncols` how many. */
+  readonly columns: Uint16Array;
+  readonly ncols: Int32Array;
+  /** The registers present in the band, in order of first appearance. */
+  readonly present: Int32Array;
+  /** The most bytes one column can cost. */
+  readonly perColumn: number;
+  selected: number;
+}
+
+/** Writes the band of `rows` (1..6) pixel rows from row `y0`. */
+function writeBand(b: Bands, y0: number, rows: number): void {
+  const { width, indices, register, out, bits, columns, ncols, present, perColumn } = b;
+  let npresent = 0;
+  for (let x = 0; x < width; x++) {
+    let p = y0 * width + x;
+    for (let row = 0; row < rows; row++, p += width) {
+      const v = indices[p];
+      if (v === TRANSPARENT) continue;
+      const c = register[v];
+      const at = c * width + x;
+      const old = bits[at];
+      if (old === 0) {
+        const n = ncols[c];
+        if (n === 0) present[npresent++] = c;
+        columns[c * width + n] = x;
+        ncols[c] = n + 1;
+      }
+      bits[at] = old | (1 << row);
+    }
+  }
+  if (y0 > 0) {
+    out.reserve(1);
+    out.buf[out.len++] = 45; // '-'
+  }
+  for (let k = 0; k < npresent; k++) {
+    const c = present[k];
+    const n = ncols[c];
+    const base = c * width;
+    // A run costs at most a byte per column it covers; a gap before a column at most `!N?`.
+    out.reserve(n * perColumn + 16);
+    const buf = out.buf;
+    if (k > 0) buf[out.len++] = 36; // '$'
+    if (c !== b.selected) {
+      buf[out.len++] = 35; // '#'
+      out.num(c);
+      b.selected = c;
+    }
+    let runCh = 0;
+    let runLen = 0;
+    let nextX = 0; // column after the last one written
+    for (let j = 0; j < n; j++) {
+      const x = columns[base + j];
+      const ch = 63 + bits[base + x];
+      bits[base + x] = 0;
+      if (x === nextX && ch === runCh) {
+        runLen++;
+      } else {
+        if (runLen > 0) out.run(runCh, runLen);
+        if (x > nextX) out.run(63, x - nextX); // empty columns: '?'
+        runCh = ch;
+        runLen = 1;
+      }
+      nextX = x + 1;
+    }
+    if (runLen > 0) out.run(runCh, runLen);
+    ncols[c] = 0;
+  }
 }
 
 const decoder = new TextDecoder();

@@ -205,14 +205,16 @@ describe('the real string for every protocol, from the report', () => {
     expect(probes()).toBe(1);
   });
 
-  it('kitty fits the box in cells with the real cell size (c= and r= within the box)', async () => {
+  it('kitty fits the box in pixels with the real cell size, drawn 1:1 (no c=/r= to stretch it)', async () => {
     const { ctx } = context(reportWith('kitty', { cellPixels: { width: 10, height: 20 } }));
     const out = await createTerminalImage(ctx).buffer(picture('coffee.png'), { width: 30, height: 10 });
-    const c = Number(/c=(\d+)/.exec(out)?.[1]);
-    const r = Number(/r=(\d+)/.exec(out)?.[1]);
-    expect(c).toBeLessThanOrEqual(30);
-    expect(r).toBeLessThanOrEqual(10);
-    expect(c === 30 || r === 10).toBe(true);
+    expect(out).not.toMatch(/[,;_G]c=\d/);
+    expect(out).not.toMatch(/[,;_G]r=\d/);
+    const s = Number(/[,_G]s=(\d+)/.exec(out)?.[1]);
+    const v = Number(/[,_G]v=(\d+)/.exec(out)?.[1]);
+    expect(s).toBeLessThanOrEqual(30 * 10);
+    expect(v).toBeLessThanOrEqual(10 * 20);
+    expect(s === 300 || v === 200).toBe(true);
   });
 });
 

@@ -1,0 +1,65 @@
+// Cold start: what a one-shot process (`termsight show`) pays for its one encode, against the
+// same encode once the code is warm. For each protocol, a fresh process decodes the 1000x872
+// Hubble photo, then times its first `toTerminal` into a 100x40-cell box (10x20-pixel cells)
+// and then the median of 9 more; ratio = first / warm (goal: at most 1.5). Each fresh process
+// is run RUNS times (TERMSIGHT_BENCH_RUNS, default 5) and the medians of both are printed.
+// Run alone: npm run build && node bench/cold.mjs
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const RUNS = Number(process.env.TERMSIGHT_BENCH_RUNS) > 0 ? Number(process.env.TERMSIGHT_BENCH_RUNS) : 5;
+const PROTOCOLS = ['sixel', 'kitty', 'iterm2', 'blocks', 'braille', 'symbols'];
+
+/** The child: decode, then one cold encode and nine warm ones; prints "first warm" in ms. */
+const CHILD = `
+import { readFileSync } from 'node:fs';
+const { decodeImage } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist/decode/index.js')).href)});
+const { toTerminal } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist/render/backend.js')).href)});
+const raster = decodeImage(readFileSync(${JSON.stringify(join(ROOT, 'test/fixtures/images/hubble_deep_field.jpg'))})).frames[0].raster;
+const box = { columns: 100, rows: 40, cellPixels: { width: 10, height: 20 } };
+const protocol = process.argv[1];
+let t = performance.now();
+toTerminal(raster, protocol, box);
+const first = performance.now() - t;
+const warm = [];
+for (let i = 0; i < 9; i++) {
+  t = performance.now();
+  toTerminal(raster, protocol, box);
+  warm.push(performance.now() - t);
+}
+warm.sort((a, b) => a - b);
+process.stdout.write(first + ' ' + warm[4]);
+`;
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (n, d = 1) => n.toFixed(d);
+
+export async function run(log = console.log) {
+  if (!existsSync(join(ROOT, 'dist/render/backend.js'))) throw new Error('build first: npm run build');
+  log(
+    `cold start: first encode in a fresh process vs the warm median, median of ${RUNS} processes; goal first/warm <= 1.5`,
+  );
+  log(['protocol', 'first ms', 'warm ms', 'first / warm'].map((c) => c.padEnd(14)).join(''));
+  for (const protocol of PROTOCOLS) {
+    const firsts = [];
+    const warms = [];
+    for (let i = 0; i < RUNS; i++) {
+      const r = spawnSync(process.execPath, ['--input-type=module', '-e', CHILD, protocol], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
+      if (r.status !== 0) throw new Error(`cold ${protocol}: ${r.stderr}`);
+      const [first, warm] = r.stdout.split(' ').map(Number);
+      firsts.push(first);
+      warms.push(warm);
+    }
+    const f = median(firsts);
+    const w = median(warms);
+    log([protocol, fmt(f), fmt(w), fmt(f / w, 2)].map((c) => String(c).padEnd(14)).join(''));
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await run();

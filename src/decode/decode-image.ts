@@ -1,0 +1,139 @@
+/**
+ * What `decodeImage` does around the format's own decoder, with the decoders passed in: the
+ * format from the magic bytes, the header's size checked against the limits before a pixel is
+ * decoded, EXIF orientation for PNG, and one result shape. `decodeImage` (index.ts) passes all
+ * three decoders; the CLI's `decodeImageLoading` (load.ts) loads only the one a file needs.
+ */
+import { type Orientation, orient } from '../core/orientation.js';
+import type { Raster } from '../core/raster.js';
+import type { decodeApngFrames } from './apng.js';
+import { DecodeError } from './error.js';
+import { exifOrientation } from './exif.js';
+import type { decodeGifFrames } from './gif.js';
+import { checkDimensions, readImageHeader } from './header.js';
+import {
+  DEFAULT_DECODE_LIMITS,
+  type DecodedImage,
+  type DecodeLimits,
+  type DecodeOptions,
+  type ImageFormat,
+} from './image.js';
+import type { decodeJpeg } from './jpeg.js';
+import type { decodePng } from './png.js';
+import { describeOtherFormat, sniffFormat } from './sniff.js';
+
+/** The decoder of each format (only the one of the file at hand is called). */
+export interface FormatDecoders {
+  readonly gif: typeof decodeGifFrames;
+  readonly jpeg: typeof decodeJpeg;
+  readonly png: typeof decodePng;
+  /** An animated PNG's frames; needed only for an APNG when every frame is asked for. */
+  readonly apng: typeof decodeApngFrames;
+}
+
+/**
+ * The format of `bytes`, after the checks that need no decoder: not empty, a known format, a
+ * declared size within `limits`. Throws `DecodeError` otherwise.
+ */
+export function checkedFormat(bytes: Uint8Array, limits: DecodeLimits): ImageFormat {
+  if (bytes.length === 0) throw new DecodeError('truncated', 'empty file');
+  const format = sniffFormat(bytes);
+  if (format === null) {
+    const other = describeOtherFormat(bytes);
+    throw new DecodeError(
+      'unknown-format',
+      other ? `${other} images are not supported (PNG, JPEG or GIF only)` : 'not a PNG, JPEG or GIF image',
+    );
+  }
+  const header = readImageHeader(bytes, format);
+  checkDimensions(header.width, header.height, limits, format);
+  return format;
+}
+
+/** The limits `options` asks for, over the defaults. */
+export function limitsOf(options: DecodeOptions): DecodeLimits {
+  return { ...DEFAULT_DECODE_LIMITS, ...options.limits };
+}
+
+/**
+ * `decodeImage` of a file already known to be `format` (see `checkedFormat`), with `decoders`,
+ * which must hold that format's decoder.
+ */
+export function decodeFormat(
+  bytes: Uint8Array,
+  format: ImageFormat,
+  options: DecodeOptions,
+  decoders: Partial<FormatDecoders>,
+): DecodedImage {
+  const limits = limitsOf(options);
+  const decoder = <F extends keyof FormatDecoders>(f: F): FormatDecoders[F] => {
+    const d = decoders[f];
+    if (!d) throw new Error(`no ${f} decoder given`);
+    return d as FormatDecoders[F];
+  };
+  if (format === 'gif') {
+    const gif = decoder('gif')(bytes, options.frames ?? 'all', limits);
+    const size = { sourceWidth: gif.width, sourceHeight: gif.height, orientation: 1 as const };
+    return {
+      format,
+      width: gif.width,
+      height: gif.height,
+      ...size,
+      frames: gif.frames,
+      frameCount: gif.frameCount,
+      ...(gif.frameCount > 1 ? { plays: gif.plays } : {}),
+    };
+  }
+  if (format === 'jpeg') {
+    const jpeg = decoder('jpeg')(bytes, {
+      limits,
+      maxSize: options.maxSize,
+      orientation: options.orientation,
+    });
+    return still(format, jpeg.raster, jpeg.sourceWidth, jpeg.sourceHeight, jpeg.orientation);
+  }
+  const png = decoder('png')(bytes);
+  // A PNG's eXIf chunk is the same TIFF block as a JPEG's APP1: turned upright the same way.
+  const orientation = png.exif ? (exifOrientation(png.exif) ?? 1) : 1;
+  const apply = options.orientation !== 'ignore' && orientation !== 1;
+  const upright = (r: Raster): Raster => (apply ? orient(r, orientation) : r);
+  if (png.animated && options.frames !== 'first') {
+    // An APNG: every frame, composited (apng.ts); its first is checked whole above.
+    const apng = decoder('apng')(bytes, limits);
+    const frames = apng.frames.map((f) => ({ raster: upright(f.raster), delayMs: f.delayMs }));
+    const first = frames[0]?.raster ?? upright(png.raster);
+    return {
+      format,
+      width: first.width,
+      height: first.height,
+      sourceWidth: apng.width,
+      sourceHeight: apng.height,
+      orientation,
+      frames,
+      frameCount: apng.frameCount,
+      ...(apng.frameCount > 1 ? { plays: apng.plays } : {}),
+    };
+  }
+  const raster = upright(png.raster);
+  return still(format, raster, png.raster.width, png.raster.height, orientation);
+}
+
+/** A still picture: one frame shown with no delay, its decoded size and the file's own. */
+function still(
+  format: ImageFormat,
+  raster: Raster,
+  sourceWidth: number,
+  sourceHeight: number,
+  orientation: Orientation,
+): DecodedImage {
+  return {
+    format,
+    width: raster.width,
+    height: raster.height,
+    sourceWidth,
+    sourceHeight,
+    orientation,
+    frames: [{ raster, delayMs: 0 }],
+    frameCount: 1,
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * `decodeImageLoading`: `decodeImage` that loads only the decoder of the file's format, when
+ * the file needs it. For a one-shot process (the CLI) that is what decides its start-up: a PNG
+ * never loads the JPEG decoder's modules, nor a JPEG omggif (docs/decode.md#loading).
+ */
+import { checkedFormat, decodeFormat, limitsOf } from './decode-image.js';
+import type { DecodedImage, DecodeOptions } from './image.js';
+
+/**
+ * As `decodeImage` (the same result, the same `DecodeError`s, thrown as rejections), loading the
+ * one decoder the file's format needs.
+ */
+export async function decodeImageLoading(bytes: Uint8Array, options: DecodeOptions = {}): Promise<DecodedImage> {
+  const format = checkedFormat(bytes, limitsOf(options));
+  switch (format) {
+    case 'gif':
+      return decodeFormat(bytes, format, options, { gif: (await import('./gif.js')).decodeGifFrames });
+    case 'jpeg':
+      return decodeFormat(bytes, format, options, { jpeg: (await import('./jpeg.js')).decodeJpeg });
+    case 'png': {
+      const { decodePng } = await import('./png.js');
+      // An APNG's other frames only when they are asked for (show without --animate never does).
+      const apng = options.frames === 'first' ? undefined : (await import('./apng.js')).decodeApngFrames;
+      return decodeFormat(bytes, format, options, { png: decodePng, ...(apng ? { apng } : {}) });
+    }
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * `decodeImageLoading` (the CLI's decoder) against `decodeImage`: the same pictures and the same
+ * failures, and in a fresh process only the decoder of the file's format is loaded.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DecodeError } from '../../src/decode/error.js';
+import type { DecodedImage, DecodeOptions } from '../../src/decode/image.js';
+import { decodeImage } from '../../src/decode/index.js';
+import { decodeImageLoading } from '../../src/decode/load.js';
+import { gifCorpus, jpegCorpus, pngCorpus } from './corpus.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const photo = readFileSync(join(root, 'test/fixtures/images/hubble_deep_field.jpg'));
+const png = readFileSync(join(root, 'test/fixtures/images/astronaut.png'));
+
+const FILES: readonly { name: string; bytes: Uint8Array; options: DecodeOptions }[] = [
+  { name: 'a PNG', bytes: png, options: {} },
+  { name: 'a JPEG at a box', bytes: photo, options: { maxSize: { width: 100, height: 80 } } },
+  { name: 'a JPEG kept as stored', bytes: photo, options: { orientation: 'ignore' } },
+  {
+    name: 'an animated GIF, first frame',
+    bytes: gifCorpus()[1]?.bytes ?? new Uint8Array(),
+    options: { frames: 'first' },
+  },
+  { name: 'an animated GIF, all frames', bytes: gifCorpus()[1]?.bytes ?? new Uint8Array(), options: {} },
+  ...pngCorpus()
+    .slice(0, 4)
+    .map((c) => ({ name: `corpus ${c.name}`, bytes: c.bytes, options: {} })),
+  ...jpegCorpus()
+    .slice(0, 4)
+    .map((c) => ({ name: `corpus ${c.name}`, bytes: c.bytes, options: {} })),
+];
+
+/** A decoded image with each frame's pixels as a SHA-256 (deep equality of megabytes is slow). */
+function digest(image: DecodedImage): unknown {
+  const frames = image.frames.map(({ raster, delayMs }) => ({
+    delayMs,
+    width: raster.width,
+    height: raster.height,
+    sha256: createHash('sha256').update(raster.data).digest('hex'),
+  }));
+  return { ...image, frames };
+}
+
+describe('decodeImageLoading', () => {
+  it.each(FILES)('decodes $name as decodeImage does', async ({ bytes, options }) => {
+    expect(digest(await decodeImageLoading(bytes, options))).toEqual(digest(decodeImage(bytes, options)));
+  });
+
+  const BAD: readonly { name: string; bytes: Uint8Array; options?: DecodeOptions }[] = [
+    { name: 'empty', bytes: new Uint8Array() },
+    { name: 'WebP', bytes: new TextEncoder().encode('RIFF\0\0\0\0WEBPVP8 ') },
+    { name: 'text', bytes: new TextEncoder().encode('hello, world') },
+    { name: 'a PNG over the limits', bytes: png, options: { limits: { maxPixels: 100 } } },
+    { name: 'a truncated JPEG', bytes: photo.subarray(0, 2000) },
+    { name: 'a truncated PNG', bytes: png.subarray(0, 200) },
+  ];
+  it.each(BAD)('fails on $name with decodeImage’s DecodeError', async ({ bytes, options }) => {
+    let expected: unknown;
+    try {
+      decodeImage(bytes, options);
+    } catch (error) {
+      expected = error;
+    }
+    expect(expected).toBeInstanceOf(DecodeError);
+    const failure = await decodeImageLoading(bytes, options).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DecodeError);
+    expect({ failure: (failure as DecodeError).failure, message: (failure as DecodeError).message }).toEqual({
+      failure: (expected as DecodeError).failure,
+      message: (expected as DecodeError).message,
+    });
+  });
+});
+
+/** The decoder modules a fresh process loads to decode `file` with the built decodeImageLoading. */
+function decoderModulesFor(file: string): string[] {
+  // Written synchronously: the hooks run on their own thread, whose buffered writes a process
+  // that exits right after a dynamic import may never flush.
+  const hook = `import { writeSync } from 'node:fs'; export async function resolve(s, c, next) { const r = await next(s, c); writeSync(2, 'LOADED ' + r.url + '\\n'); return r; }`;
+  const script = `import { register } from 'node:module';
+import { readFileSync } from 'node:fs';
+register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}));
+const { decodeImageLoading } = await import(${JSON.stringify(pathToFileURL(join(root, 'dist/decode/load.js')).href)});
+await decodeImageLoading(readFileSync(${JSON.stringify(file)}));`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`decoding ${file} failed: ${run.stderr}`);
+  // Resolved once per import, so a module imported twice is listed twice: keep each once.
+  const lines = new Set(run.stderr.split('\n'));
+  return [...lines]
+    .filter((l) => l.startsWith('LOADED '))
+    .map((l) => l.slice(7))
+    .filter((url) => /\/decode\/(jpeg|png|gif)[^/]*\.js$|omggif/.test(url))
+    .map((url) => url.replace(/.*\/decode\//, '').replace(/.*omggif.*/, 'omggif'))
+    .sort();
+}
+
+describe('what a one-shot process loads (the built package)', () => {
+  it.each([
+    {
+      name: 'a PNG: the PNG decoder only',
+      file: 'test/fixtures/images/astronaut.png',
+      expected: ['png-chunks.js', 'png-inflate.js', 'png-pixels.js', 'png-unfilter.js', 'png.js'],
+    },
+    {
+      name: 'a JPEG: the JPEG decoder only',
+      file: 'test/fixtures/images/hubble_deep_field.jpg',
+      expected: ['jpeg-bits.js', 'jpeg-color.js', 'jpeg-entropy.js', 'jpeg-idct.js', 'jpeg-segments.js', 'jpeg.js'],
+    },
+  ])('$name', ({ file, expected }) => {
+    expect(decoderModulesFor(join(root, file))).toEqual(expected);
+  });
+});
