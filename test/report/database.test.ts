@@ -90,11 +90,11 @@ const CASES: readonly Case[] = [
         expect: { graphics: 'braille', terminal: 'xterm.js', row: 'xterm.js', placements: false },
       } satisfies Case,
       {
-        name: `VS Code from ${from}, image addon (${how}): iTerm2 images`,
+        name: `VS Code from ${from}, image addon (${how}): sixel`,
         how,
         env: how === 'scrubbed' ? SCRUBBED : env,
         replies: XTERMJS_IMAGE,
-        expect: { graphics: 'iterm2', terminal: 'xterm.js', row: 'xterm.js', wrap: null },
+        expect: { graphics: 'sixel', terminal: 'xterm.js', row: 'xterm.js', wrap: null },
       } satisfies Case,
     ]),
   ),
@@ -409,7 +409,7 @@ describe('inherited identity variables never beat the terminal', () => {
       // A rule on the variable matched (all but KITTY_PID, which no rule reads): the row overrules it.
       expect(unprobed.why.graphics.row).toBe(variable === 'KITTY_PID' ? undefined : 'xterm.js');
       const probed = resolveReport({ env, isTTY: { stdout: true } }, factsFromReplies(XTERMJS_IMAGE));
-      expect(probed.graphics).toBe('iterm2');
+      expect(probed.graphics).toBe('sixel');
     },
   );
 });
