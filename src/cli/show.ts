@@ -106,10 +106,16 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
   const report = run.report ?? (await detectReport(ctx, { ...values, settle: true })).report;
   if (run.signal?.aborted) return interruptedExit(run.signal);
   const env = ctx.runtime.env;
-  const { protocol } = chooseProtocol({ flag, env, stdoutIsTTY: Boolean(ctx.stdout.isTTY), report });
+  const { protocol, symbols: sets } = chooseProtocol({
+    flag,
+    env,
+    stdoutIsTTY: Boolean(ctx.stdout.isTTY),
+    report,
+    ...(symbols ? { symbols } : {}),
+  });
   const size = ctx.stdout as { columns?: number; rows?: number };
   const box = pictureBox({ width, height, terminal: { columns: size.columns, rows: size.rows }, env });
-  const options = { ...renderOptionsFor(report, box, env), ...(symbols ? { symbols } : {}) };
+  const options = { ...renderOptionsFor(report, box, env), symbols: sets };
   const animate = Boolean(values.animate) && Boolean(ctx.stdout.isTTY || flag);
   const maxSize = options.upscale ? undefined : boxPixels(options);
   const writer = new PictureWriter(ctx.stdout, run.signal);

@@ -12,10 +12,13 @@ import { graphicsOverride } from '../env/override.js';
 import type { Protocol } from '../env/protocol.js';
 import { envValue, isRemote, type Runtime } from '../env/runtime.js';
 import type { ProbeFacts } from '../probe/facts.js';
-import { supports, terminalById } from '../terminals/lookup.js';
+import { identify } from '../terminals/identify.js';
+import { dottedVersion, glyphsAt, supports, terminalById, terminalByReplyName } from '../terminals/lookup.js';
+import type { GlyphSet } from '../terminals/types.js';
 import { placeholdersSince, truecolorNames } from '../terminals/views.js';
 import { graphicsFromFacts, PLACEMENT_NAMES } from './graphics.js';
 import { hyperlinksAnswer } from './hyperlinks.js';
+import { choosePicture, type TerminalSymbolSet, terminalSymbolSets, textColor } from './text-picture.js';
 import type { MultiplexerInfo, Report, ReportField, Why } from './types.js';
 
 /** Which stream the pictures would go to. */
@@ -49,7 +52,18 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
   const probed = facts !== undefined && facts.skipped === undefined && facts.replies.length > 0;
   const multiplexer = resolveMultiplexer(runtime, probed ? facts : undefined);
   const terminal = resolveTerminal(runtime, probed ? facts : undefined);
-  const graphics = resolveGraphics(runtime, probed ? facts : undefined, multiplexer.value, options.stream ?? 'stdout');
+  const graphicsBeforeText = resolveGraphics(
+    runtime,
+    probed ? facts : undefined,
+    multiplexer.value,
+    options.stream ?? 'stdout',
+  );
+  const glyphs = resolveGlyphs(runtime, probed ? facts : undefined);
+  const graphics = withTextPicture(
+    graphicsBeforeText,
+    textColor(env, resolveTruecolor(runtime, probed ? facts : undefined).value),
+    glyphs,
+  );
   const placements = resolvePlacements(runtime, probed ? facts : undefined, graphics.value);
   const hyperlinks = hyperlinksAnswer(
     onStream(runtime, options.stream ?? 'stdout'),
@@ -61,6 +75,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
 
   const answers: Record<ReportField, Why> = {
     graphics: graphics.why,
+    symbols: glyphs.why,
     placements: placements.why,
     hyperlinks: hyperlinks.why,
     truecolor: truecolor.why,
@@ -93,6 +108,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
 
   return {
     graphics: graphics.value,
+    symbols: glyphs.value,
     placements: placements.value,
     hyperlinks: hyperlinks.value,
     truecolor: truecolor.value,
@@ -181,6 +197,59 @@ function resolveGraphics(
   return detection.rule
     ? { value: detection.protocol, why: reason('rule', detection.reason + invalid, { rule: detection.rule.id }) }
     : { value: detection.protocol, why: reason('default', detection.reason + invalid) };
+}
+
+/** The terminal's glyph facts as the text picture needs them, with the symbol sets they make safe. */
+interface GlyphAnswer extends Answer<TerminalSymbolSet[]> {
+  readonly drawn: readonly GlyphSet[];
+  readonly noBraille: boolean;
+}
+
+/**
+ * The symbol sets that are safe here, from the terminal database's row for this terminal (named
+ * by its XTVERSION reply, else by the environment): block elements everywhere, sextants and
+ * octants where the row says the terminal draws them itself.
+ */
+function resolveGlyphs(runtime: Runtime, facts: ProbeFacts | undefined): GlyphAnswer {
+  const named = facts?.terminal ? terminalByReplyName(facts.terminal.name) : undefined;
+  const found = named
+    ? {
+        row: named,
+        version: facts?.terminal?.version ? dottedVersion(named, facts.terminal.version) : null,
+        by: 'reply' as const,
+      }
+    : facts?.terminal
+      ? null
+      : identify({ env: runtime.env });
+  const drawn = found ? glyphsAt(found.row, found.version) : [];
+  const noBraille = found?.row.glyphs?.braille?.value === false;
+  const value = terminalSymbolSets(drawn);
+  const extra = drawn.filter((g) => g !== 'blocks');
+  const because = found
+    ? `${found.row.name}${extra.length ? ` draws ${extra.join(' and ')} itself` : ' is known to draw no sextants or octants itself'}${noBraille ? ' and no braille' : ''}: ${value.join(', ')}`
+    : 'block elements are in every terminal font; sextants and octants only where the terminal is known to draw them';
+  const why =
+    found?.by === 'reply' && facts?.terminal
+      ? reason('reply', because, { reply: facts.terminal.reply })
+      : found
+        ? reason('rule', `the environment names ${because}`)
+        : reason('default', because);
+  return { value, why, drawn, noBraille };
+}
+
+/**
+ * Where the answer is the text fallback (braille, not asked for), the text picture instead:
+ * symbols where text has colour or the terminal draws no braille (`choosePicture`).
+ */
+function withTextPicture(
+  graphics: Answer<Protocol | null>,
+  color: ReturnType<typeof textColor>,
+  glyphs: GlyphAnswer,
+): Answer<Protocol | null> {
+  if (graphics.value !== 'braille' || graphics.why.source === 'override') return graphics;
+  const choice = choosePicture({ pixel: null, color, terminalSymbols: glyphs.value, noBraille: glyphs.noBraille });
+  if (choice.protocol === 'braille') return graphics;
+  return { value: choice.protocol, why: { ...graphics.why, detail: `${graphics.why.detail}; ${choice.detail}` } };
 }
 
 /**

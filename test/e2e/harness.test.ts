@@ -283,7 +283,7 @@ describe('judgeReport', () => {
       'tmux without passthrough',
       {
         ...good,
-        graphics: 'braille',
+        graphics: 'symbols',
         multiplexer: { name: 'tmux', version: '3.3a', passthrough: false },
         why: { graphics: { source: 'multiplexer', detail: 'tmux passthrough is off' } },
       },
@@ -294,7 +294,7 @@ describe('judgeReport', () => {
       'tmux said to pass through when it does not',
       {
         ...good,
-        graphics: 'braille',
+        graphics: 'symbols',
         multiplexer: { name: 'tmux', version: '3.3a', passthrough: true },
         why: { graphics: { source: 'multiplexer', detail: 'passthrough' } },
       },
