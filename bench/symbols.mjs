@@ -321,18 +321,20 @@ export async function run(log = console.log) {
     log('');
   }
 
-  // (b3) 16 colours: error diffusion between cells on and off
+  // (b3) 16 colours: preprocessing (contrast and saturation stretched) and error diffusion between cells
   const frows = [['16 colours', 'median SSIM', 'median cell-mean colour error']];
-  for (const [label, diffusion] of [
-    ['no diffusion', 0],
-    ['diffusion (default)', undefined],
+  for (const [label, more] of [
+    ['enhanced, no diffusion (default)', {}],
+    ['enhanced, diffusion 0.75', { diffusion: 0.75 }],
+    ['plain, no diffusion', { preprocess: false }],
+    ['plain, diffusion 0.75 (the default before)', { preprocess: false, diffusion: 0.75 }],
   ]) {
     const s = [];
     const e = [];
     for (const { raster } of photos) {
       const lay = layout(raster, 'symbols', opts);
       const fitted = resize(raster, lay.units.width, lay.units.height);
-      const text = symbolsLines(fitted, { color: '16', ...(diffusion === undefined ? {} : { diffusion }) }).join('\n');
+      const text = symbolsLines(fitted, { color: '16', ...more }).join('\n');
       const painted = paintSymbols(text, { cell: CELL }).raster;
       const want = resize(raster, painted.width, painted.height);
       s.push(ssim(want, painted));
@@ -340,7 +342,9 @@ export async function run(log = console.log) {
     }
     frows.push([label, fmt(median(s), 3), fmt(median(e), 2)]);
   }
-  log("### 16 colours: diffusion (cell-mean error: mean |dRGB| of each cell's average colour, what the eye averages)");
+  log(
+    "### 16 colours: preprocessing and diffusion (cell-mean error: mean |dRGB| of each cell's average colour against the photo's)",
+  );
   log(table(frows));
   log('');
 
