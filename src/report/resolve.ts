@@ -226,7 +226,7 @@ function resolveGlyphs(runtime: Runtime, facts: ProbeFacts | undefined): GlyphAn
   const value = terminalSymbolSets(drawn);
   const extra = drawn.filter((g) => g !== 'blocks');
   const because = found
-    ? `${found.row.name}${extra.length ? ` draws ${extra.join(' and ')} itself` : ': the terminal database lists no sextants or octants it draws itself'}${noBraille ? ', and it draws no braille' : ''}: ${value.join(', ')}`
+    ? `${found.row.name}, which ${extra.length ? `draws ${extra.join(' and ')} itself` : 'the terminal database lists as drawing no sextants or octants itself'}${noBraille ? ' and no braille' : ''}: ${value.join(', ')}`
     : 'block elements are in every terminal font; sextants and octants only where the terminal is known to draw them';
   const why =
     found?.by === 'reply' && facts?.terminal

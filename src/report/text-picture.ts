@@ -88,7 +88,7 @@ export function choosePicture(input: PictureInput): PictureChoice {
       : input.terminalSymbols.length > 0
         ? input.terminalSymbols
         : ['block'];
-  const sets = `${input.askedSymbols?.length ? 'the asked sets' : 'the sets this terminal draws'} ${symbols.join(', ')}`;
+  const sets = `${input.askedSymbols?.length ? 'the sets asked for' : 'the sets safe on this terminal'}: ${symbols.join(', ')}`;
   if (input.asked) {
     const asked = ASKED_TEXT[input.asked] ?? `${input.asked} was asked for`;
     return { protocol: input.asked, symbols, detail: input.asked === 'symbols' ? `${asked}, with ${sets}` : asked };

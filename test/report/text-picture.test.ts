@@ -65,7 +65,7 @@ describe('choosePicture: the truth table', () => {
       name: 'truecolour text, no pixels: symbols',
       input: { pixel: null, color: 'truecolor', terminalSymbols: ['block'] },
       protocol: 'symbols',
-      detail: /text has colour \(truecolor\): symbols, with the sets this terminal draws block/,
+      detail: /text has colour \(truecolor\): symbols, with the sets safe on this terminal: block/,
     },
     {
       name: '16 colours, no pixels: symbols',
@@ -101,7 +101,7 @@ describe('choosePicture: the truth table', () => {
       name: 'sets named without colour: symbols',
       input: { pixel: null, color: 'none', terminalSymbols: ['block'], askedSymbols: ['octant'] },
       protocol: 'symbols',
-      detail: /the asked sets octant/,
+      detail: /the sets asked for: octant/,
     },
   ])('$name', ({ input, protocol, detail }) => {
     const choice = choosePicture(input);
