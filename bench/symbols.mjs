@@ -312,7 +312,7 @@ export async function run(log = console.log) {
       const ours = [];
       const theirs = [];
       for (const { file, raster } of photos) {
-        ours.push(score(toTerminal(raster, 'symbols', { ...opts, color: depth }), raster).ssim);
+        ours.push(score(toTerminal(raster, 'symbols', { ...opts, colorDepth: depth }), raster).ssim);
         const args = chafaArgs('block', file);
         args[args.indexOf('full')] = chafaColors;
         theirs.push(score(run1('chafa', args), raster).ssim);
@@ -337,7 +337,7 @@ export async function run(log = console.log) {
     for (const { raster } of photos) {
       const lay = layout(raster, 'symbols', opts);
       const fitted = resize(raster, lay.units.width, lay.units.height);
-      const text = symbolsLines(fitted, { color: '16', ...more }).join('\n');
+      const text = symbolsLines(fitted, { colorDepth: '16', ...more }).join('\n');
       const painted = paintSymbols(text, { cell: CELL }).raster;
       const want = resize(raster, painted.width, painted.height);
       s.push(ssim(want, painted));
@@ -365,7 +365,7 @@ export async function run(log = console.log) {
           ['256', '256'],
           ['16', '16'],
         ]) {
-          const ours = score(toTerminal(d.raster, 'symbols', { ...opts, color: depth }), d.raster).ssim;
+          const ours = score(toTerminal(d.raster, 'symbols', { ...opts, colorDepth: depth }), d.raster).ssim;
           const args = chafaArgs('block', file);
           args[args.indexOf('full')] = chafaColors;
           const theirs = score(run1('chafa', args), d.raster).ssim;

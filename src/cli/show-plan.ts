@@ -4,7 +4,7 @@
  */
 import { stripUnsafe } from '../core/sanitize.js';
 import { wrapForMultiplexer } from '../core/wrap.js';
-import { graphicsOverride } from '../env/override.js';
+import { overrideDecision } from '../env/override.js';
 import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
 import { type Env, envValue } from '../env/runtime.js';
 import type { FrameHandle } from '../render/frame.js';
@@ -51,7 +51,7 @@ export function chooseProtocol(input: {
   const text = (because: ProtocolChoice['because']): ProtocolChoice => ({
     protocol: choosePicture({
       pixel: null,
-      color: textColor(input.env, input.report.truecolor),
+      colorDepth: textColor(input.env, input.report.truecolor),
       terminalSymbols: symbols,
       ...(asked ? { askedSymbols: symbols } : {}),
     }).protocol,
@@ -59,9 +59,9 @@ export function chooseProtocol(input: {
     symbols,
   });
   if (input.flag) return { protocol: input.flag, because: 'flag', symbols };
-  const override = graphicsOverride(input.env);
-  if (override.kind === 'protocol') return { protocol: override.protocol, because: 'override', symbols };
-  if (override.kind === 'off') return text('off');
+  const decision = overrideDecision(input.env);
+  if (decision.decides)
+    return decision.protocol !== null ? { protocol: decision.protocol, because: 'override', symbols } : text('off');
   if (!input.stdoutIsTTY) return { protocol: asked ? 'symbols' : 'braille', because: 'not-a-tty', symbols };
   const graphics = input.report.graphics;
   if (graphics === 'braille' && asked) return { protocol: 'symbols', because: 'report', symbols };
@@ -125,9 +125,9 @@ export function renderOptionsFor(report: Report, box: { columns: number; rows: n
     columns: box.columns,
     rows: box.rows,
     ...(report.cellPixels ? { cellPixels: report.cellPixels } : {}),
-    ...(report.sixelColors ? { colors: report.sixelColors } : {}),
+    ...(report.sixelColors ? { sixelColors: report.sixelColors } : {}),
     ...(report.background ? { background: report.background.rgb } : {}),
-    color: textColor(env, report.truecolor),
+    colorDepth: textColor(env, report.truecolor),
     multiplexer: mux,
     placements: report.placements,
     synchronizedOutput: report.synchronizedOutput,

@@ -21,7 +21,7 @@ export interface PictureInput {
   /** The pixel protocol usable here (kitty, iTerm2, sixel), or null when none is. */
   readonly pixel: Protocol | null;
   /** The colour depth text is drawn at ('none': no colour). */
-  readonly color: TextColor;
+  readonly colorDepth: TextColor;
   /** The symbol sets safe on this terminal (`terminalSymbolSets` of its glyph facts; the report's `symbols`). */
   readonly terminalSymbols: readonly string[];
   /** Whether the terminal is known to draw no braille (zutty). */
@@ -79,7 +79,7 @@ const ASKED_TEXT: Readonly<Record<string, string>> = {
  * terminal draws no braille), braille where it has none. The symbols use the user's sets, else
  * the terminal's safe ones.
  *
- * @example choosePicture({ pixel: null, color: '256', terminalSymbols: ['block'] }).protocol // 'symbols'
+ * @example choosePicture({ pixel: null, colorDepth: '256', terminalSymbols: ['block'] }).protocol // 'symbols'
  */
 export function choosePicture(input: PictureInput): PictureChoice {
   const symbols =
@@ -97,11 +97,11 @@ export function choosePicture(input: PictureInput): PictureChoice {
   if (input.askedSymbols?.length) {
     return { protocol: 'symbols', symbols, detail: `no pixel protocol: symbols, with ${sets}` };
   }
-  if (input.color !== 'none') {
+  if (input.colorDepth !== 'none') {
     return {
       protocol: 'symbols',
       symbols,
-      detail: `no pixel protocol; text has colour (${input.color}): symbols, with ${sets}`,
+      detail: `no pixel protocol; text has colour (${input.colorDepth}): symbols, with ${sets}`,
     };
   }
   if (input.noBraille) {

@@ -66,8 +66,8 @@ describe('16-colour symbols are fitted to the enhanced picture', () => {
   };
 
   it('a dusky sky shows blue, not only black and grey', () => {
-    const enhanced = colours(encodeSymbols(sky, { color: '16' }));
-    const plain = colours(encodeSymbols(sky, { color: '16', preprocess: false }));
+    const enhanced = colours(encodeSymbols(sky, { colorDepth: '16' }));
+    const plain = colours(encodeSymbols(sky, { colorDepth: '16', preprocess: false }));
     // ANSI blue (0,0,238) or bright blue (92,92,255) appear only with the enhancement.
     const blue = (set: Set<string>) => set.has('0,0,238') || set.has('92,92,255');
     expect(blue(enhanced)).toBe(true);
@@ -75,9 +75,9 @@ describe('16-colour symbols are fitted to the enhanced picture', () => {
   });
 
   it('other depths are not enhanced', () => {
-    expect(encodeSymbols(sky, { color: '256' })).toBe(encodeSymbols(sky, { color: '256', preprocess: true }));
-    expect(encodeSymbols(sky, { color: 'truecolor' })).toBe(
-      encodeSymbols(sky, { color: 'truecolor', preprocess: true }),
+    expect(encodeSymbols(sky, { colorDepth: '256' })).toBe(encodeSymbols(sky, { colorDepth: '256', preprocess: true }));
+    expect(encodeSymbols(sky, { colorDepth: 'truecolor' })).toBe(
+      encodeSymbols(sky, { colorDepth: 'truecolor', preprocess: true }),
     );
   });
 });

@@ -40,7 +40,7 @@ describe('choosePicture: the truth table', () => {
     if (input.asked) return { protocol: input.asked, symbols };
     if (input.pixel) return { protocol: input.pixel, symbols };
     if (input.askedSymbols) return { protocol: 'symbols', symbols };
-    if (input.color !== 'none') return { protocol: 'symbols', symbols };
+    if (input.colorDepth !== 'none') return { protocol: 'symbols', symbols };
     return { protocol: input.noBraille ? 'symbols' : 'braille', symbols };
   }
 
@@ -50,7 +50,7 @@ describe('choosePicture: the truth table', () => {
       for (const glyphs of glyphSets)
         for (const ask of asks)
           for (const noBraille of [false, true])
-            cases.push({ pixel, color, terminalSymbols: terminalSymbolSets(glyphs), noBraille, ...ask });
+            cases.push({ pixel, colorDepth: color, terminalSymbols: terminalSymbolSets(glyphs), noBraille, ...ask });
 
   it(`every one of the ${cases.length} combinations`, () => {
     for (const input of cases) {
@@ -63,43 +63,43 @@ describe('choosePicture: the truth table', () => {
   it.each<{ name: string; input: PictureInput; protocol: Protocol; detail: RegExp }>([
     {
       name: 'truecolour text, no pixels: symbols',
-      input: { pixel: null, color: 'truecolor', terminalSymbols: ['block'] },
+      input: { pixel: null, colorDepth: 'truecolor', terminalSymbols: ['block'] },
       protocol: 'symbols',
       detail: /text has colour \(truecolor\): symbols, with the sets safe on this terminal: block/,
     },
     {
       name: '16 colours, no pixels: symbols',
-      input: { pixel: null, color: '16', terminalSymbols: ['block'] },
+      input: { pixel: null, colorDepth: '16', terminalSymbols: ['block'] },
       protocol: 'symbols',
       detail: /colour \(16\)/,
     },
     {
       name: 'no colour: braille',
-      input: { pixel: null, color: 'none', terminalSymbols: ['block'] },
+      input: { pixel: null, colorDepth: 'none', terminalSymbols: ['block'] },
       protocol: 'braille',
       detail: /no colour: braille/,
     },
     {
       name: 'no colour, no braille glyphs (zutty): symbols',
-      input: { pixel: null, color: 'none', terminalSymbols: ['block'], noBraille: true },
+      input: { pixel: null, colorDepth: 'none', terminalSymbols: ['block'], noBraille: true },
       protocol: 'symbols',
       detail: /draws no braille/,
     },
     {
       name: 'pixels usable: the pixel protocol',
-      input: { pixel: 'kitty', color: 'truecolor', terminalSymbols: ['block'] },
+      input: { pixel: 'kitty', colorDepth: 'truecolor', terminalSymbols: ['block'] },
       protocol: 'kitty',
       detail: /kitty draws pixels/,
     },
     {
       name: 'braille asked for in colour: braille',
-      input: { pixel: null, color: 'truecolor', terminalSymbols: ['block'], asked: 'braille' },
+      input: { pixel: null, colorDepth: 'truecolor', terminalSymbols: ['block'], asked: 'braille' },
       protocol: 'braille',
       detail: /braille was asked for/,
     },
     {
       name: 'sets named without colour: symbols',
-      input: { pixel: null, color: 'none', terminalSymbols: ['block'], askedSymbols: ['octant'] },
+      input: { pixel: null, colorDepth: 'none', terminalSymbols: ['block'], askedSymbols: ['octant'] },
       protocol: 'symbols',
       detail: /the sets asked for: octant/,
     },
