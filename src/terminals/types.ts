@@ -81,6 +81,7 @@ export type QueryFamily =
   | 'da1'
   | 'da2'
   | 'cpr'
+  | 'xtsmgraphics'
   | 'windowCells'
   | 'windowPixels'
   | 'cellPixels';
