@@ -861,6 +861,13 @@ export const EMULATORS: readonly TerminalRow[] = [
     },
     draws: [],
     facts: {},
+    glyphs: {
+      braille: {
+        value: false,
+        source: 'https://github.com/tomscii/zutty',
+        note: 'draws no braille glyphs, so its text picture uses blocks; from the project issue that asked for this database, not re-checked in this revision',
+      },
+    },
     quirks: [
       {
         family: 'kittyGraphics',
