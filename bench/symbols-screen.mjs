@@ -2,7 +2,7 @@
 // font) under a private Xvfb, a screenshot with ImageMagick's `import`, and SSIM (luminance,
 // Gaussian 11x11) of the picture's cells against the photo resized to the same pixels. For
 // termsight symbols, termsight blocks, chafa symbols (--symbols block) and timg quarter blocks,
-// at 80 columns, on the committed photographs. Skipped when Xvfb, xterm, import or xwininfo is
+// at 80 columns, on the committed photographs and on drawings made by bench/drawings.mjs. Skipped when Xvfb, xterm, import or xwininfo is
 // missing. Run: `npm run build && node bench/symbols-screen.mjs`.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { decodeImage } from '../dist/decode/index.js';
 import { toTerminal } from '../dist/render/backend.js';
+import { encodePng } from '../dist/render/png.js';
 import { resize } from '../dist/render/resize.js';
+import { drawings } from './drawings.mjs';
 import { fmt, median, table } from './quality.mjs';
 import { ssim } from './symbols.mjs';
 
@@ -207,15 +209,24 @@ export async function run(log = console.log) {
           ]
         : []),
     ];
-    const files = readdirSync(IMAGES)
+    // The photographs, then drawings made for this benchmark (bench/drawings.mjs), as PNG files
+    // so that chafa and timg read the same pixels.
+    const inputs = readdirSync(IMAGES)
       .filter((f) => /\.(png|jpe?g)$/i.test(f))
-      .sort();
+      .sort()
+      .map((name) => ({ name, file: join(IMAGES, name), kind: 'photo' }));
+    for (const [i, d] of drawings().entries()) {
+      const file = join(dir, `drawing${i}.png`);
+      writeFileSync(file, encodePng(d.raster));
+      inputs.push({ name: d.name, file, kind: 'drawing' });
+    }
     const rows = [['image', ...programs.map(([n]) => n)]];
     const scores = programs.map(() => []);
+    const kinds = [];
     let k = 0;
-    for (const name of files) {
-      const file = join(IMAGES, name);
+    for (const { name, file, kind } of inputs) {
       const raster = decodeImage(readFileSync(file)).frames[0].raster;
+      kinds.push(kind);
       const row = [name];
       for (const [p, [, make]] of programs.entries()) {
         const text = make(raster, file);
@@ -233,15 +244,21 @@ export async function run(log = console.log) {
       }
       rows.push(row);
     }
-    rows.push(['median', ...scores.map((s) => fmt(median(s), 3))]);
+    const of = (list, kind) => list.filter((_s, i) => kinds[i] === kind);
+    rows.push(['median, photos', ...scores.map((s) => fmt(median(of(s, 'photo')), 3))]);
+    rows.push(['median, drawings', ...scores.map((s) => fmt(median(of(s, 'drawing')), 3))]);
+    rows.push(['median, all', ...scores.map((s) => fmt(median(s), 3))]);
     log('### real terminal: xterm, DejaVu Sans Mono 10, screenshot SSIM (luminance, Gaussian 11x11)');
     log(table(rows));
     log('');
     const at = (n) => scores[programs.findIndex(([p]) => p === n)] ?? [];
     const ratio = (a, b) => (b.length ? fmt(median(a) / median(b), 3) : '-');
-    log(
-      `symbols on screen: ${ratio(at('symbols'), at('chafa block'))}x chafa's block symbols, ${ratio(at('symbols'), at('timg -pq'))}x timg's quarter blocks, ${ratio(at('symbols'), at('blocks'))}x termsight blocks`,
-    );
+    for (const kind of ['photo', 'drawing', null]) {
+      const pick = (n) => (kind ? of(at(n), kind) : at(n));
+      log(
+        `symbols on screen (${kind ? `${kind}s` : 'all'}): ${ratio(pick('symbols'), pick('chafa block'))}x chafa's block symbols, ${ratio(pick('symbols'), pick('timg -pq'))}x timg's quarter blocks, ${ratio(pick('symbols'), pick('blocks'))}x termsight blocks`,
+      );
+    }
   } finally {
     xvfb.kill();
     rmSync(dir, { recursive: true, force: true });

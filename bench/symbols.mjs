@@ -14,14 +14,17 @@
 //     weights and luma weights.
 // Run: `npm run build && node bench/symbols.mjs`.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { decodeImage } from '../dist/decode/index.js';
 import { layout, toTerminal } from '../dist/render/backend.js';
+import { encodePng } from '../dist/render/png.js';
 import { resize } from '../dist/render/resize.js';
 import { symbolsLines } from '../dist/render/symbols.js';
 import { paintSymbols } from '../dist/render/symbols-paint.js';
+import { drawings } from './drawings.mjs';
 import { fmt, measure, median, table } from './quality.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -321,20 +324,20 @@ export async function run(log = console.log) {
     log('');
   }
 
-  // (b3) 16 colours: error diffusion between cells on and off
+  // (b3) 16 colours: preprocessing (contrast and saturation stretched) and error diffusion between cells
   const frows = [['16 colours', 'median SSIM', 'median cell-mean colour error']];
-  for (const [label, diffusion] of [
-    ['no diffusion', 0],
-    ['diffusion (default)', undefined],
+  for (const [label, more] of [
+    ['enhanced, no diffusion (default)', {}],
+    ['enhanced, diffusion 0.75', { diffusion: 0.75 }],
+    ['plain, no diffusion', { preprocess: false }],
+    ['plain, diffusion 0.75 (the default before)', { preprocess: false, diffusion: 0.75 }],
   ]) {
     const s = [];
     const e = [];
     for (const { raster } of photos) {
       const lay = layout(raster, 'symbols', opts);
       const fitted = resize(raster, lay.units.width, lay.units.height);
-      const text = symbolsLines(fitted, { colorDepth: '16', ...(diffusion === undefined ? {} : { diffusion }) }).join(
-        '\n',
-      );
+      const text = symbolsLines(fitted, { colorDepth: '16', ...more }).join('\n');
       const painted = paintSymbols(text, { cell: CELL }).raster;
       const want = resize(raster, painted.width, painted.height);
       s.push(ssim(want, painted));
@@ -342,9 +345,56 @@ export async function run(log = console.log) {
     }
     frows.push([label, fmt(median(s), 3), fmt(median(e), 2)]);
   }
-  log("### 16 colours: diffusion (cell-mean error: mean |dRGB| of each cell's average colour, what the eye averages)");
+  log(
+    "### 16 colours: preprocessing and diffusion (cell-mean error: mean |dRGB| of each cell's average colour against the photo's)",
+  );
   log(table(frows));
   log('');
+
+  // (b4) drawings made for the benchmark (bench/drawings.mjs), which no choice of the renderer was tuned on
+  if (chafa) {
+    const dir = mkdtempSync(join(tmpdir(), 'termsight-drawings-'));
+    try {
+      const drows = [['drawing', 'depth', 'symbols', 'chafa block', 'timg -pq']];
+      const byDepth = { truecolor: [[], [], []], 256: [[], [], []], 16: [[], [], []] };
+      for (const [i, d] of drawings().entries()) {
+        const file = join(dir, `drawing${i}.png`);
+        writeFileSync(file, encodePng(d.raster));
+        for (const [depth, chafaColors] of [
+          ['truecolor', 'full'],
+          ['256', '256'],
+          ['16', '16'],
+        ]) {
+          const ours = score(toTerminal(d.raster, 'symbols', { ...opts, colorDepth: depth }), d.raster).ssim;
+          const args = chafaArgs('block', file);
+          args[args.indexOf('full')] = chafaColors;
+          const theirs = score(run1('chafa', args), d.raster).ssim;
+          const t =
+            depth === 'truecolor' && timg
+              ? score(run1('timg', ['-pq', `-g${BOX.columns}x${BOX.rows}`, file]), d.raster).ssim
+              : Number.NaN;
+          byDepth[depth][0].push(ours);
+          byDepth[depth][1].push(theirs);
+          if (!Number.isNaN(t)) byDepth[depth][2].push(t);
+          drows.push([d.name, depth, fmt(ours, 3), fmt(theirs, 3), fmt(t, 3)]);
+        }
+      }
+      for (const [depth, [ours, theirs, t]] of Object.entries(byDepth)) {
+        drows.push([
+          'median',
+          depth,
+          fmt(median(ours), 3),
+          `${fmt(median(theirs), 3)} (${fmt(median(ours) / median(theirs), 3)}x)`,
+          t.length ? `${fmt(median(t), 3)} (${fmt(median(ours) / median(t), 3)}x)` : '-',
+        ]);
+      }
+      log('### drawings (made by bench/drawings.mjs; nothing was tuned on them): perfect-terminal SSIM');
+      log(table(drows));
+      log('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
 
   // (c) the metric
   const metrics = [

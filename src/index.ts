@@ -35,4 +35,5 @@ export { kittyDelete } from './render/kitty.js';
 export type { ColorDepth, RenderOptions } from './render/options.js';
 export { probeTerminal } from './report/probe-terminal.js';
 export { type ResolveOptions, resolveReport } from './report/resolve.js';
+export type { TerminalSymbolSet } from './report/text-picture.js';
 export type { MultiplexerInfo, Report, ReportField, Why, WhySource } from './report/types.js';

@@ -112,6 +112,7 @@ export function formatReport(report: Report, style: Style): string {
         : 'unknown',
     ],
     ['graphics', report.graphics ?? 'off'],
+    ['symbols', report.symbols.join(',')],
     ['placements', yesNo(report.placements)],
     ['hyperlinks', yesNo(report.hyperlinks)],
     ['truecolor', yesNo(report.truecolor)],

@@ -15,6 +15,7 @@ import { kittyDelete } from '../render/kitty.js';
 import type { RenderOptions } from '../render/options.js';
 import { isSymbolSetName, SYMBOL_SET_NAMES, type SymbolSetName } from '../render/symbols-glyphs.js';
 import { pictureWrap } from '../report/picture-wrap.js';
+import { choosePicture, textColor } from '../report/text-picture.js';
 import type { Report } from '../report/types.js';
 import { identify } from '../terminals/identify.js';
 import { holds, terminalByReplyName } from '../terminals/lookup.js';
@@ -22,16 +23,20 @@ import { UsageError } from './context.js';
 import type { EscapeState } from './picture-writer.js';
 import { type Length, lengthInCells } from './show-size.js';
 
-/** The protocol `show` uses and what decided it. */
+/** The protocol `show` uses, what decided it, and the symbol sets a symbols picture draws with. */
 export interface ProtocolChoice {
   readonly protocol: Protocol;
   readonly because: 'flag' | 'override' | 'off' | 'not-a-tty' | 'report' | 'no-graphics';
+  /** `--symbols`, else the sets the report found safe on this terminal (block elements by default). */
+  readonly symbols: readonly SymbolSetName[];
 }
 
 /**
  * Picks the protocol: `--protocol` > `TERMSIGHT_GRAPHICS=<protocol>` > `TERMSIGHT_GRAPHICS=off`
- * (braille: off means no pixel protocols, and braille is plain text) > stdout not a terminal
- * (braille: text survives a pipe or a file) > the report's `graphics` > braille.
+ * (no pixel protocols: the text picture) > stdout not a terminal (braille, or symbols when
+ * `--symbols` names sets: text that survives a pipe or a file) > the report's `graphics` (braille
+ * there becomes symbols when `--symbols` names sets) > the text picture. The text picture is
+ * `choosePicture`'s: symbols where text has colour, braille where it has none.
  *
  * @example chooseProtocol({ env: {}, stdoutIsTTY: false, report }).protocol // 'braille'
  */
@@ -39,17 +44,35 @@ export function chooseProtocol(input: {
   readonly flag?: Protocol;
   readonly env: Env;
   readonly stdoutIsTTY: boolean;
-  readonly report: Pick<Report, 'graphics'>;
+  readonly report: Pick<Report, 'graphics' | 'symbols' | 'truecolor'>;
+  /** The sets `--symbols` named. */
+  readonly symbols?: readonly SymbolSetName[];
 }): ProtocolChoice {
-  if (input.flag) return { protocol: input.flag, because: 'flag' };
+  const asked = input.symbols !== undefined && input.symbols.length > 0;
+  const symbols: readonly SymbolSetName[] = asked
+    ? (input.symbols as readonly SymbolSetName[])
+    : input.report.symbols.length > 0
+      ? input.report.symbols
+      : ['block'];
+  const text = (because: ProtocolChoice['because']): ProtocolChoice => ({
+    protocol: choosePicture({
+      pixel: null,
+      colorDepth: textColor(input.env, input.report.truecolor),
+      terminalSymbols: symbols,
+      ...(asked ? { askedSymbols: symbols } : {}),
+    }).protocol,
+    because,
+    symbols,
+  });
+  if (input.flag) return { protocol: input.flag, because: 'flag', symbols };
   const decision = overrideDecision(input.env);
   if (decision.decides)
-    return decision.protocol !== null
-      ? { protocol: decision.protocol, because: 'override' }
-      : { protocol: 'braille', because: 'off' };
-  if (!input.stdoutIsTTY) return { protocol: 'braille', because: 'not-a-tty' };
-  if (input.report.graphics) return { protocol: input.report.graphics, because: 'report' };
-  return { protocol: 'braille', because: 'no-graphics' };
+    return decision.protocol !== null ? { protocol: decision.protocol, because: 'override', symbols } : text('off');
+  if (!input.stdoutIsTTY) return { protocol: asked ? 'symbols' : 'braille', because: 'not-a-tty', symbols };
+  const graphics = input.report.graphics;
+  if (graphics === 'braille' && asked) return { protocol: 'symbols', because: 'report', symbols };
+  if (graphics) return { protocol: graphics, because: 'report', symbols };
+  return text('no-graphics');
 }
 
 /**
@@ -155,7 +178,7 @@ export function renderOptionsFor(report: Report, box: { columns: number; rows: n
     ...(report.cellPixels ? { cellPixels: report.cellPixels } : {}),
     ...(report.sixelColors ? { sixelColors: report.sixelColors } : {}),
     ...(report.background ? { background: report.background.rgb } : {}),
-    colorDepth: envValue(env, 'NO_COLOR') !== undefined ? 'none' : report.truecolor ? 'truecolor' : '256',
+    colorDepth: textColor(env, report.truecolor),
     multiplexer: mux,
     placements: report.placements,
     synchronizedOutput: report.synchronizedOutput,

@@ -124,7 +124,13 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
   const report = run.report ?? (await detectReport(ctx, { ...values, settle: true })).report;
   if (run.signal?.aborted) return interruptedExit(run.signal);
   const env = ctx.runtime.env;
-  const { protocol } = chooseProtocol({ flag, env, stdoutIsTTY: Boolean(ctx.stdout.isTTY), report });
+  const { protocol, symbols: sets } = chooseProtocol({
+    flag,
+    env,
+    stdoutIsTTY: Boolean(ctx.stdout.isTTY),
+    report,
+    ...(symbols ? { symbols } : {}),
+  });
   const size = ctx.stdout as { columns?: number; rows?: number };
   const box = pictureBox({
     width,
@@ -135,7 +141,7 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
   });
   const options = {
     ...renderOptionsFor(report, box, env),
-    ...(symbols ? { symbols } : {}),
+    symbols: sets,
     ...(fit ? { fit } : {}),
     ...(align ? { align } : {}),
   };

@@ -8,7 +8,8 @@ import type { Report } from '../report/types.js';
 
 /**
  * The render options a report implies: cell size, sixel colour registers, placements, the
- * multiplexer to wrap for (only when its passthrough is proven), colour depth, background.
+ * multiplexer to wrap for (only when its passthrough is proven), colour depth, background, and the
+ * symbol sets safe on the terminal (for a symbols picture).
  *
  * @example renderOptionsFor(report).cellPixels // { width: 10, height: 19 }
  */
@@ -20,5 +21,6 @@ export function renderOptionsFor(report: Report): RenderOptions {
     multiplexer: pictureWrap(report.multiplexer, true),
     colorDepth: report.truecolor ? 'truecolor' : '256',
     background: report.background?.rgb,
+    symbols: report.symbols,
   };
 }

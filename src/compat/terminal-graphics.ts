@@ -182,12 +182,13 @@ export type GraphicsReport = Pick<Report, 'graphics'>;
  * decide, with the iTerm2 guard and tmux's passthrough); sixel and iTerm2 when the report chose
  * them, or when the environment says so and the report found pixels possible at all (iTerm2's
  * protocol cannot be asked for; a terminal may speak several). A report without graphics (not a
- * terminal) or with text only (braille, blocks: e.g. tmux without passthrough) says no to all.
+ * terminal) or with text only (braille, blocks, symbols: e.g. tmux without passthrough) says no to all.
  *
  * @example graphicsFromReport({ graphics: 'kitty' }, { kitty: true, iterm2: true, sixel: true }) // { kitty: true, iterm2: true, sixel: true }
  */
 export function graphicsFromReport(report: GraphicsReport, fromEnv: TerminalGraphicsSupport): TerminalGraphicsSupport {
   const g = report.graphics;
-  if (g === null || g === 'braille' || g === 'blocks') return { kitty: false, iterm2: false, sixel: false };
+  if (g === null || g === 'braille' || g === 'blocks' || g === 'symbols')
+    return { kitty: false, iterm2: false, sixel: false };
   return { kitty: g === 'kitty', iterm2: g === 'iterm2' || fromEnv.iterm2, sixel: g === 'sixel' || fromEnv.sixel };
 }

@@ -333,7 +333,18 @@ function drawWhole(raster: Raster, protocol: Protocol, options: RenderOptions): 
         lines: [],
       };
     case 'sixel':
-      return { layout: lay, sequences: [encodeSixel(fitted, { sixelColors: options.sixelColors })], lines: [] };
+      // Half-transparent pixels blend onto the terminal's own background (the probe's OSC 11
+      // answer); fully transparent ones stay unpainted (P2=1) and show it as it is.
+      return {
+        layout: lay,
+        sequences: [
+          encodeSixel(fitted, {
+            sixelColors: options.sixelColors,
+            ...(options.background ? { background: options.background } : {}),
+          }),
+        ],
+        lines: [],
+      };
     case 'braille':
       return {
         layout: lay,

@@ -51,7 +51,11 @@ export interface RenderOptions {
   readonly imageId?: number;
   /** kitty: whether the terminal keeps images and places them again (the report's `placements`). */
   readonly placements?: boolean;
-  /** Text renderers: the background colour to blend transparent pixels onto. Default black. */
+  /**
+   * The terminal's background (the probe's OSC 11 answer). Text pictures blend transparent pixels
+   * onto it (default black); sixel blends half-transparent pixels onto it and leaves transparent ones
+   * unpainted (P2=1), so they show it (default: painted in their own colour).
+   */
   readonly background?: readonly [number, number, number];
   /** kitty: leave the cursor where it was (`C=1`) instead of moving it past the picture. Default false. */
   readonly keepCursor?: boolean;

@@ -3,7 +3,7 @@
  * octants or braille), each cell the glyph and the two colours that reproduce its 8x8
  * sub-pixels best. The raster is read as 8x8 sub-pixels a cell (`layout` resamples it so);
  * each cell is fitted (symbols-fit.ts), its colours named at the depth (24-bit, the 256-colour
- * palette, or the 16 ANSI colours with error diffusion between cells), and the line written with
+ * palette, or the 16 ANSI colours after stretching the picture's contrast and colour), and the line written with
  * SGR only where a colour changes (symbols-writer.ts). With `colorDepth: 'none'` only glyphs are
  * written (symbols-mono.ts). Transparent pixels (alpha < 128) show `background` (default black)
  * and half-transparent ones are blended onto it; a cell with every pixel transparent is a space
@@ -17,6 +17,7 @@ import type { SymbolSet, SymbolSetName } from './symbols-glyphs.js';
 import { CELL_GRID, resolveSymbolSet } from './symbols-glyphs.js';
 import { monoSymbolLines } from './symbols-mono.js';
 import type { ChannelWeights, SymbolColorDepth } from './symbols-palette.js';
+import { enhanceForPalette } from './symbols-preprocess.js';
 import { SymbolLineWriter } from './symbols-writer.js';
 
 /** Options for the symbols renderer. */
@@ -29,15 +30,24 @@ export interface SymbolsOptions {
   readonly symbols?: SymbolSet | readonly SymbolSetName[];
   /** Channel weights of the error (for measuring other metrics). Default `ERROR_WEIGHTS`. */
   readonly weights?: ChannelWeights;
-  /** 16 colours: share of each cell's error passed on (0 turns diffusion off). Default `DIFFUSION_STRENGTH`. */
+  /**
+   * 16 colours: share of each cell's error passed on to the cells after it. Default 0 (off:
+   * measured, it scores lower and draws checkerboards); `DIFFUSION_STRENGTH` is the tested strength.
+   */
   readonly diffusion?: number;
+  /**
+   * 16 colours: stretch the picture's contrast and saturation first (`enhanceForPalette`), so the
+   * far-apart ANSI colours keep its differences. Default true at 16 colours (ignored at other depths).
+   */
+  readonly preprocess?: boolean;
   /** How many of the best shapes are scored again with palette colours (see `FitterOptions.refit`). */
   readonly refit?: number;
 }
 
 /**
- * Share of a cell's colour error passed on to the cells after it at 16 colours (Floyd–Steinberg
- * weights between cells). Below 1 so flat areas do not crawl with alternating colours.
+ * Share of a cell's colour error passed on to the cells after it at 16 colours when diffusion is
+ * asked for (`diffusion`; Floyd–Steinberg weights between cells). Below 1 so flat areas do not
+ * crawl with alternating colours.
  */
 export const DIFFUSION_STRENGTH = 0.75;
 
@@ -79,7 +89,8 @@ export function symbolsLines(raster: Raster, options: SymbolsOptions = {}): stri
   const color = options.colorDepth ?? 'truecolor';
   if (color === 'none') return monoSymbolLines(raster, set, background);
   const depth: SymbolColorDepth = color;
-  const padded = wholeCells(raster);
+  const prepared = depth === '16' && options.preprocess !== false ? enhanceForPalette(raster) : raster;
+  const padded = wholeCells(prepared);
   const { width, data } = padded;
   const columns = width / CELL_GRID;
   const rows = padded.height / CELL_GRID;
@@ -91,7 +102,7 @@ export function symbolsLines(raster: Raster, options: SymbolsOptions = {}): stri
   });
   const shapes = fitter.plan.shapes;
   const writer = new SymbolLineWriter(depth);
-  const strength = Math.max(0, Math.min(1, options.diffusion ?? DIFFUSION_STRENGTH));
+  const strength = Math.max(0, Math.min(1, options.diffusion ?? 0));
   const diffuse = depth === '16' && strength > 0;
   // Error carried to each cell (3 channels), this row and the next, one cell of padding each side.
   let carry = new Float64Array((columns + 2) * 3);

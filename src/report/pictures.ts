@@ -29,6 +29,8 @@ interface Evidence {
   readonly kittyOk: { readonly reply: string } | null;
   /** Inside tmux: kitty only with Unicode placeholders. */
   readonly inTmux: boolean;
+  /** The DA1 reply of the party that draws, when it answered: it shows a DA1-gated protocol is absent. */
+  readonly da1?: string;
 }
 
 const named = (who: Identified) => `${who.because} names ${who.row.name}${who.version ? ` ${who.version}` : ''}`;
@@ -40,9 +42,11 @@ function rowProtocol(
   evidence: Evidence,
 ): { draws: Draws | null; protocol: Protocol; detail: string; reply?: string } | null {
   const skipped: string[] = [];
+  let gatedOut = false;
   for (const d of drawsAt(row, version)) {
     if (d.onlyIf === 'da1' && !evidence.sixel) {
       skipped.push(`${d.protocol} only when DA1 lists 4, which it does not`);
+      gatedOut = true;
       continue;
     }
     if (d.protocol === 'kitty' && evidence.inTmux && !supports(row, 'placeholders', version)) {
@@ -67,9 +71,9 @@ function rowProtocol(
     };
   if (evidence.sixel)
     return { draws: null, protocol: 'sixel', detail: 'lists sixel in DA1', reply: evidence.sixel.reply };
-  return skipped.length > 0
-    ? { draws: null, protocol: 'braille', detail: `draws ${skipped.join('; ')}: braille` }
-    : null;
+  if (skipped.length === 0) return null;
+  const reply = gatedOut && evidence.da1 !== undefined ? { reply: evidence.da1 } : {};
+  return { draws: null, protocol: 'braille', detail: `draws ${skipped.join('; ')}: braille`, ...reply };
 }
 
 /** A row's decision as a choice with its reason (the row named, the fact's source). */
@@ -116,7 +120,16 @@ export function picturesFor(input: {
   }
   if (mux?.name === 'tmux') return insideTmux(facts, terminal, mux, tmux);
   if (terminal && terminal.by !== 'env') {
-    return fromRow(terminal, { sixel: sixelIn(facts), kittyOk: kittyIn(facts), inTmux: false }, 'terminal');
+    return fromRow(
+      terminal,
+      {
+        sixel: sixelIn(facts),
+        kittyOk: kittyIn(facts),
+        inTmux: false,
+        ...(facts?.da1 ? { da1: facts.da1.reply } : {}),
+      },
+      'terminal',
+    );
   }
   const kitty = kittyIn(facts);
   if (kitty)

@@ -13,12 +13,15 @@ import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
 import { envValue, isRemote, type Runtime } from '../env/runtime.js';
 import type { ProbeFacts } from '../probe/facts.js';
 import type { TmuxFacts } from '../probe/tmux-formats.js';
+import { identify } from '../terminals/identify.js';
 import { isInherited } from '../terminals/inherited.js';
-import { supports, terminalByReplyName } from '../terminals/lookup.js';
+import { dottedVersion, glyphsAt, supports, terminalByReplyName } from '../terminals/lookup.js';
+import type { GlyphSet } from '../terminals/types.js';
 import { graphicsRuleOwner, placeholdersSince, placementRuleOwner, truecolorNames } from '../terminals/views.js';
 import { hyperlinksAnswer } from './hyperlinks.js';
 import { type Identified, type MultiplexerFound, multiplexerOf, terminalOf } from './identity.js';
 import { type PictureChoice, picturesFor, rowPictures } from './pictures.js';
+import { choosePicture, type TerminalSymbolSet, terminalSymbolSets, textColor } from './text-picture.js';
 import type { MultiplexerInfo, Report, ReportField, Why } from './types.js';
 
 /** Which stream the pictures would go to. */
@@ -61,13 +64,20 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
   const who = terminalOf(env, probed ? facts : undefined, found?.name === 'tmux' ? tmux : null, found?.name ?? null);
   const muxAnswer = resolveMultiplexer(probed ? facts : undefined, found, tmux);
   const terminal = resolveTerminal(runtime, probed ? facts : undefined, who);
-  const graphics = resolveGraphics(
+  const graphicsFound = resolveGraphics(
     runtime,
     probed ? facts : undefined,
     muxAnswer,
     options.stream ?? 'stdout',
     who,
     found?.name === 'tmux' ? tmux : null,
+  );
+  // Where the answer is the text fallback, the text picture: symbols where text has colour.
+  const glyphs = resolveGlyphs(runtime, probed ? facts : undefined);
+  const graphics = withTextPicture(
+    graphicsFound,
+    textColor(env, resolveTruecolor(runtime, probed ? facts : undefined, who, found).value),
+    glyphs,
   );
   // tmux's own sixel and Zellij's pictures go to the multiplexer, unwrapped.
   const multiplexer: Answer<MultiplexerInfo | null> =
@@ -89,6 +99,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
 
   const answers: Record<ReportField, Why> = {
     graphics: graphics.why,
+    symbols: glyphs.why,
     placements: placements.why,
     hyperlinks: hyperlinks.why,
     truecolor: truecolor.why,
@@ -121,6 +132,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
 
   return {
     graphics: graphics.value,
+    symbols: glyphs.value,
     placements: placements.value,
     hyperlinks: hyperlinks.value,
     truecolor: truecolor.value,
@@ -221,6 +233,68 @@ function resolveGraphics(
         ...byTerminal,
       }
     : { value: detection.protocol, why: reason('default', detection.reason + invalid), ...byTerminal };
+}
+
+/** The terminal's glyph facts as the text picture needs them, with the symbol sets they make safe. */
+interface GlyphAnswer extends Answer<TerminalSymbolSet[]> {
+  readonly drawn: readonly GlyphSet[];
+  readonly noBraille: boolean;
+}
+
+/**
+ * The symbol sets that are safe here, from the terminal database's row for this terminal (named
+ * by its XTVERSION reply, else by the environment): block elements everywhere, sextants and
+ * octants where the row says the terminal draws them itself.
+ */
+function resolveGlyphs(runtime: Runtime, facts: ProbeFacts | undefined): GlyphAnswer {
+  const named = facts?.terminal ? terminalByReplyName(facts.terminal.name) : undefined;
+  const found = named
+    ? {
+        row: named,
+        version: facts?.terminal?.version ? dottedVersion(named, facts.terminal.version) : null,
+        by: 'reply' as const,
+      }
+    : facts?.terminal
+      ? null
+      : identify({ env: runtime.env });
+  const drawn = found ? glyphsAt(found.row, found.version) : [];
+  const noBraille = found?.row.glyphs?.braille?.value === false;
+  const value = terminalSymbolSets(drawn);
+  const extra = drawn.filter((g) => g !== 'blocks');
+  const because = found
+    ? `${found.row.name}, which ${extra.length ? `draws ${extra.join(' and ')} itself` : 'the terminal database lists as drawing no sextants or octants itself'}${noBraille ? ' and no braille' : ''}: ${value.join(', ')}`
+    : 'block elements are in every terminal font; sextants and octants only where the terminal is known to draw them';
+  const why =
+    found?.by === 'reply' && facts?.terminal
+      ? reason('reply', because, { reply: facts.terminal.reply })
+      : found
+        ? reason('rule', `the environment names ${because}`)
+        : reason('default', because);
+  return { value, why, drawn, noBraille };
+}
+
+/**
+ * Where the answer is the text fallback (braille, not asked for), the text picture instead:
+ * symbols where text has colour or the terminal draws no braille (`choosePicture`).
+ */
+function withTextPicture<T extends Answer<Protocol | null>>(
+  graphics: T,
+  color: ReturnType<typeof textColor>,
+  glyphs: GlyphAnswer,
+): T {
+  if (graphics.value !== 'braille' || graphics.why.source === 'override') return graphics;
+  const choice = choosePicture({
+    pixel: null,
+    colorDepth: color,
+    terminalSymbols: glyphs.value,
+    noBraille: glyphs.noBraille,
+  });
+  if (choice.protocol === 'braille') return graphics;
+  return {
+    ...graphics,
+    value: choice.protocol,
+    why: { ...graphics.why, detail: `${graphics.why.detail}; ${choice.detail}` },
+  };
 }
 
 /** The first kitty release with Unicode placeholders (`U=1`): the kitty row's fact in the terminal database. */

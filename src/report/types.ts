@@ -2,6 +2,7 @@
  * The resolved report: one answer per question, each with the reason for it.
  */
 import type { Protocol } from '../env/protocol.js';
+import type { TerminalSymbolSet } from './text-picture.js';
 
 /** What decided an answer. */
 export type WhySource = 'override' | 'reply' | 'rule' | 'tty' | 'multiplexer' | 'default';
@@ -41,8 +42,14 @@ export interface MultiplexerInfo {
 
 /** Everything termsight knows about one terminal. */
 export interface Report {
-  /** The picture protocol to use, or null when no images should be drawn. */
+  /**
+   * The picture protocol to use, or null when no images should be drawn. Where no pixel protocol
+   * is usable it is the text picture: `symbols` where text has colour, `braille` where it has none
+   * (see `choosePicture`); `detect()`, from the environment alone, still answers `braille` there.
+   */
   readonly graphics: Protocol | null;
+  /** The symbol sets a symbols picture draws with here: `block`, and `sextant`/`octant` where the terminal draws them. */
+  readonly symbols: readonly TerminalSymbolSet[];
   /** Whether the terminal keeps images under an id and places them again (kitty's `a=p`). */
   readonly placements: boolean;
   readonly hyperlinks: boolean;
@@ -68,6 +75,7 @@ export interface Report {
 /** The report's answers that carry a reason. */
 export type ReportField =
   | 'graphics'
+  | 'symbols'
   | 'placements'
   | 'hyperlinks'
   | 'truecolor'

@@ -587,8 +587,13 @@ export const EMULATORS: readonly TerminalRow[] = [
       note: "the environment is the host's: VS Code sets TERM_PROGRAM=vscode, Hyper TERM_PROGRAM=Hyper",
     },
     draws: [
+      {
+        protocol: 'sixel',
+        onlyIf: 'da1',
+        source: 'https://github.com/microsoft/vscode/pull/182442',
+        note: 'first: the end-to-end suite (test/e2e/xtermjs-suite.ts) sees its sixel pixel-exact, while iTerm2 images are resampled to the cells',
+      },
       { protocol: 'iterm2', onlyIf: 'da1', source: XTERMJS_IMAGE, note: 'with the image addon (DA1 ?62;4;9;22c)' },
-      { protocol: 'sixel', onlyIf: 'da1', source: 'https://github.com/microsoft/vscode/pull/182442' },
     ],
     facts: {
       hyperlinks: { value: true, since: '5.0.0', source: OSC8_ADOPTION },
@@ -882,6 +887,13 @@ export const EMULATORS: readonly TerminalRow[] = [
     },
     draws: [],
     facts: {},
+    glyphs: {
+      braille: {
+        value: false,
+        source: 'https://github.com/tomscii/zutty',
+        note: 'draws no braille glyphs, so its text picture uses blocks; from the project issue that asked for this database, not re-checked in this revision',
+      },
+    },
     quirks: [
       {
         family: 'kittyGraphics',

@@ -68,7 +68,7 @@ export function drawsAt(row: TerminalRow, version: string | null): readonly Draw
 
 /** The glyph sets the row draws itself at `version`. */
 export function glyphsAt(row: TerminalRow, version: string | null): readonly GlyphSet[] {
-  const sets: GlyphSet[] = ['blocks', 'sextants', 'octants'];
+  const sets: GlyphSet[] = ['blocks', 'sextants', 'octants', 'braille'];
   return sets.filter((set) => holds(row.glyphs?.[set], version));
 }
 

@@ -67,8 +67,11 @@ export const FACT_NAMES = [
 /** A fact's name. */
 export type FactName = (typeof FACT_NAMES)[number];
 
-/** Glyph sets a terminal may draw itself, pixel-exact, instead of taking them from the font. */
-export type GlyphSet = 'blocks' | 'sextants' | 'octants';
+/**
+ * Glyph sets a terminal may draw itself, pixel-exact, instead of taking them from the font (a fact
+ * with `value: false` records that it shows none of them: zutty and braille).
+ */
+export type GlyphSet = 'blocks' | 'sextants' | 'octants' | 'braille';
 
 /** Query families termsight sends, as the database speaks of them. */
 export type QueryFamily =
@@ -178,7 +181,7 @@ export interface TerminalRow {
   /** Pixel protocols, best first (empty: text only). */
   readonly draws: readonly Draws[];
   readonly facts: Facts;
-  /** Glyph sets it draws itself, pixel-exact. */
+  /** Glyph sets it draws itself, pixel-exact (false: known to show none of that set). */
   readonly glyphs?: Partial<Readonly<Record<GlyphSet, Fact>>>;
   readonly quirks?: readonly Quirk[];
   readonly multiplexer?: MultiplexerFacts;

@@ -88,16 +88,17 @@ describe('termsight (in-process)', () => {
     expect(report.why.graphics).toMatchObject({ source: 'override', detail: 'TERMSIGHT_GRAPHICS=off: draw no images' });
   });
 
-  it.each<[string, Record<string, string>, boolean, boolean]>([
-    ['a terminal gets bold labels', {}, true, true],
-    ['NO_COLOR makes it plain', { NO_COLOR: '1' }, true, false],
-    ['a pipe gets plain text', {}, false, false],
-  ])('detect text: %s', async (_name, env, tty, styled) => {
+  // The text picture: symbols where text has colour, braille under NO_COLOR.
+  it.each<[string, Record<string, string>, boolean, boolean, string]>([
+    ['a terminal gets bold labels', {}, true, true, 'symbols'],
+    ['NO_COLOR makes it plain', { NO_COLOR: '1' }, true, false, 'braille'],
+    ['a pipe gets plain text', {}, false, false, 'symbols'],
+  ])('detect text: %s', async (_name, env, tty, styled, picture) => {
     const { ctx, stdout } = context({ env: { TERM: 'xterm-256color', ...env }, stdoutTTY: tty });
     await runCli(['detect', '--no-probe'], ctx);
     expect(stdout.text.includes('\x1b[')).toBe(styled);
     expect(stdout.text).toMatch(/^(\x1b\[1m)?graphics/m);
-    expect(stdout.text).toMatch(/braille\s+(\x1b\[2m)?default: no rule matched/);
+    expect(stdout.text).toMatch(new RegExp(`${picture}\\s+(\x1b\\[2m)?default: no rule matched`));
   });
 
   it('rules lists every rule in priority order, and --json gives the table', async () => {

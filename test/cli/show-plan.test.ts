@@ -10,24 +10,194 @@ import {
   renderOptionsFor,
 } from '../../src/cli/show-plan.js';
 import type { Protocol } from '../../src/env/protocol.js';
+import type { SymbolSetName } from '../../src/render/symbols-glyphs.js';
 import { report } from './show-support.js';
 
 describe('chooseProtocol', () => {
-  const rows: Array<
-    [string, Protocol | undefined, Record<string, string>, boolean, Protocol | null, Protocol, string]
-  > = [
-    ['flag wins over everything', 'iterm2', { TERMSIGHT_GRAPHICS: 'sixel' }, false, 'kitty', 'iterm2', 'flag'],
-    ['override protocol', undefined, { TERMSIGHT_GRAPHICS: 'sixel' }, false, 'kitty', 'sixel', 'override'],
-    ['override is case-insensitive', undefined, { TERMSIGHT_GRAPHICS: ' Blocks ' }, true, null, 'blocks', 'override'],
-    ['off: braille', undefined, { TERMSIGHT_GRAPHICS: 'off' }, true, 'kitty', 'braille', 'off'],
-    ['not a tty: braille', undefined, {}, false, 'kitty', 'braille', 'not-a-tty'],
-    ['the report', undefined, {}, true, 'sixel', 'sixel', 'report'],
-    ['no graphics: braille', undefined, {}, true, null, 'braille', 'no-graphics'],
-    ['invalid override ignored', undefined, { TERMSIGHT_GRAPHICS: 'png' }, true, 'kitty', 'kitty', 'report'],
-    ['empty override is unset', undefined, { TERMSIGHT_GRAPHICS: '' }, true, 'iterm2', 'iterm2', 'report'],
+  interface Row {
+    readonly name: string;
+    readonly flag?: Protocol;
+    readonly env?: Record<string, string>;
+    readonly tty?: boolean;
+    readonly graphics: Protocol | null;
+    readonly truecolor?: boolean;
+    /** The report's safe sets (default block). */
+    readonly terminal?: readonly SymbolSetName[];
+    /** `--symbols`. */
+    readonly symbols?: readonly SymbolSetName[];
+    readonly protocol: Protocol;
+    readonly because: string;
+    readonly sets?: readonly SymbolSetName[];
+  }
+  const rows: readonly Row[] = [
+    {
+      name: 'flag wins over everything',
+      flag: 'iterm2',
+      env: { TERMSIGHT_GRAPHICS: 'sixel' },
+      tty: false,
+      graphics: 'kitty',
+      protocol: 'iterm2',
+      because: 'flag',
+    },
+    {
+      name: 'flag braille in a colour terminal',
+      flag: 'braille',
+      graphics: 'symbols',
+      protocol: 'braille',
+      because: 'flag',
+    },
+    {
+      name: 'override protocol',
+      env: { TERMSIGHT_GRAPHICS: 'sixel' },
+      tty: false,
+      graphics: 'kitty',
+      protocol: 'sixel',
+      because: 'override',
+    },
+    {
+      name: 'override is case-insensitive',
+      env: { TERMSIGHT_GRAPHICS: ' Blocks ' },
+      graphics: null,
+      protocol: 'blocks',
+      because: 'override',
+    },
+    {
+      name: 'override braille is asked for',
+      env: { TERMSIGHT_GRAPHICS: 'braille' },
+      graphics: 'symbols',
+      protocol: 'braille',
+      because: 'override',
+    },
+    {
+      name: 'off in colour: symbols',
+      env: { TERMSIGHT_GRAPHICS: 'off' },
+      graphics: null,
+      protocol: 'symbols',
+      because: 'off',
+    },
+    {
+      name: 'off in 256 colours: symbols',
+      env: { TERMSIGHT_GRAPHICS: 'off' },
+      truecolor: false,
+      graphics: null,
+      protocol: 'symbols',
+      because: 'off',
+    },
+    {
+      name: 'off under NO_COLOR: braille',
+      env: { TERMSIGHT_GRAPHICS: 'off', NO_COLOR: '1' },
+      graphics: null,
+      protocol: 'braille',
+      because: 'off',
+    },
+    {
+      name: 'off, TERM=dumb: braille',
+      env: { TERMSIGHT_GRAPHICS: 'off', TERM: 'dumb' },
+      graphics: null,
+      protocol: 'braille',
+      because: 'off',
+    },
+    {
+      name: 'off, monochrome terminfo: braille',
+      env: { TERMSIGHT_GRAPHICS: 'off', TERM: 'xterm-mono' },
+      graphics: null,
+      protocol: 'braille',
+      because: 'off',
+    },
+    {
+      name: 'off, no colour, --symbols: symbols',
+      env: { TERMSIGHT_GRAPHICS: 'off', NO_COLOR: '1' },
+      graphics: null,
+      symbols: ['sextant'],
+      protocol: 'symbols',
+      because: 'off',
+      sets: ['sextant'],
+    },
+    { name: 'not a tty: braille', tty: false, graphics: 'kitty', protocol: 'braille', because: 'not-a-tty' },
+    {
+      name: 'not a tty, --symbols: symbols',
+      tty: false,
+      graphics: 'kitty',
+      symbols: ['block'],
+      protocol: 'symbols',
+      because: 'not-a-tty',
+      sets: ['block'],
+    },
+    { name: 'the report: a pixel protocol', graphics: 'sixel', protocol: 'sixel', because: 'report' },
+    {
+      name: 'a pixel protocol beats --symbols',
+      graphics: 'kitty',
+      symbols: ['octant'],
+      protocol: 'kitty',
+      because: 'report',
+      sets: ['octant'],
+    },
+    {
+      name: 'the report: symbols with its sets',
+      graphics: 'symbols',
+      terminal: ['block', 'sextant'],
+      protocol: 'symbols',
+      because: 'report',
+      sets: ['block', 'sextant'],
+    },
+    {
+      name: "--symbols beats the report's sets",
+      graphics: 'symbols',
+      terminal: ['block', 'sextant'],
+      symbols: ['braille'],
+      protocol: 'symbols',
+      because: 'report',
+      sets: ['braille'],
+    },
+    { name: 'the report: braille (no colour)', graphics: 'braille', protocol: 'braille', because: 'report' },
+    {
+      name: 'the report braille, --symbols: symbols',
+      graphics: 'braille',
+      symbols: ['half'],
+      protocol: 'symbols',
+      because: 'report',
+      sets: ['half'],
+    },
+    { name: 'no graphics in colour: symbols', graphics: null, protocol: 'symbols', because: 'no-graphics' },
+    {
+      name: 'no graphics, NO_COLOR: braille',
+      env: { NO_COLOR: '1' },
+      graphics: null,
+      protocol: 'braille',
+      because: 'no-graphics',
+    },
+    {
+      name: 'invalid override ignored',
+      env: { TERMSIGHT_GRAPHICS: 'png' },
+      graphics: 'kitty',
+      protocol: 'kitty',
+      because: 'report',
+    },
+    {
+      name: 'empty override is unset',
+      env: { TERMSIGHT_GRAPHICS: '' },
+      graphics: 'iterm2',
+      protocol: 'iterm2',
+      because: 'report',
+    },
   ];
-  it.each(rows)('%s', (_name, flag, env, tty, graphics, protocol, because) => {
-    expect(chooseProtocol({ flag, env, stdoutIsTTY: tty, report: { graphics } })).toEqual({ protocol, because });
+  it.each(rows)('$name', (row) => {
+    const choice = chooseProtocol({
+      ...(row.flag ? { flag: row.flag } : {}),
+      env: row.env ?? {},
+      stdoutIsTTY: row.tty ?? true,
+      report: {
+        graphics: row.graphics,
+        truecolor: row.truecolor ?? true,
+        symbols: (row.terminal ?? ['block']) as never,
+      },
+      ...(row.symbols ? { symbols: row.symbols } : {}),
+    });
+    expect(choice).toEqual({
+      protocol: row.protocol,
+      because: row.because,
+      symbols: row.sets ?? row.terminal ?? ['block'],
+    });
   });
 });
 

@@ -35,6 +35,7 @@ const why: Why = { source: 'default', detail: 'test' };
 export function report(over: Partial<Report> = {}): Report {
   const fields: ReportField[] = [
     'graphics',
+    'symbols',
     'placements',
     'hyperlinks',
     'truecolor',
@@ -48,6 +49,7 @@ export function report(over: Partial<Report> = {}): Report {
   ];
   return {
     graphics: null,
+    symbols: ['block'],
     placements: false,
     hyperlinks: false,
     truecolor: true,

@@ -120,6 +120,9 @@ describe('show: the protocol sequence for each --protocol', () => {
   });
 });
 
+/** A 24-bit symbols picture: background colours set, and no braille. */
+const SYMBOLS_24BIT = /^(?![\s\S]*[\u2800-\u28ff])[\s\S]*\x1b\[[0-9;]*48;2;/;
+
 describe('show: choosing the protocol', () => {
   const rows: Array<[string, { env?: Record<string, string>; tty: boolean; report: Report; args?: string[] }, RegExp]> =
     [
@@ -140,14 +143,25 @@ describe('show: choosing the protocol', () => {
         /\x1b_G/,
       ],
       [
-        'TERMSIGHT_GRAPHICS=off draws braille',
+        'TERMSIGHT_GRAPHICS=off in colour draws symbols',
         { env: { TERMSIGHT_GRAPHICS: 'off' }, tty: true, report: report({ graphics: null }) },
+        SYMBOLS_24BIT,
+      ],
+      [
+        'TERMSIGHT_GRAPHICS=off under NO_COLOR draws braille',
+        { env: { TERMSIGHT_GRAPHICS: 'off', NO_COLOR: '1' }, tty: true, report: report({ graphics: null }) },
+        /[\u2800-\u28ff]/,
+      ],
+      ['symbols when the terminal has no graphics', { tty: true, report: report({ graphics: null }) }, SYMBOLS_24BIT],
+      [
+        'braille when the terminal has no graphics and no colour',
+        { env: { NO_COLOR: '1' }, tty: true, report: report({ graphics: null }) },
         /[\u2800-\u28ff]/,
       ],
       [
-        'braille when the terminal has no graphics',
-        { tty: true, report: report({ graphics: null }) },
-        /[\u2800-\u28ff]/,
+        "the report's symbols with its sets",
+        { tty: true, report: report({ graphics: 'symbols', symbols: ['block', 'sextant'] }) },
+        SYMBOLS_24BIT,
       ],
     ];
   it.each(rows)('%s', async (_name, setup, expected) => {

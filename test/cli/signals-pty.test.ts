@@ -188,7 +188,9 @@ describe('a closed pipe', () => {
         ],
         {
           encoding: 'utf8',
-          env: { PATH: process.env.PATH ?? '', TERM: 'dumb' },
+          // A colour terminal: under TERM=dumb braille has no SGR and the whole picture (24 KB)
+          // would fit in the pipe's buffer before head closes it.
+          env: { PATH: process.env.PATH ?? '', TERM: 'xterm-256color' },
           // Not a socket on stdin: bash would take itself for an rsh session and read ~/.bashrc.
           stdio: ['ignore', 'pipe', 'pipe'],
           timeout: 60_000,

@@ -121,10 +121,10 @@ const CASES: { name: string; env: Record<string, string>; terminal: Terminal; ex
     expect: { kitty: false, sixel: false, iterm2: false, text: true },
   },
   {
-    name: 'VS Code started from iTerm2, xterm.js with the image addon: iTerm2 images, no kitty',
+    name: 'VS Code started from iTerm2, xterm.js with the image addon: sixel, no kitty',
     env: { PATH, TERM: 'xterm-256color', TERM_PROGRAM: 'vscode', LC_TERMINAL: 'iTerm2', ITERM_SESSION_ID: 'w0' },
     terminal: { replies: recorded('xtermjs-image'), da1: csi('?62;4;9;22c') },
-    expect: { kitty: false, iterm2: true, wrapped: false },
+    expect: { kitty: false, sixel: true, iterm2: false, wrapped: false },
   },
   {
     name: 'Konsole in tmux 3.5a built with sixel, passthrough off: tmux draws the sixel, sent unwrapped',

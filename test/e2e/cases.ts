@@ -54,7 +54,7 @@ const KITTY_REPLY = /kitty\(|_Gi=31;OK/;
 export const EXPECTATIONS: readonly Expectation[] = [
   {
     setup: { terminal: 'xterm', multiplexer: 'none' },
-    graphics: 'braille',
+    graphics: 'symbols',
     terminal: 'xterm',
     multiplexer: null,
     why: { sources: ['reply'], reply: DA1_WITHOUT_SIXEL },
@@ -75,7 +75,7 @@ export const EXPECTATIONS: readonly Expectation[] = [
   },
   {
     setup: { terminal: 'xterm-vt340', multiplexer: 'tmux' },
-    graphics: 'braille',
+    graphics: 'symbols',
     terminal: null,
     multiplexer: { name: 'tmux', passthrough: false },
     why: { sources: ['multiplexer'], detail: /passthrough/i },
@@ -93,7 +93,7 @@ export const EXPECTATIONS: readonly Expectation[] = [
   },
   {
     setup: { terminal: 'kitty', multiplexer: 'tmux' },
-    graphics: 'braille',
+    graphics: 'symbols',
     terminal: null,
     multiplexer: { name: 'tmux', passthrough: false },
     why: { sources: ['multiplexer'], detail: /passthrough/i },
@@ -102,9 +102,10 @@ export const EXPECTATIONS: readonly Expectation[] = [
   },
   {
     // Debian's kitty 0.26.5 predates Unicode placeholders (0.28), the only kitty images that move
-    // and clear with a tmux pane: the report names kitty and says why it draws braille instead.
+    // and clear with a tmux pane: the report names kitty and says why it draws text instead (symbols,
+    // the text picture where text has colour).
     setup: { terminal: 'kitty', multiplexer: 'tmux-pt' },
-    graphics: 'braille',
+    graphics: 'symbols',
     terminal: 'kitty',
     multiplexer: { name: 'tmux', passthrough: true },
     why: { sources: ['reply'], reply: KITTY_REPLY, detail: /placeholders/ },
@@ -113,11 +114,11 @@ export const EXPECTATIONS: readonly Expectation[] = [
   },
   {
     setup: { terminal: 'xterm', multiplexer: 'screen' },
-    graphics: 'braille',
+    graphics: 'symbols',
     terminal: null,
     multiplexer: { name: 'screen' },
-    // screen answers DA1 itself (`ESC [ ? 1 ; 2 c`) and shows DCS/APC payloads as text: braille,
-    // decided by that reply or by the multiplexer rule.
+    // screen answers DA1 itself (`ESC [ ? 1 ; 2 c`) and shows DCS/APC payloads as text: the text
+    // picture (symbols: text has colour), decided by that reply or by the multiplexer rule.
     why: { sources: ['reply', 'multiplexer', 'rule'] },
     findings: { scrubbed: ['window-title'] },
   },
@@ -129,7 +130,7 @@ export const ENVIRONMENTS = ['inherited', 'scrubbed'] as const;
 /** One environment. */
 export type EnvironmentKind = (typeof ENVIRONMENTS)[number];
 
-/** Whether a protocol draws pixels (judged as a solid picture) or text dots. */
+/** Whether a protocol draws pixels (judged as a solid picture) or text cells (braille, blocks, symbols). */
 export function pictureKind(protocol: Protocol): 'pixels' | 'dots' {
-  return protocol === 'braille' || protocol === 'blocks' ? 'dots' : 'pixels';
+  return protocol === 'braille' || protocol === 'blocks' || protocol === 'symbols' ? 'dots' : 'pixels';
 }

@@ -224,6 +224,9 @@ describe('strayLines', () => {
     ['                    \n\n', []],
     ['⣿⣿⣶⣤\n⠀⠀⠁\n', []],
     ['\u{10EEEE}\u0305\u0305\u{10EEEE}\u0305\u030D\n', []], // kitty placeholders with diacritics
+    ['\u2580\u2584\u2596\u259f\u2588 \u{1fb00}\u{1fb3b}\u{1cd00}\u{1cde5}\u{1fb82}\n', []], // symbols pictures
+    ['\u2580\u259f\u25a0\n', [1]], // U+25A0 is a geometric shape, not a block element
+    ['\u{1fb3c}\n', [1]], // past the sextants
     ['_Gf=32,s=4;AAAA\n', [1]],
     ['\n\n63;1;2;4c\n', [3]],
     ['  ⣿ x\n', [1]],
@@ -283,7 +286,7 @@ describe('judgeReport', () => {
       'tmux without passthrough',
       {
         ...good,
-        graphics: 'braille',
+        graphics: 'symbols',
         multiplexer: { name: 'tmux', version: '3.3a', passthrough: false },
         why: { graphics: { source: 'multiplexer', detail: 'tmux passthrough is off' } },
       },
@@ -294,7 +297,7 @@ describe('judgeReport', () => {
       'tmux said to pass through when it does not',
       {
         ...good,
-        graphics: 'braille',
+        graphics: 'symbols',
         multiplexer: { name: 'tmux', version: '3.3a', passthrough: true },
         why: { graphics: { source: 'multiplexer', detail: 'passthrough' } },
       },

@@ -84,7 +84,7 @@ export interface XtermCase {
 }
 
 const PIXELS: readonly Protocol[] = ['sixel', 'iterm2'];
-const TEXT: readonly Protocol[] = ['braille', 'blocks'];
+const TEXT: readonly Protocol[] = ['symbols', 'braille', 'blocks'];
 /** Every cell: the image addon on and off in each environment. */
 export const XTERMJS_CASES: readonly XtermCase[] = (['vscode', 'scrubbed', 'vscode-from-kitty'] as const).flatMap(
   (env) => [

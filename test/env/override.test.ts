@@ -12,6 +12,7 @@ import type { Protocol } from '../../src/env/protocol.js';
 import type { Env } from '../../src/env/runtime.js';
 import type { ProbeFacts } from '../../src/probe/facts.js';
 import { resolveReport } from '../../src/report/resolve.js';
+import { textColor } from '../../src/report/text-picture.js';
 
 const kittyFacts: ProbeFacts = {
   replies: [{ kind: 'dcs', text: '\\eP>|kitty(0.35.2)\\e\\' }],
@@ -87,11 +88,15 @@ describe('detect, the report and show follow the one decision', () => {
       expect(report.why.graphics).toMatchObject({ source: 'override', detail: reason });
       // detect always names a protocol: `off` leaves it to the rules.
       expect(detected.protocol).toBe(protocol ?? explainDetect(setting.env).protocol);
-      expect(shown).toEqual(protocol ? { protocol, because: 'override' } : { protocol: 'braille', because: 'off' });
+      // off: no pixel protocols, the text picture (symbols where text has colour, braille where none).
+      const text = textColor(env, report.truecolor) === 'none' ? 'braille' : 'symbols';
+      expect(shown).toMatchObject(protocol ? { protocol, because: 'override' } : { protocol: text, because: 'off' });
     } else {
       // Nothing decided: every answer is the one without the variable, the reason carries the note.
       expect(report.graphics).toBe(withoutOverride.graphics);
-      expect(report.why.graphics.detail).toBe(withoutOverride.why.graphics.detail + note);
+      // (where the text picture replaced braille, its sentence follows the note)
+      expect(report.why.graphics.detail).toContain(note ?? '');
+      expect(report.why.graphics.detail.replace(note ?? '', '')).toBe(withoutOverride.why.graphics.detail);
       expect(detected.protocol).toBe(explainDetect(setting.env).protocol);
       expect(shown.protocol).toBe(
         chooseProtocol({ env: setting.env, stdoutIsTTY: setting.stdout, report: withoutOverride }).protocol,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Raster } from '../../src/core/raster.js';
 import { PROTOCOLS, type Protocol } from '../../src/env/protocol.js';
 import { backend, DEFAULT_CELL_PIXELS, layout, renderedCells, toTerminal } from '../../src/render/backend.js';
 import { placeholderCell } from '../../src/render/kitty-placeholder.js';
@@ -170,4 +171,47 @@ describe('backend', () => {
     expect(() => backend(bad as unknown as Protocol)).toThrow(TypeError);
     expect(() => backend(bad as unknown as Protocol)).toThrow(/kitty, iterm2, sixel, braille, blocks/);
   });
+});
+
+describe('the terminal background: what transparent pixels show', () => {
+  /** A raster of one colour and alpha, with its right half fully transparent. */
+  const halfClear = (rgba: readonly [number, number, number, number]): Raster => {
+    const width = 40;
+    const height = 40;
+    const data = new Uint8Array(width * height * 4);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width / 2; x++) data.set(rgba, (y * width + x) * 4);
+    return { width, height, data };
+  };
+  /** The sixel's colour registers as percentages. */
+  const registers = (out: string): string[] =>
+    [...out.matchAll(/#\d+;2;(\d+);(\d+);(\d+)/g)].map((m) => m.slice(1).join(','));
+  const opts = { columns: 4, rows: 2, cellPixels: CELL };
+
+  it.each<{ name: string; background?: readonly [number, number, number]; register: string }>([
+    // 128/255 of red over white: 255, 127, 127 -> 100%, 50%, 50%.
+    { name: 'half-transparent red on a light terminal', background: [255, 255, 255], register: '100,50,50' },
+    { name: 'half-transparent red on a dark terminal', background: [0, 0, 0], register: '50,0,0' },
+    // 128 + 40 x 127/255 = 148 -> 58%; 30 -> 12%; 100 -> 39%.
+    { name: 'on a grey-blue terminal', background: [40, 60, 200], register: '58,12,39' },
+    { name: 'background unknown: its own colour', register: '100,0,0' },
+  ])('sixel: $name', ({ background, register }) => {
+    const out = toTerminal(halfClear([255, 0, 0, 128]), 'sixel', { ...opts, ...(background ? { background } : {}) });
+    expect(registers(out)).toEqual([register]);
+    // The clear half is left unpainted, so the terminal's own background shows there.
+    expect(out).toMatch(/\x1bP0;1;0q/);
+  });
+
+  it.each<{ name: string; background: readonly [number, number, number]; sgr: RegExp }>([
+    { name: 'light terminal', background: [255, 255, 255], sgr: /48;2;255;127;127|38;2;255;127;127/ },
+    { name: 'dark terminal', background: [0, 0, 0], sgr: /48;2;128;0;0|38;2;128;0;0/ },
+  ])(
+    "symbols: half-transparent red blends onto the $name; clear cells are the terminal's own",
+    ({ background, sgr }) => {
+      const out = toTerminal(halfClear([255, 0, 0, 128]), 'symbols', { ...opts, background, upscale: false });
+      expect(out).toMatch(sgr);
+      // A wholly transparent cell is a space on the default background (SGR 49), never a painted colour.
+      const lines = out.split('\n');
+      for (const line of lines) expect(line).toMatch(/\x1b\[49m {1,}(\x1b\[0m)?$/);
+    },
+  );
 });

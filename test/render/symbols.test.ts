@@ -245,17 +245,23 @@ describe('palettes', () => {
     );
   });
 
-  it('16 colours diffuse the error between cells: a flat dark grey averages out near itself', () => {
+  it('16 colours with diffusion asked for: a flat dark grey averages out near itself', () => {
     // (64,64,64) is nearest to ANSI 8 (127,127,127); without diffusion every cell would be that.
     const r = cells(12, 12, () => [64, 64, 64, 255]);
-    const painted = paintSymbols(encodeSymbols(r, { colorDepth: '16' })).raster;
+    const painted = paintSymbols(encodeSymbols(r, { colorDepth: '16', diffusion: DIFFUSION_STRENGTH })).raster;
     let sum = 0;
     for (let i = 0; i < painted.data.length; i += 4) sum += painted.data[i];
     const mean = sum / (painted.data.length / 4);
     expect(DIFFUSION_STRENGTH).toBeGreaterThan(0);
     expect(Math.abs(mean - 64)).toBeLessThan(20);
-    const used = new Set(sgrs(encodeSymbols(r, { colorDepth: '16' })).flatMap((p) => p.split(';')));
+    const used = new Set(
+      sgrs(encodeSymbols(r, { colorDepth: '16', diffusion: DIFFUSION_STRENGTH })).flatMap((p) => p.split(';')),
+    );
     expect(used.size).toBeGreaterThan(2);
+    // By default there is no diffusion: the flat grey is one colour.
+    expect(new Set(sgrs(encodeSymbols(r, { colorDepth: '16' })).flatMap((p) => p.split(';'))).size).toBeLessThanOrEqual(
+      2,
+    );
   });
 
   it('16-colour SGR maps to the ANSI colours the fit aimed at', () => {

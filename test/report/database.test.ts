@@ -87,14 +87,14 @@ const CASES: readonly Case[] = [
         how,
         env: how === 'scrubbed' ? SCRUBBED : env,
         replies: XTERMJS,
-        expect: { graphics: 'braille', terminal: 'xterm.js', row: 'xterm.js', placements: false },
+        expect: { graphics: 'symbols', terminal: 'xterm.js', row: 'xterm.js', placements: false },
       } satisfies Case,
       {
-        name: `VS Code from ${from}, image addon (${how}): iTerm2 images`,
+        name: `VS Code from ${from}, image addon (${how}): sixel`,
         how,
         env: how === 'scrubbed' ? SCRUBBED : env,
         replies: XTERMJS_IMAGE,
-        expect: { graphics: 'iterm2', terminal: 'xterm.js', row: 'xterm.js', wrap: null },
+        expect: { graphics: 'sixel', terminal: 'xterm.js', row: 'xterm.js', wrap: null },
       } satisfies Case,
     ]),
   ),
@@ -103,14 +103,14 @@ const CASES: readonly Case[] = [
     how: 'env',
     env: FROM_KITTY,
     replies: null,
-    expect: { graphics: 'braille', row: 'xterm.js' },
+    expect: { graphics: 'symbols', row: 'xterm.js' },
   },
   {
     name: 'VS Code from Ghostty, unprobed (env): GHOSTTY_RESOURCES_DIR under another TERM_PROGRAM',
     how: 'env',
     env: { TERM_PROGRAM: 'vscode', TERM: 'xterm-256color', GHOSTTY_RESOURCES_DIR: '/usr/share/ghostty' },
     replies: null,
-    expect: { graphics: 'braille', row: 'xterm.js' },
+    expect: { graphics: 'symbols', row: 'xterm.js' },
   },
   {
     name: 'kitty itself, unprobed (env): its own variable still counts',
@@ -131,7 +131,7 @@ const CASES: readonly Case[] = [
     how: 'both',
     env: { TERM: 'xterm-256color', KITTY_WINDOW_ID: '1', XTERM_VERSION: 'XTerm(379)' },
     replies: recorded('xterm'),
-    expect: { graphics: 'braille', terminal: 'XTerm', row: 'xterm' },
+    expect: { graphics: 'symbols', terminal: 'XTerm', row: 'xterm' },
   },
   {
     name: 'xterm as a VT340 (scrubbed): sixel by DA1',
@@ -145,14 +145,14 @@ const CASES: readonly Case[] = [
     how: 'scrubbed',
     env: SCRUBBED,
     replies: csi('>1;10;0c') + csi('?62c'),
-    expect: { graphics: 'braille', hyperlinks: false, multiplexer: 'mosh', row: 'mosh', wrap: null },
+    expect: { graphics: 'symbols', hyperlinks: false, multiplexer: 'mosh', row: 'mosh', wrap: null },
   },
   {
     name: 'mosh from iTerm2 (inherited): LC_TERMINAL forwarded, still text',
     how: 'inherited',
     env: { ...SCRUBBED, LC_TERMINAL: 'iTerm2', COLORTERM: 'truecolor' },
     replies: csi('>1;10;0c') + csi('?62c'),
-    expect: { graphics: 'braille', hyperlinks: false, multiplexer: 'mosh' },
+    expect: { graphics: 'symbols', hyperlinks: false, multiplexer: 'mosh' },
   },
   // 2. Unicode placeholders per terminal and version inside tmux (passthrough on).
   {
@@ -167,7 +167,7 @@ const CASES: readonly Case[] = [
     how: 'both',
     env: { ...TMUX_ENV, KITTY_WINDOW_ID: '1' },
     ...inTmux(TMUX_33A_OWN, xtversion('kitty(0.27.1)') + KITTY_OK + csi('?62;c')),
-    expect: { graphics: 'braille', terminal: 'kitty' },
+    expect: { graphics: 'symbols', terminal: 'kitty' },
   },
   {
     name: 'Konsole in tmux 3.3a, passthrough on: its sixel, never kitty placeholders',
@@ -195,7 +195,7 @@ const CASES: readonly Case[] = [
     how: 'scrubbed',
     env: TMUX_ENV,
     ...inTmux(TMUX_33A_OWN, KITTY_OK + csi('?62;c')),
-    expect: { graphics: 'braille' },
+    expect: { graphics: 'symbols' },
   },
   // 3. tmux 3.4+ draws sixel itself; only #{client_termfeatures} says the client has sixel.
   {
@@ -220,7 +220,7 @@ const CASES: readonly Case[] = [
     env: { ...TMUX_ENV, KITTY_WINDOW_ID: '1' },
     ...inTmux(TMUX_35A_OWN),
     tmux: tmuxSays('3.5a', 'kitty(0.41.1)', '256,RGB,clipboard,hyperlinks,sync,title', '1', 'off'),
-    expect: { graphics: 'braille', terminal: 'kitty', wrap: null },
+    expect: { graphics: 'symbols', terminal: 'kitty', wrap: null },
   },
   {
     name: 'kitty 0.41 in tmux 3.5a, passthrough all: kitty with placeholders',
@@ -236,7 +236,7 @@ const CASES: readonly Case[] = [
     env: TMUX_ENV,
     ...inTmux(TMUX_35A_OWN),
     tmux: tmuxSays('3.5a', 'VTE(7600)', 'RGB,hyperlinks,sync', '1', 'on'),
-    expect: { graphics: 'braille', terminal: 'VTE' },
+    expect: { graphics: 'symbols', terminal: 'VTE' },
   },
   {
     name: 'foot in tmux 3.3a, passthrough off: tmux 3.3 has no sixel of its own',
@@ -244,7 +244,7 @@ const CASES: readonly Case[] = [
     env: TMUX_ENV,
     ...inTmux(TMUX_33A_OWN),
     tmux: tmuxSays('3.3a', 'foot(1.21.0)', 'RGB,sixel,sync', '', 'off'),
-    expect: { graphics: 'braille', wrap: null, hyperlinks: false },
+    expect: { graphics: 'symbols', wrap: null, hyperlinks: false },
   },
   {
     name: 'foot in tmux 3.4 built without sixel, passthrough off: text',
@@ -252,7 +252,7 @@ const CASES: readonly Case[] = [
     env: TMUX_ENV,
     ...inTmux(xtversion('tmux 3.4') + csi('>84;0;0c') + csi('?1;2c')),
     tmux: tmuxSays('3.4', 'foot(1.21.0)', 'RGB,sixel,sync', '0', 'off'),
-    expect: { graphics: 'braille', wrap: null },
+    expect: { graphics: 'symbols', wrap: null },
   },
   {
     name: 'foot in tmux 3.4 with sixel, passthrough off: tmux draws it',
@@ -277,7 +277,7 @@ const CASES: readonly Case[] = [
     env: { STY: '1.pts-0.host', TERM: 'screen', COLORTERM: 'truecolor' },
     replies: recorded('xterm+screen'),
     context: { multiplexer: 'screen' },
-    expect: { truecolor: false, graphics: 'braille', multiplexer: 'screen' },
+    expect: { truecolor: false, graphics: 'symbols', multiplexer: 'screen' },
   },
   {
     name: 'screen 4.09 (scrubbed), COLORTERM=truecolor: 256 colours',
@@ -326,14 +326,14 @@ const CASES: readonly Case[] = [
     how: 'inherited',
     env: { ZELLIJ: '0', ZELLIJ_SESSION_NAME: 'main', KITTY_WINDOW_ID: '1' },
     replies: xtversion('Zellij(4403)') + csi('>0;4403;1c') + csi('?62;52c'),
-    expect: { graphics: 'braille', multiplexer: 'zellij' },
+    expect: { graphics: 'symbols', multiplexer: 'zellij' },
   },
   {
     name: 'Zellij, unprobed (env): version unknown, text',
     how: 'env',
     env: { ZELLIJ: '0', ZELLIJ_SESSION_NAME: 'main', KITTY_WINDOW_ID: '1' },
     replies: null,
-    expect: { graphics: 'braille', multiplexer: 'zellij' },
+    expect: { graphics: 'symbols', multiplexer: 'zellij' },
   },
   {
     name: 'Zellij 0.45 scrubbed, no XTVERSION seen: by DA1 and DA2',
@@ -405,11 +405,11 @@ describe('inherited identity variables never beat the terminal', () => {
     ({ variable }) => {
       const env = { TERM_PROGRAM: 'vscode', TERM: 'xterm-256color', [variable]: VALUES[variable] ?? '1' };
       const unprobed = resolveReport({ env, isTTY: { stdout: true } });
-      expect(unprobed.graphics).toBe('braille');
+      expect(unprobed.graphics).toBe('symbols'); // the text picture: text has colour
       // A rule on the variable matched (all but KITTY_PID, which no rule reads): the row overrules it.
       expect(unprobed.why.graphics.row).toBe(variable === 'KITTY_PID' ? undefined : 'xterm.js');
       const probed = resolveReport({ env, isTTY: { stdout: true } }, factsFromReplies(XTERMJS_IMAGE));
-      expect(probed.graphics).toBe('iterm2');
+      expect(probed.graphics).toBe('sixel');
     },
   );
 });

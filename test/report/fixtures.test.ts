@@ -11,22 +11,23 @@ import { loadFixtures } from '../probe/fixtures.js';
 
 // Behind a multiplexer without passthrough the terminal's name can only come from the environment
 // (KITTY_WINDOW_ID, XTERM_VERSION inherited by the pane).
+// Where no pixel protocol is usable the report answers the text picture: symbols, as text has colour in each.
 // file, wrapped queries, scrub the env (ssh-like), graphics, terminal, multiplexer, passthrough
 const ROWS: ReadonlyArray<[string, boolean, boolean, string, string | null, string | null, boolean | null]> = [
   ['kitty.json', false, false, 'kitty', 'kitty', null, null],
   ['kitty-scrubbed.json', false, false, 'kitty', 'kitty', null, null],
-  ['xterm.json', false, false, 'braille', 'XTerm', null, null],
-  ['xterm-scrubbed.json', false, false, 'braille', 'XTerm', null, null],
+  ['xterm.json', false, false, 'symbols', 'XTerm', null, null],
+  ['xterm-scrubbed.json', false, false, 'symbols', 'XTerm', null, null],
   ['xterm-vt340.json', false, false, 'sixel', 'XTerm', null, null],
   ['xterm-vt340.json', false, true, 'sixel', 'XTerm', null, null],
   ['kitty.json', false, true, 'kitty', 'kitty', null, null],
-  ['kitty+tmux.json', false, false, 'braille', 'kitty', 'tmux', null],
-  ['xterm+tmux.json', false, false, 'braille', 'XTerm', 'tmux', null],
-  ['kitty+tmux-pt-wrapped.json', true, false, 'braille', 'kitty', 'tmux', true], // kitty 0.26.5: no placeholders
-  ['kitty+tmux-pt-wrapped-all.json', true, false, 'braille', 'kitty', 'tmux', true],
-  ['kitty+tmux-wrapped-all.json', true, false, 'braille', 'kitty', 'tmux', null], // not even tmux answered: nothing proven,
-  ['kitty+screen.json', false, false, 'braille', 'kitty', 'screen', null],
-  ['xterm+screen.json', false, false, 'braille', 'XTerm', 'screen', null],
+  ['kitty+tmux.json', false, false, 'symbols', 'kitty', 'tmux', null],
+  ['xterm+tmux.json', false, false, 'symbols', 'XTerm', 'tmux', null],
+  ['kitty+tmux-pt-wrapped.json', true, false, 'symbols', 'kitty', 'tmux', true], // kitty 0.26.5: no placeholders
+  ['kitty+tmux-pt-wrapped-all.json', true, false, 'symbols', 'kitty', 'tmux', true],
+  ['kitty+tmux-wrapped-all.json', true, false, 'symbols', 'kitty', 'tmux', null], // not even tmux answered: nothing proven,
+  ['kitty+screen.json', false, false, 'symbols', 'kitty', 'screen', null],
+  ['xterm+screen.json', false, false, 'symbols', 'XTerm', 'screen', null],
 ];
 
 const fixtures = new Map(loadFixtures().map((f) => [f.file, f]));
