@@ -6,24 +6,24 @@
  * component and are deleted on unmount and at exit. See docs/ink.md.
  */
 import { Box, type DOMElement, Text, useStdout } from 'ink';
-import { createElement, type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { createElement, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { wrapForMultiplexer } from '../core/wrap.js';
 import { isProtocol, type Protocol } from '../env/protocol.js';
 import { kittyDelete, kittyImageId } from '../render/kitty.js';
 import { pictureWrap } from '../report/picture-wrap.js';
 import type { Report } from '../report/types.js';
-import { overlayFor } from './overlay.js';
+import { type OverlayOutput, overlayFor } from './overlay.js';
 import { type ObjectFit, type PicturePlan, planPicture } from './picture.js';
 import { framePosition } from './position.js';
 import { useTerminalReport } from './provider.js';
-import { type ImageSource, loadSource } from './source.js';
+import { type ImageSource, type LoadedSource, loadSource } from './source.js';
 
 /** `protocol` values: termsight's names, `auto` (the report's), and ink-picture's `halfBlock`. */
 export type ImageProtocol = Protocol | 'auto' | 'halfBlock';
 
 /** `<Image>`'s props (ink-picture's names where they fit). */
 export interface ImageProps {
-  /** A file path, the file's bytes (PNG, JPEG, GIF: the first frame), or an RGBA raster. */
+  /** A file path, the file's bytes (PNG, JPEG, GIF: played with its frame delays), or an RGBA raster. */
   readonly src: ImageSource;
   /** The box in cells; with one of them the other follows the picture's aspect. */
   readonly width?: number;
@@ -50,35 +50,89 @@ export function chooseProtocol(asked: ImageProtocol | undefined, report: Report 
 /** How long after mounting to draw when no frame of Ink's has come since (Ink throttles at 32 ms). */
 const FIRST_DRAW_MS = 50;
 
+/**
+ * Pixel pictures on the overlay. The entry lives as long as the picture has pixels (and its kitty
+ * image is deleted when it goes, on unmount and at exit); each new plan (a new frame of a GIF, a
+ * new cell size after a resize) uploads its pixels and is drawn again at once.
+ */
 function usePixels(plan: PicturePlan | null, report: Report | null, ref: { current: DOMElement | null }): void {
   const { stdout } = useStdout();
+  const current = useRef(plan);
+  current.current = plan;
+  const version = useRef(0);
+  const pixels = plan !== null && (plan.place !== '' || plan.upload !== '');
+  const placed = pixels && plan.place !== '';
+  const redrawEveryFrame = plan !== null && plan.protocol !== 'kitty';
+  const imageId = plan?.imageId;
+  const mux = pictureWrap(report?.multiplexer, true);
+  const output = stdout as unknown as OverlayOutput;
+
   useEffect(() => {
-    if (plan === null || (plan.place === '' && plan.upload === '')) return;
-    const overlay = overlayFor(stdout as unknown as Parameters<typeof overlayFor>[0]);
-    if (plan.upload !== '') overlay.writeRaw(plan.upload);
-    const remove =
-      plan.place === ''
-        ? () => {}
-        : overlay.add({
-            position: () => framePosition(ref.current as unknown as Parameters<typeof framePosition>[0]),
-            place: plan.place,
-            redrawEveryFrame: plan.protocol !== 'kitty',
-          });
-    // Ink may have written this frame before the effect ran: draw unless a frame comes first.
-    const timer = setTimeout(() => overlay.paint(false), FIRST_DRAW_MS);
-    const mux = pictureWrap(report?.multiplexer, true);
-    const deleteBytes = plan.imageId === undefined ? '' : wrapForMultiplexer(kittyDelete(plan.imageId), mux);
+    if (!pixels) return;
+    const remove = placed
+      ? overlayFor(output).add({
+          position: () => framePosition(ref.current as unknown as Parameters<typeof framePosition>[0]),
+          place: (visible) => current.current?.placeVisible(visible) ?? '',
+          redrawEveryFrame,
+          version: () => version.current,
+        })
+      : () => {};
+    const deleteBytes = imageId === undefined ? '' : wrapForMultiplexer(kittyDelete(imageId), mux);
     const onExit = (): void => {
-      if (deleteBytes !== '') overlay.writeRaw(deleteBytes);
+      if (deleteBytes !== '') overlayFor(output).writeRaw(deleteBytes);
     };
     process.once('exit', onExit);
     return () => {
-      clearTimeout(timer);
       process.off('exit', onExit);
       remove();
       onExit();
     };
-  }, [plan, report, stdout, ref]);
+    // The entry reads the plan through `current`: it is replaced only when its kind changes.
+  }, [pixels, placed, redrawEveryFrame, imageId, mux, output, ref]);
+
+  useEffect(() => {
+    if (plan === null || !pixels) return;
+    const o = overlayFor(output);
+    if (plan.upload !== '') o.writeRaw(plan.upload);
+    version.current += 1;
+    // The first plan: Ink may have written the frame with the new Box before this effect ran, or
+    // not yet: draw unless a frame comes first. Later plans (frames, resizes): draw now.
+    const first = version.current === 1;
+    const timer = setTimeout(() => o.paint(false), first ? FIRST_DRAW_MS : 0);
+    return () => clearTimeout(timer);
+  }, [plan, pixels, output]);
+}
+
+/**
+ * The frame of an animation to show now: advances after each frame's delay, for `loops` times
+ * (then stays on the last frame), and stops on unmount.
+ */
+function useFrame(loaded: LoadedSource): number {
+  const [index, setIndex] = useState(0);
+  const frames = 'frames' in loaded ? loaded.frames : undefined;
+  const loops = 'loops' in loaded ? (loaded.loops ?? 1) : 1;
+  useEffect(() => {
+    setIndex(0);
+    if (!frames || frames.length < 2) return;
+    let at = 0;
+    let loop = 0;
+    let timer: NodeJS.Timeout;
+    const next = (): void => {
+      const delay = frames[at]?.delayMs ?? 100;
+      timer = setTimeout(() => {
+        if (at === frames.length - 1) {
+          loop += 1;
+          if (loop >= loops) return;
+        }
+        at = (at + 1) % frames.length;
+        setIndex(at);
+        next();
+      }, delay);
+    };
+    next();
+    return () => clearTimeout(timer);
+  }, [frames, loops]);
+  return frames && index < frames.length ? index : 0;
 }
 
 /**
@@ -91,14 +145,16 @@ export function Image(props: ImageProps): ReactNode {
   const ref = useRef<DOMElement>(null);
   const imageId = useMemo(() => kittyImageId(), []);
   const loaded = useMemo(() => loadSource(props.src), [props.src]);
+  const frame = useFrame(loaded);
   const protocol = chooseProtocol(props.protocol, report);
   const { width, height, objectFit } = props;
+  const raster = 'raster' in loaded ? (loaded.frames?.[frame]?.raster ?? loaded.raster) : null;
   const plan = useMemo(
     () =>
-      report !== null && 'raster' in loaded
-        ? planPicture(loaded.raster, protocol, { columns: width, rows: height, objectFit }, report, imageId)
+      report !== null && raster !== null
+        ? planPicture(raster, protocol, { columns: width, rows: height, objectFit }, report, imageId)
         : null,
-    [report, loaded, protocol, width, height, objectFit, imageId],
+    [report, raster, protocol, width, height, objectFit, imageId],
   );
   usePixels(plan, report, ref);
   if ('error' in loaded) {

@@ -160,6 +160,8 @@ export interface InkProbeOptions
   readonly stdin: GuardedStdin;
   readonly stdout: NonNullable<DriverOptions['output']>;
   readonly setRawMode: (mode: boolean) => void;
+  /** Called once stdin is Ink's alone again (after the driver's late-reply drain). */
+  readonly onReleased?: () => void;
 }
 
 /**
@@ -169,9 +171,13 @@ export interface InkProbeOptions
  * @example const report = await probeInsideInk({ stdin, stdout, setRawMode })
  */
 export async function probeInsideInk(options: InkProbeOptions): Promise<Report> {
-  const { stdin, stdout, setRawMode, ...driver } = options;
-  if (!stdin.isTTY) return probeTerminal({ ...driver, stream: 'stdout' });
+  const { stdin, stdout, setRawMode, onReleased, ...driver } = options;
+  if (!stdin.isTTY) {
+    onReleased?.();
+    return probeTerminal({ ...driver, stream: 'stdout' });
+  }
   const guard = guardInput(stdin, setRawMode);
+  guard.released.then(() => onReleased?.());
   try {
     return await probeTerminal({
       ...driver,

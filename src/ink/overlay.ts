@@ -6,16 +6,22 @@
  * it draws every registered picture at its element's cell, the cursor saved and restored around it.
  * One overlay per output stream, shared by every `<Image>` on it.
  */
+import type { VisibleRows } from '../render/crop.js';
 import { drawAt, type FramePosition } from './position.js';
 
 /** One picture on the overlay. */
 export interface OverlayEntry {
   /** Where its element is now (null: not laid out; skip). */
   position(): FramePosition | null;
-  /** The bytes that draw it at the cursor. */
-  readonly place: string;
+  /**
+   * The bytes that draw it at the cursor: the whole picture, or a function of the rows a viewport
+   * still shows (drawn at the first of them; '' draws nothing).
+   */
+  readonly place: string | ((visible: VisibleRows) => string);
   /** Whether to draw it again when nothing moved (cells pictures are wiped by Ink's erase; kitty's stay). */
   readonly redrawEveryFrame: boolean;
+  /** Changes when the picture itself changes (a new frame of a GIF): it is drawn again even where it was. */
+  version?(): number;
 }
 
 /** The output the overlay wraps. */
@@ -36,6 +42,9 @@ export interface Overlay {
 }
 
 const overlays = new WeakMap<object, Overlay>();
+
+/** Every row of a picture (clamped to its rows by whoever draws it). */
+const ALL_ROWS: VisibleRows = { top: 0, rows: Number.MAX_SAFE_INTEGER };
 
 /**
  * The overlay of `output`, created on first use.
@@ -66,10 +75,21 @@ export function overlayFor(output: OverlayOutput): Overlay {
     for (const entry of entries) {
       const position = entry.position();
       if (position === null) continue;
-      const key = `${position.top},${position.left},${position.frameRows}`;
+      const visible = position.visible;
+      const key = `${position.top},${position.left},${position.frameRows},${visible?.top},${visible?.rows},${entry.version?.() ?? 0}`;
       if (!force && !forced && !entry.redrawEveryFrame && last.get(entry) === key) continue;
       last.set(entry, key);
-      out += drawAt(position, entry.place);
+      if (typeof entry.place === 'string' || visible === undefined) {
+        out += drawAt(position, typeof entry.place === 'string' ? entry.place : entry.place(ALL_ROWS));
+        continue;
+      }
+      const bytes = entry.place(visible);
+      if (bytes === '') continue;
+      // At the first visible row; a picture scrolled out entirely may still send bytes (kitty's
+      // hide), which go anywhere inside the frame.
+      const row =
+        visible.rows > 0 ? position.top + visible.top : Math.max(0, Math.min(position.top, position.frameRows - 1));
+      out += drawAt({ ...position, top: row }, bytes);
     }
     forced = false;
     if (out !== '') raw(out);

@@ -10,6 +10,7 @@ import type { Raster } from '../core/raster.js';
 import { wrapForMultiplexer } from '../core/wrap.js';
 import type { Protocol } from '../env/protocol.js';
 import { DEFAULT_CELL_PIXELS, draw, usesPlaceholders } from '../render/backend.js';
+import { clampVisible, scaledRows, type VisibleRows } from '../render/crop.js';
 import { kittyPlace, kittySequences } from '../render/kitty.js';
 import type { RenderOptions } from '../render/options.js';
 import { resize } from '../render/resize.js';
@@ -36,9 +37,18 @@ export interface PicturePlan {
   readonly upload: string;
   /** Written at the Box's top-left after each of Ink's frames (the cursor is kept). Empty for text. */
   readonly place: string;
+  /**
+   * The bytes that draw only the visible rows, written at the cell of the first of them (a
+   * picture partly scrolled out of a viewport): kitty places a source rectangle of the stored
+   * pixels (or takes its placement away when no row is visible), sixel and iTerm2 are encoded
+   * cropped. Equal to `place` for every row; '' for text pictures, which Ink clips itself.
+   */
+  readonly placeVisible: (visible: VisibleRows) => string;
   /** kitty: the image id, deleted on unmount. */
   readonly imageId?: number;
 }
+
+const nothing = (): string => '';
 
 /** The raster cropped (centred) to the box's on-screen aspect, for `objectFit: 'cover'`. */
 function cover(raster: Raster, aspect: number): Raster {
@@ -83,7 +93,8 @@ export function planPicture(
   const d = draw(source, protocol, options);
   const { columns, rows } = d.layout;
   const mux = base.multiplexer ?? null;
-  if (d.sequences.length === 0) return { protocol, columns, rows, lines: d.lines, upload: '', place: '' };
+  if (d.sequences.length === 0)
+    return { protocol, columns, rows, lines: d.lines, upload: '', place: '', placeVisible: nothing };
   if (usesPlaceholders(protocol, options)) {
     // The upload is a virtual placement; the placeholder text shows it wherever Ink puts it.
     return {
@@ -93,24 +104,52 @@ export function planPicture(
       lines: d.lines,
       upload: wrapForMultiplexer(d.sequences, mux),
       place: '',
+      placeVisible: nothing,
       imageId,
     };
   }
+  const whole = (visible: VisibleRows): boolean => {
+    const v = clampVisible(visible, rows);
+    return v.top === 0 && v.rows === rows;
+  };
   const blank = Array.from({ length: rows }, () => ' '.repeat(columns));
   if (protocol === 'kitty' && report.placements) {
     // Stored once under the id; each frame only places it (the same placement id moves it).
     const fitted = resize(source, d.layout.units.width, d.layout.units.height);
     const upload = wrapForMultiplexer(kittySequences(fitted, { imageId }, 't'), mux);
     const place = wrapForMultiplexer(kittyPlace(imageId, { placementId: 1, columns, rows, keepCursor: true }), mux);
-    return { protocol, columns, rows, lines: blank, upload, place, imageId };
+    const placeVisible = (visible: VisibleRows): string => {
+      if (whole(visible)) return place;
+      const v = clampVisible(visible, rows);
+      // Scrolled out entirely: the placement goes (the pixels stay stored for when it comes back).
+      if (v.rows === 0) return wrapForMultiplexer(kittyHide(imageId), mux);
+      const part = scaledRows(fitted.height, rows, v);
+      const source = { x: 0, y: part.y, width: fitted.width, height: Math.max(1, part.height) };
+      const placed = kittyPlace(imageId, { placementId: 1, columns, rows: v.rows, keepCursor: true, source });
+      return wrapForMultiplexer(placed, mux);
+    };
+    return { protocol, columns, rows, lines: blank, upload, place, placeVisible, imageId };
   }
+  const place = wrapForMultiplexer(d.sequences, mux);
+  const placeVisible = (visible: VisibleRows): string => {
+    if (whole(visible)) return place;
+    if (clampVisible(visible, rows).rows === 0)
+      return protocol === 'kitty' ? wrapForMultiplexer(kittyHide(imageId), mux) : '';
+    return wrapForMultiplexer(draw(source, protocol, { ...options, visibleRows: visible }).sequences, mux);
+  };
   return {
     protocol,
     columns,
     rows,
     lines: blank,
     upload: '',
-    place: wrapForMultiplexer(d.sequences, mux),
+    place,
+    placeVisible,
     ...(protocol === 'kitty' ? { imageId } : {}),
   };
+}
+
+/** kitty: takes the picture's placements away, keeping its pixels (`a=d,d=i`, lowercase). */
+function kittyHide(imageId: number): string {
+  return `\x1b_Ga=d,d=i,i=${imageId},q=2\x1b\\`;
 }

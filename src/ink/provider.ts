@@ -4,19 +4,22 @@
  * `<Image>` below it; `useTerminalReport()` reads it.
  */
 import { useStdin, useStdout } from 'ink';
-import { createContext, createElement, type ReactNode, useContext, useEffect, useState } from 'react';
+import { createContext, createElement, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { processRuntime, type Runtime } from '../env/runtime.js';
+import type { TerminalSize } from '../probe/resize.js';
 import { resolveReport } from '../report/resolve.js';
 import type { Report } from '../report/types.js';
+import { followInsideInk, resizedReport } from './follow.js';
 import { type GuardedStdin, probeInsideInk } from './input-guard.js';
 
-/** What the context holds: the report, or null while the probe runs. */
+/** What the context holds: the report (null while the probe runs) and the size last followed. */
 interface TerminalState {
   readonly report: Report | null;
+  readonly size: TerminalSize | null;
   readonly provided: boolean;
 }
 
-const TerminalContext = createContext<TerminalState>({ report: null, provided: false });
+const TerminalContext = createContext<TerminalState>({ report: null, size: null, provided: false });
 
 /** `<TerminalProvider>`'s props. */
 export interface TerminalProviderProps {
@@ -27,6 +30,12 @@ export interface TerminalProviderProps {
   readonly runtime?: Runtime;
   /** The probe's silence budget in ms (default 100, 1000 over ssh). */
   readonly budgetMs?: number;
+  /**
+   * Follow resizes and font-size changes (default true): re-read the cell size after SIGWINCH or
+   * the terminal's in-band report, so pictures are drawn again for it. Holds raw mode through
+   * Ink's `setRawMode` while mounted (Ink then handles Ctrl-C).
+   */
+  readonly follow?: boolean;
 }
 
 /**
@@ -38,11 +47,16 @@ export function TerminalProvider(props: TerminalProviderProps): ReactNode {
   const { stdin, setRawMode } = useStdin();
   const { stdout } = useStdout();
   const [report, setReport] = useState<Report | null>(props.report ?? null);
+  const [size, setSize] = useState<TerminalSize | null>(null);
+  // Stdin is free for the resize watch once the probe has let go of it (at once with a given report).
+  const [free, setFree] = useState(props.report !== undefined);
   const given = props.report;
   const { runtime, budgetMs } = props;
+  const follow = props.follow ?? true;
   useEffect(() => {
     if (given) {
       setReport(given);
+      setFree(true);
       return;
     }
     const controller = new AbortController();
@@ -53,6 +67,9 @@ export function TerminalProvider(props: TerminalProviderProps): ReactNode {
       runtime: runtime ?? processRuntime(),
       ...(budgetMs !== undefined ? { budgetMs } : {}),
       signal: controller.signal,
+      onReleased: () => {
+        if (!controller.signal.aborted) setFree(true);
+      },
     }).then(
       (r) => {
         if (!controller.signal.aborted) setReport(r);
@@ -63,7 +80,35 @@ export function TerminalProvider(props: TerminalProviderProps): ReactNode {
     );
     return () => controller.abort();
   }, [given, stdin, stdout, setRawMode, runtime, budgetMs]);
-  return createElement(TerminalContext.Provider, { value: { report, provided: true } }, props.children);
+  const probed = report !== null;
+  // The watch starts from the report of its time; later reports are its own doing.
+  const reportRef = useRef(report);
+  reportRef.current = report;
+  useEffect(() => {
+    if (!follow || !free || !probed || !(stdin as { isTTY?: boolean }).isTTY) return;
+    const watch = followInsideInk({
+      stdin: stdin as unknown as GuardedStdin,
+      stdout: stdout as unknown as Parameters<typeof followInsideInk>[0]['stdout'],
+      setRawMode,
+      report: reportRef.current as Report,
+      onResize: (next) => {
+        setSize(next);
+        setReport((r) => (r === null ? r : resizedReport(r, next)));
+      },
+    });
+    return () => watch.stop();
+  }, [follow, free, probed, stdin, stdout, setRawMode]);
+  return createElement(TerminalContext.Provider, { value: { report, size, provided: true } }, props.children);
+}
+
+/**
+ * The terminal's size as the provider last followed it (cells and the cell in pixels), or null
+ * before the first change (or without a provider).
+ *
+ * @example const size = useTerminalSize(); size?.cellPixels // { width: 11, height: 22 }
+ */
+export function useTerminalSize(): TerminalSize | null {
+  return useContext(TerminalContext).size;
 }
 
 let environmentReport: Report | null = null;

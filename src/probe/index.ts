@@ -19,6 +19,25 @@ export {
   stepProbe,
 } from './reducer.js';
 export { parseReply, type Reply } from './replies.js';
+export {
+  createResize,
+  IN_BAND_OFF,
+  IN_BAND_ON,
+  type PixelSize,
+  parseSizeReport,
+  type ResizeAction,
+  type ResizeEvent,
+  type ResizeOptions,
+  type ResizeState,
+  reportsSizeInBand,
+  resizedCell,
+  resizeNextTickAt,
+  SIZE_QUERY,
+  stepResize,
+  type TerminalSize,
+  type WindowSize,
+} from './resize.js';
+export { type ResizeOutput, type ResizeWatch, type ResizeWatchOptions, watchResize } from './resize-watch.js';
 export { createScanner, flushScanner, type ScannerState, type ScanToken, scanReplies } from './scanner.js';
 export { type AskTmuxOptions, askTmux, TMUX_ASK_TIMEOUT_MS } from './tmux-client.js';
 export { parseTmuxFormats, TMUX_DISPLAY_FORMAT, type TmuxFacts } from './tmux-formats.js';

@@ -23,6 +23,7 @@ import type { Protocol } from '../env/protocol.js';
 import { isGraphicsProtocol, isProtocol, PROTOCOLS } from '../env/protocol.js';
 import { blocksLines } from './blocks.js';
 import { brailleLines } from './braille.js';
+import { visibleLines, visibleSequences } from './crop.js';
 import { alignOffset, coverCrop, cropRaster, type Rect } from './fit.js';
 import { iterm2Sequences } from './iterm2.js';
 import { kittyImageId, kittySequences } from './kitty.js';
@@ -274,9 +275,31 @@ export interface Drawing {
 
 /**
  * The parts of a picture (used by `toTerminal` and `frame`): the raster fitted, resampled and
- * encoded, not yet joined or wrapped.
+ * encoded, not yet joined or wrapped. With `visibleRows`, only those rows (crop.ts); `layout`
+ * stays the whole picture's.
  */
 export function draw(raster: Raster, protocol: Protocol, options: RenderOptions = {}): Drawing {
+  const visible = options.visibleRows;
+  if (visible === undefined) return drawWhole(raster, protocol, options);
+  if (!isGraphicsProtocol(checkProtocol(protocol)) || usesPlaceholders(protocol, options)) {
+    const whole = drawWhole(raster, protocol, options);
+    return { ...whole, lines: visibleLines(whole.lines, visible) };
+  }
+  validateRaster(raster);
+  const lay = layout(raster, protocol, options);
+  const fitted = resize(raster, lay.units.width, lay.units.height);
+  const cropped = visibleSequences(
+    fitted,
+    lay,
+    protocol as 'kitty' | 'iterm2' | 'sixel',
+    options,
+    visible,
+    cellSize(options).height,
+  );
+  return { layout: lay, lines: [], ...cropped };
+}
+
+function drawWhole(raster: Raster, protocol: Protocol, options: RenderOptions): Drawing {
   validateRaster(raster);
   checkProtocol(protocol);
   const lay = layout(raster, protocol, options);

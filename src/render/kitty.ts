@@ -39,6 +39,8 @@ export interface KittyOptions {
   readonly keepCursor?: boolean;
   /** `U=1`: a virtual placement, shown where Unicode placeholders are written (see kitty-placeholder). */
   readonly virtual?: boolean;
+  /** `x,y,w,h`: show only this rectangle of the image's pixels (a picture cropped by a viewport, crop.ts). */
+  readonly source?: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
   /** Compression: 'auto' (default) decides by measuring; true always; false never. */
   readonly compress?: boolean | 'auto';
 }
@@ -153,11 +155,21 @@ export function placementKeys(options: KittyOptions): string[] {
   if (options.placementId !== undefined) keys.push(`p=${checkId(options.placementId, 'placement id')}`);
   const c = checkCells(options.columns, 'columns');
   const r = checkCells(options.rows, 'rows');
+  if (options.source) keys.push(...sourceKeys(options.source));
   if (c !== undefined) keys.push(`c=${c}`);
   if (r !== undefined) keys.push(`r=${r}`);
   if (options.virtual) keys.push('U=1');
   if (options.keepCursor) keys.push('C=1');
   return keys;
+}
+
+function sourceKeys(rect: NonNullable<KittyOptions['source']>): string[] {
+  // The corner may be 0: one more than it must be a positive integer.
+  const x = positiveInteger(rect.x + 1, 'kitty source x + 1') - 1;
+  const y = positiveInteger(rect.y + 1, 'kitty source y + 1') - 1;
+  const width = positiveInteger(rect.width, 'kitty source width');
+  const height = positiveInteger(rect.height, 'kitty source height');
+  return [`x=${x}`, `y=${y}`, `w=${width}`, `h=${height}`];
 }
 
 /**

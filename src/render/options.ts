@@ -2,6 +2,7 @@
  * Options every renderer understands. Each is optional; a renderer documents its defaults.
  */
 
+import type { VisibleRows } from './crop.js';
 import type { Align, FitMode } from './fit.js';
 import type { SymbolSet, SymbolSetName } from './symbols-glyphs.js';
 
@@ -60,6 +61,11 @@ export interface RenderOptions {
   readonly keepCursor?: boolean;
   /** kitty: draw with Unicode placeholders (`U=1`). Default: only when `multiplexer` is 'tmux'. */
   readonly placeholders?: boolean;
+  /**
+   * Only these rows of the picture are drawn (from `top`, `rows` of them), starting at the cursor:
+   * a picture partly scrolled out of a viewport. Default: every row. See crop.ts.
+   */
+  readonly visibleRows?: VisibleRows;
   /** `frame`: wrap each redraw in synchronized output (mode 2026), where the terminal has it. Default false. */
   readonly synchronizedOutput?: boolean;
 }

@@ -8,6 +8,7 @@ import {
   KITTY_GRAPHICS,
   OSC8_ADOPTION,
   REPLIES_README,
+  RESIZE_SPEC,
   SYNC_SPEC,
   XTERMJS_IMAGE,
   XTERMJS_INPUT,
@@ -57,6 +58,11 @@ export const EMULATORS: readonly TerminalRow[] = [
         note: 'the first version is not sourced here',
       },
       reorders: { value: false, source: REPLIES_README },
+      inBandResize: {
+        value: true,
+        source: 'https://gitlab.com/gnachman/iterm2/-/issues/11735',
+        note: 'the iTerm2 request names kitty as implementing the specification (RESIZE_SPEC); the first version is not sourced here',
+      },
     },
     glyphs: {
       blocks: {
@@ -145,6 +151,11 @@ export const EMULATORS: readonly TerminalRow[] = [
       hyperlinks: { value: true, source: OSC8_ADOPTION, note: 'since PR #1928 (July 2024), before 1.0' },
       truecolor: { value: true, source: GHOSTTY_FEATURES },
       synchronizedOutput: { value: true, source: SYNC_SPEC },
+      inBandResize: {
+        value: true,
+        source: 'https://gitlab.com/gnachman/iterm2/-/issues/11735',
+        note: 'the iTerm2 request names Ghostty as implementing the specification (RESIZE_SPEC); the first version is not sourced here',
+      },
     },
     glyphs: {
       blocks: {
@@ -323,6 +334,11 @@ export const EMULATORS: readonly TerminalRow[] = [
         note: 'the report takes version 3 from TERM_PROGRAM_VERSION; that version is not re-sourced here',
       },
       synchronizedOutput: { value: true, source: SYNC_SPEC, note: 'the first version is not sourced here' },
+      inBandResize: {
+        value: true,
+        source: 'https://gitlab.com/gnachman/iterm2/-/issues/11735',
+        note: 'the request for it in iTerm2; that it shipped, and in which version, is not sourced here (harmless if not: an unknown DECSET is ignored)',
+      },
     },
     rules: {
       graphics: [
@@ -431,6 +447,11 @@ export const EMULATORS: readonly TerminalRow[] = [
       hyperlinks: { value: true, since: '1.7.0', source: OSC8_ADOPTION },
       truecolor: { value: true, source: 'https://codeberg.org/dnkl/foot' },
       synchronizedOutput: { value: true, source: SYNC_SPEC },
+      inBandResize: {
+        value: true,
+        source: 'https://gitlab.com/gnachman/iterm2/-/issues/11735',
+        note: 'the iTerm2 request links a foot pull request for it; when it merged is not sourced here (harmless if not: an unknown DECSET is ignored)',
+      },
     },
     glyphs: {
       blocks: {
@@ -471,6 +492,11 @@ export const EMULATORS: readonly TerminalRow[] = [
       hyperlinks: { value: true, source: 'https://contour-terminal.org/vt-extensions/clickable-links/' },
       truecolor: { value: true, source: 'https://contour-terminal.org/vt-extensions/' },
       synchronizedOutput: { value: true, source: SYNC_SPEC, note: "the specification is Contour's author's" },
+      inBandResize: {
+        value: true,
+        source: RESIZE_SPEC,
+        note: 'listed in termsight issue 13; not confirmed by a Contour source read here (harmless if wrong: an unknown DECSET is ignored)',
+      },
     },
     rules: {
       graphics: [

@@ -27,3 +27,8 @@ export const XTERMJS_INPUT = 'https://github.com/xtermjs/xterm.js/blob/master/sr
 export const XTERMJS_IMAGE = 'https://github.com/xtermjs/xterm.js/blob/master/addons/addon-image/src/ImageAddon.ts';
 /** mosh's terminal functions: the DA1, DA2 and CPR it answers itself. */
 export const MOSH_FUNCTIONS = 'https://github.com/mobile-shell/mosh/blob/master/src/terminal/terminalfunctions.cc';
+/**
+ * In-band resize notifications (DECSET 2048: `CSI 48 ; rows ; columns ; height px ; width px t`).
+ * The specification; its discussion and the iTerm2 request that links it name the terminals that implement it.
+ */
+export const RESIZE_SPEC = 'https://gist.github.com/rockorager/e695fb2924d36b2bcf1fff4a3704bd83';

@@ -48,6 +48,8 @@ export interface Facts {
   readonly synchronizedOutput?: Fact;
   /** Whether replies may come in another order than the queries were sent. */
   readonly reorders?: Fact;
+  /** Reports its size in band after every change while DECSET 2048 is on (`CSI 48 ; … t`). */
+  readonly inBandResize?: Fact;
 }
 
 /** The fact names of `Facts`, in the order they are printed. */
@@ -59,6 +61,7 @@ export const FACT_NAMES = [
   'truecolor',
   'synchronizedOutput',
   'reorders',
+  'inBandResize',
 ] as const satisfies readonly (keyof Facts)[];
 
 /** A fact's name. */

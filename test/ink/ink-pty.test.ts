@@ -35,8 +35,8 @@ class Session {
   readonly proc: pty.IPty;
   readonly exited: Promise<number>;
 
-  constructor(env: Record<string, string>) {
-    this.proc = pty.spawn(process.execPath, [app], {
+  constructor(env: Record<string, string>, argv: readonly string[] = [app]) {
+    this.proc = pty.spawn(process.execPath, [...argv], {
       cols: 80,
       rows: 24,
       cwd: repoRoot,
@@ -147,5 +147,89 @@ describe('an Ink app with <Image> in a pty, answered as kitty', () => {
     await s.feeding;
     await s.feeding;
     expect(s.apcs.some((a) => a.body === `a=d,d=I,i=${id},q=2`)).toBe(true);
+  });
+});
+
+const gallery = join(repoRoot, 'examples', 'ink-gallery.mjs');
+const images = join(repoRoot, 'test', 'fixtures', 'images');
+
+/** The kitty APCs of one kind (`a=t` uploads, `a=p` placements, `a=d` deletes) after the nth seen. */
+const apcsOf = (s: Session, action: string, from = 0) =>
+  s.apcs.slice(from).filter((a) => a.body.startsWith(`a=${action}`));
+const key = (body: string, k: string) => new RegExp(`(?:^|,)${k}=(\\d+)`).exec(body)?.[1];
+
+describe('the example image browser (examples/ink-gallery.mjs) in a pty, answered as kitty', () => {
+  it('moves with a key typed during the probe, places at the Box, follows a resize, deletes on quit', async () => {
+    const kitty = loadTerminal('kitty');
+    const s = new Session({ TERM: 'xterm-256color' }, [gallery, images]);
+    session = s;
+    await s.until(() => escapeSequences(s.output).some(isSentinel), 'the probe');
+    const sequences = escapeSequences(s.output);
+    const queries = sequences.slice(0, sequences.findIndex(isSentinel) + 1);
+    const { replies } = answerFor(kitty, queries);
+    // The right arrow, typed between the terminal's replies, must move to the second picture.
+    s.proc.write(replies.slice(0, 3).join(''));
+    s.proc.write('\x1b[C');
+    s.proc.write(replies.slice(3).join(''));
+    s.proc.write(kitty.da1);
+    await s.until(() => s.lines().some((l) => l.includes('2/7  camera.png')), 'the second picture');
+    await s.until(() => apcsOf(s, 'p').length > 0, 'the placement');
+
+    // The frame: the round border, the title, the picture's Box, the footer naming the protocol.
+    const lines = s.lines();
+    expect(lines[0]?.startsWith('╭')).toBe(true);
+    expect(lines[1]).toMatch(/^│ 2\/7 {2}camera\.png +│$/);
+    const footer = lines.findIndex((l) => l.includes('q quit'));
+    expect(lines[footer]).toMatch(/^│ ← → move · q quit · kitty +│$/);
+    const first = apcsOf(s, 'p')[0];
+    // Inside the border (column 0) and its padding (column 1), below the title: cell (2, 2).
+    expect({ x: first.x, y: first.y }).toEqual({ x: 2, y: 2 });
+    const rows = Number(key(first.body, 'r'));
+    expect(footer).toBe(2 + rows);
+    for (let y = 2; y < footer; y++) expect(lines[y]).toMatch(/^│ +│$/);
+    const id = key(first.body, 'i');
+    const upload = apcsOf(s, 't').find((a) => key(a.body, 'i') === id);
+    expect(upload).toBeDefined();
+
+    // kitty is known to report its size in band: the watch turns the reports on.
+    await s.until(() => s.output.includes('\x1b[?2048h'), 'DECSET 2048');
+    // A larger window with a larger font: the terminal says so in band (12x30 pixel cells).
+    const seen = s.apcs.length;
+    s.proc.resize(100, 30);
+    s.term.resize(100, 30);
+    s.proc.write('\x1b[48;30;100;900;1200t');
+    await s.until(() => apcsOf(s, 't', seen).some((a) => key(a.body, 'i') === id), 'the upload for the new cell size');
+    await s.until(() => apcsOf(s, 'p', seen).length > 0, 'the placement after the resize');
+    const again = apcsOf(s, 't', seen).find((a) => key(a.body, 'i') === id);
+    // Pixels for the new cell: the same picture box holds more pixels.
+    expect(Number(key(again?.body ?? '', 's'))).toBeGreaterThan(Number(key(upload?.body ?? '', 's')));
+    const placed = apcsOf(s, 'p', seen).at(-1);
+    expect({ x: placed?.x, y: placed?.y }).toEqual({ x: 2, y: 2 });
+    expect(s.lines()[1]).toMatch(/^│ 2\/7 {2}camera\.png +│$/);
+
+    s.proc.write('q');
+    expect(await s.exited).toBe(0);
+    await s.feeding;
+    await s.feeding;
+    expect(s.apcs.some((a) => a.body === `a=d,d=I,i=${id},q=2`)).toBe(true);
+    // In-band reports are turned off again on the way out.
+    expect(s.output.lastIndexOf('\x1b[?2048l')).toBeGreaterThan(s.output.lastIndexOf('\x1b[?2048h'));
+  });
+});
+
+describe('an Ink app that reads no input, with the provider following resizes', () => {
+  it('ends on its own once the probe is answered: an idle resize watch holds neither raw mode nor stdin', async () => {
+    const xterm = loadTerminal('xterm');
+    const s = new Session({ TERM: 'xterm-256color' }, [join(repoRoot, 'test', 'ink', 'fixtures', 'ink-static.mjs')]);
+    session = s;
+    await s.until(() => escapeSequences(s.output).some(isSentinel), 'the probe');
+    const sequences = escapeSequences(s.output);
+    const queries = sequences.slice(0, sequences.findIndex(isSentinel) + 1);
+    s.proc.write(answerFor(xterm, queries).replies.join('') + xterm.da1);
+    expect(await s.exited).toBe(0);
+    await s.feeding;
+    expect(s.lines().some((l) => l.startsWith('graphics:'))).toBe(true);
+    // xterm has no in-band reports: they were never turned on.
+    expect(s.output).not.toContain('\x1b[?2048h');
   });
 });

@@ -164,7 +164,13 @@ interface Case {
 }
 
 const SCRUBBED = { TERM: 'xterm-256color', HOME: '/root', PATH: '/usr/bin' };
-const KITTY_FACTS = { placements: true, animation: true, truecolor: true, synchronizedOutput: true };
+const KITTY_FACTS = {
+  placements: true,
+  animation: true,
+  truecolor: true,
+  synchronizedOutput: true,
+  inBandResize: true,
+};
 const TMUX_OWN = 'xtversion,da1,da2,windowCells';
 const TMUX_34 = `${TMUX_OWN},oscColours,windowPixels,cellPixels`;
 const SCREEN = { reorders: true, quirks: 'dcs:prints,apc:prints', answers: 'da1,da2' };
@@ -217,6 +223,7 @@ const CASES: readonly Case[] = [
       hyperlinks: true,
       truecolor: true,
       synchronizedOutput: true,
+      inBandResize: true,
       draws: 'kitty',
       glyphs: 'blocks',
     },
@@ -232,6 +239,7 @@ const CASES: readonly Case[] = [
       hyperlinks: true,
       truecolor: true,
       synchronizedOutput: true,
+      inBandResize: true,
       draws: 'kitty',
       glyphs: 'blocks',
     },
@@ -254,21 +262,21 @@ const CASES: readonly Case[] = [
     terminal: 'iterm2',
     how: 'reply',
     seen: { xtversion: 'iTerm2 3.5.0' },
-    answers: { hyperlinks: true, truecolor: true, synchronizedOutput: true, draws: 'iterm2,sixel' },
+    answers: { hyperlinks: true, truecolor: true, synchronizedOutput: true, inBandResize: true, draws: 'iterm2,sixel' },
   },
   {
     name: 'iTerm2 3.0: no hyperlinks yet',
     terminal: 'iterm2',
     how: 'reply',
     seen: { xtversion: 'iTerm2 3.0.15' },
-    answers: { truecolor: true, synchronizedOutput: true, draws: 'iterm2,sixel' },
+    answers: { truecolor: true, synchronizedOutput: true, inBandResize: true, draws: 'iterm2,sixel' },
   },
   {
     name: 'iTerm2 3.1 by env and reply: hyperlinks',
     terminal: 'iterm2',
     how: 'both',
     seen: { env: { TERM_PROGRAM: 'iTerm.app', TERM_PROGRAM_VERSION: '3.1.0' }, xtversion: 'iTerm2 3.1.0' },
-    answers: { hyperlinks: true, truecolor: true, synchronizedOutput: true, draws: 'iterm2,sixel' },
+    answers: { hyperlinks: true, truecolor: true, synchronizedOutput: true, inBandResize: true, draws: 'iterm2,sixel' },
   },
   {
     name: 'Konsole 23.08: sixel, then kitty without placeholders',
@@ -291,14 +299,21 @@ const CASES: readonly Case[] = [
     terminal: 'foot',
     how: 'reply',
     seen: { xtversion: 'foot(1.16.2)' },
-    answers: { hyperlinks: true, truecolor: true, synchronizedOutput: true, draws: 'sixel', glyphs: 'blocks' },
+    answers: {
+      hyperlinks: true,
+      truecolor: true,
+      synchronizedOutput: true,
+      inBandResize: true,
+      draws: 'sixel',
+      glyphs: 'blocks',
+    },
   },
   {
     name: 'Contour by reply',
     terminal: 'contour',
     how: 'reply',
     seen: { xtversion: 'contour 0.4.3' },
-    answers: { hyperlinks: true, truecolor: true, synchronizedOutput: true, draws: 'sixel' },
+    answers: { hyperlinks: true, truecolor: true, synchronizedOutput: true, inBandResize: true, draws: 'sixel' },
   },
   {
     name: 'mlterm by env',

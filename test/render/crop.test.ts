@@ -1,0 +1,230 @@
+/**
+ * Pictures cropped to the rows a viewport shows (src/render/crop.ts), per protocol, read back by
+ * decoders independent of the encoders (the `sixel` package, fast-png, a kitty payload decoder):
+ * the visible part must be exactly the rows of the whole picture it stands for, start at the
+ * first visible row, and never reach below the last one.
+ */
+import fc from 'fast-check';
+import { Decoder } from 'sixel';
+import { describe, expect, it } from 'vitest';
+import type { Raster } from '../../src/core/raster.js';
+import { draw } from '../../src/render/backend.js';
+import { clampVisible, cropRows, SIXEL_BAND, scaledRows, sixelRows, type VisibleRows } from '../../src/render/crop.js';
+import type { RenderOptions } from '../../src/render/options.js';
+import {
+  decodeKittyTransmission,
+  parseIterm2,
+  parseKittyApcs,
+  pngToRaster,
+  randomRaster,
+} from './terminal-decoders.js';
+
+/** Random pixels of 16 colours (so sixel's palette is exact whatever rows it sees). */
+function paletted(width: number, height: number, seed: number): Raster {
+  const noise = randomRaster(width, height, seed, true);
+  const palette = randomRaster(16, 1, seed + 1, true).data;
+  const data = new Uint8Array(width * height * 4);
+  for (let i = 0; i < width * height; i++)
+    data.set(palette.subarray((noise.data[i * 4] % 16) * 4, (noise.data[i * 4] % 16) * 4 + 4), i * 4);
+  return { width, height, data };
+}
+
+/** 64x48 pixels in cells of 8x10: 8 columns, 5 rows (the last 8 pixels tall). */
+const PICTURE = paletted(64, 48, 7);
+const OPTIONS: RenderOptions = { columns: 8, rows: 6, cellPixels: { width: 8, height: 10 }, imageId: 42 };
+
+function sixelPixels(sequence: string): { width: number; height: number; data: Uint8Array } {
+  const body = sequence.slice(sequence.indexOf('q') + 1, -2);
+  const decoder = new Decoder();
+  decoder.init(0, undefined, 256);
+  decoder.decodeString(body);
+  return {
+    width: decoder.width,
+    height: decoder.height,
+    data: new Uint8Array(decoder.data8.slice(0, decoder.width * decoder.height * 4)),
+  };
+}
+
+function rowsOf(raster: { width: number; data: Uint8Array }, y: number, height: number): Uint8Array {
+  return raster.data.slice(y * raster.width * 4, (y + height) * raster.width * 4);
+}
+
+interface Row {
+  readonly name: string;
+  readonly visible: VisibleRows;
+  /** The rows drawn, after clamping to the picture's 5. */
+  readonly shown: VisibleRows;
+  /** Sixel pixel rows [y, y + height): whole bands unless the picture's own end is shown. */
+  readonly sixel: { y: number; height: number };
+  /** kitty/iTerm2 pixel rows (the picture scaled into its 5 rows: 48/5 pixels a row). */
+  readonly scaled: { y: number; height: number };
+}
+
+const ROWS: Row[] = [
+  {
+    name: 'every row',
+    visible: { top: 0, rows: 5 },
+    shown: { top: 0, rows: 5 },
+    sixel: { y: 0, height: 48 },
+    scaled: { y: 0, height: 48 },
+  },
+  {
+    name: 'the bottom cut off: whole bands only',
+    visible: { top: 0, rows: 2 },
+    shown: { top: 0, rows: 2 },
+    sixel: { y: 0, height: 18 },
+    scaled: { y: 0, height: 19 },
+  },
+  {
+    name: 'both ends cut off',
+    visible: { top: 1, rows: 2 },
+    shown: { top: 1, rows: 2 },
+    sixel: { y: 10, height: 18 },
+    scaled: { y: 10, height: 19 },
+  },
+  {
+    name: 'the top cut off, the viewport reaching past the end',
+    visible: { top: 3, rows: 5 },
+    shown: { top: 3, rows: 2 },
+    sixel: { y: 30, height: 18 },
+    scaled: { y: 29, height: 19 },
+  },
+  {
+    name: 'above the viewport: clamped to the first row',
+    visible: { top: -1, rows: 3 },
+    shown: { top: 0, rows: 2 },
+    sixel: { y: 0, height: 18 },
+    scaled: { y: 0, height: 19 },
+  },
+  {
+    name: 'scrolled out entirely',
+    visible: { top: 5, rows: 2 },
+    shown: { top: 5, rows: 0 },
+    sixel: { y: 48, height: 0 },
+    scaled: { y: 48, height: 0 },
+  },
+];
+
+describe('geometry', () => {
+  it.each(ROWS)('$name', ({ visible, shown, sixel, scaled }) => {
+    expect(clampVisible(visible, 5)).toEqual(shown);
+    expect(sixelRows(48, 10, visible)).toEqual(sixel);
+    expect(scaledRows(48, 5, visible)).toEqual(scaled);
+  });
+
+  it('sixel: starts at the first visible row, never reaches past the last, whole bands when cut', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 400 }),
+        fc.integer({ min: 6, max: 40 }),
+        fc.integer({ min: -5, max: 60 }),
+        fc.integer({ min: 0, max: 60 }),
+        (height, cell, top, rows) => {
+          const got = sixelRows(height, cell, { top, rows });
+          const v = clampVisible({ top, rows }, Math.ceil(height / cell));
+          if (v.rows === 0) return got.height === 0;
+          const end = Math.min(height, (v.top + v.rows) * cell);
+          return (
+            got.y === v.top * cell &&
+            got.y + got.height <= end &&
+            (got.y + got.height === height || got.height % SIXEL_BAND === 0) &&
+            end - (got.y + got.height) < SIXEL_BAND
+          );
+        },
+      ),
+    );
+  });
+
+  it('scaled: consecutive visible parts tile the picture exactly', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 40 }), (height, total) => {
+        let at = 0;
+        for (let row = 0; row < total; row++) {
+          const part = scaledRows(height, total, { top: row, rows: 1 });
+          if (part.y !== at) return false;
+          at += part.height;
+        }
+        return at === height;
+      }),
+    );
+  });
+});
+
+describe('what each protocol draws', () => {
+  const whole = (protocol: 'kitty' | 'iterm2' | 'sixel' | 'braille' | 'blocks') => draw(PICTURE, protocol, OPTIONS);
+
+  it.each(ROWS)('sixel, $name', ({ visible, sixel }) => {
+    const d = draw(PICTURE, 'sixel', { ...OPTIONS, visibleRows: visible });
+    if (sixel.height === 0) {
+      expect(d.sequences).toEqual([]);
+      return;
+    }
+    const full = sixelPixels(whole('sixel').sequences[0]);
+    const part = sixelPixels(d.sequences[0]);
+    expect({ width: part.width, height: part.height }).toEqual({ width: 64, height: sixel.height });
+    expect(part.data).toEqual(rowsOf(full, sixel.y, sixel.height));
+  });
+
+  it.each(ROWS)('iTerm2, $name', ({ visible, shown, scaled }) => {
+    const d = draw(PICTURE, 'iterm2', { ...OPTIONS, visibleRows: visible });
+    if (shown.rows === 0) {
+      expect(d.sequences).toEqual([]);
+      return;
+    }
+    const [file] = parseIterm2(d.sequences.join(''));
+    expect(file.args.get('height')).toBe(String(shown.rows));
+    expect(file.args.get('width')).toBe('8');
+    const full = pngToRaster(Buffer.from(parseIterm2(whole('iterm2').sequences.join(''))[0].payload, 'base64'));
+    const part = pngToRaster(Buffer.from(file.payload, 'base64'));
+    expect({ width: part.width, height: part.height }).toEqual({ width: 64, height: scaled.height });
+    expect(part.data).toEqual(rowsOf(full, scaled.y, scaled.height));
+  });
+
+  it.each(ROWS)('kitty, $name: the whole picture sent, a source rectangle shown', ({ visible, shown, scaled }) => {
+    const d = draw(PICTURE, 'kitty', { ...OPTIONS, visibleRows: visible });
+    if (shown.rows === 0) {
+      expect(d.sequences).toEqual([]);
+      return;
+    }
+    const sent = decodeKittyTransmission(parseKittyApcs(d.sequences.join('')));
+    const full = decodeKittyTransmission(parseKittyApcs(whole('kitty').sequences.join('')));
+    expect(sent.raster).toEqual(full.raster);
+    const keys = Object.fromEntries(['x', 'y', 'w', 'h', 'c', 'r', 'i'].map((k) => [k, sent.keys.get(k)]));
+    expect(keys).toEqual({
+      x: '0',
+      y: String(scaled.y),
+      w: '64',
+      h: String(scaled.height),
+      c: '8',
+      r: String(shown.rows),
+      i: '42',
+    });
+  });
+
+  it.each(ROWS.flatMap((row) => (['braille', 'blocks'] as const).map((protocol) => ({ ...row, protocol }))))(
+    '$protocol, $name: whole lines',
+    ({ protocol, visible, shown }) => {
+      const full = whole(protocol).lines;
+      const d = draw(PICTURE, protocol, { ...OPTIONS, visibleRows: visible });
+      const rows = clampVisible(visible, full.length);
+      expect(d.lines).toEqual(full.slice(rows.top, rows.top + rows.rows));
+      expect(d.sequences).toEqual([]);
+      if (protocol === 'blocks') expect(d.lines.length).toBe(shown.rows);
+    },
+  );
+
+  it('kitty placeholders inside tmux: whole placeholder rows', () => {
+    const options: RenderOptions = { ...OPTIONS, multiplexer: 'tmux' };
+    const full = draw(PICTURE, 'kitty', options);
+    const d = draw(PICTURE, 'kitty', { ...options, visibleRows: { top: 1, rows: 2 } });
+    expect(d.lines).toEqual(full.lines.slice(1, 3));
+  });
+});
+
+describe('cropRows', () => {
+  it('copies exactly the rows asked for', () => {
+    const raster: Raster = randomRaster(3, 4, 1);
+    const part = cropRows(raster, { y: 1, height: 2 });
+    expect(part).toEqual({ width: 3, height: 2, data: raster.data.slice(12, 36) });
+  });
+});
