@@ -58,7 +58,7 @@ export async function run(log = console.log) {
   const images = await loadImages({ log });
   const dir = mkdtempSync(join(tmpdir(), 'termsight-sixel-bench-'));
   const peers = [
-    { name: 'termsight', encode: (img) => encodeSixel(img.raster, { colors: 256 }) },
+    { name: 'termsight', encode: (img) => encodeSixel(img.raster, { sixelColors: 256 }) },
     // image2sixel dithers in place, changing the pixels it is given: it gets a fresh copy each run.
     {
       name: 'image2sixel',
@@ -234,7 +234,7 @@ export async function run(log = console.log) {
   const transparent = images.map((img, i) => [img, i]).filter(([img]) => img.kind === 'transparent');
   for (const [img, i] of transparent) {
     // With the terminal's background known (the probe's answer), partly transparent pixels are blended onto it.
-    const known = await quality(img.raster, encodeSixel(img.raster, { colors: 256, background: BACKGROUND }));
+    const known = await quality(img.raster, encodeSixel(img.raster, { sixelColors: 256, background: BACKGROUND }));
     log(
       `Transparency, ${img.name}: termsight ${fmt(results[i].termsight.db, 2)} dB (${fmt(known, 2)} dB with the background known), ` +
         `image2sixel ${fmt(results[i].image2sixel.db, 2)} dB, img2sixel ${fmt(results[i].img2sixel?.db, 2)} dB.`,

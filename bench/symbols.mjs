@@ -309,7 +309,7 @@ export async function run(log = console.log) {
       const ours = [];
       const theirs = [];
       for (const { file, raster } of photos) {
-        ours.push(score(toTerminal(raster, 'symbols', { ...opts, color: depth }), raster).ssim);
+        ours.push(score(toTerminal(raster, 'symbols', { ...opts, colorDepth: depth }), raster).ssim);
         const args = chafaArgs('block', file);
         args[args.indexOf('full')] = chafaColors;
         theirs.push(score(run1('chafa', args), raster).ssim);
@@ -332,7 +332,9 @@ export async function run(log = console.log) {
     for (const { raster } of photos) {
       const lay = layout(raster, 'symbols', opts);
       const fitted = resize(raster, lay.units.width, lay.units.height);
-      const text = symbolsLines(fitted, { color: '16', ...(diffusion === undefined ? {} : { diffusion }) }).join('\n');
+      const text = symbolsLines(fitted, { colorDepth: '16', ...(diffusion === undefined ? {} : { diffusion }) }).join(
+        '\n',
+      );
       const painted = paintSymbols(text, { cell: CELL }).raster;
       const want = resize(raster, painted.width, painted.height);
       s.push(ssim(want, painted));

@@ -166,7 +166,7 @@ export async function run(log = console.log) {
         ['truecolor', 'full'],
         ['256', '256'],
       ]) {
-        const text = toTerminal(raster, 'blocks', { ...BOX, color: depth });
+        const text = toTerminal(raster, 'blocks', { ...BOX, colorDepth: depth });
         const shown = crop(decodeHalfBlocks(text), lay.units.height);
         const ours = psnr(resize(raster, shown.width, shown.height), shown);
         let theirs = NaN;

@@ -4,7 +4,7 @@
  */
 import { stripUnsafe } from '../core/sanitize.js';
 import { wrapForMultiplexer } from '../core/wrap.js';
-import { graphicsOverride } from '../env/override.js';
+import { overrideDecision } from '../env/override.js';
 import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
 import { type Env, envValue } from '../env/runtime.js';
 import type { FrameHandle } from '../render/frame.js';
@@ -36,9 +36,11 @@ export function chooseProtocol(input: {
   readonly report: Pick<Report, 'graphics'>;
 }): ProtocolChoice {
   if (input.flag) return { protocol: input.flag, because: 'flag' };
-  const override = graphicsOverride(input.env);
-  if (override.kind === 'protocol') return { protocol: override.protocol, because: 'override' };
-  if (override.kind === 'off') return { protocol: 'braille', because: 'off' };
+  const decision = overrideDecision(input.env);
+  if (decision.decides)
+    return decision.protocol !== null
+      ? { protocol: decision.protocol, because: 'override' }
+      : { protocol: 'braille', because: 'off' };
   if (!input.stdoutIsTTY) return { protocol: 'braille', because: 'not-a-tty' };
   if (input.report.graphics) return { protocol: input.report.graphics, because: 'report' };
   return { protocol: 'braille', because: 'no-graphics' };
@@ -100,9 +102,9 @@ export function renderOptionsFor(report: Report, box: { columns: number; rows: n
     columns: box.columns,
     rows: box.rows,
     ...(report.cellPixels ? { cellPixels: report.cellPixels } : {}),
-    ...(report.sixelColors ? { colors: report.sixelColors } : {}),
+    ...(report.sixelColors ? { sixelColors: report.sixelColors } : {}),
     ...(report.background ? { background: report.background.rgb } : {}),
-    color: envValue(env, 'NO_COLOR') !== undefined ? 'none' : report.truecolor ? 'truecolor' : '256',
+    colorDepth: envValue(env, 'NO_COLOR') !== undefined ? 'none' : report.truecolor ? 'truecolor' : '256',
     multiplexer: mux,
     placements: report.placements,
     synchronizedOutput: report.synchronizedOutput,

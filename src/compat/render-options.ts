@@ -14,10 +14,10 @@ import type { Report } from '../report/types.js';
 export function renderOptionsFor(report: Report): RenderOptions {
   return {
     cellPixels: report.cellPixels ?? undefined,
-    colors: report.sixelColors ?? undefined,
+    sixelColors: report.sixelColors ?? undefined,
     placements: report.placements,
     multiplexer: report.multiplexer?.passthrough ? report.multiplexer.name : null,
-    color: report.truecolor ? 'truecolor' : '256',
+    colorDepth: report.truecolor ? 'truecolor' : '256',
     background: report.background?.rgb,
   };
 }

@@ -102,7 +102,7 @@ function blockText(raster: Raster, options: SizeOptions, terminal: TerminalSize,
   if (width < 1 || lines < 1) return '';
   const fitted = resize(raster, width, lines * 2);
   return blocksLines(fitted, {
-    color: report && !report.truecolor ? '256' : 'truecolor',
+    colorDepth: report && !report.truecolor ? '256' : 'truecolor',
     background: report?.background?.rgb,
   }).join('\n');
 }

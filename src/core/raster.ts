@@ -1,3 +1,5 @@
+import { positiveInteger } from './positive-integer.js';
+
 /** An RGBA image, row-major, 4 bytes a pixel, not premultiplied. */
 export interface Raster {
   readonly width: number;
@@ -9,20 +11,19 @@ export interface Raster {
 export const MAX_RASTER_PIXELS = 100_000_000;
 
 /**
- * Checks a raster and returns it; throws a `TypeError` that says what is wrong
- * (dimensions not positive integers, too large, or data of the wrong length).
+ * Checks a raster and returns it; throws an error that says what is wrong: a `RangeError` for
+ * dimensions that are not positive integers or are too large, a `TypeError` for anything not
+ * shaped like a raster (not an object, data not bytes or of the wrong length).
  */
 export function validateRaster(raster: Raster): Raster {
   if (raster === null || typeof raster !== 'object') {
     throw new TypeError('raster must be an object { width, height, data }');
   }
   const { width, height, data } = raster;
-  if (!Number.isInteger(width) || width < 1)
-    throw new TypeError(`raster width must be a positive integer, got ${String(width)}`);
-  if (!Number.isInteger(height) || height < 1)
-    throw new TypeError(`raster height must be a positive integer, got ${String(height)}`);
+  positiveInteger(width, 'raster width');
+  positiveInteger(height, 'raster height');
   if (width * height > MAX_RASTER_PIXELS) {
-    throw new TypeError(`raster ${width}x${height} is larger than ${MAX_RASTER_PIXELS} pixels`);
+    throw new RangeError(`raster ${width}x${height} is larger than ${MAX_RASTER_PIXELS} pixels`);
   }
   if (!((data as unknown) instanceof Uint8Array) && !((data as unknown) instanceof Uint8ClampedArray)) {
     throw new TypeError('raster data must be a Uint8Array of RGBA bytes');

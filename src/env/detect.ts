@@ -3,7 +3,7 @@
  * evaluated in order, with `TERMSIGHT_GRAPHICS` first.
  */
 import { GRAPHICS_DEFAULT, GRAPHICS_RULES, type GraphicsRule } from './graphics-rules.js';
-import { type GraphicsOverride, graphicsOverride } from './override.js';
+import { type GraphicsOverride, overrideDecision } from './override.js';
 import { PLACEMENT_RULES } from './placement-rules.js';
 import type { Protocol } from './protocol.js';
 import { firstMatch, type Rule } from './rule.js';
@@ -26,10 +26,10 @@ export interface Detection {
  * else `braille`.
  */
 export function explainDetect(env: Env): Detection {
-  const override = graphicsOverride(env);
-  if (override.kind === 'protocol') {
-    return { protocol: override.protocol, override, reason: `TERMSIGHT_GRAPHICS=${override.protocol}` };
-  }
+  const decision = overrideDecision(env);
+  const { override } = decision;
+  if (decision.decides && decision.protocol !== null)
+    return { protocol: decision.protocol, override, reason: decision.reason };
   const rule = firstMatch(GRAPHICS_RULES, env);
   if (rule) return { protocol: rule.answer, rule, override, reason: `rule ${rule.id}: ${rule.note}` };
   return { protocol: GRAPHICS_DEFAULT, override, reason: 'no rule matched: braille needs no graphics support' };

@@ -78,7 +78,7 @@ export function planPicture(
   }
   // Placeholders in 256 colours name the image by a palette index: the id must be 1..255.
   const placeholders = usesPlaceholders(protocol, base);
-  const id = placeholders && base.color === '256' ? 1 + (imageId % 255) : imageId;
+  const id = placeholders && base.colorDepth === '256' ? 1 + (imageId % 255) : imageId;
   const options: RenderOptions = { ...base, columns: box.columns, rows: box.rows, imageId: id, keepCursor: true };
   const d = draw(source, protocol, options);
   const { columns, rows } = d.layout;

@@ -15,6 +15,7 @@
  * `RangeError` past it), and never resampled past `MAX_PIXELS` (graphics) or `MAX_TEXT_CELLS`.
  */
 
+import { positiveInteger } from '../core/positive-integer.js';
 import type { Raster } from '../core/raster.js';
 import { validateRaster } from '../core/raster.js';
 import { wrapForMultiplexer } from '../core/wrap.js';
@@ -25,7 +26,7 @@ import { brailleLines } from './braille.js';
 import { iterm2Sequences } from './iterm2.js';
 import { kittyImageId, kittySequences } from './kitty.js';
 import { MAX_PLACEHOLDER_CELLS, placeholderImageId256, placeholderRows } from './kitty-placeholder.js';
-import { boundedCount, MAX_CELL_PIXELS, MAX_CELLS, MAX_PIXELS, MAX_TEXT_CELLS, withinPixelBudget } from './limits.js';
+import { MAX_CELL_PIXELS, MAX_CELLS, MAX_PIXELS, MAX_TEXT_CELLS, withinPixelBudget } from './limits.js';
 import type { RenderOptions } from './options.js';
 import { encodePng } from './png.js';
 import { fitPixels, resize, type Size } from './resize.js';
@@ -72,7 +73,7 @@ function cellSize(options: RenderOptions): Size {
   const cell = options.cellPixels ?? DEFAULT_CELL_PIXELS;
   const ok = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v > 0;
   if (!ok(cell.width) || !ok(cell.height)) {
-    throw new TypeError(`cellPixels must have positive width and height, got ${JSON.stringify(cell)}`);
+    throw new RangeError(`cellPixels must have positive width and height, got ${JSON.stringify(cell)}`);
   }
   if (cell.width > MAX_CELL_PIXELS || cell.height > MAX_CELL_PIXELS)
     throw new RangeError(`cellPixels must be at most ${MAX_CELL_PIXELS} a side, got ${cell.width}x${cell.height}`);
@@ -96,7 +97,7 @@ export function boxPixels(options: RenderOptions): Size | undefined {
 }
 
 function boxCells(value: number | undefined, what: string): number | undefined {
-  return value === undefined ? undefined : boundedCount(value, what, MAX_CELLS);
+  return value === undefined ? undefined : positiveInteger(value, what, MAX_CELLS);
 }
 
 function checkProtocol(protocol: unknown): Protocol {
@@ -232,7 +233,7 @@ export function draw(raster: Raster, protocol: Protocol, options: RenderOptions 
   switch (protocol) {
     case 'kitty': {
       if (usesPlaceholders(protocol, options)) {
-        const depth = options.color === '256' ? '256' : 'truecolor';
+        const depth = options.colorDepth === '256' ? '256' : 'truecolor';
         const imageId = options.imageId ?? (depth === '256' ? placeholderImageId256() : kittyImageId());
         const sequences = kittySequences(fitted, { imageId, ...cells, virtual: true });
         return { layout: lay, sequences, lines: placeholderRows(imageId, lay.columns, lay.rows, depth), imageId };
@@ -248,25 +249,25 @@ export function draw(raster: Raster, protocol: Protocol, options: RenderOptions 
         lines: [],
       };
     case 'sixel':
-      return { layout: lay, sequences: [encodeSixel(fitted, { colors: options.colors })], lines: [] };
+      return { layout: lay, sequences: [encodeSixel(fitted, { sixelColors: options.sixelColors })], lines: [] };
     case 'braille':
       return {
         layout: lay,
         sequences: [],
-        lines: brailleLines(fitted, { color: legacyDepth(options.color), background: options.background }),
+        lines: brailleLines(fitted, { colorDepth: legacyDepth(options.colorDepth), background: options.background }),
       };
     case 'blocks':
       return {
         layout: lay,
         sequences: [],
-        lines: blocksLines(fitted, { color: legacyDepth(options.color), background: options.background }),
+        lines: blocksLines(fitted, { colorDepth: legacyDepth(options.colorDepth), background: options.background }),
       };
     case 'symbols':
       return {
         layout: lay,
         sequences: [],
         lines: symbolsLines(fitted, {
-          color: options.color,
+          colorDepth: options.colorDepth,
           background: options.background,
           ...(options.symbols ? { symbols: options.symbols } : {}),
         }),
@@ -275,7 +276,7 @@ export function draw(raster: Raster, protocol: Protocol, options: RenderOptions 
 }
 
 /** Braille and blocks know no 16-colour depth: they draw it with the 256-colour palette. */
-function legacyDepth(color: RenderOptions['color']): RenderOptions['color'] {
+function legacyDepth(color: RenderOptions['colorDepth']): RenderOptions['colorDepth'] {
   return color === '16' ? '256' : color;
 }
 

@@ -9,12 +9,13 @@
  * the terminal's default background (SGR 49), using '▄'/'▀' with only the opaque half coloured,
  * or a space, so they show whatever the terminal's background is, light or dark. Half-transparent
  * pixels are blended onto `background` (the terminal's, from the probe; default black). Every
- * line ends with an SGR reset. With `color: 'none'` the cells are ' ', '▀', '▄' or '█' drawn in
+ * line ends with an SGR reset. With `colorDepth: 'none'` the cells are ' ', '▀', '▄' or '█' drawn in
  * the terminal's foreground, so a half is drawn where its pixel stands out from the background
  * (level at least 128, as braille judges dots): bright pixels on a dark terminal, dark ones on a
  * light terminal, never transparent ones.
  */
 
+import { blendChannelByte } from '../core/blend.js';
 import type { Raster } from '../core/raster.js';
 import { validateRaster } from '../core/raster.js';
 import { channelLevel } from './braille.js';
@@ -24,7 +25,7 @@ import type { ColorDepth } from './options.js';
 /** Options for the blocks renderer. */
 export interface BlocksOptions {
   /** Colour depth. Default 'truecolor'. */
-  readonly color?: ColorDepth;
+  readonly colorDepth?: ColorDepth;
   /**
    * The terminal's background: half-transparent pixels are blended onto it, and without colour
    * a half is drawn where its pixel stands out from it. Default black.
@@ -48,12 +49,10 @@ function pixelColor(data: Uint8Array, i: number, br: number, bg: number, bb: num
   const a = data[p + 3];
   if (a < 128) return TRANSPARENT;
   if (a === 255) return (data[p] << 16) | (data[p + 1] << 8) | data[p + 2];
-  const k = a / 255,
-    j = 1 - k;
   return (
-    (((data[p] * k + br * j + 0.5) | 0) << 16) |
-    (((data[p + 1] * k + bg * j + 0.5) | 0) << 8) |
-    ((data[p + 2] * k + bb * j + 0.5) | 0)
+    (blendChannelByte(data[p], br, a) << 16) |
+    (blendChannelByte(data[p + 1], bg, a) << 8) |
+    blendChannelByte(data[p + 2], bb, a)
   );
 }
 
@@ -72,7 +71,7 @@ function bgSgr(key: number, depth: ColorDepth): string {
  */
 export function blocksLines(raster: Raster, options: BlocksOptions = {}): string[] {
   validateRaster(raster);
-  const depth = options.color ?? 'truecolor';
+  const depth = options.colorDepth ?? 'truecolor';
   const { width, height, data } = raster;
   // Whole channel values 0..255 (the probe's answer is exact; anything else is clamped).
   const [br, bgc, bb] = (options.background ?? [0, 0, 0]).map((v) => Math.min(255, Math.max(0, Math.round(v))));
@@ -152,7 +151,7 @@ function isLit(c: number, br: number, bg: number, bb: number): boolean {
 /**
  * A half-block picture of `raster` (fit it first), lines joined by '\n'.
  *
- * @example process.stdout.write(encodeBlocks(raster, { color: 'truecolor' }) + '\n')
+ * @example process.stdout.write(encodeBlocks(raster, { colorDepth: 'truecolor' }) + '\n')
  */
 export function encodeBlocks(raster: Raster, options: BlocksOptions = {}): string {
   return blocksLines(raster, options).join('\n');

@@ -4,6 +4,7 @@
  * background, the adaptive dithered threshold, and the two-colour cells: docs/render.md#braille.
  */
 
+import { blendChannelByte } from '../core/blend.js';
 import type { Raster } from '../core/raster.js';
 import { validateRaster } from '../core/raster.js';
 import { nearest256, SGR_RESET } from './color.js';
@@ -11,8 +12,8 @@ import type { ColorDepth } from './options.js';
 
 /** Options for the braille renderer. */
 export interface BrailleOptions {
-  /** Foreground colour per cell. Default 'truecolor'. */
-  readonly color?: ColorDepth;
+  /** Colour depth of the foreground colour per cell. Default 'truecolor'. */
+  readonly colorDepth?: ColorDepth;
   /**
    * The terminal's background: dots light where pixels stand out from it, and half-transparent
    * pixels are blended onto it. Default black.
@@ -84,10 +85,10 @@ interface LevelTables {
   g: Uint16Array;
   b: Uint16Array;
   rg: Uint16Array;
-  /** Per alpha, the background channel's share of a blend, br x (1 - alpha / 255) (see ALPHA). */
-  jr: Float64Array;
-  jg: Float64Array;
-  jb: Float64Array;
+  /** The background the tables are for, whole channels 0..255 (half-transparent pixels blend onto it). */
+  br: number;
+  bg: number;
+  bb: number;
 }
 let tables: LevelTables = {
   key: -1,
@@ -95,28 +96,23 @@ let tables: LevelTables = {
   g: new Uint16Array(256),
   b: new Uint16Array(256),
   rg: new Uint16Array(0),
-  jr: new Float64Array(256),
-  jg: new Float64Array(256),
-  jb: new Float64Array(256),
+  br: 0,
+  bg: 0,
+  bb: 0,
 };
-// Per alpha, alpha / 255: a blended channel is (v x ALPHA[a] + jr[a] + 0.5) | 0, the very double
-// operations of v x q + b x (1 - q) + 0.5 with q = a / 255 (so bit for bit the same result),
-// without a division per pixel.
-const ALPHA = Float64Array.from({ length: 256 }, (_, a) => a / 255);
 function levelTables(br: number, bg: number, bb: number, withRg: boolean): LevelTables {
   const key = (br << 16) | (bg << 8) | bb;
   if (tables.key !== key) {
     const of = (b: number): Uint16Array => Uint16Array.from({ length: 256 }, (_, v) => channelLevel(v, b) << 8);
-    const share = (b: number): Float64Array => Float64Array.from({ length: 256 }, (_, a) => b * (1 - a / 255));
     tables = {
       key,
       r: of(br),
       g: of(bg),
       b: of(bb),
       rg: new Uint16Array(0),
-      jr: share(br),
-      jg: share(bg),
-      jb: share(bb),
+      br,
+      bg,
+      bb,
     };
   }
   if (withRg && tables.rg.length === 0) {
@@ -279,10 +275,9 @@ function translucentCell(
         b = (p >>> 16) & 255;
       if (a !== 255) {
         half = 1;
-        const q = ALPHA[a];
-        r = (r * q + t.jr[a] + 0.5) | 0;
-        g = (g * q + t.jg[a] + 0.5) | 0;
-        b = (b * q + t.jb[a] + 0.5) | 0;
+        r = blendChannelByte(r, t.br, a);
+        g = blendChannelByte(g, t.bg, a);
+        b = blendChannelByte(b, t.bb, a);
       }
       const v = Math.max(t.r[r], t.g[g], t.b[b]);
       level[e] = v;
@@ -664,12 +659,10 @@ function generalLevels(f: DotPass, cx: number, cy: number): void {
       if (a === 255) v = Math.max(tr[data[p]], tg[data[p + 1]], tb[data[p + 2]]);
       else {
         // Blended and rounded per channel, as the colour of a lit dot is below.
-        const q = a / 255,
-          j = 1 - q;
         v = Math.max(
-          tr[(data[p] * q + br * j + 0.5) | 0],
-          tg[(data[p + 1] * q + bg * j + 0.5) | 0],
-          tb[(data[p + 2] * q + bb * j + 0.5) | 0],
+          tr[blendChannelByte(data[p], br, a)],
+          tg[blendChannelByte(data[p + 1], bg, a)],
+          tb[blendChannelByte(data[p + 2], bb, a)],
         );
       }
       level[l + dy * 2 + dx] = v;
@@ -892,11 +885,9 @@ function generalDecide(f: DotPass, cx: number, cy: number, t: number): void {
         vg = data[p + 1],
         vb = data[p + 2];
       if (a !== 255) {
-        const q = a / 255,
-          j = 1 - q;
-        vr = (vr * q + br * j + 0.5) | 0;
-        vg = (vg * q + bg * j + 0.5) | 0;
-        vb = (vb * q + bb * j + 0.5) | 0;
+        vr = blendChannelByte(vr, br, a);
+        vg = blendChannelByte(vg, bg, a);
+        vb = blendChannelByte(vb, bb, a);
       }
       r += vr;
       g += vg;
@@ -1044,7 +1035,11 @@ function decode(units: Uint16Array, length: number): string {
  * breaks; each line of a coloured picture ends with an SGR reset.
  */
 export function brailleLines(raster: Raster, options: BrailleOptions = {}): string[] {
-  const { units, length, ends } = writeUnits(scratchDots(raster, options.background), options.color ?? 'truecolor', -1);
+  const { units, length, ends } = writeUnits(
+    scratchDots(raster, options.background),
+    options.colorDepth ?? 'truecolor',
+    -1,
+  );
   // One decode, then slices of it (cheap views in V8).
   const text = decode(units, length);
   const lines: string[] = new Array(ends.length);
@@ -1059,10 +1054,14 @@ export function brailleLines(raster: Raster, options: BrailleOptions = {}): stri
 /**
  * A braille picture of `raster` (its pixels are the dots: fit it first), lines joined by '\n'.
  *
- * @example process.stdout.write(encodeBraille(dotsRaster, { color: '256' }) + '\n')
+ * @example process.stdout.write(encodeBraille(dotsRaster, { colorDepth: '256' }) + '\n')
  */
 export function encodeBraille(raster: Raster, options: BrailleOptions = {}): string {
   // Written with its newlines in place and decoded once: no per-line strings to join.
-  const { units, length } = writeUnits(scratchDots(raster, options.background), options.color ?? 'truecolor', 0x0a);
+  const { units, length } = writeUnits(
+    scratchDots(raster, options.background),
+    options.colorDepth ?? 'truecolor',
+    0x0a,
+  );
   return decode(units, length);
 }

@@ -4,13 +4,14 @@
  * passed-through sequence, and how each protocol redraws and clears: docs/render.md#flow-and-frame.
  */
 
+import { positiveInteger } from '../core/positive-integer.js';
 import type { Raster } from '../core/raster.js';
 import { validateRaster } from '../core/raster.js';
 import { wrapForMultiplexer } from '../core/wrap.js';
 import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
 import { draw, layout, reachRows, usesPlaceholders } from './backend.js';
 import { kittyDelete, kittyImageId, kittyPlace, kittySequences } from './kitty.js';
-import { boundedCount, MAX_CELLS } from './limits.js';
+import { MAX_CELLS } from './limits.js';
 import type { RenderOptions } from './options.js';
 import { resize } from './resize.js';
 
@@ -180,8 +181,8 @@ export function endFrame(handle: FrameHandle): string {
 
 /** A handle is the caller's to keep: its sizes are checked before anything is built from them. */
 function checkHandle(handle: FrameHandle): void {
-  boundedCount(handle.columns, 'handle columns', MAX_CELLS);
-  boundedCount(handle.rows, 'handle rows', MAX_CELLS);
+  positiveInteger(handle.columns, 'handle columns', MAX_CELLS);
+  positiveInteger(handle.rows, 'handle rows', MAX_CELLS);
 }
 
 /** What `flow` returns. */

@@ -9,6 +9,7 @@
  * sequence small enough for tmux and screen to pass through.
  */
 
+import { positiveInteger } from '../core/positive-integer.js';
 import type { Raster } from '../core/raster.js';
 import { stripControls } from '../core/sanitize.js';
 import { encodePng } from './png.js';
@@ -42,10 +43,7 @@ export function sanitizeName(name: string): string {
 }
 
 function cells(value: number | undefined, what: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < 1)
-    throw new RangeError(`iTerm2 ${what} must be a positive integer, got ${String(value)}`);
-  return value;
+  return value === undefined ? undefined : positiveInteger(value, `iTerm2 ${what}`);
 }
 
 /** The `key=value;…` arguments shared by both forms. */

@@ -8,7 +8,8 @@
  * Every cell carries both diacritics (kitty lets later cells inherit them from the cell to the
  * left, but tmux redraws parts of lines, and a part starting mid-row would lose its position).
  */
-import { boundedCount } from './limits.js';
+
+import { positiveInteger } from '../core/positive-integer.js';
 
 /** The placeholder character. */
 export const PLACEHOLDER = '\u{10EEEE}';
@@ -64,8 +65,7 @@ export function placeholderCell(row: number, column: number, idHighByte = 0): st
  * `38;2;r;g;b` from the id's low 24 bits, or with `depth: '256'` the palette index (ids 1..255).
  */
 export function placeholderColor(imageId: number, depth: 'truecolor' | '256' = 'truecolor'): string {
-  if (!Number.isInteger(imageId) || imageId < 1 || imageId > 0xffffffff)
-    throw new RangeError(`image id must be 1..4294967295, got ${imageId}`);
+  positiveInteger(imageId, 'image id', 0xffffffff);
   if (depth === '256') {
     if (imageId > 255) throw new RangeError(`with 256 colours the image id must be 1..255, got ${imageId}`);
     return `38;5;${imageId}`;
@@ -86,8 +86,8 @@ export function placeholderRows(
   rows: number,
   depth: 'truecolor' | '256' = 'truecolor',
 ): string[] {
-  boundedCount(columns, 'columns', MAX_PLACEHOLDER_CELLS);
-  boundedCount(rows, 'rows', MAX_PLACEHOLDER_CELLS);
+  positiveInteger(columns, 'columns', MAX_PLACEHOLDER_CELLS);
+  positiveInteger(rows, 'rows', MAX_PLACEHOLDER_CELLS);
   const sgr = `\x1b[${placeholderColor(imageId, depth)}m`;
   const high = depth === '256' ? 0 : imageId >>> 24;
   const lines: string[] = [];

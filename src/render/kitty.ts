@@ -19,6 +19,7 @@
  */
 import { randomInt } from 'node:crypto';
 import * as zlib from 'node:zlib';
+import { positiveInteger } from '../core/positive-integer.js';
 import type { Raster } from '../core/raster.js';
 import { isOpaque, rgbBytes, validateRaster } from '../core/raster.js';
 
@@ -47,18 +48,13 @@ export function kittyImageId(): number {
   return randomInt(1, 0x1000000);
 }
 
+/** Ids are 32-bit unsigned in the protocol, and 0 means "none". */
 function checkId(value: number, what: string): number {
-  if (!Number.isInteger(value) || value < 1 || value > 0xffffffff) {
-    throw new RangeError(`kitty ${what} must be an integer 1..4294967295, got ${String(value)}`);
-  }
-  return value;
+  return positiveInteger(value, `kitty ${what}`, 0xffffffff);
 }
 
 function checkCells(value: number | undefined, what: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isInteger(value) || value < 1)
-    throw new RangeError(`kitty ${what} must be a positive integer, got ${String(value)}`);
-  return value;
+  return value === undefined ? undefined : positiveInteger(value, `kitty ${what}`);
 }
 
 /** The pixel bytes as they go over the wire, before base64. */

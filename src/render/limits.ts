@@ -24,19 +24,6 @@ export const MAX_TEXT_CELLS = 1_000_000;
 export const MAX_SIDE = 65_535;
 
 /**
- * `value` when it is a whole number from 1 to `max`; otherwise a `TypeError` (not a positive whole
- * number) or a `RangeError` naming the limit: "columns must be at most 10000, got 1000000000".
- *
- * @example boundedCount(40, 'columns', MAX_CELLS) // 40
- */
-export function boundedCount(value: number, what: string, max: number): number {
-  if (!Number.isInteger(value) || value < 1)
-    throw new TypeError(`${what} must be a positive integer, got ${String(value)}`);
-  if (value > max) throw new RangeError(`${what} must be at most ${max}, got ${String(value)}`);
-  return value;
-}
-
-/**
  * The size scaled down, keeping its aspect ratio, until it has at most `maxUnits` pixels (default
  * `MAX_PIXELS`) and neither side is over `MAX_SIDE`; unchanged when it already fits.
  *

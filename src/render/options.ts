@@ -19,15 +19,15 @@ export interface RenderOptions {
   readonly upscale?: boolean;
   /** One cell in pixels (the probe's `cellPixels`). Default {width: 10, height: 20}. */
   readonly cellPixels?: { readonly width: number; readonly height: number };
-  /** Text renderers: colour depth for foreground/background. Default 'truecolor'. */
-  readonly color?: ColorDepth;
+  /** Text renderers (braille, blocks, symbols): colour depth for foreground/background. Default 'truecolor'. */
+  readonly colorDepth?: ColorDepth;
   /**
    * Symbols: the glyphs to draw with, a set or names of built-in sets (`SYMBOL_SETS`). Default
    * 'block' (half blocks, quadrants, eighths: what every terminal drawing block elements shows).
    */
   readonly symbols?: SymbolSet | readonly SymbolSetName[];
-  /** Sixel: colour registers the terminal has (the probe's answer). Default 256. */
-  readonly colors?: number;
+  /** Sixel: colour registers the terminal has (the report's `sixelColors`). Default 256. */
+  readonly sixelColors?: number;
   /** Wrap for a multiplexer's passthrough. Default none. */
   readonly multiplexer?: 'tmux' | 'screen' | null;
   /** kitty: image id to use; default a random id unlikely to collide with another program's. */

@@ -7,6 +7,7 @@
  * columns) on premultiplied alpha, so a transparent neighbour contributes no colour and the
  * edge of a half-transparent shape does not darken.
  */
+import { positiveInteger } from '../core/positive-integer.js';
 import type { Raster } from '../core/raster.js';
 import { validateRaster } from '../core/raster.js';
 import { MAX_PIXELS, MAX_SIDE } from './limits.js';
@@ -37,7 +38,7 @@ export function fitPixels(source: Size, box: Size, upscale = false): Size {
 
 function positive(value: number, what: string): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new TypeError(`${what} must be a positive number, got ${String(value)}`);
+    throw new RangeError(`${what} must be a positive number, got ${String(value)}`);
   }
   return value;
 }
@@ -98,9 +99,8 @@ function axisWeights(src: number, dst: number): AxisWeights {
  */
 export function resize(raster: Raster, width: number, height: number): Raster {
   validateRaster(raster);
-  if (!Number.isInteger(width) || width < 1 || !Number.isInteger(height) || height < 1) {
-    throw new TypeError(`resize target must be positive integers, got ${String(width)}x${String(height)}`);
-  }
+  positiveInteger(width, 'resize target width');
+  positiveInteger(height, 'resize target height');
   if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS)
     throw new RangeError(
       `resize target must be at most ${MAX_SIDE} a side and ${MAX_PIXELS} pixels, got ${width}x${height}`,

@@ -7,14 +7,16 @@
  * introducer then asks the terminal (P2=1) to leave what is underneath them.
  */
 
+import { blendChannelByte } from '../core/blend.js';
+import { positiveInteger } from '../core/positive-integer.js';
 import { isOpaque, type Raster, validateRaster } from '../core/raster.js';
 import { type DitherMethod, ditherToPalette } from './dither.js';
 import { buildPalette, exactPalette, mapExact, type Palette, TRANSPARENT } from './quantize.js';
 
 /** Options for {@link encodeSixel}. */
 export interface SixelOptions {
-  /** Colour registers to use (the probe's answer). Clamped to 2..256. Default 256. */
-  readonly colors?: number;
+  /** Colour registers to use (the report's `sixelColors`). Clamped to 2..256. Default 256. */
+  readonly sixelColors?: number;
   /** Error diffusion, or 'none'. Default 'floyd-steinberg'. Rasters with few colours are never dithered. */
   readonly dither?: DitherMethod;
   /** Share of the error diffused, 0..1. Default 0.75 (less grain and higher PSNR than 1, still no banding). */
@@ -80,13 +82,13 @@ export function encodeSixelBytes(raster: Raster, options: SixelOptions = {}): Ui
 }
 
 /**
- * Quantizes and maps a raster for sixel: the exact colours when there are at most `colors` of
+ * Quantizes and maps a raster for sixel: the exact colours when there are at most `sixelColors` of
  * them, otherwise a built palette (snapped to sixel's percentage levels, so the dithering
  * diffuses the error the terminal will really show) and dithering.
  */
 export function indexRaster(raster: Raster, options: SixelOptions = {}): IndexedImage {
   validateRaster(raster);
-  const colors = clampColors(options.colors);
+  const colors = clampColors(options.sixelColors);
   const threshold = options.alphaThreshold;
   const alphaThreshold =
     threshold !== undefined && Number.isFinite(threshold) ? Math.max(0, Math.min(255, Math.round(threshold))) : 128;
@@ -117,9 +119,9 @@ function composite(raster: Raster, background: readonly [number, number, number]
   const [br, bg, bb] = background.map((v) => Math.max(0, Math.min(255, Math.round(v))));
   for (let i = 0; i < data.length; i += 4) {
     const a = data[i + 3];
-    out[i] = (data[i] * a + br * (255 - a) + 127) / 255;
-    out[i + 1] = (data[i + 1] * a + bg * (255 - a) + 127) / 255;
-    out[i + 2] = (data[i + 2] * a + bb * (255 - a) + 127) / 255;
+    out[i] = blendChannelByte(data[i], br, a);
+    out[i + 1] = blendChannelByte(data[i + 1], bg, a);
+    out[i + 2] = blendChannelByte(data[i + 2], bb, a);
     out[i + 3] = a;
   }
   return { width: raster.width, height: raster.height, data: out };
@@ -181,9 +183,8 @@ const ESC = 0x1b;
  */
 export function writeSixel(image: IndexedImage): Uint8Array {
   const { width, height, indices, palette } = image;
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
-    throw new RangeError(`image size must be positive integers, got ${width}x${height}`);
-  }
+  positiveInteger(width, 'sixel image width');
+  positiveInteger(height, 'sixel image height');
   if (width > MAX_SIXEL_WIDTH) {
     throw new RangeError(
       `sixel images wider than ${MAX_SIXEL_WIDTH} pixels are not drawn by terminals; fit the raster first (got ${width})`,

@@ -14,6 +14,7 @@
  * swap), evaluated once.
  */
 
+import { blendChannel } from '../core/blend.js';
 import type { CellMask, SymbolSet } from './symbols-glyphs.js';
 import { CELL_GRID, CELL_PIXELS, maskComplement, maskCount, maskHas, maskKey, maskWhere } from './symbols-glyphs.js';
 import type { ChannelWeights, SymbolColorDepth } from './symbols-palette.js';
@@ -515,10 +516,9 @@ export class SymbolFitter {
           g = bgc;
           b = bb;
         } else {
-          const k = a / 255;
-          r = data[p] * k + br * (1 - k);
-          g = data[p + 1] * k + bgc * (1 - k);
-          b = data[p + 2] * k + bb * (1 - k);
+          r = blendChannel(data[p], br, a);
+          g = blendChannel(data[p + 1], bgc, a);
+          b = blendChannel(data[p + 2], bb, a);
         }
         if (shifted) {
           r = Math.min(255, Math.max(0, r + o0));

@@ -220,7 +220,7 @@ export const QUADRANT_GLYPHS: readonly Glyph[] = Object.freeze(
 /**
  * Eighths: lower 1/8..7/8 (U+2581..U+2587), left 7/8..1/8 (U+2589..U+258F), and the upper and
  * right one eighth (U+2594, U+2595). With free colours a mask and its complement draw the same,
- * so these two only matter where the colours are fixed (`color: 'none'`).
+ * so these two only matter where the colours are fixed (`colorDepth: 'none'`).
  */
 export const EIGHTHS_GLYPHS: readonly Glyph[] = Object.freeze([
   ...[1, 2, 3, 4, 5, 6, 7].map((k) => glyph(String.fromCodePoint(0x2580 + k), (_x, y) => y >= 8 - k)),

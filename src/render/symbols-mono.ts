@@ -1,11 +1,12 @@
 /**
- * Symbols without colour (`color: 'none'`): each cell is the glyph whose ink best matches the
+ * Symbols without colour (`colorDepth: 'none'`): each cell is the glyph whose ink best matches the
  * sub-pixels that stand out from the terminal's background, drawn in the terminal's own
  * foreground. A sub-pixel stands out where its level against the background (as braille judges
  * dots: the largest channel distance, scaled to the background's room) is at least 128;
  * transparent ones never do. The glyph is the one with the fewest sub-pixels wrong (ties: the
  * set's order, so an empty cell is a space). Pure code.
  */
+import { blendChannel } from '../core/blend.js';
 import type { Raster } from '../core/raster.js';
 import { channelLevel } from './braille.js';
 import type { SymbolSet } from './symbols-glyphs.js';
@@ -44,11 +45,10 @@ export function monoSymbolLines(
           const p = (py * width + px) * 4;
           const a = data[p + 3];
           if (a < 128) continue;
-          const k = a / 255;
           const level = Math.max(
-            channelLevel(data[p] * k + br * (1 - k), br),
-            channelLevel(data[p + 1] * k + bgc * (1 - k), bgc),
-            channelLevel(data[p + 2] * k + bb * (1 - k), bb),
+            channelLevel(blendChannel(data[p], br, a), br),
+            channelLevel(blendChannel(data[p + 1], bgc, a), bgc),
+            channelLevel(blendChannel(data[p + 2], bb, a), bb),
           );
           if (level < 128) continue;
           const bit = (y & 3) * 8 + x;

@@ -4,7 +4,7 @@
  * sub-pixels best. The raster is read as 8x8 sub-pixels a cell (`layout` resamples it so);
  * each cell is fitted (symbols-fit.ts), its colours named at the depth (24-bit, the 256-colour
  * palette, or the 16 ANSI colours with error diffusion between cells), and the line written with
- * SGR only where a colour changes (symbols-writer.ts). With `color: 'none'` only glyphs are
+ * SGR only where a colour changes (symbols-writer.ts). With `colorDepth: 'none'` only glyphs are
  * written (symbols-mono.ts). Transparent pixels (alpha < 128) show `background` (default black)
  * and half-transparent ones are blended onto it; a cell with every pixel transparent is a space
  * on the terminal's own background. Design notes: docs/render.md, "Symbols".
@@ -22,7 +22,7 @@ import { SymbolLineWriter } from './symbols-writer.js';
 /** Options for the symbols renderer. */
 export interface SymbolsOptions {
   /** Colour depth. Default 'truecolor'. */
-  readonly color?: ColorDepth;
+  readonly colorDepth?: ColorDepth;
   /** The terminal's background: what transparent pixels show. Default black. */
   readonly background?: readonly [number, number, number];
   /** The glyphs to draw with: a set, or names of built-in sets. Default 'block'. */
@@ -70,13 +70,13 @@ function wholeCells(raster: Raster): Raster {
  * The text lines of a symbols picture of `raster`, one cell per 8x8 sub-pixels (fit it first:
  * `layout(size, 'symbols', …)` gives that size), without line breaks.
  *
- * @example symbolsLines(raster, { color: '256', symbols: ['block', 'sextant'] })
+ * @example symbolsLines(raster, { colorDepth: '256', symbols: ['block', 'sextant'] })
  */
 export function symbolsLines(raster: Raster, options: SymbolsOptions = {}): string[] {
   validateRaster(raster);
   const set = resolveSymbolSet(options.symbols);
   const background = backgroundOf(options);
-  const color = options.color ?? 'truecolor';
+  const color = options.colorDepth ?? 'truecolor';
   if (color === 'none') return monoSymbolLines(raster, set, background);
   const depth: SymbolColorDepth = color;
   const padded = wholeCells(raster);
@@ -137,7 +137,7 @@ export function symbolsLines(raster: Raster, options: SymbolsOptions = {}): stri
 /**
  * A symbols picture of `raster` (fit it first), lines joined by '\n'.
  *
- * @example process.stdout.write(encodeSymbols(raster, { color: 'truecolor' }) + '\n')
+ * @example process.stdout.write(encodeSymbols(raster, { colorDepth: 'truecolor' }) + '\n')
  */
 export function encodeSymbols(raster: Raster, options: SymbolsOptions = {}): string {
   return symbolsLines(raster, options).join('\n');

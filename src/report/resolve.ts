@@ -8,7 +8,7 @@ import { escapeBytes } from '../core/escape.js';
 import { compareVersions } from '../env/condition.js';
 import { explainDetect, explainPlacements } from '../env/detect.js';
 import { multiplexerFromEnv, TMUX_PASSTHROUGH_HINT } from '../env/multiplexer.js';
-import { graphicsOverride } from '../env/override.js';
+import { overrideDecision } from '../env/override.js';
 import type { Protocol } from '../env/protocol.js';
 import { envValue, isRemote, type Runtime } from '../env/runtime.js';
 import type { ProbeFacts } from '../probe/facts.js';
@@ -134,13 +134,9 @@ function resolveGraphics(
   multiplexer: MultiplexerInfo | null,
   stream: 'stdout' | 'stderr' | 'tty',
 ): Answer<Protocol | null> {
-  const override = graphicsOverride(runtime.env);
-  if (override.kind === 'protocol') {
-    return { value: override.protocol, why: reason('override', `TERMSIGHT_GRAPHICS=${override.protocol}`) };
-  }
-  if (override.kind === 'off')
-    return { value: null, why: reason('override', 'TERMSIGHT_GRAPHICS=off: draw no images') };
-  const invalid = override.kind === 'invalid' ? ` (${override.message})` : '';
+  const decision = overrideDecision(runtime.env);
+  if (decision.decides) return { value: decision.protocol, why: reason('override', decision.reason) };
+  const invalid = decision.note;
 
   if (stream !== 'tty' && !runtime.isTTY[stream]) {
     return { value: null, why: reason('tty', `${stream} is not a terminal: no images${invalid}`) };

@@ -62,7 +62,7 @@ describe('layout', () => {
   it.each([[{ columns: 0 }], [{ rows: -1 }], [{ columns: 1.5 }], [{ cellPixels: { width: 0, height: 10 } }]])(
     'rejects %j',
     (options) => {
-      expect(() => layout({ width: 10, height: 10 }, 'kitty', options)).toThrow(TypeError);
+      expect(() => layout({ width: 10, height: 10 }, 'kitty', options)).toThrow(RangeError);
     },
   );
 });
@@ -123,7 +123,7 @@ describe('toTerminal decodes back to the resized source', () => {
   });
 
   it('tmux with 256 colours: a small id in a 256-colour foreground', () => {
-    const out = toTerminal(source, 'kitty', { ...opts, multiplexer: 'tmux', color: '256' });
+    const out = toTerminal(source, 'kitty', { ...opts, multiplexer: 'tmux', colorDepth: '256' });
     const id = Number(/i=(\d+)/.exec(out)![1]);
     expect(id).toBeGreaterThan(0);
     expect(id).toBeLessThan(256);

@@ -63,7 +63,7 @@ describe('blocksLines exact output', () => {
       ['\u2588\u2584\u2580 '],
     ],
   ] as const)('%s', (_, w, h, px, color, lines) => {
-    expect(blocksLines(raster(w, h, px as unknown as number[][]), { color })).toEqual(lines);
+    expect(blocksLines(raster(w, h, px as unknown as number[][]), { colorDepth: color })).toEqual(lines);
   });
 
   it('blends half-transparent pixels onto the background option', () => {
@@ -165,7 +165,7 @@ describe('blocks on a light or dark terminal background', () => {
     ['none: half-transparent white onto white is white', [HALF_WHITE, HALF_WHITE], WHITE_BG, ' '],
     ['none: half-transparent white onto black is grey enough', [HALF_WHITE, HALF_WHITE], undefined, '\u2588'],
   ] as const)('%s', (_, px, background, line) => {
-    expect(blocksLines(raster(1, 2, px as unknown as number[][]), { color: 'none', background })).toEqual([line]);
+    expect(blocksLines(raster(1, 2, px as unknown as number[][]), { colorDepth: 'none', background })).toEqual([line]);
   });
 
   it.each([
@@ -220,7 +220,7 @@ describe('blocks decode back to the source', () => {
         [250, 10, 10, 255],
         [10, 10, 250, 255],
       ]),
-      { color: '256' },
+      { colorDepth: '256' },
     )[0];
     expect(line).toContain(`38;5;${nearest256(250, 10, 10)}`);
     expect(line).toContain(`48;5;${nearest256(10, 10, 250)}`);

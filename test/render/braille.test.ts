@@ -366,7 +366,7 @@ describe('brailleLines', () => {
     ['256', ['\x1b[38;5;231m\u28ff\u28ff\x1b[0m', '\x1b[38;5;231m\u28ff\u28ff\x1b[0m']],
     ['none', ['\u28ff\u28ff', '\u28ff\u28ff']],
   ] as const)('white 4x8 at %s, exactly', (color, lines) => {
-    expect(brailleLines(solid(4, 8, [255, 255, 255, 255]), { color })).toEqual(lines);
+    expect(brailleLines(solid(4, 8, [255, 255, 255, 255]), { colorDepth: color })).toEqual(lines);
   });
 
   it('writes the colour only when it changes, and nothing for empty cells', () => {
@@ -375,7 +375,7 @@ describe('brailleLines', () => {
   });
 
   it('joins lines with newlines', () => {
-    expect(encodeBraille(solid(2, 8, [0, 0, 0, 255]), { color: 'none' })).toBe('\u2800\n\u2800');
+    expect(encodeBraille(solid(2, 8, [0, 0, 0, 255]), { colorDepth: 'none' })).toBe('\u2800\n\u2800');
   });
 });
 
@@ -434,9 +434,9 @@ describe('the encoder against a plain per-pixel model', () => {
     (color) => {
       fc.assert(
         fc.property(rasterArb, backgroundArb, (r, bgc) => {
-          const text = encodeBraille(r, { color, background: bgc });
+          const text = encodeBraille(r, { colorDepth: color, background: bgc });
           expect(text).toBe(brailleReferenceText(r, color, bgc));
-          expect(brailleLines(r, { color, background: bgc }).join('\n')).toBe(text);
+          expect(brailleLines(r, { colorDepth: color, background: bgc }).join('\n')).toBe(text);
         }),
         { numRuns: 200 },
       );
@@ -451,7 +451,7 @@ describe('the encoder against a plain per-pixel model', () => {
     for (const opaque of [true, false]) {
       const r = randomRaster(w, h, seed, opaque);
       expect(encodeBraille(r)).toBe(brailleReferenceText(r, 'truecolor'));
-      expect(encodeBraille(r, { color: '256' })).toBe(brailleReferenceText(r, '256'));
+      expect(encodeBraille(r, { colorDepth: '256' })).toBe(brailleReferenceText(r, '256'));
       for (const background of [
         [255, 255, 255],
         [40, 42, 54],
@@ -483,8 +483,8 @@ describe('the encoder against a plain per-pixel model', () => {
     const small = solid(2, 4, [255, 255, 255, 255]);
     encodeBraille(big);
     expect(encodeBraille(small)).toBe('\x1b[38;2;255;255;255m\u28ff\x1b[0m');
-    brailleLines(big, { color: '256' });
-    expect(brailleLines(small, { color: 'none' })).toEqual(['\u28ff']);
+    brailleLines(big, { colorDepth: '256' });
+    expect(brailleLines(small, { colorDepth: 'none' })).toEqual(['\u28ff']);
   });
 });
 
@@ -548,7 +548,9 @@ describe('whole cells with half-transparent pixels (blended into 32-bit words on
       expect(Array.from(dots.bits)).toEqual(model.bits);
       expect(Array.from(dots.colors)).toEqual(model.colors);
       for (const color of ['truecolor', '256', 'none'] as const) {
-        expect(encodeBraille(r, { color, background })).toBe(encodeBraille(unaligned(r), { color, background }));
+        expect(encodeBraille(r, { colorDepth: color, background })).toBe(
+          encodeBraille(unaligned(r), { colorDepth: color, background }),
+        );
       }
     },
   );

@@ -9,14 +9,7 @@ import { PROTOCOLS } from '../../src/env/protocol.js';
 import { layout, toTerminal } from '../../src/render/backend.js';
 import { clearFrame, endFrame, type FrameHandle } from '../../src/render/frame.js';
 import { placeholderRows } from '../../src/render/kitty-placeholder.js';
-import {
-  boundedCount,
-  MAX_CELLS,
-  MAX_PIXELS,
-  MAX_SIDE,
-  MAX_TEXT_CELLS,
-  withinPixelBudget,
-} from '../../src/render/limits.js';
+import { MAX_CELLS, MAX_PIXELS, MAX_SIDE, MAX_TEXT_CELLS, withinPixelBudget } from '../../src/render/limits.js';
 import { resize } from '../../src/render/resize.js';
 
 const tiny: Raster = { width: 2, height: 2, data: new Uint8Array(16).fill(200) };
@@ -81,21 +74,6 @@ describe('options past the limits throw a RangeError naming the limit', () => {
     expect(run).toThrow(RangeError);
     expect(run).toThrow(message);
   });
-
-  it.each([
-    { name: 'zero', value: 0, error: TypeError },
-    { name: 'negative', value: -5, error: TypeError },
-    { name: 'a fraction', value: 1.5, error: TypeError },
-    { name: 'NaN', value: Number.NaN, error: TypeError },
-    { name: 'Infinity', value: Number.POSITIVE_INFINITY, error: TypeError },
-    { name: 'one past', value: MAX_CELLS + 1, error: RangeError },
-  ])('boundedCount refuses $name', ({ value, error }) => {
-    expect(() => boundedCount(value, 'columns', MAX_CELLS)).toThrow(error);
-  });
-
-  it.each([1, MAX_CELLS])('boundedCount accepts %d', (value) => {
-    expect(boundedCount(value, 'columns', MAX_CELLS)).toBe(value);
-  });
 });
 
 describe('the largest box upscaled stays within the budget', () => {
@@ -117,7 +95,7 @@ describe('the largest box upscaled stays within the budget', () => {
   });
 
   it('toTerminal draws the largest box (braille) without running out of memory', () => {
-    const out = toTerminal(tiny, 'braille', { columns: MAX_CELLS, rows: MAX_CELLS, upscale: true, color: 'none' });
+    const out = toTerminal(tiny, 'braille', { columns: MAX_CELLS, rows: MAX_CELLS, upscale: true, colorDepth: 'none' });
     expect(out.split('\n').length).toBeLessThanOrEqual(MAX_CELLS);
     expect(out.length).toBeGreaterThan(MAX_TEXT_CELLS / 2);
   });

@@ -73,6 +73,7 @@ describe('encodePng round-trips exactly through fast-png', () => {
   });
 
   it('rejects an invalid raster', () => {
-    expect(() => encodePng({ width: 0, height: 1, data: new Uint8Array(0) })).toThrow(TypeError);
+    expect(() => encodePng({ width: 0, height: 1, data: new Uint8Array(0) })).toThrow(RangeError);
+    expect(() => encodePng({ width: 1, height: 1, data: new Uint8Array(3) })).toThrow(TypeError);
   });
 });

@@ -46,7 +46,7 @@ describe('fitPixels', () => {
       { width: -1, height: 1 },
     ],
   ])('rejects %j into %j', (source, box) => {
-    expect(() => fitPixels(source, box)).toThrow(TypeError);
+    expect(() => fitPixels(source, box)).toThrow(RangeError);
   });
 
   it('never exceeds the box and keeps the aspect ratio within rounding', () => {
@@ -177,7 +177,7 @@ describe('resize', () => {
     [1.5, 2],
     [NaN, 2],
   ])('rejects target %sx%s', (w, h) => {
-    expect(() => resize(solid(2, 2, [0, 0, 0, 255]), w, h)).toThrow(TypeError);
+    expect(() => resize(solid(2, 2, [0, 0, 0, 255]), w, h)).toThrow(RangeError);
   });
 
   it('rejects an invalid raster', () => {

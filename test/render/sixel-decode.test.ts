@@ -145,8 +145,8 @@ describe('few colours come back exactly', () => {
   it.each<[string, Raster, SixelOptions]>([
     ['12 colours, 37x23', manyColours(37, 23, 12, 1), {}],
     ['256 colours, 64x40 (every register)', manyColours(64, 40, 256, 2), {}],
-    ['16 colours with 16 registers', manyColours(50, 13, 16, 3), { colors: 16 }],
-    ['2 colours with 2 registers', manyColours(9, 9, 2, 4), { colors: 2 }],
+    ['16 colours with 16 registers', manyColours(50, 13, 16, 3), { sixelColors: 16 }],
+    ['2 colours with 2 registers', manyColours(9, 9, 2, 4), { sixelColors: 2 }],
     ['dithering asked for but not needed', manyColours(30, 30, 100, 5), { dither: 'floyd-steinberg' }],
     ['a single column', manyColours(1, 50, 7, 6), {}],
     ['a single row', manyColours(70, 1, 7, 7), {}],
@@ -159,10 +159,10 @@ describe('many colours: quality stays high', () => {
   it.each<[string, number, Raster, SixelOptions]>([
     ['gradient, 256 registers', 33, gradient(200, 120), {}],
     ['gradient, 256 registers, no dithering', 34, gradient(200, 120), { dither: 'none' }],
-    ['gradient, 16 registers', 21, gradient(200, 120), { colors: 16 }],
+    ['gradient, 16 registers', 21, gradient(200, 120), { sixelColors: 16 }],
     ['photo-like, 256 registers', 33, photoLike(160, 96, 8), {}],
-    ['photo-like, 64 registers', 27, photoLike(160, 96, 9), { colors: 64 }],
-    ['photo-like, 2 registers', 8, photoLike(64, 48, 10), { colors: 2 }],
+    ['photo-like, 64 registers', 27, photoLike(160, 96, 9), { sixelColors: 64 }],
+    ['photo-like, 2 registers', 8, photoLike(64, 48, 10), { sixelColors: 2 }],
     ['300 distinct colours, 256 registers', 25, manyColours(40, 40, 300, 11), {}],
   ])('%s: PSNR above %s dB', (_name, threshold, source, options) => {
     const decoded = decode(encodeSixel(source, options));
@@ -171,7 +171,7 @@ describe('many colours: quality stays high', () => {
   });
 
   it.each([2, 16, 64, 256])('uses at most %s registers', (colors) => {
-    const sequence = encodeSixel(photoLike(80, 60, 12), { colors });
+    const sequence = encodeSixel(photoLike(80, 60, 12), { sixelColors: colors });
     const defined = sequence.match(/#\d+;2;\d+;\d+;\d+/g) ?? [];
     expect(defined.length).toBeGreaterThan(1);
     expect(defined.length).toBeLessThanOrEqual(colors);
@@ -262,7 +262,7 @@ describe('property: random small rasters with at most 16 colours decode to exact
             data.set([c[0], c[1], c[2], transparent ? k % 128 : 255], p * 4);
           }
           const source = { width, height, data };
-          expectExact(source, decode(encodeSixel(source, { colors })));
+          expectExact(source, decode(encodeSixel(source, { sixelColors: colors })));
         },
       ),
       { numRuns: 300 },
@@ -278,7 +278,7 @@ describe('property: random small rasters with at most 16 colours decode to exact
         fc.uint8Array({ minLength: 12 * 14 * 4, maxLength: 12 * 14 * 4 }),
         (width, height, colors, bytes) => {
           const source = { width, height, data: bytes.slice(0, width * height * 4) };
-          const sequence = encodeSixel(source, { colors });
+          const sequence = encodeSixel(source, { sixelColors: colors });
           expect(/^\x1bP0;[01];0q"1;1;\d+;\d+[\x20-\x7e]*\x1b\\$/.test(sequence)).toBe(true);
           const decoded = decode(sequence);
           expect([decoded.width, decoded.height]).toEqual([width, height]);
@@ -292,7 +292,7 @@ describe('property: random small rasters with at most 16 colours decode to exact
 describe('band structure', () => {
   it('each band selects only colours it paints, and defines each register once', () => {
     const source = withAlpha(photoLike(50, 31, 19), 255, 0);
-    const sequence = encodeSixel(source, { colors: 32 });
+    const sequence = encodeSixel(source, { sixelColors: 32 });
     const body = sequence.slice(sequence.indexOf('q') + 1, -2);
     const header = body.match(/^"[\d;]+((?:#\d+;2;\d+;\d+;\d+)*)/)!;
     const registers = header[1].match(/#\d+/g)!;

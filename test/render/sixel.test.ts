@@ -135,8 +135,11 @@ describe('clampColors', () => {
 });
 
 describe('encodeSixel input checks', () => {
+  it('zero width throws a RangeError', () => {
+    expect(() => encodeSixel({ width: 0, height: 1, data: new Uint8Array(0) })).toThrow(RangeError);
+  });
+
   it.each<[string, unknown]>([
-    ['zero width', { width: 0, height: 1, data: new Uint8Array(0) }],
     ['short data', { width: 2, height: 2, data: new Uint8Array(4) }],
     ['not bytes', { width: 1, height: 1, data: [1, 2, 3, 4] }],
   ])('%s throws a TypeError', (_name, input) => {

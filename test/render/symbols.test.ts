@@ -83,13 +83,13 @@ describe('exact output for tiny rasters', () => {
     {
       name: '256 colours: palette indices',
       raster: cells(1, 1, (_x, y) => (y < 4 ? RED : BLUE)),
-      options: { color: '256' },
+      options: { colorDepth: '256' },
       lines: ['\x1b[38;5;21;48;5;196m\u2584\x1b[0m'],
     },
     {
       name: '16 colours: ANSI codes',
       raster: cells(1, 1, (_x, y) => (y < 4 ? RED : BLUE)),
-      options: { color: '16' },
+      options: { colorDepth: '16' },
       lines: ['\x1b[34;101m\u2584\x1b[0m'],
     },
     {
@@ -145,25 +145,25 @@ describe('transparency and background', () => {
     {
       name: 'none: bright ink on a dark terminal',
       raster: cells(1, 1, (_x, y) => (y < 4 ? WHITE : BLACK)),
-      options: { color: 'none' },
+      options: { colorDepth: 'none' },
       lines: ['\u2580'],
     },
     {
       name: 'none: dark ink on a light terminal',
       raster: cells(1, 1, (_x, y) => (y < 4 ? WHITE : BLACK)),
-      options: { color: 'none', background: [255, 255, 255] },
+      options: { colorDepth: 'none', background: [255, 255, 255] },
       lines: ['\u2584'],
     },
     {
       name: 'none: transparent is never ink',
       raster: cells(1, 1, () => [255, 255, 255, 0]),
-      options: { color: 'none' },
+      options: { colorDepth: 'none' },
       lines: [' '],
     },
     {
       name: 'none: upper eighth has its own glyph',
       raster: cells(1, 1, (_x, y) => (y === 0 ? WHITE : BLACK)),
-      options: { color: 'none' },
+      options: { colorDepth: 'none' },
       lines: ['\u2594'],
     },
   ] as const)('$name', ({ raster, options, lines }) => {
@@ -186,7 +186,7 @@ describe('palettes', () => {
   it('256 colours use only 38;5 / 48;5 with indices 16-255, 49 and 0', () => {
     fc.assert(
       fc.property(anyRaster, (r) => {
-        for (const p of sgrs(encodeSymbols(r, { color: '256' }))) {
+        for (const p of sgrs(encodeSymbols(r, { colorDepth: '256' }))) {
           const parts = p.split(';').map(Number);
           for (let i = 0; i < parts.length; i++) {
             if (parts[i] === 38 || parts[i] === 48) {
@@ -205,7 +205,7 @@ describe('palettes', () => {
   it('16 colours use only 30-37, 90-97, 40-47, 100-107, 49 and 0', () => {
     fc.assert(
       fc.property(anyRaster, (r) => {
-        for (const p of sgrs(encodeSymbols(r, { color: '16' }))) {
+        for (const p of sgrs(encodeSymbols(r, { colorDepth: '16' }))) {
           for (const v of p.split(';').map(Number)) {
             const ok =
               (v >= 30 && v <= 37) ||
@@ -225,7 +225,7 @@ describe('palettes', () => {
   it('none writes no escape sequence at all', () => {
     fc.assert(
       fc.property(anyRaster, (r) => {
-        expect(encodeSymbols(r, { color: 'none' })).not.toContain('\x1b');
+        expect(encodeSymbols(r, { colorDepth: 'none' })).not.toContain('\x1b');
       }),
       { numRuns: 40 },
     );
@@ -248,13 +248,13 @@ describe('palettes', () => {
   it('16 colours diffuse the error between cells: a flat dark grey averages out near itself', () => {
     // (64,64,64) is nearest to ANSI 8 (127,127,127); without diffusion every cell would be that.
     const r = cells(12, 12, () => [64, 64, 64, 255]);
-    const painted = paintSymbols(encodeSymbols(r, { color: '16' })).raster;
+    const painted = paintSymbols(encodeSymbols(r, { colorDepth: '16' })).raster;
     let sum = 0;
     for (let i = 0; i < painted.data.length; i += 4) sum += painted.data[i];
     const mean = sum / (painted.data.length / 4);
     expect(DIFFUSION_STRENGTH).toBeGreaterThan(0);
     expect(Math.abs(mean - 64)).toBeLessThan(20);
-    const used = new Set(sgrs(encodeSymbols(r, { color: '16' })).flatMap((p) => p.split(';')));
+    const used = new Set(sgrs(encodeSymbols(r, { colorDepth: '16' })).flatMap((p) => p.split(';')));
     expect(used.size).toBeGreaterThan(2);
   });
 
@@ -262,7 +262,7 @@ describe('palettes', () => {
     const r = cells(1, 1, (_x, y) =>
       y < 4 ? [ANSI16[9][0], ANSI16[9][1], ANSI16[9][2], 255] : [ANSI16[4][0], ANSI16[4][1], ANSI16[4][2], 255],
     );
-    const painted = paintSymbols(encodeSymbols(r, { color: '16' })).raster;
+    const painted = paintSymbols(encodeSymbols(r, { colorDepth: '16' })).raster;
     expect([...painted.data.slice(0, 3)]).toEqual([...ANSI16[9]]);
     expect([...painted.data.slice(-4, -1)]).toEqual([...ANSI16[4]]);
   });
@@ -360,7 +360,7 @@ describe('the symbols protocol', () => {
 
   it('braille and blocks draw 16 colours as 256', () => {
     const r = { width: 2, height: 2, data: new Uint8Array(16).fill(200) };
-    expect(toTerminal(r, 'blocks', { color: '16' })).toBe(toTerminal(r, 'blocks', { color: '256' }));
-    expect(toTerminal(r, 'braille', { color: '16' })).toBe(toTerminal(r, 'braille', { color: '256' }));
+    expect(toTerminal(r, 'blocks', { colorDepth: '16' })).toBe(toTerminal(r, 'blocks', { colorDepth: '256' }));
+    expect(toTerminal(r, 'braille', { colorDepth: '16' })).toBe(toTerminal(r, 'braille', { colorDepth: '256' }));
   });
 });
