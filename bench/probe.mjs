@@ -5,6 +5,9 @@
 //    when the probe's result came, their ratio, and the overhead (result minus arrival): the goal
 //    is within 2 ms, i.e. the driver never waits out a timer once the terminal has answered.
 // 2. Silent: the terminal answers nothing; the time to give up against the budget (ratio).
+// 3. Unnamed: a VT220-class terminal nothing names (TERM alone, no XTVERSION, no fingerprint) that
+//    speaks kitty graphics: the kitty query and DECRQM go in a guarded second round, so the result
+//    costs two round trips; reported as result / latency (about 2 where the guarded round runs).
 //
 // The probes run in one child process (this file with `--child`), one after another, so process
 // start-up is not measured. Run alone with `node bench/probe.mjs` (build first: npx tsc -p tsconfig.build.json).
@@ -16,6 +19,14 @@ const LATENCIES = [0, 5, 20, 50];
 const REPEATS = 15;
 const SILENT_BUDGETS = [50, 100, 200];
 const SILENT_REPEATS = 3;
+const UNNAMED_LATENCIES = [5, 20, 50];
+const UNNAMED_REPEATS = 9;
+/** The unnamed terminal's replies: DA1 level 62, kitty graphics, DECRQM 2026; nothing names it. */
+const UNNAMED = new Map([
+  ['\x1b_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\x1b\\', '\x1b_Gi=31;OK\x1b\\'],
+  ['\x1b[?2026$p', '\x1b[?2026;2$y'],
+]);
+const UNNAMED_DA1 = '\x1b[?62;22c';
 
 const here = fileURLToPath(import.meta.url);
 const repliesDir = fileURLToPath(new URL('../test/fixtures/replies/', import.meta.url));
@@ -37,7 +48,7 @@ async function child(plan) {
       },
     });
     process.stdout.write(
-      `PROBE ${JSON.stringify({ ...item, elapsedMs: facts.elapsedMs, sentinel: facts.sentinel, timedOut: facts.timedOut, sentinelAtMs })}\n`,
+      `PROBE ${JSON.stringify({ ...item, elapsedMs: facts.elapsedMs, sentinel: facts.sentinel, timedOut: facts.timedOut, sentinelAtMs, kitty: facts.kittyGraphics?.ok === true })}\n`,
     );
   }
   process.stdin.pause();
@@ -94,12 +105,14 @@ async function runPlan(plan) {
       for (let at = screen.indexOf('\x1b[c', batchStart); at >= 0; at = screen.indexOf('\x1b[c', batchStart)) {
         const batch = screen.slice(batchStart, at + 3);
         batchStart = at + 3;
-        const item = plan[answered++];
+        // A first round starts with XTVERSION; a batch without it is a further round of the same probe.
+        const item = batch.includes('\x1b[>q') ? plan[answered++] : plan[answered - 1];
         if (!item || item.latencyMs === null) continue;
+        const unnamed = item.terminal === 'unnamed';
         const reply =
           sequences(batch)
-            .map((q) => byQuery.get(q) ?? '')
-            .join('') + da1;
+            .map((q) => (unnamed ? UNNAMED : byQuery).get(q) ?? '')
+            .join('') + (unnamed ? UNNAMED_DA1 : da1);
         const send = () => proc.write(reply);
         if (item.latencyMs === 0) send();
         else setTimeout(send, item.latencyMs);
@@ -124,6 +137,8 @@ export async function run(log = console.log) {
   for (const latencyMs of LATENCIES) for (let i = 0; i < REPEATS; i++) plan.push({ latencyMs, budgetMs: 1000 });
   for (const budgetMs of SILENT_BUDGETS)
     for (let i = 0; i < SILENT_REPEATS; i++) plan.push({ latencyMs: null, budgetMs });
+  for (const latencyMs of UNNAMED_LATENCIES)
+    for (let i = 0; i < UNNAMED_REPEATS; i++) plan.push({ latencyMs, budgetMs: 1000, terminal: 'unnamed' });
   const results = await runPlan(plan);
 
   log(`probe: answered terminal (kitty replies), driver over a real pty; medians of ${REPEATS}`);
@@ -131,7 +146,7 @@ export async function run(log = console.log) {
     'latency ms | sentinel arrives ms | result ms | result / latency | result / arrival | overhead ms (median / max) | timed out',
   );
   for (const latencyMs of LATENCIES) {
-    const rows = results.filter((r) => r.latencyMs === latencyMs && !r.warmup);
+    const rows = results.filter((r) => r.latencyMs === latencyMs && !r.warmup && r.terminal !== 'unnamed');
     const arrival = median(rows.map((r) => r.sentinelAtMs ?? NaN));
     const result = median(rows.map((r) => r.elapsedMs));
     const overheads = rows.map((r) => r.elapsedMs - (r.sentinelAtMs ?? NaN));
@@ -147,6 +162,16 @@ export async function run(log = console.log) {
     const gaveUp = median(rows.map((r) => r.elapsedMs));
     log(
       `${String(budgetMs).padStart(9)} | ${gaveUp.toFixed(2).padStart(10)} | ${(gaveUp / budgetMs).toFixed(3).padStart(16)}`,
+    );
+  }
+  log('');
+  log(`probe: a VT220-class terminal nothing names (kitty graphics, no XTVERSION); medians of ${UNNAMED_REPEATS}`);
+  log('latency ms | result ms | result / latency | kitty found');
+  for (const latencyMs of UNNAMED_LATENCIES) {
+    const rows = results.filter((r) => r.terminal === 'unnamed' && r.latencyMs === latencyMs);
+    const result = median(rows.map((r) => r.elapsedMs));
+    log(
+      `${String(latencyMs).padStart(10)} | ${result.toFixed(2).padStart(9)} | ${(result / latencyMs).toFixed(3).padStart(16)} | ${rows.filter((r) => r.kitty).length}/${rows.length}`,
     );
   }
 }

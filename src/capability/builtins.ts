@@ -6,6 +6,7 @@
  * link does, except kitty's OSC 99, which its documentation writes with ST.
  */
 import { envValue, type Runtime } from '../env/runtime.js';
+import { whenTerms } from '../terminals/views.js';
 import type { Capability } from './types.js';
 
 const ESC = '\u001b';
@@ -234,11 +235,8 @@ const progress: Capability<ProgressArgs> = {
 /** Mode 2026: the terminal holds the screen until the update is complete, so it never shows half a frame. */
 const sync: Capability<SyncArgs> = {
   name: 'sync',
-  when: {
-    tty: true,
-    termProgram: ['iTerm.app', 'WezTerm', 'ghostty'],
-    envAny: ['KITTY_WINDOW_ID', 'ALACRITTY_WINDOW_ID'],
-  },
+  // A view of the terminal database: the rows with synchronized output, by TERM_PROGRAM or their own variable.
+  when: { tty: true, ...whenTerms('synchronizedOutput') },
   args: { phase: 'param' },
   sequence: ({ phase }) =>
     `${ESC}[?2026${requireOneOf('sync', 'phase', phase, ['begin', 'end']) === 'begin' ? 'h' : 'l'}`,

@@ -6,8 +6,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { escapeBytes } from '../core/escape.js';
 import { DEFAULT_LATE_MS, probeTty, type TraceEvent } from '../probe/driver.js';
 import type { ProbeFacts } from '../probe/facts.js';
+import { askTmux } from '../probe/tmux-client.js';
 import { resolveReport } from '../report/resolve.js';
-import type { Report, ReportField } from '../report/types.js';
+import type { Report, ReportField, Why } from '../report/types.js';
 import { parse, wholeNumber } from './args.js';
 import type { CliContext } from './context.js';
 import { interruptKey, interruptOf } from './interrupt.js';
@@ -37,7 +38,10 @@ export async function detectReport(
   },
 ): Promise<{ report: Report; facts?: ProbeFacts }> {
   const budgetMs = wholeNumber('--timeout', flags.timeout, 1);
-  if (flags['no-probe']) return { report: resolveReport(ctx.runtime, undefined, { stream: 'tty' }) };
+  // tmux answers format queries with no escape traffic; asked beside the probe, bounded, never fatal.
+  const asking = askTmux(ctx.runtime.env);
+  if (flags['no-probe'])
+    return { report: resolveReport(ctx.runtime, undefined, { stream: 'tty', tmux: await asking }) };
   const onTrace = flags.trace ? (event: TraceEvent) => traceLine(ctx, event) : undefined;
   const held: Uint8Array[] = [];
   const stop = ctx.stop;
@@ -63,7 +67,7 @@ export async function detectReport(
   }
   // Keys typed during the probe are the user's: back onto stdin, as the driver would put them.
   if (held.length > 0 && ctx.stdin.isTTY) ctx.stdin.unshift(Buffer.concat(held));
-  return { report: resolveReport(ctx.runtime, facts, { stream: 'tty' }), facts };
+  return { report: resolveReport(ctx.runtime, facts, { stream: 'tty', tmux: await asking }), facts };
 }
 
 function traceLine(ctx: CliContext, event: TraceEvent): void {
@@ -90,6 +94,13 @@ function shownJson(_key: string, value: unknown): unknown {
 }
 
 const yesNo = (v: boolean) => (v ? 'yes' : 'no');
+
+/** The database row an answer rests on and its fact's source: ` [row kitty: https://…]`. */
+function sourceNote(why: Why): string {
+  if (why.row === undefined && why.reference === undefined) return '';
+  const row = why.row === undefined ? 'source' : `row ${why.row}`;
+  return ` [${row}${why.reference === undefined ? '' : `: ${why.reference}`}]`;
+}
 
 /** The report as aligned text: one line per answer with its reason. */
 export function formatReport(report: Report, style: Style): string {
@@ -131,7 +142,7 @@ export function formatReport(report: Report, style: Style): string {
     const because = why
       ? style.dim(
           escapeBytes(
-            `${why.source}: ${why.detail}${why.reply && !why.detail.includes(why.reply) ? ` (${why.reply})` : ''}`,
+            `${why.source}: ${why.detail}${why.reply && !why.detail.includes(why.reply) ? ` (${why.reply})` : ''}${sourceNote(why)}`,
           ),
         )
       : '';

@@ -7,6 +7,7 @@ import { PLACEMENT_RULES } from '../env/placement-rules.js';
 import { describeRule } from '../env/rule.js';
 import { TERMINALS } from '../terminals/database.js';
 import { summarize } from '../terminals/describe.js';
+import { INHERITED_VARIABLES } from '../terminals/inherited.js';
 import { parse } from './args.js';
 import type { CliContext } from './context.js';
 import { styleFor } from './style.js';
@@ -22,6 +23,7 @@ export async function runRules(args: readonly string[], ctx: CliContext): Promis
           graphicsDefault: GRAPHICS_DEFAULT,
           placements: PLACEMENT_RULES,
           terminals: TERMINALS,
+          inherited: INHERITED_VARIABLES,
         },
         null,
         2,
@@ -47,6 +49,11 @@ export async function runRules(args: readonly string[], ctx: CliContext): Promis
     out.push(`  ${summary.terminal.padEnd(26)} ${summary.draws.padEnd(34)} ${summary.facts}`);
     out.push(`     ${style.dim(`identified by: ${summary.identifiedBy}`)}`);
   }
+  out.push(
+    '',
+    style.bold("inherited identity variables (other terminals' children carry them: never over a terminal's answer)"),
+  );
+  for (const v of INHERITED_VARIABLES) out.push(`  ${v.variable.padEnd(24)} ${style.dim(v.source)}`);
   ctx.stdout.write(`${out.join('\n')}\n`);
   return 0;
 }

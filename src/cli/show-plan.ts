@@ -12,6 +12,7 @@ import { endFrame } from '../render/frame.js';
 import { kittyDelete } from '../render/kitty.js';
 import type { RenderOptions } from '../render/options.js';
 import { isSymbolSetName, SYMBOL_SET_NAMES, type SymbolSetName } from '../render/symbols-glyphs.js';
+import { pictureWrap } from '../report/picture-wrap.js';
 import type { Report } from '../report/types.js';
 import { UsageError } from './context.js';
 import type { EscapeState } from './picture-writer.js';
@@ -97,7 +98,7 @@ export function pictureBox(input: {
  * colour depth (none under `NO_COLOR`, 24-bit where the terminal has it, else 256).
  */
 export function renderOptionsFor(report: Report, box: { columns: number; rows: number }, env: Env): RenderOptions {
-  const mux = report.multiplexer && report.multiplexer.passthrough !== false ? report.multiplexer.name : null;
+  const mux = pictureWrap(report.multiplexer);
   return {
     columns: box.columns,
     rows: box.rows,

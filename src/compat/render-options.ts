@@ -3,6 +3,7 @@
  * and the Ink component, which both draw for an application from a probed report.
  */
 import type { RenderOptions } from '../render/options.js';
+import { pictureWrap } from '../report/picture-wrap.js';
 import type { Report } from '../report/types.js';
 
 /**
@@ -16,7 +17,7 @@ export function renderOptionsFor(report: Report): RenderOptions {
     cellPixels: report.cellPixels ?? undefined,
     sixelColors: report.sixelColors ?? undefined,
     placements: report.placements,
-    multiplexer: report.multiplexer?.passthrough ? report.multiplexer.name : null,
+    multiplexer: pictureWrap(report.multiplexer, true),
     colorDepth: report.truecolor ? 'truecolor' : '256',
     background: report.background?.rgb,
   };

@@ -10,6 +10,7 @@ import { createElement, type ReactNode, useEffect, useMemo, useRef } from 'react
 import { wrapForMultiplexer } from '../core/wrap.js';
 import { isProtocol, type Protocol } from '../env/protocol.js';
 import { kittyDelete, kittyImageId } from '../render/kitty.js';
+import { pictureWrap } from '../report/picture-wrap.js';
 import type { Report } from '../report/types.js';
 import { overlayFor } from './overlay.js';
 import { type ObjectFit, type PicturePlan, planPicture } from './picture.js';
@@ -65,7 +66,7 @@ function usePixels(plan: PicturePlan | null, report: Report | null, ref: { curre
           });
     // Ink may have written this frame before the effect ran: draw unless a frame comes first.
     const timer = setTimeout(() => overlay.paint(false), FIRST_DRAW_MS);
-    const mux = report?.multiplexer?.passthrough ? report.multiplexer.name : null;
+    const mux = pictureWrap(report?.multiplexer, true);
     const deleteBytes = plan.imageId === undefined ? '' : wrapForMultiplexer(kittyDelete(plan.imageId), mux);
     const onExit = (): void => {
       if (deleteBytes !== '') overlay.writeRaw(deleteBytes);

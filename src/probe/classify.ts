@@ -145,8 +145,11 @@ export function factsFromReplies(replies: readonly ReplyToken[] | string, contex
   const da2 = lastOf(mine, 'da2', (r) => multiplexerOfDa2(r.terminalType) === null || multiplexer === null);
   const kitty = lastOf(mine, 'kittyGraphics');
   const sync = lastOf(mine, 'decrqm', (r) => r.mode === 2026);
-  // Colours: a multiplexer that answers them (tmux 3.4+) reports the pane's, which is what text is drawn on.
-  const bg = lastOf(mine, 'background', (r) => r.rgb !== null) ?? lastOf(theirs, 'background', (r) => r.rgb !== null);
+  // Colours: the terminal's own. When the query was also sent wrapped, what came before tmux's DA1
+  // is tmux's answer (tmux 3.5a answers OSC 10/11 itself: docs/terminals.md, "tmux"), not taken.
+  const bg =
+    lastOf(mine, 'background', (r) => r.rgb !== null) ??
+    (wrapped ? undefined : lastOf(theirs, 'background', (r) => r.rgb !== null));
   const sixel = lastOf(mine, 'xtsmgraphics', (r) => r.item === 1 && r.status === 0 && r.values.length > 0);
   const cell = multiplexer === 'tmux' && passthrough !== true ? undefined : cellFrom(mine);
 

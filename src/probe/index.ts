@@ -20,3 +20,5 @@ export {
 } from './reducer.js';
 export { parseReply, type Reply } from './replies.js';
 export { createScanner, flushScanner, type ScannerState, type ScanToken, scanReplies } from './scanner.js';
+export { type AskTmuxOptions, askTmux, TMUX_ASK_TIMEOUT_MS } from './tmux-client.js';
+export { parseTmuxFormats, TMUX_DISPLAY_FORMAT, type TmuxFacts } from './tmux-formats.js';

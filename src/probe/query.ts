@@ -2,13 +2,20 @@
  * The batched query: every question termsight asks, written at once and answered in one round trip,
  * ending with DA1 (`CSI c`), which every VT-class terminal answers: once its reply is in, anything
  * not answered before it is not supported. What goes into the batch depends on the runtime, because
- * some terminals print the queries they do not understand as visible garbage.
+ * some terminals print the queries they do not understand as visible garbage: the gates are views
+ * of the terminal database (its rows' `quirks`), and a terminal nobody has named gets the queries
+ * some terminal prints only in a guarded round, once it has shown it parses them.
  */
 
 import { toBytes } from '../core/escape.js';
 import { wrapTmuxBytes } from '../core/wrap.js';
 import { multiplexerFromEnv } from '../env/multiplexer.js';
-import { envValue, type Runtime } from '../env/runtime.js';
+import type { Runtime } from '../env/runtime.js';
+import { identify } from '../terminals/identify.js';
+import { terminalById, terminalByReplyName } from '../terminals/lookup.js';
+import { familiesPrintedBy, guardedFamilies, rowsNamedByEnv } from '../terminals/query-gates.js';
+import type { QueryFamily, TerminalRow } from '../terminals/types.js';
+import type { ProbeFacts } from './facts.js';
 
 /** The queries, by name, as strings (`\x1b` is ESC). */
 export const QUERIES = {
@@ -39,7 +46,7 @@ export type QueryName = keyof typeof QUERIES;
 
 /** What shapes the batch. Explicit fields win over what `runtime` says. */
 export interface QueryOptions {
-  /** The runtime to read `TMUX`, `STY`, `TERM`, `TERM_PROGRAM`, `WT_SESSION` and the platform from. */
+  /** The runtime to read the environment (which rows of the terminal database it names, `TMUX`, `STY`) and the platform from. */
   readonly runtime?: Runtime;
   /** The multiplexer in between: `null` for none; default from the runtime's environment. */
   readonly multiplexer?: 'tmux' | 'screen' | null;
@@ -57,13 +64,19 @@ export interface QueryPlan {
   readonly wrapped: boolean;
   /** Whether DCS queries may be sent (the tmux wrapper itself is a DCS that tmux consumes). */
   readonly dcs: boolean;
-  /** Whether APC queries (kitty graphics) may be sent. */
+  /** Whether APC queries (kitty graphics) may be sent, now or in the guarded round. */
   readonly apc: boolean;
   /** The queries sent straight to the terminal (or to the multiplexer), in order. */
   readonly direct: readonly QueryName[];
   /** The queries sent wrapped for tmux passthrough, in order (empty unless `wrapped`). */
   readonly outer: readonly QueryName[];
-  /** Why a query family was left out, for the trace. */
+  /**
+   * Guarded queries held back: some terminal prints them, and the environment names no terminal
+   * that would receive them. They go in the guarded round (`planGuarded`), direct or wrapped like
+   * the rest, once the replies show the terminal parses them.
+   */
+  readonly held: readonly QueryName[];
+  /** Why a query family was left out or held back, for the trace. */
   readonly notes: readonly string[];
 }
 
@@ -81,47 +94,83 @@ const FULL: readonly QueryName[] = [
   'da1',
 ];
 
-const APC_QUERIES: ReadonlySet<QueryName> = new Set<QueryName>(['kittyGraphics']);
+/**
+ * The query families of each query, as the terminal database's `quirks` name them: a query is
+ * left out where a row that would receive it prints one of its families.
+ */
+const FAMILIES: Readonly<Record<QueryName, readonly QueryFamily[]>> = {
+  xtversion: ['xtversion'],
+  da2: ['da2'],
+  kittyGraphics: ['apc', 'kittyGraphics'],
+  cellPixels: ['cellPixels'],
+  windowPixels: ['windowPixels'],
+  windowCells: ['windowCells'],
+  synchronizedOutput: ['decrqm'],
+  background: ['oscColours'],
+  sixelColors: ['xtsmgraphics'],
+  da1: ['da1'],
+};
+
+/** The lowest DA1 level (VT220) whose parser recognises control strings (DCS, APC) and ignores unknown ones. */
+export const PARSING_DA1_LEVEL = 62;
+
+const any = (name: QueryName, families: ReadonlySet<QueryFamily>) => FAMILIES[name].some((f) => families.has(f));
+
+/** What a layer prints, with a note per row naming the families and the row. */
+function printedBy(rows: readonly TerminalRow[], notes: string[]): Set<QueryFamily> {
+  for (const row of rows) {
+    const families = [...familiesPrintedBy([row])];
+    if (families.length > 0) notes.push(`${row.name} prints ${families.join(', ')} queries: not sent`);
+  }
+  return familiesPrintedBy(rows);
+}
 
 /**
- * Decides the batch for a runtime: which multiplexer, which query families are safe, what goes wrapped.
+ * Decides the batch for a runtime: which multiplexer, which queries go where, which are held
+ * back. The gates are views of the terminal database (docs/probe.md, "What goes to whom"):
  *
- * - Apple Terminal (`TERM_PROGRAM=Apple_Terminal`) prints DCS/APC queries: none are sent.
- * - Windows consoles (`platform` `win32`, `WT_SESSION`) print APC: no kitty graphics query.
- * - GNU screen shows DCS and APC payloads as text: neither is sent.
+ * - A query goes to no layer whose row (named by the environment) prints one of its families:
+ *   Apple Terminal prints DCS/APC, GNU screen shows DCS and APC payloads (its hardstatus becomes
+ *   the window title), rxvt-unicode prints the kitty graphics query, zutty prints it and DECRQM.
+ *   Windows consoles (`platform` `win32`) print APC: no kitty graphics query.
+ * - Where the environment names no terminal at all (a scrubbed environment, ssh, a terminal
+ *   termsight does not know), the guarded queries (those some row prints: the kitty graphics
+ *   APC, DECRQM) are held back for the guarded round, which goes out only when the replies show
+ *   a terminal that parses them and name none (`planGuarded`); everything else goes now. A tmux or
+ *   screen whose variables were scrubbed (`env -i`, `sudo`, ssh) thus never sees a raw APC: it
+ *   names itself in its replies (XTVERSION `tmux …`, DA2 type 84 tmux, 83 screen) and
+ *   `planFollowUp` decides what follows.
  * - tmux answers XTVERSION and DA1 itself and drops the rest: those two go first unwrapped (tmux's
- *   own answers, the first DA1 being tmux's), then, unless `askOuter: false`, the identity,
- *   graphics, size, sync and colour queries and a DA1, each wrapped for the outer terminal.
- * - With no multiplexer in the environment the full batch goes out, DA2 included: a tmux or screen
- *   whose variables were scrubbed (`env -i`, `sudo`, ssh) then names itself in its replies
- *   (XTVERSION `tmux …`, DA2 type 84 tmux, 83 screen), and `planFollowUp` decides what follows.
- *   That batch holds no DCS query, so screen has nothing to print; its one APC (the kitty
- *   graphics query) is not drawn by screen either: screen takes an APC string as the window's
- *   hardstatus, which (with an xterm outside) becomes the window title until something else sets
- *   it. That is accepted rather than holding the kitty query back for a second round, which would
- *   cost every unidentified terminal (most ssh sessions) a round trip, for a screen that lost
- *   both STY and a `screen*` TERM.
+ *   own answers, the first DA1 being tmux's), then, unless `askOuter: false`, the other queries
+ *   and a DA1, each wrapped for the outer terminal, with the same gates for the outer terminal.
  */
 export function planQuery(options: QueryOptions = {}): QueryPlan {
   const env = options.runtime?.env ?? {};
   const platform = options.platform ?? options.runtime?.platform;
   const multiplexer = options.multiplexer !== undefined ? options.multiplexer : (multiplexerFromEnv(env)?.name ?? null);
   const notes: string[] = [];
-  let dcs = true;
-  let apc = true;
-  if (envValue(env, 'TERM_PROGRAM') === 'Apple_Terminal') {
-    dcs = apc = false;
-    notes.push('Apple Terminal shows DCS/APC queries as text: none sent');
-  }
-  if (platform === 'win32' || envValue(env, 'WT_SESSION') !== undefined) {
-    apc = false;
+  const named = rowsNamedByEnv(env);
+  const terminals = named.filter((row) => row.kind === 'terminal');
+  // Behind screen, screen parses first (known from STY or TERM, or named by the caller).
+  const screenRow = multiplexer === 'screen' ? terminalById('screen') : undefined;
+  const layer = screenRow ? [screenRow] : [];
+  // What the terminal prints (the outer terminal behind tmux), and what screen prints when it parses first.
+  const printed = printedBy([...layer, ...terminals], notes);
+  if (platform === 'win32' && !printed.has('apc')) {
+    printed.add('apc');
     notes.push('Windows consoles show APC queries as text: no kitty graphics query');
   }
-  if (multiplexer === 'screen') {
-    dcs = apc = false;
-    notes.push('GNU screen shows DCS/APC payloads as text: none sent');
-  }
-  const allowed = (name: QueryName): boolean => apc || !APC_QUERIES.has(name);
+  // Nobody named the terminal: what some terminal prints waits until it shows it parses it.
+  const guarded = terminals.length === 0 && multiplexer !== 'screen' ? guardedFamilies() : new Set<QueryFamily>();
+  const sendable = FULL.filter((name) => !any(name, printed));
+  const held = sendable.filter((name) => any(name, guarded));
+  if (held.length > 0)
+    notes.push(
+      `no terminal named by the environment: ${held.join(', ')} held back until its replies show it parses them`,
+    );
+  const now = sendable.filter((name) => !held.includes(name));
+  const dcs = !printed.has('dcs');
+  const apc = !printed.has('apc') && !printed.has('kittyGraphics');
   if (multiplexer === 'tmux') {
     const wrapped = options.askOuter !== false && dcs;
     if (options.askOuter === false) notes.push('the outer terminal not asked: only tmux answers');
@@ -131,19 +180,20 @@ export function planQuery(options: QueryOptions = {}): QueryPlan {
       dcs,
       apc,
       direct: ['xtversion', 'da1'],
-      outer: wrapped ? FULL.filter(allowed) : [],
+      outer: wrapped ? now : [],
+      held: wrapped ? held : [],
       notes,
     };
   }
-  return { multiplexer, wrapped: false, dcs, apc, direct: FULL.filter(allowed), outer: [], notes };
+  return { multiplexer, wrapped: false, dcs, apc, direct: now, outer: [], held, notes };
 }
 
 /**
  * The second round the first round's replies call for, or null when none is needed. Today one
  * case: tmux answered (its XTVERSION or DA2 type 84) although the environment did not show it (no
  * `TMUX`: a scrubbed environment, as over ssh), so no wrapped query was sent. The second round is
- * exactly what the batch inside a known tmux adds after tmux's own DA1: the identity, graphics,
- * size, sync and colour queries and a DA1, each wrapped for passthrough. None when `askOuter` is
+ * exactly what the batch inside a known tmux adds after tmux's own DA1: the queries and a DA1,
+ * each wrapped for passthrough, with the guarded ones held back as there. None when `askOuter` is
  * false, when wrapped queries were already sent, or when DCS may not be sent (the wrapper is a DCS).
  *
  * @example planFollowUp(planQuery({ runtime }), 'tmux', { runtime })?.outer.at(-1) === 'da1'
@@ -160,6 +210,54 @@ export function planFollowUp(
     ...plan,
     direct: [],
     notes: [...plan.notes, 'tmux answered although TMUX is not set: the wrapped queries go in a second round'],
+  };
+}
+
+/**
+ * Whether a row the replies named still needs the kitty graphics query: it draws kitty, its name
+ * alone does not decide the protocol (Konsole, Zellij: their answer to the query does), and it
+ * prints none of the held-back families. Every other named row answers from the database.
+ */
+function askKittyOf(row: TerminalRow, held: readonly QueryName[]): boolean {
+  if (!held.includes('kittyGraphics') || !row.draws.some((d) => d.protocol === 'kitty')) return false;
+  if (row.identity.xtversion?.byName.includes('graphics')) return false;
+  const printed = familiesPrintedBy([row]);
+  return !held.some((name) => any(name, printed));
+}
+
+/**
+ * The guarded round a round's replies call for, or null: the queries `plan` held back and a DA1,
+ * sent the way the round went (direct, or wrapped for tmux), when the terminal that answered
+ * showed it parses them and did not name itself. It showed it by an XTVERSION reply (`facts.terminal`,
+ * which a multiplexer's own never is) or a DA1 of level 62 or more; it named itself when its
+ * XTVERSION name or a DA1/DA2 fingerprint is a row of the terminal database, which then answers
+ * (and whose quirks forbid what it prints), unless the row draws kitty graphics and only the
+ * query's answer says so (Konsole, Zellij). So a terminal costs this extra round trip only when
+ * its environment and its first replies left it unknown, or left that one question open.
+ *
+ * @example planGuarded(planQuery({ runtime: scrubbed }), factsFromReplies('\x1b[?64;4c'))?.direct // ['kittyGraphics', 'synchronizedOutput', 'da1']
+ */
+export function planGuarded(plan: QueryPlan, facts: ProbeFacts): QueryPlan | null {
+  if (plan.held.length === 0) return null;
+  const body = (reply: string | undefined) => (reply?.startsWith('\\e[') ? reply.slice(3) : undefined);
+  const da1 = body(facts.da1?.reply);
+  const da2 = body(facts.da2?.reply);
+  const row = facts.terminal
+    ? terminalByReplyName(facts.terminal.name)
+    : identify({ ...(da1 !== undefined ? { da1 } : {}), ...(da2 !== undefined ? { da2 } : {}) })?.row;
+  if (row && !askKittyOf(row, plan.held)) return null;
+  const shows = facts.terminal !== undefined || (facts.da1?.level ?? 0) >= PARSING_DA1_LEVEL;
+  if (!shows) return null;
+  const round: QueryName[] = [...plan.held, 'da1'];
+  return {
+    ...plan,
+    direct: plan.wrapped ? [] : round,
+    outer: plan.wrapped ? round : [],
+    held: [],
+    notes: [
+      ...plan.notes,
+      `the terminal parses control strings (${facts.terminal ? 'it answered XTVERSION' : `DA1 level ${facts.da1?.level}`}) and names no known row: the held-back queries follow`,
+    ],
   };
 }
 

@@ -5,10 +5,11 @@
  * holds only what it needs. The timing rules, with their reasons, are in docs/probe.md.
  */
 import { envValue, isRemote, type Runtime } from '../env/runtime.js';
+import { slowLinkFromEnv } from '../terminals/slow-links.js';
 import { factsFromReplies, multiplexerNamedBy } from './classify.js';
 import type { ProbeAction, ProbeEvent } from './events.js';
 import type { ProbeFacts, ProbeSkipReason } from './facts.js';
-import { planFollowUp, planQuery, type QueryOptions, type QueryPlan, queryBytes } from './query.js';
+import { planFollowUp, planGuarded, planQuery, type QueryOptions, type QueryPlan, queryBytes } from './query.js';
 import { parseReply } from './replies.js';
 import {
   createScanner,
@@ -23,7 +24,7 @@ import {
 
 /** Options of one probe. Every time is in the injected clock's milliseconds. */
 export interface ProbeOptions {
-  /** Silence deadline after the clock origin (default 100; 1000 when any `SSH_*` variable is set). */
+  /** Silence deadline after the clock origin (default 100; 1000 over a slow link: any `SSH_*`, a browser or remote editor). */
   readonly budgetMs?: number;
   /** The one-time extension (default: the budget). */
   readonly extendMs?: number;
@@ -35,7 +36,7 @@ export interface ProbeOptions {
   readonly foreground?: boolean;
   /** Inside tmux, also ask the outer terminal, with queries wrapped for tmux's passthrough (default true). */
   readonly askOuter?: boolean;
-  /** The settle window after the multiplexer's DA1 (default min(budget/2, 50 ms), 300 ms when remote). */
+  /** The settle window after the multiplexer's DA1 (default min(budget/2, 50 ms), 300 ms over a slow link). */
   readonly settleMs?: number;
   /** The scanner's reply cap in bytes (default 4096). */
   readonly maxReplyBytes?: number;
@@ -98,6 +99,8 @@ interface Running {
   /** Whether a reply byte has arrived (what allows the one extension). */
   readonly seenReply: boolean;
   readonly da1Count: number;
+  /** The DA1 replies asked for so far: one per round that reaches the terminal (tmux's own, the outer's, the guarded round's). */
+  readonly asked: number;
   /** The multiplexer the first round's replies named (XTVERSION, DA2), whatever the environment said. */
   readonly shown: 'tmux' | 'screen' | null;
 }
@@ -114,6 +117,16 @@ export interface OuterState extends Running {
   readonly followUp: QueryPlan | null;
   /** Whether the outer terminal has answered anything. */
   readonly outerAnswered: boolean;
+  readonly window: ProbeWindow;
+}
+
+/** The guarded round is out (the queries some terminal prints, to one that showed it parses them); waiting for its DA1. */
+export interface GuardedState extends Running {
+  readonly phase: 'guarded';
+  /** The tmux round before it, when there was one (it shapes how replies are read). */
+  readonly followUp: QueryPlan | null;
+  /** Whether the guarded round has been answered at all. */
+  readonly answered: boolean;
   readonly window: ProbeWindow;
 }
 
@@ -137,14 +150,23 @@ export interface DoneState {
 }
 
 /** The probe's whole state: an immutable value, tagged by phase. */
-export type ProbeState = InitState | AwaitingState | OuterState | SettlingState | DoneState;
+export type ProbeState = InitState | AwaitingState | OuterState | GuardedState | SettlingState | DoneState;
 
-/** Where a probe is: not started, waiting for the sentinel, waiting for the outer terminal behind tmux, settling, done. */
+/** Where a probe is: not started, waiting for the sentinel, waiting for the outer terminal behind tmux, waiting for the guarded round, settling, done. */
 export type ProbePhase = ProbeState['phase'];
 
-/** The default budget: ~100 ms locally, ~1 s when the session is remote (any non-empty `SSH_*`). */
+/**
+ * Whether the terminal is far away: an ssh session (any non-empty `SSH_*`), or a terminal in a
+ * browser or remote editor that the environment names (`slowLinkFromEnv`: Codespaces, Dev
+ * Containers, code-server, Jupyter). Its replies take hundreds of milliseconds.
+ */
+export function slowLink(runtime: Runtime): boolean {
+  return isRemote(runtime.env) || slowLinkFromEnv(runtime.env) !== null;
+}
+
+/** The default budget: ~100 ms locally, ~1 s over a slow link (`slowLink`). */
 export function defaultBudgetMs(runtime: Runtime): number {
-  return isRemote(runtime.env) ? 1000 : 100;
+  return slowLink(runtime) ? 1000 : 100;
 }
 
 /**
@@ -155,7 +177,7 @@ export function defaultBudgetMs(runtime: Runtime): number {
  */
 export function createProbe(runtime: Runtime, options: ProbeOptions = {}): ProbeState {
   const budgetMs = positive(options.budgetMs) ?? defaultBudgetMs(runtime);
-  const remote = isRemote(runtime.env);
+  const remote = slowLink(runtime);
   const queryOptions: QueryOptions = {
     runtime,
     ...(options.multiplexer !== undefined ? { multiplexer: options.multiplexer } : {}),
@@ -229,9 +251,12 @@ export function probeNextTickAt(state: ProbeState): number | null {
     case 'awaiting':
       return state.deadline.atMs;
     case 'outer':
+    case 'guarded': {
       if (state.window.kind !== 'open') return state.nowMs;
-      // Nothing from the outer terminal: the window decides; once it answers, the deadline too.
-      return state.outerAnswered ? Math.max(state.deadline.atMs, state.window.endMs) : state.window.endMs;
+      // Nothing from the outer terminal (or to the guarded round): the window decides; once it answers, the deadline too.
+      const answered = state.phase === 'outer' ? state.outerAnswered : state.answered;
+      return answered ? Math.max(state.deadline.atMs, state.window.endMs) : state.window.endMs;
+    }
     case 'settling':
       return state.window.kind === 'open' ? state.window.endMs : state.nowMs;
   }
@@ -258,6 +283,7 @@ function onStart(state: ProbeState): [ProbeState, ProbeAction[]] {
     replies: [],
     seenReply: false,
     da1Count: 0,
+    asked: setup.plan.wrapped ? 2 : 1,
     shown: null,
   };
   return [awaiting, [{ type: 'write', bytes: setup.query }]];
@@ -297,7 +323,7 @@ function onLateInput(state: DoneState, bytes: Uint8Array): [ProbeState, ProbeAct
   return [{ ...state, scanner: released.state, owedSentinels: owed }, actions];
 }
 
-type Live = AwaitingState | OuterState | SettlingState;
+type Live = AwaitingState | OuterState | GuardedState | SettlingState;
 
 /** Before the result: replies are collected, keys go back, a DA1 moves the phase on. */
 function onReplies(state: Live, bytes: Uint8Array): [ProbeState, ProbeAction[]] {
@@ -321,6 +347,7 @@ function onReplies(state: Live, bytes: Uint8Array): [ProbeState, ProbeAction[]] 
     // Wrapped queries are answered after tmux's own DA1, and tmux answers in order: any reply
     // after it is the outer terminal's.
     if (next.phase === 'outer' && !next.outerAnswered) next = { ...next, outerAnswered: true };
+    if (next.phase === 'guarded' && !next.answered) next = { ...next, answered: true };
     // Behind screen, the background colour it forwards after its DA1 is what the window waits for.
     if (next.phase === 'settling' && reply.type === 'background') next = { ...next, window: { kind: 'next-tick' } };
     if (reply.type === 'da1') {
@@ -335,18 +362,19 @@ function onReplies(state: Live, bytes: Uint8Array): [ProbeState, ProbeAction[]] 
 
 /** The fields every live phase shares, without the phase's own. */
 function running(state: Live): Running {
-  const { setup, startMs, nowMs, deadline, scanner, replies, seenReply, da1Count, shown } = state;
-  return { setup, startMs, nowMs, deadline, scanner, replies, seenReply, da1Count, shown };
+  const { setup, startMs, nowMs, deadline, scanner, replies, seenReply, da1Count, asked, shown } = state;
+  return { setup, startMs, nowMs, deadline, scanner, replies, seenReply, da1Count, asked, shown };
 }
 
 /**
  * A DA1 arrived: the sentinel (or, behind tmux with wrapped queries, tmux's and then the outer
- * terminal's). Returns the next state and, when tmux showed itself only now, the second round to write.
+ * terminal's; or the guarded round's). Returns the next state and, when a further round is due
+ * (tmux showed itself only now, or the terminal showed it parses the held-back queries), its bytes to write.
  */
 function onSentinel(state: Live): [Live, ProbeAction | null] {
   const base: Running = { ...running(state), da1Count: state.da1Count + 1 };
   if (state.phase === 'awaiting') {
-    const { plan, queryOptions, reorders } = state.setup;
+    const { plan, queryOptions } = state.setup;
     if (plan.wrapped) {
       return [{ ...base, phase: 'outer', followUp: null, outerAnswered: false, window: { kind: 'opens' } }, null];
     }
@@ -354,27 +382,64 @@ function onSentinel(state: Live): [Live, ProbeAction | null] {
     if (followUp) {
       // tmux's DA1 of the first round: now ask the outer terminal through it.
       return [
-        { ...base, phase: 'outer', followUp, outerAnswered: false, window: { kind: 'opens' } },
+        { ...base, asked: base.asked + 1, phase: 'outer', followUp, outerAnswered: false, window: { kind: 'opens' } },
         { type: 'write', bytes: queryBytes(followUp) },
       ];
     }
-    // A screen the environment hid reorders like a known one.
-    const forwardsLate = reorders || (state.shown === 'screen' && plan.multiplexer === null);
-    const backgroundIn = state.replies.some((t) => parseReply(t)?.type === 'background');
-    const window: ProbeWindow = forwardsLate && !backgroundIn ? { kind: 'opens' } : { kind: 'next-tick' };
-    return [{ ...base, phase: 'settling', followUp: null, window }, null];
+    // A multiplexer that named itself (a scrubbed screen) is known: nothing is guarded from it.
+    const guarded = state.shown === null ? guardedRound(base, null) : null;
+    if (guarded) return guarded;
+    return [{ ...base, phase: 'settling', followUp: null, window: settleWindow(base) }, null];
   }
   if (state.phase === 'outer') {
     // The outer terminal's DA1: it answers in order, so everything it had to say is in.
+    const guarded = guardedRound(base, state.followUp);
+    if (guarded) return guarded;
     return [{ ...base, phase: 'settling', followUp: state.followUp, window: { kind: 'next-tick' } }, null];
+  }
+  if (state.phase === 'guarded') {
+    return [{ ...base, phase: 'settling', followUp: state.followUp, window: settleWindow(base) }, null];
   }
   return [{ ...state, da1Count: base.da1Count }, null];
 }
 
-/** How long a window lasts once it opens at `now`: `settleMs`, or for a second round at least the first round's duration (capped at the budget). */
-function windowLength(state: OuterState | SettlingState, now: number): number {
-  const { settleMs, budgetMs } = state.setup;
-  if (state.phase !== 'outer' || state.followUp === null) return settleMs;
+/** The guarded round the replies so far call for (planGuarded), as the next state and its write; null when none. */
+function guardedRound(base: Running, followUp: QueryPlan | null): [GuardedState, ProbeAction] | null {
+  const { plan } = base.setup;
+  const facts = factsFromReplies(base.replies, {
+    multiplexer: plan.multiplexer ?? followUp?.multiplexer ?? base.shown,
+    wrapped: plan.wrapped || followUp !== null,
+  });
+  const round = planGuarded(followUp ?? plan, facts);
+  if (round === null) return null;
+  return [
+    { ...base, asked: base.asked + 1, phase: 'guarded', followUp, answered: false, window: { kind: 'opens' } },
+    { type: 'write', bytes: queryBytes(round) },
+  ];
+}
+
+/** After the terminal's last DA1: due at once, or a window where replies are forwarded after it (screen, ConPTY) and OSC 11 is not in. */
+function settleWindow(state: Running): ProbeWindow {
+  const { plan, reorders } = state.setup;
+  // A screen the environment hid reorders like a known one.
+  const forwardsLate = reorders || (state.shown === 'screen' && plan.multiplexer === null);
+  const backgroundIn = state.replies.some((t) => parseReply(t)?.type === 'background');
+  return forwardsLate && !backgroundIn ? { kind: 'opens' } : { kind: 'next-tick' };
+}
+
+/**
+ * How long a window lasts once it opens at `now`: `settleMs`; for tmux's second round at least the
+ * first round's duration (capped at the budget); for the guarded round, whose terminal has just
+ * answered a round, the budget or twice the time so far, whichever is longer, at most budget plus
+ * extension (a round trip's jitter must not cut off the answer it is sure to get).
+ */
+function windowLength(state: OuterState | GuardedState | SettlingState, now: number): number {
+  const { settleMs, budgetMs, extendMs } = state.setup;
+  if (state.phase === 'guarded') {
+    const elapsed = now - state.startMs;
+    return Math.max(settleMs, Math.min(Math.max(budgetMs, 2 * elapsed), budgetMs + extendMs));
+  }
+  if (state.phase === 'settling' || (state.phase === 'outer' && state.followUp === null)) return settleMs;
   return Math.max(settleMs, Math.min(now - state.startMs, budgetMs));
 }
 
@@ -414,6 +479,9 @@ function expire(state: Live, canExtend: boolean): [ProbeState, ProbeAction[]] {
     case 'outer':
       // Nothing came back through tmux in the window: passthrough is off, the probe is answered.
       return state.outerAnswered ? extendOrEnd(state, canExtend) : finish(state, false);
+    case 'guarded':
+      // The guarded round unanswered in its window: answered with what the first round said; its replies may still come.
+      return state.answered ? extendOrEnd(state, canExtend) : finish(state, false);
     case 'settling':
       return finish(state, false);
   }
@@ -423,7 +491,10 @@ function expire(state: Live, canExtend: boolean): [ProbeState, ProbeAction[]] {
  * The deadline passed: move it once when the terminal has started answering, else give up. An
  * extension that would already be over by now (the tick came that late) is no extension.
  */
-function extendOrEnd(state: AwaitingState | OuterState, canExtend: boolean): [ProbeState, ProbeAction[]] {
+function extendOrEnd(
+  state: AwaitingState | OuterState | GuardedState,
+  canExtend: boolean,
+): [ProbeState, ProbeAction[]] {
   const atMs = state.deadline.atMs + state.setup.extendMs;
   if (canExtend && state.seenReply && !state.deadline.extended && atMs > state.nowMs) {
     return [{ ...state, deadline: { atMs, extended: true } }, [{ type: 'extendDeadline', deadlineMs: atMs }]];
@@ -448,9 +519,8 @@ function finish(state: Live, timedOut: boolean): [ProbeState, ProbeAction[]] {
     timedOut,
     elapsedMs: state.nowMs - state.startMs,
   });
-  // Ended on its deadline: every DA1 the batch asked for and did not get may still come.
-  const asked = plan.wrapped || followUp !== null ? 2 : 1;
-  const owedSentinels = timedOut ? Math.max(0, asked - state.da1Count) : 0;
+  // Ended on its deadline, or without the guarded round's answer: every DA1 asked for and not got may still come.
+  const owedSentinels = timedOut || state.phase === 'guarded' ? Math.max(0, state.asked - state.da1Count) : 0;
   const done: DoneState = {
     phase: 'done',
     setup: state.setup,

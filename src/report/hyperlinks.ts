@@ -6,6 +6,9 @@ import { supports } from '../capability/capability.js';
 import { compareVersions } from '../env/condition.js';
 import type { Runtime } from '../env/runtime.js';
 import type { ProbeFacts } from '../probe/facts.js';
+import type { TmuxFacts } from '../probe/tmux-formats.js';
+import { supports as rowSupports, terminalById, terminalByReplyName } from '../terminals/lookup.js';
+import type { TerminalRow } from '../terminals/types.js';
 import { linkingTerminals } from '../terminals/views.js';
 import type { MultiplexerInfo, Why } from './types.js';
 
@@ -16,14 +19,46 @@ export const LINKING_TERMINALS: ReadonlyArray<readonly [prefix: string, sinceVer
 export const TMUX_HYPERLINKS_HINT =
   "tmux 3.4+ forwards hyperlinks only with the hyperlinks terminal feature: set -as terminal-features ',*:hyperlinks'";
 
-/** The hyperlinks answer with its reason; `runtime.isTTY.stdout` is the stream the links would go to. */
+/**
+ * The hyperlinks answer with its reason; `runtime.isTTY.stdout` is the stream the links would go
+ * to. Inside tmux, tmux's own word (`tmux`: its version and `#{client_termfeatures}`) decides.
+ */
 export function hyperlinksAnswer(
   runtime: Runtime,
   facts: ProbeFacts | undefined,
   multiplexer: MultiplexerInfo | null,
+  tmux: TmuxFacts | null = null,
 ): { readonly value: boolean; readonly why: Why } {
   if (multiplexer?.name === 'tmux') {
-    return { value: false, why: { source: 'multiplexer', detail: `inside tmux: ${TMUX_HYPERLINKS_HINT}` } };
+    const row = terminalById('tmux') as TerminalRow;
+    const version = tmux?.version ?? multiplexer.version;
+    if (tmux && rowSupports(row, 'hyperlinks', version) && tmux.clientFeatures.includes('hyperlinks')) {
+      return {
+        value: true,
+        why: {
+          source: 'multiplexer',
+          detail: `tmux ${version} (database row tmux) forwards OSC 8: #{client_termfeatures} lists hyperlinks`,
+          row: 'tmux',
+          reference: row.facts.hyperlinks?.source ?? '',
+        },
+      };
+    }
+    return {
+      value: false,
+      why: { source: 'multiplexer', detail: `inside tmux: ${TMUX_HYPERLINKS_HINT}`, row: 'tmux' },
+    };
+  }
+  if (multiplexer?.name === 'mosh') {
+    const fact = terminalById('mosh')?.facts.hyperlinks;
+    return {
+      value: false,
+      why: {
+        source: 'multiplexer',
+        detail: 'mosh (database row mosh) passes no OSC 8 hyperlinks',
+        row: 'mosh',
+        ...(fact ? { reference: fact.source } : {}),
+      },
+    };
   }
   if (multiplexer?.name === 'screen') {
     return { value: false, why: { source: 'multiplexer', detail: 'GNU screen does not forward OSC 8 hyperlinks' } };
@@ -35,12 +70,14 @@ export function hyperlinksAnswer(
     if (hit) {
       const version = terminal.version ?? '0';
       const links = compareVersions(version, hit[1]) >= 0;
+      const row = terminalByReplyName(terminal.name);
       return {
         value: links,
         why: {
           source: 'reply',
           detail: `XTVERSION names ${terminal.name}${links ? ', which shows hyperlinks' : `, older than ${hit[1]}: no hyperlinks`}`,
           reply: terminal.reply,
+          ...(row ? { row: row.id, ...(row.facts.hyperlinks ? { reference: row.facts.hyperlinks.source } : {}) } : {}),
         },
       };
     }

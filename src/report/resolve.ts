@@ -7,15 +7,18 @@
 import { escapeBytes } from '../core/escape.js';
 import { compareVersions } from '../env/condition.js';
 import { explainDetect, explainPlacements } from '../env/detect.js';
-import { multiplexerFromEnv, TMUX_PASSTHROUGH_HINT } from '../env/multiplexer.js';
+import { TMUX_33_PASSTHROUGH_HINT, TMUX_PASSTHROUGH_HINT } from '../env/multiplexer.js';
 import { overrideDecision } from '../env/override.js';
-import type { Protocol } from '../env/protocol.js';
+import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
 import { envValue, isRemote, type Runtime } from '../env/runtime.js';
 import type { ProbeFacts } from '../probe/facts.js';
-import { supports, terminalById } from '../terminals/lookup.js';
-import { placeholdersSince, truecolorNames } from '../terminals/views.js';
-import { graphicsFromFacts, PLACEMENT_NAMES } from './graphics.js';
+import type { TmuxFacts } from '../probe/tmux-formats.js';
+import { isInherited } from '../terminals/inherited.js';
+import { supports, terminalByReplyName } from '../terminals/lookup.js';
+import { graphicsRuleOwner, placeholdersSince, placementRuleOwner, truecolorNames } from '../terminals/views.js';
 import { hyperlinksAnswer } from './hyperlinks.js';
+import { type Identified, type MultiplexerFound, multiplexerOf, terminalOf } from './identity.js';
+import { type PictureChoice, picturesFor, rowPictures } from './pictures.js';
 import type { MultiplexerInfo, Report, ReportField, Why } from './types.js';
 
 /** Which stream the pictures would go to. */
@@ -26,6 +29,12 @@ export interface ResolveOptions {
    * (the CLI's `detect` describes the terminal even when its stdout is a pipe).
    */
   readonly stream?: 'stdout' | 'stderr' | 'tty';
+  /**
+   * What tmux said about itself and its client (`askTmux`, when `TMUX` is set): its version, its
+   * client's XTVERSION and features, whether it draws sixel, `allow-passthrough`. Absent or null:
+   * passthrough is judged from the probe's wrapped queries.
+   */
+  readonly tmux?: TmuxFacts | null;
 }
 
 /** The runtime as seen from the stream the output goes to: `isTTY.stdout` says whether that stream is a terminal. */
@@ -47,16 +56,35 @@ const reason = (source: Why['source'], detail: string, extra: Partial<Why> = {})
 export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: ResolveOptions = {}): Report {
   const env = runtime.env;
   const probed = facts !== undefined && facts.skipped === undefined && facts.replies.length > 0;
-  const multiplexer = resolveMultiplexer(runtime, probed ? facts : undefined);
-  const terminal = resolveTerminal(runtime, probed ? facts : undefined);
-  const graphics = resolveGraphics(runtime, probed ? facts : undefined, multiplexer.value, options.stream ?? 'stdout');
-  const placements = resolvePlacements(runtime, probed ? facts : undefined, graphics.value);
+  const tmux = options.tmux ?? null;
+  const found = multiplexerOf(env, probed ? facts : undefined, tmux);
+  const who = terminalOf(env, probed ? facts : undefined, found?.name === 'tmux' ? tmux : null, found?.name ?? null);
+  const muxAnswer = resolveMultiplexer(probed ? facts : undefined, found, tmux);
+  const terminal = resolveTerminal(runtime, probed ? facts : undefined, who);
+  const graphics = resolveGraphics(
+    runtime,
+    probed ? facts : undefined,
+    muxAnswer,
+    options.stream ?? 'stdout',
+    who,
+    found?.name === 'tmux' ? tmux : null,
+  );
+  // tmux's own sixel and Zellij's pictures go to the multiplexer, unwrapped.
+  const multiplexer: Answer<MultiplexerInfo | null> =
+    muxAnswer.value &&
+    graphics.drawnBy === 'multiplexer' &&
+    graphics.value !== null &&
+    isGraphicsProtocol(graphics.value)
+      ? { ...muxAnswer, value: { ...muxAnswer.value, drawsItself: true } }
+      : muxAnswer;
+  const placements = resolvePlacements(runtime, graphics.value, graphics.drawnBy === 'multiplexer' ? found : who);
   const hyperlinks = hyperlinksAnswer(
     onStream(runtime, options.stream ?? 'stdout'),
     probed ? facts : undefined,
     multiplexer.value,
+    tmux,
   );
-  const truecolor = resolveTruecolor(runtime, probed ? facts : undefined);
+  const truecolor = resolveTruecolor(runtime, probed ? facts : undefined, who, found);
   const remote = isRemote(env);
 
   const answers: Record<ReportField, Why> = {
@@ -125,130 +153,165 @@ function shownWhy(why: Why): Why {
     detail: shown(why.detail),
     ...(why.reply !== undefined ? { reply: shown(why.reply) } : {}),
     ...(why.rule !== undefined ? { rule: shown(why.rule) } : {}),
+    ...(why.reference !== undefined ? { reference: shown(why.reference) } : {}),
   };
 }
 
 function resolveGraphics(
   runtime: Runtime,
   facts: ProbeFacts | undefined,
-  multiplexer: MultiplexerInfo | null,
+  multiplexer: Answer<MultiplexerInfo | null> & { found?: MultiplexerFound | null },
   stream: 'stdout' | 'stderr' | 'tty',
-): Answer<Protocol | null> {
+  who: Identified | null,
+  tmux: TmuxFacts | null,
+): Answer<Protocol | null> & { drawnBy: PictureChoice['drawnBy'] } {
+  const byTerminal = { drawnBy: 'terminal' as const };
   const decision = overrideDecision(runtime.env);
-  if (decision.decides) return { value: decision.protocol, why: reason('override', decision.reason) };
+  if (decision.decides) return { value: decision.protocol, why: reason('override', decision.reason), ...byTerminal };
   const invalid = decision.note;
 
   if (stream !== 'tty' && !runtime.isTTY[stream]) {
-    return { value: null, why: reason('tty', `${stream} is not a terminal: no images${invalid}`) };
+    return { value: null, why: reason('tty', `${stream} is not a terminal: no images${invalid}`), ...byTerminal };
   }
-  if (multiplexer?.name === 'screen') {
+  const mux = multiplexer.value;
+  if (mux?.name === 'screen') {
     return {
       value: 'braille',
-      why: reason('multiplexer', `GNU screen shows image payloads as text: braille${invalid}`),
+      why: reason('multiplexer', `GNU screen shows image payloads as text: braille${invalid}`, { row: 'screen' }),
+      ...byTerminal,
     };
   }
-  if (multiplexer?.name === 'tmux' && multiplexer.passthrough !== true) {
-    const state =
-      multiplexer.passthrough === false
-        ? 'tmux drops wrapped sequences (allow-passthrough is off)'
-        : 'inside tmux, passthrough is not proven';
-    return { value: 'braille', why: reason('multiplexer', `${state}: braille${invalid}`) };
-  }
-  const fromProbe = facts ? graphicsFromFacts(facts) : null;
-  if (fromProbe && multiplexer?.name === 'tmux' && fromProbe.protocol === 'kitty' && !placesThroughTmux(facts)) {
-    const name = facts?.terminal
-      ? `${facts.terminal.name} ${facts.terminal.version ?? ''}`.trim()
-      : 'the outer terminal';
+  const found = multiplexer.found ?? null;
+  const choice = picturesFor({
+    facts,
+    terminal: who,
+    multiplexer: found && mux ? { ...found, passthrough: mux.passthrough } : null,
+    tmux,
+  });
+  if (choice)
     return {
-      value: 'braille',
-      why: reason(
-        'reply',
-        `${name} predates kitty's Unicode placeholders (kitty 0.28), which kitty images need inside tmux: braille${invalid}`,
-        {
-          ...(facts?.terminal ? { reply: facts.terminal.reply } : {}),
-        },
-      ),
+      value: choice.protocol,
+      why: { ...choice.why, detail: choice.why.detail + invalid },
+      drawnBy: choice.drawnBy,
     };
-  }
-  if (fromProbe)
-    return { value: fromProbe.protocol, why: { ...fromProbe.why, detail: fromProbe.why.detail + invalid } };
 
+  // Nothing answered that names the terminal: the environment's rules, unless the rule that
+  // matched rests on a variable inherited from another terminal than the one the environment names.
   const detection = explainDetect(runtime.env);
+  const owner = detection.rule ? graphicsRuleOwner(detection.rule.id) : undefined;
+  if (who && owner && owner.id !== who.row.id && detection.rule?.when.some((c) => isInherited(c.variable))) {
+    const protocol = rowPictures(who).protocol;
+    return {
+      value: protocol,
+      why: reason(
+        'rule',
+        `${who.because} names ${who.row.name} (database row ${who.row.id}); rule ${detection.rule.id} rests on a variable ${owner.name} leaves to programs started from it: ${protocol}${invalid}`,
+        { rule: detection.rule.id, row: who.row.id },
+      ),
+      ...byTerminal,
+    };
+  }
   return detection.rule
-    ? { value: detection.protocol, why: reason('rule', detection.reason + invalid, { rule: detection.rule.id }) }
-    : { value: detection.protocol, why: reason('default', detection.reason + invalid) };
-}
-
-/**
- * Inside tmux a kitty image must be drawn with Unicode placeholders so it moves and clears with the
- * pane; kitty has them since 0.28. Other kitty-protocol terminals (ghostty, WezTerm) are trusted.
- */
-function placesThroughTmux(facts: ProbeFacts | undefined): boolean {
-  const terminal = facts?.terminal;
-  if (terminal?.name.toLowerCase() !== 'kitty') return true;
-  const kitty = terminalById('kitty');
-  return kitty !== undefined && supports(kitty, 'placeholders', terminal.version);
+    ? {
+        value: detection.protocol,
+        why: reason('rule', detection.reason + invalid, {
+          rule: detection.rule.id,
+          ...(owner ? { row: owner.id, reference: detection.rule.source } : {}),
+        }),
+        ...byTerminal,
+      }
+    : { value: detection.protocol, why: reason('default', detection.reason + invalid), ...byTerminal };
 }
 
 /** The first kitty release with Unicode placeholders (`U=1`): the kitty row's fact in the terminal database. */
 export const KITTY_PLACEHOLDERS_SINCE: string | undefined = placeholdersSince('kitty');
 
-function resolvePlacements(
-  runtime: Runtime,
-  facts: ProbeFacts | undefined,
-  graphics: Protocol | null,
-): Answer<boolean> {
+function resolvePlacements(runtime: Runtime, graphics: Protocol | null, who: Identified | null): Answer<boolean> {
   if (graphics !== 'kitty') {
     return { value: false, why: reason('default', `placements need kitty graphics; graphics is ${graphics ?? 'off'}`) };
   }
-  if (facts?.terminal) {
-    const name = facts.terminal.name.toLowerCase();
-    const keeps = PLACEMENT_NAMES.some((prefix) => name.startsWith(prefix));
+  if (who && who.by !== 'env') {
+    const keeps = supports(who.row, 'placements', who.version);
     return {
       value: keeps,
       why: reason(
         'reply',
-        `XTVERSION names ${facts.terminal.name}, which ${keeps ? 'keeps and places' : 'is not known to keep and place'} images`,
+        `${who.because} names ${who.row.name} (database row ${who.row.id}), which ${keeps ? 'keeps and places' : 'is not known to keep and place'} images`,
         {
-          reply: facts.terminal.reply,
+          row: who.row.id,
+          ...(who.reply ? { reply: who.reply } : {}),
+          ...(who.row.facts.placements ? { reference: who.row.facts.placements.source } : {}),
         },
       ),
     };
   }
   const env = explainPlacements(runtime.env);
+  const owner = env.rule ? placementRuleOwner(env.rule.id) : undefined;
   return env.rule
-    ? { value: env.placements, why: reason('rule', `rule ${env.rule.id}: ${env.rule.note}`, { rule: env.rule.id }) }
+    ? {
+        value: env.placements,
+        why: reason('rule', `rule ${env.rule.id}: ${env.rule.note}`, {
+          rule: env.rule.id,
+          ...(owner ? { row: owner.id, reference: env.rule.source } : {}),
+        }),
+      }
     : { value: false, why: reason('default', 'no rule says this terminal keeps and places images') };
 }
 
-function resolveTerminal(runtime: Runtime, facts: ProbeFacts | undefined): Answer<Report['terminal']> {
-  if (facts?.terminal) {
+function resolveTerminal(
+  runtime: Runtime,
+  facts: ProbeFacts | undefined,
+  who: Identified | null,
+): Answer<Report['terminal']> {
+  const row = who ? { row: who.row.id, reference: who.row.identity.source } : {};
+  if (facts?.terminal && who?.by === 'reply') {
     return {
       value: { name: facts.terminal.name, version: facts.terminal.version },
-      why: reason('reply', `XTVERSION: ${facts.terminal.name}`, { reply: facts.terminal.reply }),
+      why: reason('reply', `XTVERSION: ${facts.terminal.name} (database row ${who.row.id})`, {
+        reply: facts.terminal.reply,
+        ...row,
+      }),
     };
   }
+  if (who && who.by !== 'env') {
+    return {
+      value: { name: who.row.name, version: who.version },
+      why: reason('reply', `${who.because} names ${who.row.name} (database row ${who.row.id})`, {
+        ...(who.reply ? { reply: who.reply } : {}),
+        ...row,
+      }),
+    };
+  }
+  if (facts?.terminal && terminalByReplyName(facts.terminal.name)?.kind !== 'multiplexer') {
+    return {
+      value: { name: facts.terminal.name, version: facts.terminal.version },
+      why: reason('reply', `XTVERSION: ${facts.terminal.name} (not in the terminal database)`, {
+        reply: facts.terminal.reply,
+      }),
+    };
+  }
+  const envRow = who ? { row: who.row.id } : {};
   const env = runtime.env;
   const program = envValue(env, 'TERM_PROGRAM');
   if (program !== undefined && program !== 'tmux') {
     return {
       value: { name: program, version: envValue(env, 'TERM_PROGRAM_VERSION') ?? null },
-      why: reason('rule', `TERM_PROGRAM=${program}`),
+      why: reason('rule', `TERM_PROGRAM=${program}`, envRow),
     };
   }
   const xterm = envValue(env, 'XTERM_VERSION');
   if (xterm !== undefined)
     return {
       value: { name: 'XTerm', version: /\((\d+)\)/.exec(xterm)?.[1] ?? null },
-      why: reason('rule', `XTERM_VERSION=${xterm}`),
+      why: reason('rule', `XTERM_VERSION=${xterm}`, envRow),
     };
   if (envValue(env, 'KITTY_WINDOW_ID') !== undefined)
-    return { value: { name: 'kitty', version: null }, why: reason('rule', 'KITTY_WINDOW_ID is set') };
+    return { value: { name: 'kitty', version: null }, why: reason('rule', 'KITTY_WINDOW_ID is set', envRow) };
   const lcTerminal = envValue(env, 'LC_TERMINAL');
   if (lcTerminal !== undefined) {
     return {
       value: { name: lcTerminal, version: envValue(env, 'LC_TERMINAL_VERSION') ?? null },
-      why: reason('rule', `LC_TERMINAL=${lcTerminal}`),
+      why: reason('rule', `LC_TERMINAL=${lcTerminal}`, envRow),
     };
   }
   return {
@@ -257,35 +320,78 @@ function resolveTerminal(runtime: Runtime, facts: ProbeFacts | undefined): Answe
   };
 }
 
-function resolveMultiplexer(runtime: Runtime, facts: ProbeFacts | undefined): Answer<MultiplexerInfo | null> {
-  const hint = multiplexerFromEnv(runtime.env);
-  const named = facts?.multiplexer;
-  const name = named ? (named.name.toLowerCase().startsWith('tmux') ? 'tmux' : 'screen') : hint?.name;
-  if (name === undefined)
-    return { value: null, why: reason('default', 'no multiplexer in the environment or the replies') };
-  const passthrough = name === 'tmux' ? (facts?.passthrough ?? null) : null;
+function resolveMultiplexer(
+  facts: ProbeFacts | undefined,
+  found: MultiplexerFound | null,
+  tmux: TmuxFacts | null,
+): Answer<MultiplexerInfo | null> & { found: MultiplexerFound | null } {
+  if (found === null)
+    return { value: null, why: reason('default', 'no multiplexer in the environment or the replies'), found };
+  const name = found.name;
+  // tmux's own word on allow-passthrough beats what wrapped queries suggested.
+  const told = name === 'tmux' ? tmux?.allowPassthrough : undefined;
+  const passthrough =
+    name === 'tmux' ? (told === undefined || told === null ? (facts?.passthrough ?? null) : told !== 'off') : null;
   const info: MultiplexerInfo = {
     name,
-    version: named?.version ?? null,
+    version: found.version,
     passthrough,
-    ...(name === 'tmux' && passthrough === false ? { hint: TMUX_PASSTHROUGH_HINT } : {}),
+    ...(name === 'tmux' && passthrough === false
+      ? {
+          // `all` exists from tmux 3.4 (the row's passthroughHidden); a known older tmux gets `on`.
+          hint:
+            found.version !== null && !supports(found.row, 'passthroughHidden', found.version)
+              ? TMUX_33_PASSTHROUGH_HINT
+              : TMUX_PASSTHROUGH_HINT,
+        }
+      : {}),
   };
-  const because = named
-    ? reason(
-        'reply',
-        `the multiplexer answered for itself: ${named.name}${named.version ? ` ${named.version}` : ''}${passthrough === null ? '' : passthrough ? '; the outer terminal answered wrapped queries' : '; wrapped queries got no answer'}`,
-        {
-          reply: named.reply,
-        },
-      )
-    : reason('rule', `${hint?.because}`);
-  return { value: info, why: because };
+  const said =
+    told !== undefined && told !== null
+      ? `; tmux ${tmux?.version ?? ''} says allow-passthrough is ${told}`.replace('tmux  ', 'tmux ')
+      : passthrough === null
+        ? ''
+        : passthrough
+          ? '; the outer terminal answered wrapped queries'
+          : '; wrapped queries got no answer';
+  const extra = { row: found.row.id, reference: found.row.identity.source };
+  const because =
+    found.by === 'reply' && facts?.multiplexer
+      ? reason(
+          'reply',
+          `the multiplexer answered for itself: ${facts.multiplexer.name}${facts.multiplexer.version ? ` ${facts.multiplexer.version}` : ''}${said}`,
+          { reply: facts.multiplexer.reply, ...extra },
+        )
+      : found.by === 'env'
+        ? reason('rule', `${found.because}${said}`, extra)
+        : reason('reply', `${found.because} names ${found.row.name} (database row ${found.row.id})${said}`, {
+            ...(found.reply ? { reply: found.reply } : {}),
+            ...extra,
+          });
+  return { value: info, why: because, found };
 }
 
 /** Terminal names (lower-cased prefixes) documented to show 24-bit colour: a view of the terminal database. */
 const TRUECOLOR_NAMES = truecolorNames();
 
-function resolveTruecolor(runtime: Runtime, facts: ProbeFacts | undefined): Answer<boolean> {
+function resolveTruecolor(
+  runtime: Runtime,
+  facts: ProbeFacts | undefined,
+  who: Identified | null,
+  mux: MultiplexerFound | null,
+): Answer<boolean> {
+  // A multiplexer that mangles 24-bit SGR (GNU screen before 5.0) caps colour whatever COLORTERM says.
+  const muxTruecolor = mux?.row.facts.truecolor;
+  if (mux && muxTruecolor && !supports(mux.row, 'truecolor', mux.version)) {
+    return {
+      value: false,
+      why: reason(
+        'multiplexer',
+        `${mux.row.name}${mux.version ? ` ${mux.version}` : ' (version unknown)'} passes 256 colours at most (24-bit colour${muxTruecolor.since ? ` since ${muxTruecolor.since}` : ''}), whatever COLORTERM says`,
+        { row: mux.row.id, reference: muxTruecolor.source, ...(mux.reply ? { reply: mux.reply } : {}) },
+      ),
+    };
+  }
   const colorterm = envValue(runtime.env, 'COLORTERM');
   if (colorterm === 'truecolor' || colorterm === '24bit') {
     return { value: true, why: reason('rule', `COLORTERM=${colorterm}`) };
@@ -297,6 +403,20 @@ function resolveTruecolor(runtime: Runtime, facts: ProbeFacts | undefined): Answ
       why: reason('reply', `XTVERSION names ${facts.terminal.name}, which shows 24-bit colour`, {
         reply: facts.terminal.reply,
       }),
+    };
+  }
+  if (who && who.by !== 'env' && supports(who.row, 'truecolor', who.version)) {
+    return {
+      value: true,
+      why: reason(
+        'reply',
+        `${who.because} names ${who.row.name} (database row ${who.row.id}), which shows 24-bit colour`,
+        {
+          row: who.row.id,
+          ...(who.reply ? { reply: who.reply } : {}),
+          ...(who.row.facts.truecolor ? { reference: who.row.facts.truecolor.source } : {}),
+        },
+      ),
     };
   }
   const term = envValue(runtime.env, 'TERM') ?? '';

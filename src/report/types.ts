@@ -15,16 +15,28 @@ export interface Why {
   readonly reply?: string;
   /** The rule id from the table, when a rule did. */
   readonly rule?: string;
+  /** The terminal database's row the answer rests on (`kitty`, `tmux`), when one does. */
+  readonly row?: string;
+  /** The source of the database fact the answer rests on (a URL or `test/fixtures/replies/…`). */
+  readonly reference?: string;
 }
+
+/** The multiplexers the report knows: tmux, GNU screen, Zellij, and mosh (which sits in between too). */
+export type MultiplexerName = 'tmux' | 'screen' | 'zellij' | 'mosh';
 
 /** A multiplexer between the program and the terminal. */
 export interface MultiplexerInfo {
-  readonly name: 'tmux' | 'screen';
+  readonly name: MultiplexerName;
   readonly version: string | null;
   /** Whether wrapped sequences reach the outer terminal: true/false when probed, null when unknown. */
   readonly passthrough: boolean | null;
   /** How to turn passthrough on, when it is off. */
   readonly hint?: string;
+  /**
+   * The multiplexer draws the pictures itself (tmux 3.4+ sixel, Zellij): send them unwrapped, to
+   * it. Absent when the pictures, if any, go to the outer terminal.
+   */
+  readonly drawsItself?: true;
 }
 
 /** Everything termsight knows about one terminal. */

@@ -550,7 +550,12 @@ export const EMULATORS: readonly TerminalRow[] = [
       },
       fingerprints: [
         { da1: '^\\?1;2c$', da2: '^>0;276;0c$', source: 'test/fixtures/replies/xterm-headless.json' },
-        { da1: '^\\?62;4;9;22c$', da2: '^>0;276;0c$', source: XTERMJS_IMAGE, note: 'with the image addon' },
+        {
+          da1: '^\\?62;4;9;22c$',
+          da2: '^>0;276;0c$',
+          source: 'test/fixtures/replies/xtermjs-image.json',
+          note: 'with the image addon',
+        },
       ],
       source: XTERMJS_INPUT,
       note: "the environment is the host's: VS Code sets TERM_PROGRAM=vscode, Hyper TERM_PROGRAM=Hyper",
@@ -838,6 +843,15 @@ export const EMULATORS: readonly TerminalRow[] = [
     kind: 'terminal',
     identity: {
       env: [[{ variable: 'TERM', test: 'prefix', value: 'zutty' }]],
+      fingerprints: [
+        {
+          da1: '^\\?64;1;9;15;21;22c$',
+          da2: '^>64;0;0c$',
+          source:
+            'https://github.com/tomscii/zutty/blob/1ff6da9/src/vterm.icc (DEVICE_ID "64;1;9;15;21;22c", csi_secDA "\\e[>64;0;0c")',
+          note: 'zutty exports TERM=xterm-256color (src/main.cc), so its replies are what names it',
+        },
+      ],
       source: 'https://tomscii.sig7.se/zutty/',
     },
     draws: [],
@@ -846,8 +860,9 @@ export const EMULATORS: readonly TerminalRow[] = [
       {
         family: 'kittyGraphics',
         effect: 'prints',
-        source: 'https://github.com/tomscii/zutty',
-        note: 'from the project issue that asked for this database; not re-checked in this revision',
+        source:
+          'https://github.com/tomscii/zutty/blob/1ff6da9/src/vterm.cc (InputState::Escape has no case for `_`: ESC _ is dropped and the APC body drawn as text)',
+        note: 'any APC, the kitty graphics query included',
       },
       {
         family: 'decrqm',

@@ -78,6 +78,7 @@ export type QueryFamily =
   | 'da1'
   | 'da2'
   | 'cpr'
+  | 'xtsmgraphics'
   | 'windowCells'
   | 'windowPixels'
   | 'cellPixels';

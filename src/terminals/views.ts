@@ -82,3 +82,34 @@ export function placeholdersSince(id: string, db: readonly TerminalRow[] = TERMI
   const fact = terminalById(id, db)?.facts.placeholders;
   return fact?.value ? fact.since : undefined;
 }
+
+/** The row whose graphics rule has this id (undefined: none). */
+export function graphicsRuleOwner(id: string, db: readonly TerminalRow[] = TERMINALS): TerminalRow | undefined {
+  return db.find((row) => row.rules?.graphics?.some((rule) => rule.id === id));
+}
+
+/** The row whose placements rule has this id (undefined: none). */
+export function placementRuleOwner(id: string, db: readonly TerminalRow[] = TERMINALS): TerminalRow | undefined {
+  return db.find((row) => row.rules?.placements?.some((rule) => rule.id === id));
+}
+
+/** A capability's `when` terms as the database gives them: the `TERM_PROGRAM` values and the variables merely set. */
+export interface WhenTerms {
+  readonly termProgram: readonly string[];
+  readonly envAny: readonly string[];
+}
+
+/**
+ * The terminals (not multiplexers) with `fact`, as the terms a capability's `when` clause can hold:
+ * every `TERM_PROGRAM is "…"` and every `X is set` condition that names such a row on its own.
+ * A `when` clause cannot test versions, so a fact's `since` is not applied.
+ *
+ * @example whenTerms('synchronizedOutput').envAny // ['KITTY_WINDOW_ID', …]
+ */
+export function whenTerms(fact: keyof TerminalRow['facts'], db: readonly TerminalRow[] = TERMINALS): WhenTerms {
+  const rows = db.filter((row) => row.kind === 'terminal' && row.facts[fact]?.value === true);
+  const single = rows.flatMap((row) => row.identity.env.filter((set) => set.length === 1).map((set) => set[0]));
+  const termProgram = single.flatMap((c) => (c?.variable === 'TERM_PROGRAM' && c.test === 'equals' ? [c.value] : []));
+  const envAny = single.flatMap((c) => (c?.test === 'set' ? [c.variable] : []));
+  return { termProgram: [...new Set(termProgram)], envAny: [...new Set(envAny)] };
+}

@@ -69,6 +69,8 @@ describe('termsight (in-process)', () => {
       source: 'rule',
       detail: expect.stringContaining('kitty-window-id'),
       rule: 'kitty-window-id',
+      row: 'kitty',
+      reference: 'https://sw.kovidgoyal.net/kitty/glossary/#envvar-KITTY_WINDOW_ID',
     });
   });
 

@@ -199,7 +199,7 @@ describe('facts', () => {
     const off = factsFromReplies(tmux34, { multiplexer: 'tmux', wrapped: true });
     expect(off.passthrough).toBe(false);
     expect(off.synchronizedOutput).toBeUndefined(); // tmux's, not the terminal's
-    expect(off.background?.dark).toBe(true); // the pane's colour, as tmux reports it: still the background
+    expect(off.background).toBeUndefined(); // tmux's own answer, not the terminal's: not taken
     const on = factsFromReplies(`${tmux34}\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;c`, {
       multiplexer: 'tmux',
       wrapped: true,

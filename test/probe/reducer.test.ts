@@ -17,12 +17,18 @@ import {
   stepProbe,
 } from '../../src/probe/reducer.js';
 
-const LOCAL: Runtime = { env: { TERM: 'xterm-256color' }, platform: 'linux', isTTY: { stdin: true, stdout: true } };
+/** A local xterm its environment names (XTERM_VERSION): the whole batch goes in one round. */
+const LOCAL: Runtime = {
+  env: { TERM: 'xterm-256color', XTERM_VERSION: 'XTerm(379)' },
+  platform: 'linux',
+  isTTY: { stdin: true, stdout: true },
+};
 const SSH: Runtime = { ...LOCAL, env: { ...LOCAL.env, SSH_CONNECTION: '10.0.0.1 5000 10.0.0.2 22' } };
 const SSH_EMPTY: Runtime = { ...LOCAL, env: { ...LOCAL.env, SSH_TTY: '' } };
 const TMUX: Runtime = { ...LOCAL, env: { TERM: 'tmux-256color', TMUX: '/tmp/tmux-0/default,1,0' } };
 const SCREEN: Runtime = { ...LOCAL, env: { TERM: 'screen', STY: '1.pts-0.host' } };
-const WINDOWS: Runtime = { ...LOCAL, platform: 'win32' };
+/** Windows Terminal (WT_SESSION names it): everything but APC in one round. */
+const WINDOWS: Runtime = { ...LOCAL, env: { TERM: 'xterm-256color', WT_SESSION: 'f00d' }, platform: 'win32' };
 const PIPE: Runtime = { ...LOCAL, isTTY: { stdin: true, stdout: false } };
 const DUMB: Runtime = { ...LOCAL, env: { TERM: 'dumb' } };
 
@@ -266,26 +272,26 @@ const ROWS: readonly Row[] = [
     name: 'tmux, passthrough on: tmux answers first, the outer DA1 ends the probe',
     runtime: TMUX,
     steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 2, ['in', `${KITTY_NAME}\x1b_Gi=31;OK\x1b\\${DA1}`], 9],
-    expected: ['start: write +10 wrapped', 't9: done answered 9ms'],
+    expected: ['start: write +8 wrapped', 't9: done answered 9ms'],
   },
   {
     name: 'tmux, passthrough off: nothing wrapped comes back, done when the 50 ms window closes',
     runtime: TMUX,
     steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 3, 52, 53],
-    expected: ['start: write +10 wrapped', 't53: done answered 53ms'],
+    expected: ['start: write +8 wrapped', 't53: done answered 53ms'],
   },
   {
     name: 'tmux: the window is min(budget/2, 50 ms); settleMs sets it',
     runtime: TMUX,
     options: { settleMs: 20 },
     steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 3, 22, 23],
-    expected: ['start: write +10 wrapped', 't23: done answered 23ms'],
+    expected: ['start: write +8 wrapped', 't23: done answered 23ms'],
   },
   {
     name: 'tmux: a slow outer terminal that started answering is waited for (deadline, extended once)',
     runtime: TMUX,
     steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 2, 40, ['in', KITTY_NAME], 53, 100, 120, ['in', DA1], 121],
-    expected: ['start: write +10 wrapped', 't100: extend 200', 't121: done answered 121ms'],
+    expected: ['start: write +8 wrapped', 't100: extend 200', 't121: done answered 121ms'],
   },
   {
     name: "tmux with askOuter: false: tmux's DA1 is the sentinel",
@@ -310,25 +316,25 @@ const ROWS: readonly Row[] = [
     name: "scrubbed tmux, passthrough on: the wrapped round goes out the moment tmux's DA1 is in; the outer DA1 ends it",
     runtime: SCRUBBED,
     steps: ['start', 2, ['in', TMUX_ROUND], 3, ['in', `${KITTY_NAME}\x1b_Gi=31;OK\x1b\\${DA1}`], 9],
-    expected: ['start: write', `${TMUX_ROUND_IN}: write +10 wrapped`, 't9: done answered 9ms'],
+    expected: ['start: write', `${TMUX_ROUND_IN}: write +8 wrapped`, 't9: done answered 9ms'],
   },
   {
     name: "scrubbed tmux, passthrough off: the window opens at the clock after tmux's DA1 and lasts settleMs",
     runtime: SCRUBBED,
     steps: ['start', 2, ['in', TMUX_ROUND], 3, 52, 53],
-    expected: ['start: write', `${TMUX_ROUND_IN}: write +10 wrapped`, 't53: done answered 53ms'],
+    expected: ['start: write', `${TMUX_ROUND_IN}: write +8 wrapped`, 't53: done answered 53ms'],
   },
   {
     name: 'scrubbed tmux: DA2 type 84 alone shows tmux (a tmux without XTVERSION)',
     runtime: SCRUBBED,
     steps: ['start', ['in', TMUX_DA2 + TMUX_DA1], 1, 50, 51],
-    expected: ['start: write', `in ${escapeBytes(TMUX_DA2 + TMUX_DA1)}: write +10 wrapped`, 't51: done answered 51ms'],
+    expected: ['start: write', `in ${escapeBytes(TMUX_DA2 + TMUX_DA1)}: write +8 wrapped`, 't51: done answered 51ms'],
   },
   {
     name: 'scrubbed tmux: a slow first round widens the window to its own duration (80 ms > settleMs)',
     runtime: SCRUBBED,
     steps: ['start', 79, ['in', TMUX_ROUND], 80, 159, 160],
-    expected: ['start: write', `${TMUX_ROUND_IN}: write +10 wrapped`, 't160: done answered 160ms'],
+    expected: ['start: write', `${TMUX_ROUND_IN}: write +8 wrapped`, 't160: done answered 160ms'],
   },
   {
     name: 'scrubbed tmux: the widened window is capped at the budget (round 1 took 150 ms, window 100 ms)',
@@ -337,7 +343,7 @@ const ROWS: readonly Row[] = [
     expected: [
       'start: write',
       't100: extend 200',
-      `in ${escapeBytes(TMUX_DA2 + TMUX_DA1)}: write +10 wrapped`,
+      `in ${escapeBytes(TMUX_DA2 + TMUX_DA1)}: write +8 wrapped`,
       't250: done answered 250ms',
     ],
   },
@@ -345,13 +351,13 @@ const ROWS: readonly Row[] = [
     name: 'scrubbed tmux: an outer terminal that started answering is waited for up to the deadline, extended once',
     runtime: SCRUBBED,
     steps: ['start', 2, ['in', TMUX_ROUND], 3, 40, ['in', KITTY_NAME], 53, 99, 100, ['in', DA1], 120],
-    expected: ['start: write', `${TMUX_ROUND_IN}: write +10 wrapped`, 't100: extend 200', 't120: done answered 120ms'],
+    expected: ['start: write', `${TMUX_ROUND_IN}: write +8 wrapped`, 't100: extend 200', 't120: done answered 120ms'],
   },
   {
     name: 'scrubbed tmux: an outer terminal that never finishes times out at the extended deadline',
     runtime: SCRUBBED,
     steps: ['start', 2, ['in', TMUX_ROUND], 3, ['in', KITTY_NAME], 100, 199, 200],
-    expected: ['start: write', `${TMUX_ROUND_IN}: write +10 wrapped`, 't100: extend 200', 't200: done timeout 200ms'],
+    expected: ['start: write', `${TMUX_ROUND_IN}: write +8 wrapped`, 't100: extend 200', 't200: done timeout 200ms'],
   },
   {
     name: "scrubbed tmux with askOuter: false: no second round, tmux's DA1 is the sentinel",
@@ -379,10 +385,10 @@ const ROWS: readonly Row[] = [
     expected: ['start: write', 't52: done answered 52ms'],
   },
   {
-    name: "a terminal's own DA2 (xterm: type 19) names no multiplexer: done at the clock after the sentinel",
+    name: "a terminal's own DA2 (xterm: type 19) names no multiplexer: nothing named it, so its level-62 DA1 calls the guarded round, whose DA1 ends the probe",
     runtime: SCRUBBED,
-    steps: ['start', ['in', `\x1b[>19;379;0c${DA1}`], 2],
-    expected: ['start: write', 't2: done answered 2ms'],
+    steps: ['start', ['in', `\x1b[>19;379;0c${DA1}`], 2, ['in', DA1], 3],
+    expected: ['start: write', `in ${escapeBytes(`\x1b[>19;379;0c${DA1}`)}: write`, 't3: done answered 3ms'],
   },
   {
     name: 'Windows (ConPTY answers DA1 itself): the same drain window',
@@ -588,14 +594,14 @@ const END_ROWS: readonly EndRow[] = [
     name: 'end behind tmux before the outer terminal answered: passthrough off, answered',
     runtime: TMUX,
     steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 2, ['end', 10]],
-    expected: ['start: write +10 wrapped', 'end10: done answered 10ms'],
+    expected: ['start: write +8 wrapped', 'end10: done answered 10ms'],
     outstanding: false,
   },
   {
     name: 'end behind tmux while the outer terminal answers: timed out, its DA1 outstanding',
     runtime: TMUX,
     steps: ['start', ['in', TMUX_NAME + TMUX_DA1], 2, ['in', KITTY_NAME], ['end', 10]],
-    expected: ['start: write +10 wrapped', 'end10: done timeout 10ms'],
+    expected: ['start: write +8 wrapped', 'end10: done timeout 10ms'],
     outstanding: true,
   },
   {
@@ -622,7 +628,7 @@ const END_ROWS: readonly EndRow[] = [
     runtime: TMUX,
     steps: ['start', 100, ['in', TMUX_DA1], ['in', DA1]],
     expected: [
-      'start: write +10 wrapped',
+      'start: write +8 wrapped',
       't100: done timeout 100ms',
       'in \\e[?1;2c: drained \\e[?1;2c',
       'in \\e[?62;c: drained \\e[?62;c, late sentinel',
@@ -665,6 +671,10 @@ describe('probeNextTickAt is the one tick rule', () => {
     ['in', DA1],
     ['in', TMUX_DA1],
     ['in', '\x1bP>|kit'],
+    // A terminal nobody knows, and what the guarded round brings back.
+    ['in', '\x1bP>|newterm(1)\x1b\\'],
+    ['in', '\x1b_Gi=31;OK\x1b\\'],
+    ['in', '\x1b[?2026;2$y'],
   );
   const runtimes = fc.constantFrom(LOCAL, SSH, TMUX, SCREEN, SCRUBBED, WINDOWS);
   const script = fc.array(fc.oneof(pieces, fc.integer({ min: 0, max: 80 })), { maxLength: 25 });

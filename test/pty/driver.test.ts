@@ -14,7 +14,8 @@ import { foregroundFromStat } from '../../src/probe/foreground.js';
 import type { TerminalOutput } from '../../src/probe/terminal-stream.js';
 import { answerFor, escapeSequences, isSentinel, loadTerminal } from './harness.js';
 
-const runtime: Runtime = { env: { TERM: 'xterm-256color' }, isTTY: { stdin: true, stdout: true }, platform: 'linux' };
+/** kitty, named by its TERM (the fake terminals answer with its recorded replies): one round. */
+const runtime: Runtime = { env: { TERM: 'xterm-kitty' }, isTTY: { stdin: true, stdout: true }, platform: 'linux' };
 const kitty = loadTerminal('kitty');
 
 /** A terminal made of two plain streams; `respond` is called with the batch once it is written. */

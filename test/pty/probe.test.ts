@@ -24,6 +24,15 @@ import {
 beforeAll(() => buildDist(), 120_000);
 
 const BASE_ENV = { TERM: 'xterm-256color' };
+/**
+ * The environment each recorded terminal gives its programs, so the whole batch goes in one round
+ * (with TERM alone nobody is named, and the kitty query and DECRQM wait for the guarded round,
+ * which test/pty/layers.test.ts covers).
+ */
+const NAMED_ENV: Record<string, Record<string, string>> = {
+  kitty: { TERM: 'xterm-kitty', KITTY_WINDOW_ID: '1' },
+  xterm: { TERM: 'xterm-256color', XTERM_VERSION: 'XTerm(379)' },
+};
 
 /** What the scripted terminal does once it has seen the probe's queries. */
 type Script = (t: ScriptedTerminal, answer: Answer) => Promise<void>;
@@ -226,7 +235,7 @@ const rows: Row[] = [
 describe('the driver against a scripted terminal in a real pty', () => {
   it.each(rows)('$name', async (row) => {
     const recorded = loadTerminal(row.fixture);
-    const t = new ScriptedTerminal(row.config, { ...BASE_ENV, ...row.env });
+    const t = new ScriptedTerminal(row.config, { ...BASE_ENV, ...NAMED_ENV[row.fixture], ...row.env });
     try {
       const queries = await t.queries();
       const answer = answerOf(recorded, queries);

@@ -156,7 +156,13 @@ describe('resolve: the other answers', () => {
   it('tmux without passthrough says how to turn it on', () => {
     const r = resolveReport(tty({ TMUX: '/tmp/x,1,0' }), tmuxOff);
     expect(r.multiplexer).toMatchObject({ name: 'tmux', version: '3.3a', passthrough: false });
-    expect(r.multiplexer?.hint).toContain('allow-passthrough on');
+    // tmux 3.3a knows only `on`; 3.4+ (and an unknown version) is told `all`.
+    expect(r.multiplexer?.hint).toContain('set -g allow-passthrough on');
+    const newer = resolveReport(tty({ TMUX: '/tmp/x,1,0' }), {
+      ...tmuxOff,
+      multiplexer: { name: 'tmux', version: '3.5a', reply: '\\eP>|tmux 3.5a\\e\\' },
+    });
+    expect(newer.multiplexer?.hint).toContain('set -g allow-passthrough all');
     expect(r.hyperlinks).toBe(false);
   });
 

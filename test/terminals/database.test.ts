@@ -9,13 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { GRAPHICS_RULES } from '../../src/env/graphics-rules.js';
 import { PLACEMENT_RULES } from '../../src/env/placement-rules.js';
 import { DECISIVE_NAMES } from '../../src/probe/classify.js';
-import { PLACEMENT_NAMES } from '../../src/report/graphics.js';
 import { LINKING_TERMINALS } from '../../src/report/hyperlinks.js';
 import { KITTY_PLACEHOLDERS_SINCE } from '../../src/report/resolve.js';
 import {
   answer,
   graphicsRules,
   identify,
+  placementNames,
   placementRules,
   QUESTIONS,
   type Question,
@@ -127,7 +127,7 @@ describe('the name views', () => {
         ['mlterm', 'sixel'],
       ],
     },
-    { name: 'PLACEMENT_NAMES', view: PLACEMENT_NAMES, pinned: ['kitty', 'ghostty'] },
+    { name: 'placementNames()', view: placementNames(), pinned: ['kitty', 'ghostty'] },
     {
       name: 'LINKING_TERMINALS',
       view: LINKING_TERMINALS,

@@ -1,0 +1,64 @@
+/**
+ * Asking tmux about itself and its client with two bounded subprocesses (`tmux display -p` and
+ * `tmux show -Apv allow-passthrough`), when `TMUX` is set: no stdin, a short timeout, and any
+ * failure is "no answer" (the report then falls back to probing passthrough with wrapped queries).
+ * The only I/O of the tmux facts; tmux-formats.ts parses what comes back.
+ */
+import { execFile } from 'node:child_process';
+import { type Env, envValue } from '../core/env-vars.js';
+import { parseTmuxFormats, TMUX_DISPLAY_FORMAT, type TmuxFacts } from './tmux-formats.js';
+
+/** How long each tmux subprocess may take before it is killed (tmux answers in a few ms). */
+export const TMUX_ASK_TIMEOUT_MS = 500;
+
+/** Output beyond this many bytes is a failure, not an answer. */
+const MAX_OUTPUT_BYTES = 16 * 1024;
+
+function run(command: string, args: readonly string[], env: Env, timeoutMs: number): Promise<string | null> {
+  return new Promise((resolve) => {
+    try {
+      const child = execFile(
+        command,
+        args,
+        {
+          env: env as NodeJS.ProcessEnv,
+          timeout: timeoutMs,
+          killSignal: 'SIGKILL',
+          maxBuffer: MAX_OUTPUT_BYTES,
+          encoding: 'utf8',
+          windowsHide: true,
+        },
+        (error, stdout) => resolve(error ? null : stdout),
+      );
+      // No stdin: tmux must never wait on the terminal's input.
+      child.stdin?.end();
+    } catch {
+      resolve(null);
+    }
+  });
+}
+
+/** Options for `askTmux`. */
+export interface AskTmuxOptions {
+  /** The tmux executable (default `tmux`, found on the environment's PATH). */
+  readonly command?: string;
+  /** Per subprocess (default TMUX_ASK_TIMEOUT_MS). */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * tmux's facts about itself and its client, or null when `TMUX` is not set in `env` or tmux did
+ * not answer in time. Never rejects.
+ *
+ * @example const tmux = await askTmux(process.env); // { version: '3.5a', allowPassthrough: 'off', … }
+ */
+export async function askTmux(env: Env, options: AskTmuxOptions = {}): Promise<TmuxFacts | null> {
+  if (envValue(env, 'TMUX') === undefined) return null;
+  const command = options.command ?? 'tmux';
+  const timeoutMs = options.timeoutMs ?? TMUX_ASK_TIMEOUT_MS;
+  const [display, passthrough] = await Promise.all([
+    run(command, ['display-message', '-p', TMUX_DISPLAY_FORMAT], env, timeoutMs),
+    run(command, ['show-options', '-Apv', 'allow-passthrough'], env, timeoutMs),
+  ]);
+  return parseTmuxFormats(display, passthrough);
+}

@@ -1,0 +1,58 @@
+/**
+ * What tmux says about itself and its client when asked with format strings (`tmux display -p`,
+ * `tmux show -Apv allow-passthrough`): no escape traffic at all, so nothing can leak onto the
+ * screen or into a pane title. The asking is I/O (tmux-client.ts); this file only parses. Only
+ * `#{client_termfeatures}` says whether the outer terminal draws sixel: tmux 3.5a claims sixel in
+ * its own DA1 and XTSMGRAPHICS whatever the outer terminal is (docs/terminals.md, "tmux").
+ */
+
+/** The format `tmux display -p` is asked for: one field per line. */
+export const TMUX_DISPLAY_FORMAT = '#{version}\n#{client_termtype}\n#{client_termfeatures}\n#{sixel_support}';
+
+/** tmux's answers. Text fields are as tmux printed them (the caller escapes them for display). */
+export interface TmuxFacts {
+  /** `#{version}`: `3.5a`; null when empty. */
+  readonly version: string | null;
+  /** `#{client_termtype}`: the client terminal's XTVERSION body (`kitty(0.41.1)`, `XTerm(397)`); null when empty. */
+  readonly clientTermtype: string | null;
+  /** `#{client_termfeatures}`: `sixel`, `hyperlinks`, `sync`, `RGB`, … */
+  readonly clientFeatures: readonly string[];
+  /** `#{sixel_support}`: whether this tmux was built with sixel; null when the format is unknown (before 3.4). */
+  readonly sixelSupport: boolean | null;
+  /** `allow-passthrough` of the pane: `off`, `on` (visible panes) or `all`; null when tmux did not say. */
+  readonly allowPassthrough: 'off' | 'on' | 'all' | null;
+}
+
+const field = (text: string | undefined): string | null => {
+  const trimmed = (text ?? '').trim();
+  return trimmed === '' ? null : trimmed;
+};
+
+/**
+ * Parses the output of `tmux display -p TMUX_DISPLAY_FORMAT` and of `tmux show -Apv
+ * allow-passthrough` (either may be null: not asked, failed or timed out). Null when neither says
+ * anything: the caller falls back to probing passthrough with wrapped queries.
+ *
+ * @example parseTmuxFormats('3.5a\nfoot(1.21.0)\nRGB,sixel,sync\n1\n', 'all\n')?.sixelSupport // true
+ */
+export function parseTmuxFormats(display: string | null, passthrough: string | null): TmuxFacts | null {
+  const lines = display === null ? [] : display.replace(/\r/g, '').split('\n');
+  const version = field(lines[0]);
+  const clientTermtype = field(lines[1]);
+  const clientFeatures = (field(lines[2]) ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter((f) => f !== '');
+  const sixel = field(lines[3]);
+  const mode = field(passthrough?.split('\n').find((l) => l.trim() !== ''));
+  const allowPassthrough = mode === 'off' || mode === 'on' || mode === 'all' ? mode : null;
+  // A display that printed no version is not tmux's format output (an error text, an old tmux).
+  if (version === null && allowPassthrough === null) return null;
+  return {
+    version,
+    clientTermtype,
+    clientFeatures,
+    sixelSupport: sixel === '1' ? true : sixel === '0' ? false : null,
+    allowPassthrough,
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * Which rows of the terminal database the report speaks of: the terminal (by its XTVERSION, by
+ * tmux's `#{client_termtype}`, by a DA1/DA2 fingerprint, and only then by its environment) and
+ * the multiplexer in between (tmux, GNU screen, Zellij, mosh). A terminal that answered is named
+ * by its answers; identity variables other terminals' children inherit never override them
+ * (docs/terminals.md, "Identification").
+ */
+import type { Env } from '../core/env-vars.js';
+import { multiplexerFromEnv } from '../env/multiplexer.js';
+import type { ProbeFacts } from '../probe/facts.js';
+import type { TmuxFacts } from '../probe/tmux-formats.js';
+import { TERMINALS } from '../terminals/database.js';
+import { identify } from '../terminals/identify.js';
+import { dottedVersion, terminalById, terminalByReplyName } from '../terminals/lookup.js';
+import type { TerminalRow } from '../terminals/types.js';
+import type { MultiplexerName } from './types.js';
+
+/** A row found, with its version (dotted; null: unknown) and what showed it. */
+export interface Identified {
+  readonly row: TerminalRow;
+  readonly version: string | null;
+  /** `reply`: its XTVERSION; `tmux`: tmux's `#{client_termtype}`; `fingerprint`: DA1/DA2; `env`: variables. */
+  readonly by: 'reply' | 'tmux' | 'fingerprint' | 'env';
+  /** What showed it, as text: `XTVERSION kitty(0.41.1)`, `DA1 ?1;2c, DA2 >0;276;0c`, `TERM_PROGRAM is "vscode"`. */
+  readonly because: string;
+  /** The reply that showed it, escaped, when one did. */
+  readonly reply?: string;
+}
+
+const TERMINAL_ROWS = TERMINALS.filter((row) => row.kind === 'terminal');
+const MULTIPLEXER_ROWS = TERMINALS.filter((row) => row.kind === 'multiplexer');
+
+/** An escaped CSI reply (`\e[?62;c`) as the body the database's fingerprints match (`?62;c`). */
+const csiBody = (reply: string | undefined) => reply?.replace(/^\\e\[/, '');
+
+/** The DA1/DA2 bodies of the facts, for fingerprints. */
+function replyBodies(facts: ProbeFacts | undefined): { da1?: string; da2?: string } {
+  const da1 = csiBody(facts?.da1?.reply);
+  const da2 = csiBody(facts?.da2?.reply);
+  return { ...(da1 !== undefined ? { da1 } : {}), ...(da2 !== undefined ? { da2 } : {}) };
+}
+
+/** A multiplexer found, with its row. */
+export interface MultiplexerFound extends Identified {
+  readonly name: MultiplexerName;
+}
+
+/**
+ * The multiplexer between the program and the terminal: tmux or screen as the probe or the
+ * environment shows them, else Zellij (its XTVERSION, its variables, its DA1/DA2), else mosh (its
+ * DA1/DA2; it sets no variable).
+ */
+export function multiplexerOf(
+  env: Env,
+  facts: ProbeFacts | undefined,
+  tmux: TmuxFacts | null,
+): MultiplexerFound | null {
+  const named = facts?.multiplexer;
+  const hint = multiplexerFromEnv(env);
+  const classic = named ? (named.name.toLowerCase().startsWith('tmux') ? 'tmux' : 'screen') : hint?.name;
+  if (classic !== undefined) {
+    const row = terminalById(classic) as TerminalRow;
+    const version = named?.version ?? (classic === 'tmux' ? (tmux?.version ?? null) : null);
+    return named
+      ? { name: classic, row, version, by: 'reply', because: `${named.name} answered for itself`, reply: named.reply }
+      : { name: classic, row, version, by: 'env', because: hint?.because ?? '' };
+  }
+  const zellij = terminalById('zellij') as TerminalRow;
+  const said = facts?.terminal;
+  if (said && terminalByReplyName(said.name, [zellij])) {
+    const version = said.version === null ? null : dottedVersion(zellij, said.version);
+    return { name: 'zellij', row: zellij, version, by: 'reply', because: `XTVERSION ${said.name}`, reply: said.reply };
+  }
+  const byEnv = identify({ env }, [zellij]);
+  if (byEnv) return { name: 'zellij', ...byEnv };
+  const printed = identify(replyBodies(facts), MULTIPLEXER_ROWS);
+  if (printed && (printed.row.id === 'zellij' || printed.row.id === 'mosh')) {
+    return { name: printed.row.id, ...printed, ...(facts?.da1 ? { reply: facts.da1.reply } : {}) };
+  }
+  return null;
+}
+
+/**
+ * The terminal itself (the outer one behind a multiplexer): its XTVERSION first, then tmux's
+ * `#{client_termtype}` (the XTVERSION tmux got from its client), then a DA1/DA2 fingerprint of a
+ * reply that is the terminal's own (not behind screen, Zellij or mosh, and behind tmux only when
+ * passthrough carried it), then the environment.
+ */
+export function terminalOf(
+  env: Env,
+  facts: ProbeFacts | undefined,
+  tmux: TmuxFacts | null,
+  multiplexer: MultiplexerName | null,
+): Identified | null {
+  const said = facts?.terminal;
+  if (said) {
+    const row = terminalByReplyName(said.name, TERMINAL_ROWS);
+    if (row) {
+      const version = said.version === null ? null : dottedVersion(row, said.version);
+      return { row, version, by: 'reply', because: `XTVERSION ${said.name}`, reply: said.reply };
+    }
+  }
+  if (multiplexer === 'tmux' && tmux?.clientTermtype) {
+    const found = identify({ xtversion: tmux.clientTermtype }, TERMINAL_ROWS);
+    if (found) return { ...found, by: 'tmux', because: `tmux's #{client_termtype} is ${tmux.clientTermtype}` };
+  }
+  const own = multiplexer === null || (multiplexer === 'tmux' && facts?.passthrough === true);
+  if (own) {
+    const printed = identify(replyBodies(facts), TERMINAL_ROWS);
+    if (printed) return { ...printed, ...(facts?.da1 ? { reply: facts.da1.reply } : {}) };
+  }
+  return identify({ env }, TERMINAL_ROWS) as Identified | null;
+}

@@ -1,0 +1,204 @@
+/**
+ * The picture protocol from the terminal database and the replies: what the identified row
+ * draws at its version (a DA1-gated protocol only when DA1 lists 4), with the multiplexer's own
+ * facts in between — tmux 3.4+ drawing sixel itself, kitty images inside tmux only where the
+ * terminal has Unicode placeholders, Zellij drawing what it draws, mosh and screen passing text.
+ * Pure; resolve.ts calls it after the override and the TTY check (docs/terminals.md, "Pictures").
+ */
+import type { Protocol } from '../env/protocol.js';
+import type { ProbeFacts } from '../probe/facts.js';
+import type { TmuxFacts } from '../probe/tmux-formats.js';
+import { drawsAt, supports } from '../terminals/lookup.js';
+import type { Draws, TerminalRow } from '../terminals/types.js';
+import type { Identified, MultiplexerFound } from './identity.js';
+import type { Why } from './types.js';
+
+/** A protocol chosen, with its reason and who draws it. */
+export interface PictureChoice {
+  readonly protocol: Protocol;
+  readonly why: Why;
+  /** `multiplexer`: tmux (sixel) or Zellij draws it itself, so it is sent unwrapped. */
+  readonly drawnBy: 'terminal' | 'multiplexer';
+}
+
+/** What the replies show beyond the row. */
+interface Evidence {
+  /** DA1 of the party that draws lists attribute 4, or tmux says its client has sixel. */
+  readonly sixel: { readonly reply: string } | null;
+  /** The kitty graphics query was answered OK by the party that draws. */
+  readonly kittyOk: { readonly reply: string } | null;
+  /** Inside tmux: kitty only with Unicode placeholders. */
+  readonly inTmux: boolean;
+}
+
+const named = (who: Identified) => `${who.because} names ${who.row.name}${who.version ? ` ${who.version}` : ''}`;
+
+/** The best protocol `row` draws at `version` given the evidence, or null. */
+function rowProtocol(
+  row: TerminalRow,
+  version: string | null,
+  evidence: Evidence,
+): { draws: Draws | null; protocol: Protocol; detail: string; reply?: string } | null {
+  const skipped: string[] = [];
+  for (const d of drawsAt(row, version)) {
+    if (d.onlyIf === 'da1' && !evidence.sixel) {
+      skipped.push(`${d.protocol} only when DA1 lists 4, which it does not`);
+      continue;
+    }
+    if (d.protocol === 'kitty' && evidence.inTmux && !supports(row, 'placeholders', version)) {
+      skipped.push('kitty, but without Unicode placeholders, which kitty images need inside tmux');
+      continue;
+    }
+    const gate = d.onlyIf === 'da1' ? ` (DA1 lists 4${evidence.sixel ? `: ${evidence.sixel.reply}` : ''})` : '';
+    return {
+      draws: d,
+      protocol: d.protocol,
+      detail: `draws ${d.protocol}${gate}`,
+      ...(d.onlyIf === 'da1' && evidence.sixel ? { reply: evidence.sixel.reply } : {}),
+    };
+  }
+  // The replies may show more than the row knows (a newer version, an addon).
+  if (evidence.kittyOk && !evidence.inTmux)
+    return {
+      draws: null,
+      protocol: 'kitty',
+      detail: 'answered the kitty graphics query with OK',
+      reply: evidence.kittyOk.reply,
+    };
+  if (evidence.sixel)
+    return { draws: null, protocol: 'sixel', detail: 'lists sixel in DA1', reply: evidence.sixel.reply };
+  return skipped.length > 0
+    ? { draws: null, protocol: 'braille', detail: `draws ${skipped.join('; ')}: braille` }
+    : null;
+}
+
+/** A row's decision as a choice with its reason (the row named, the fact's source). */
+function fromRow(who: Identified, evidence: Evidence, drawnBy: PictureChoice['drawnBy']): PictureChoice {
+  const found = rowProtocol(who.row, who.version, evidence);
+  const reference = found?.draws?.source;
+  return {
+    protocol: found?.protocol ?? 'braille',
+    drawnBy,
+    why: {
+      source: who.by === 'env' ? 'rule' : 'reply',
+      detail: `${named(who)} (database row ${who.row.id}), which ${found?.detail ?? 'draws no pictures: braille'}`,
+      row: who.row.id,
+      ...(reference ? { reference } : {}),
+      ...(found?.reply ? { reply: found.reply } : who.reply ? { reply: who.reply } : {}),
+    },
+  };
+}
+
+/** What a row draws on its own word, with no reply to gate or add to it (its DA1-gated protocols left out). */
+export function rowPictures(who: Identified): PictureChoice {
+  return fromRow(who, { sixel: null, kittyOk: null, inTmux: false }, 'terminal');
+}
+
+const sixelIn = (facts: ProbeFacts | undefined) =>
+  facts?.da1?.attributes.includes(4) ? { reply: facts.da1.reply } : null;
+const kittyIn = (facts: ProbeFacts | undefined) =>
+  facts?.kittyGraphics?.ok ? { reply: facts.kittyGraphics.reply } : null;
+
+/**
+ * The protocol the database and the replies decide, or null when they decide nothing (the
+ * environment's rules then apply). `facts` only when a probe was answered.
+ */
+export function picturesFor(input: {
+  readonly facts: ProbeFacts | undefined;
+  readonly terminal: Identified | null;
+  readonly multiplexer: (MultiplexerFound & { readonly passthrough: boolean | null }) | null;
+  readonly tmux: TmuxFacts | null;
+}): PictureChoice | null {
+  const { facts, terminal, multiplexer: mux, tmux } = input;
+  if (mux?.name === 'mosh' || mux?.name === 'zellij') {
+    // They answer DA1 and the kitty query themselves: the evidence is theirs.
+    return fromRow(mux, { sixel: sixelIn(facts), kittyOk: null, inTmux: false }, 'multiplexer');
+  }
+  if (mux?.name === 'tmux') return insideTmux(facts, terminal, mux, tmux);
+  if (terminal && terminal.by !== 'env') {
+    return fromRow(terminal, { sixel: sixelIn(facts), kittyOk: kittyIn(facts), inTmux: false }, 'terminal');
+  }
+  const kitty = kittyIn(facts);
+  if (kitty)
+    return {
+      protocol: 'kitty',
+      drawnBy: 'terminal',
+      why: { source: 'reply', detail: 'the terminal answered the kitty graphics query with OK', reply: kitty.reply },
+    };
+  const sixel = sixelIn(facts);
+  if (sixel)
+    return {
+      protocol: 'sixel',
+      drawnBy: 'terminal',
+      why: { source: 'reply', detail: 'DA1 lists attribute 4 (sixel graphics)', reply: sixel.reply },
+    };
+  return null;
+}
+
+function insideTmux(
+  facts: ProbeFacts | undefined,
+  terminal: Identified | null,
+  mux: MultiplexerFound & { readonly passthrough: boolean | null },
+  tmux: TmuxFacts | null,
+): PictureChoice {
+  const clientSixel = tmux?.clientFeatures.includes('sixel') === true;
+  const tmuxSixel = drawsAt(mux.row, mux.version).find((d) => d.protocol === 'sixel');
+  if (tmux && tmuxSixel && tmux.sixelSupport === true && clientSixel) {
+    return {
+      protocol: 'sixel',
+      drawnBy: 'multiplexer',
+      why: {
+        source: 'multiplexer',
+        detail: `tmux ${mux.version} (database row tmux) draws sixel itself, kept in its grid: #{sixel_support} is 1 and #{client_termfeatures} lists sixel`,
+        row: 'tmux',
+        reference: tmuxSixel.source,
+      },
+    };
+  }
+  if (mux.passthrough !== true) {
+    const state =
+      mux.passthrough === false
+        ? `tmux drops wrapped sequences (allow-passthrough is ${tmux?.allowPassthrough ?? 'off'})`
+        : 'inside tmux, passthrough is not proven';
+    const own =
+      tmux && !clientSixel
+        ? '; tmux draws no sixel of its own here (#{client_termfeatures} lists no sixel)'
+        : tmux?.sixelSupport === false
+          ? '; this tmux was built without sixel'
+          : '';
+    return {
+      protocol: 'braille',
+      drawnBy: 'terminal',
+      why: { source: 'multiplexer', detail: `${state}${own}: braille`, row: 'tmux' },
+    };
+  }
+  // Passthrough: the outer terminal draws. Its DA1 is known only when a wrapped query reached it
+  // (tmux 3.5a's own DA1 claims sixel whatever the outer terminal is); tmux's client features say it too.
+  const outerSixel =
+    facts?.passthrough === true && facts.da1?.attributes.includes(4)
+      ? { reply: facts.da1.reply }
+      : clientSixel
+        ? { reply: `#{client_termfeatures} ${tmux?.clientFeatures.join(',')}` }
+        : null;
+  const outerKitty = facts?.passthrough === true ? kittyIn(facts) : null;
+  const evidence = { sixel: outerSixel, kittyOk: outerKitty, inTmux: true };
+  if (terminal && terminal.by !== 'env') return fromRow(terminal, evidence, 'terminal');
+  if (outerSixel)
+    return {
+      protocol: 'sixel',
+      drawnBy: 'terminal',
+      why: {
+        source: 'reply',
+        detail: 'the outer terminal has sixel, through tmux passthrough',
+        reply: outerSixel.reply,
+      },
+    };
+  const kitty = outerKitty
+    ? '; it answered the kitty graphics query, but nothing shows it has the Unicode placeholders kitty images need inside tmux'
+    : '';
+  return {
+    protocol: 'braille',
+    drawnBy: 'terminal',
+    why: { source: 'reply', detail: `the terminal behind tmux is not identified${kitty}: braille` },
+  };
+}
