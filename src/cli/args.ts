@@ -5,7 +5,7 @@
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { PROTOCOLS } from '../env/protocol.js';
-import { MAX_CELLS } from '../render/limits.js';
+import { MAX_CELL_PIXELS, MAX_CELLS } from '../render/limits.js';
 import { UsageError } from './context.js';
 
 /** The longest probe budget `--timeout` takes, in ms: a minute (node's timers end at 2^31-1). */
@@ -25,9 +25,29 @@ export const WHOLE_FLAGS: Readonly<Record<string, WholeRange>> = {
   timeout: { min: 1, max: MAX_TIMEOUT_MS, unit: 'milliseconds' },
 };
 
+/** The most pixels `show --width`/`--height` take: the widest box of the largest cells. */
+export const MAX_LENGTH_PIXELS = MAX_CELLS * MAX_CELL_PIXELS;
+
+/** What `show --width` or `--height` takes, in words (show-size.ts parses it). */
+export function describeLength(flag: '--width' | '--height'): string {
+  const unit = flag === '--width' ? 'cells' : 'rows';
+  return `a whole number of ${unit} from 1 to ${MAX_CELLS}, a percentage of the terminal from 1% to 100%, or pixels from 1px to ${MAX_LENGTH_PIXELS}px`;
+}
+
+/** What `show`'s size and layout flags take (show-size.ts says the same in its errors). */
+const SHOW_ACCEPTS: Readonly<Record<string, string>> = {
+  width: describeLength('--width'),
+  height: describeLength('--height'),
+  fit: 'one of contain, cover, fill',
+  align: 'one of left, center, right',
+  grid: 'COLUMNSxROWS of pictures, such as 4x2',
+};
+
 /** What a value flag accepts, in words, for the messages. */
-function accepts(name: string): string | undefined {
+function accepts(name: string, command = ''): string | undefined {
   if (name === 'protocol') return `one of ${PROTOCOLS.join(', ')}`;
+  const shown = command === 'show' ? SHOW_ACCEPTS[name] : undefined;
+  if (shown) return shown;
   const range = WHOLE_FLAGS[name];
   return range ? describeWhole(range) : undefined;
 }
@@ -88,7 +108,7 @@ function explain(
 ): string {
   const missing = /^Option '--([^' ]+)(?: <value>)?' argument (?:missing|is ambiguous)/.exec(message);
   if (missing?.[1]) {
-    const takes = accepts(missing[1]);
+    const takes = accepts(missing[1], command);
     return `--${missing[1]} needs a value${takes ? `: ${takes}` : ''}`;
   }
   const noValue = /^Option '--([^' ]+)' does not take an argument/.exec(message);

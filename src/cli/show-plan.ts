@@ -4,9 +4,11 @@
  */
 import { stripUnsafe } from '../core/sanitize.js';
 import { wrapForMultiplexer } from '../core/wrap.js';
+import type { ImageFormat } from '../decode/image.js';
 import { overrideDecision } from '../env/override.js';
 import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
 import { type Env, envValue } from '../env/runtime.js';
+import { DEFAULT_CELL_PIXELS, usesPlaceholders } from '../render/backend.js';
 import type { FrameHandle } from '../render/frame.js';
 import { endFrame } from '../render/frame.js';
 import { kittyDelete } from '../render/kitty.js';
@@ -14,8 +16,11 @@ import type { RenderOptions } from '../render/options.js';
 import { isSymbolSetName, SYMBOL_SET_NAMES, type SymbolSetName } from '../render/symbols-glyphs.js';
 import { pictureWrap } from '../report/picture-wrap.js';
 import type { Report } from '../report/types.js';
+import { identify } from '../terminals/identify.js';
+import { holds, terminalByReplyName } from '../terminals/lookup.js';
 import { UsageError } from './context.js';
 import type { EscapeState } from './picture-writer.js';
+import { type Length, lengthInCells } from './show-size.js';
 
 /** The protocol `show` uses and what decided it. */
 export interface ProtocolChoice {
@@ -82,14 +87,59 @@ function positiveInt(text: string | undefined): number | undefined {
  * @example pictureBox({ terminal: { columns: 120, rows: 40 }, env: {} }) // { columns: 120, rows: 38 }
  */
 export function pictureBox(input: {
-  readonly width?: number;
-  readonly height?: number;
+  readonly width?: number | Length;
+  readonly height?: number | Length;
   readonly terminal?: { readonly columns?: number; readonly rows?: number };
   readonly env: Env;
+  /** The cell size, for lengths in pixels (default 10x20). */
+  readonly cellPixels?: { readonly width: number; readonly height: number };
 }): { columns: number; rows: number } {
   const columns = input.terminal?.columns || positiveInt(envValue(input.env, 'COLUMNS')) || 80;
   const rows = input.terminal?.rows || positiveInt(envValue(input.env, 'LINES')) || 24;
-  return { columns: input.width ?? columns, rows: input.height ?? Math.max(1, rows - 2) };
+  const cell = input.cellPixels ?? DEFAULT_CELL_PIXELS;
+  // A percentage is of the whole terminal; pixels are whole cells of the (measured or assumed) cell.
+  const along = (length: number | Length | undefined, whole: number, side: number, otherwise: number): number =>
+    length === undefined ? otherwise : typeof length === 'number' ? length : lengthInCells(length, whole, side);
+  return {
+    columns: along(input.width, columns, cell.width, columns),
+    rows: along(input.height, rows, cell.height, Math.max(1, rows - 2)),
+  };
+}
+
+/** Who plays an animation when the terminal can: kitty's own animation, or iTerm2 playing the GIF file. */
+export type NativeAnimation = 'kitty' | 'iterm2';
+
+/** The largest GIF file handed to iTerm2 to play (bigger ones are redrawn frame by frame): 8 MiB. */
+export const ITERM2_GIF_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * Whether the terminal plays an animation itself instead of a redraw loop here: kitty where the
+ * terminal database says the terminal (from its reply, else its environment) animates, drawn
+ * directly (not through a multiplexer, not as Unicode placeholders); iTerm2 for a GIF file of at
+ * most `ITERM2_GIF_LIMIT` bytes. Else null (the redraw loop).
+ *
+ * @example nativeAnimation({ report, protocol: 'kitty', options: {}, format: 'gif', fileBytes: 1000 }) // 'kitty' in kitty
+ */
+export function nativeAnimation(input: {
+  readonly report: Pick<Report, 'terminal' | 'multiplexer'>;
+  readonly protocol: Protocol;
+  readonly options: RenderOptions;
+  readonly format: ImageFormat;
+  readonly fileBytes: number;
+  readonly env?: Env;
+}): NativeAnimation | null {
+  const { protocol, options } = input;
+  if (input.report.multiplexer || options.multiplexer) return null;
+  if (protocol === 'iterm2') return input.format === 'gif' && input.fileBytes <= ITERM2_GIF_LIMIT ? 'iterm2' : null;
+  if (protocol !== 'kitty' || usesPlaceholders(protocol, options)) return null;
+  const name = input.report.terminal.name;
+  const named = name === null ? undefined : terminalByReplyName(name);
+  const found = named
+    ? { row: named, version: input.report.terminal.version }
+    : input.env
+      ? identify({ env: input.env })
+      : null;
+  return found && holds(found.row.facts.animation, found.version) ? 'kitty' : null;
 }
 
 /**

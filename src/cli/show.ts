@@ -1,20 +1,25 @@
 /**
- * `termsight show FILE... [--protocol P] [--symbols SETS] [--width COLS] [--height ROWS] [--no-probe]
- * [--animate] [--timeout MS] [--max-bytes N]`: decode pictures and draw them with the best protocol
+ * `termsight show FILE... [--protocol P] [--symbols SETS] [--width W] [--height H] [--fit MODE]
+ * [--align A] [--grid COLSxROWS] [--no-probe] [--animate] [--timeout MS] [--max-bytes N]`: decode
+ * pictures and draw them with the best protocol
  * this terminal has. `--symbols` names the glyph sets of `--protocol symbols`, comma-separated
  * (default `block`). Each input is read through read-input.ts, at most `--max-bytes` (default 64 MiB).
  *
  * - Protocol: `--protocol` > `TERMSIGHT_GRAPHICS` > (`off`: braille) > stdout not a terminal
  *   (braille, text that survives a pipe or a file) > the probe's report (`--no-probe`: the
  *   environment's) > braille.
- * - Box: `--width` x `--height` cells, else the terminal's columns x (rows - 2), else 80x24.
+ * - Box: `--width` x `--height` (cells, % of the terminal or px; show-size.ts), else the terminal's
+ *   columns x (rows - 2), else 80x24; `--fit` and `--align` say how the picture takes it.
+ * - `--grid`: thumbnails with their names (show-grid.ts), first frames only.
  * - Each file in turn, its (sanitized) name on a line above when there are several; a file that
  *   cannot be read or decoded gives one line on stderr and the others are still shown; exit 2 if
  *   any failed.
  * - After a picture the cursor is at the start of the line below its last pixel row: the terminal
  *   moves it as it draws (then a new line), or, behind a multiplexer that does not see the
  *   picture, counted rows move it (see `flow` in render/frame.ts).
- * - `--animate` plays an animated GIF (at most `MAX_LOOPS` times, or until Ctrl-C).
+ * - `--animate` plays an animated GIF or APNG: kitty (where the database says it animates) and
+ *   iTerm2 (a GIF file) play it themselves after one upload and `show` returns at once; elsewhere
+ *   it is redrawn here at most `MAX_LOOPS` times, or until Ctrl-C.
  * - Stopped while a picture is written (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT; terminal-guard.ts): the
  *   output stops between pieces, the open sequence is closed, SGR and synchronized output reset,
  *   the cursor put below what was drawn and shown; exit 128+n. A closed stdout (SIGPIPE, EPIPE)
@@ -23,25 +28,30 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type DecodedImage, DecodeError, decodeImage } from '../decode/index.js';
 import { PROTOCOLS, type Protocol } from '../env/protocol.js';
+import { animate } from '../render/animation.js';
 import { boxPixels } from '../render/backend.js';
 import { endFrame, type FrameHandle, flow, frame } from '../render/frame.js';
 import type { RenderOptions } from '../render/options.js';
 import type { Report } from '../report/types.js';
-import { parse, protocolFlag, wholeNumber } from './args.js';
+import { parse, protocolFlag } from './args.js';
 import { type CliContext, UsageError } from './context.js';
 import { detectReport, PROBE_FLAGS } from './detect.js';
 import { EXIT_INTERRUPTED as EXIT_SIGINT, interruptedExit, interruptOf } from './interrupt.js';
 import { PictureWriter } from './picture-writer.js';
 import { DEFAULT_MAX_BYTES, InputError, inputReader, parseByteSize } from './read-input.js';
+import { type GridPicture, gridCell, gridRow } from './show-grid.js';
 import {
   chooseProtocol,
   displayName,
   failureLine,
   interruptTail,
+  type NativeAnimation,
+  nativeAnimation,
   parseSymbolSets,
   pictureBox,
   renderOptionsFor,
 } from './show-plan.js';
+import { type Grid, parseAlign, parseFit, parseGrid, parseLength } from './show-size.js';
 import { untilStopped } from './until-stopped.js';
 
 /** Exit code after Ctrl-C (128 + SIGINT), as shells report it. */
@@ -55,6 +65,9 @@ const SHOW_FLAGS = {
   symbols: { type: 'string' },
   width: { type: 'string' },
   height: { type: 'string' },
+  fit: { type: 'string' },
+  align: { type: 'string' },
+  grid: { type: 'string' },
   animate: { type: 'boolean' },
   'max-bytes': { type: 'string' },
   ...PROBE_FLAGS,
@@ -95,8 +108,11 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
   const flag: Protocol | undefined =
     values.protocol === undefined ? undefined : protocolFlag(values.protocol, PROTOCOLS);
   const symbols = parseSymbolSets(values.symbols);
-  const width = wholeNumber('--width', values.width, 1);
-  const height = wholeNumber('--height', values.height, 1);
+  const width = parseLength('--width', values.width);
+  const height = parseLength('--height', values.height);
+  const fit = parseFit(values.fit);
+  const align = parseAlign(values.align);
+  const grid = parseGrid(values.grid);
   if (positionals.length === 0) throw new UsageError('show: name at least one picture file (- reads stdin)');
   // Every input is read with a budget (docs/decode.md#limits): a device or an endless pipe stops.
   const readInput = inputReader(
@@ -108,21 +124,35 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
   const env = ctx.runtime.env;
   const { protocol } = chooseProtocol({ flag, env, stdoutIsTTY: Boolean(ctx.stdout.isTTY), report });
   const size = ctx.stdout as { columns?: number; rows?: number };
-  const box = pictureBox({ width, height, terminal: { columns: size.columns, rows: size.rows }, env });
-  const options = { ...renderOptionsFor(report, box, env), ...(symbols ? { symbols } : {}) };
+  const box = pictureBox({
+    width,
+    height,
+    terminal: { columns: size.columns, rows: size.rows },
+    env,
+    ...(report.cellPixels ? { cellPixels: report.cellPixels } : {}),
+  });
+  const options = {
+    ...renderOptionsFor(report, box, env),
+    ...(symbols ? { symbols } : {}),
+    ...(fit ? { fit } : {}),
+    ...(align ? { align } : {}),
+  };
   const animate = Boolean(values.animate) && Boolean(ctx.stdout.isTTY || flag);
   const maxSize = options.upscale ? undefined : boxPixels(options);
   const writer = new PictureWriter(ctx.stdout, run.signal);
+  if (grid) return showGrid(positionals, { grid, box, protocol, options, readInput, writer, ctx, signal: run.signal });
 
   let failed = false;
   for (const name of positionals) {
     if (run.signal?.aborted) return interruptedExit(run.signal);
     let image: DecodedImage;
+    let file: Uint8Array;
     try {
       // Reading stdin from a terminal ends with Ctrl-D, or with Ctrl-C (SIGINT) through the signal.
       const bytes = await untilStopped(readInput(name, ctx), run.signal);
       // Decode no larger than the box it will be drawn in (a JPEG scales in the DCT domain).
       image = decodeImage(bytes, { frames: animate ? 'all' : 'first', ...(maxSize ? { maxSize } : {}) });
+      file = bytes;
     } catch (error) {
       if (run.signal?.aborted) return interruptedExit(run.signal);
       ctx.stderr.write(failureLine(name, reasonFor(error)));
@@ -135,7 +165,14 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
     }
     let outcome: 'done' | 'interrupted';
     try {
-      outcome = await showImage(image, protocol, options, writer, ctx, { animate, signal: run.signal });
+      const native = animate
+        ? nativeAnimation({ report, protocol, options, format: image.format, fileBytes: file.length, env })
+        : null;
+      outcome = await showImage(image, protocol, options, writer, ctx, {
+        animate,
+        signal: run.signal,
+        ...(native ? { native, file } : {}),
+      });
     } catch (error) {
       ctx.stderr.write(failureLine(name, reasonFor(error)));
       failed = true;
@@ -143,6 +180,53 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
     }
     if (outcome === 'interrupted') return interruptedExit(run.signal);
   }
+  return failed ? 2 : 0;
+}
+
+/** What `showGrid` needs from `runShowWith`. */
+interface GridRun {
+  readonly grid: Grid;
+  readonly box: { columns: number; rows: number };
+  readonly protocol: Protocol;
+  readonly options: RenderOptions;
+  readonly readInput: ReturnType<typeof inputReader>;
+  readonly writer: PictureWriter;
+  readonly ctx: CliContext;
+  readonly signal: AbortSignal | undefined;
+}
+
+/**
+ * `--grid`: the files as thumbnails, `grid.columns` to a row, each row written once its files are
+ * decoded (first frames); a file that fails gives its line on stderr and leaves no gap.
+ */
+async function showGrid(names: readonly string[], run: GridRun): Promise<number> {
+  const { grid, box, protocol, options, writer, ctx, signal } = run;
+  const cell = gridCell(grid, box);
+  const thumbMax = boxPixels({ ...options, ...cell });
+  let failed = false;
+  let row: GridPicture[] = [];
+  const flush = async (): Promise<boolean> => {
+    if (row.length === 0) return true;
+    const ok = await writer.write(gridRow(row, protocol, options, grid, box));
+    row = [];
+    if (!ok) await writeTail(ctx, writer, protocol, options);
+    return ok;
+  };
+  for (const name of names) {
+    if (signal?.aborted) return interruptedExit(signal);
+    try {
+      const bytes = await untilStopped(run.readInput(name, ctx), signal);
+      const image = decodeImage(bytes, { frames: 'first', ...(thumbMax ? { maxSize: thumbMax } : {}) });
+      row.push({ name, raster: image.frames[0]?.raster as GridPicture['raster'] });
+    } catch (error) {
+      if (signal?.aborted) return interruptedExit(signal);
+      ctx.stderr.write(failureLine(name, reasonFor(error)));
+      failed = true;
+      continue;
+    }
+    if (row.length === grid.columns && !(await flush())) return interruptedExit(signal);
+  }
+  if (!(await flush())) return interruptedExit(signal);
   return failed ? 2 : 0;
 }
 
@@ -156,15 +240,55 @@ export async function showImage(
   options: RenderOptions,
   writer: PictureWriter,
   ctx: Pick<CliContext, 'stdout'>,
-  play: { readonly animate?: boolean; readonly signal?: AbortSignal } = {},
+  play: {
+    readonly animate?: boolean;
+    readonly signal?: AbortSignal;
+    /** Who plays an animation instead of a redraw loop here (`nativeAnimation`). */
+    readonly native?: NativeAnimation;
+    /** The file's bytes (iTerm2 plays the GIF file itself). */
+    readonly file?: Uint8Array;
+  } = {},
 ): Promise<'done' | 'interrupted'> {
   const first = image.frames[0]?.raster;
-  if (play.animate && image.frames.length > 1) return animateImage(image, protocol, options, writer, ctx, play.signal);
+  if (play.animate && image.frames.length > 1) {
+    if (play.native) return playedByTerminal(image, protocol, options, writer, ctx, play.native, play.file);
+    return animateImage(image, protocol, options, writer, ctx, play.signal);
+  }
   // Drawn at the cursor; the terminal (or, behind a multiplexer, counted rows) moves the cursor
   // below the picture's last pixel row, whatever the real cell size.
   const drawn = flow(first, protocol, options);
   if (await writer.write(drawn.output)) return 'done';
   await writeTail(ctx, writer, protocol, options, drawn.handle, drawn.imageId);
+  return 'interrupted';
+}
+
+/**
+ * An animation the terminal plays itself: one upload (kitty: the frames with their delays, then
+ * run with the file's loop count; iTerm2: the GIF file), the cursor below it, and control back at
+ * once while the terminal keeps playing it. Cut short, the upload is deleted by id.
+ */
+async function playedByTerminal(
+  image: DecodedImage,
+  protocol: Protocol,
+  options: RenderOptions,
+  writer: PictureWriter,
+  ctx: Pick<CliContext, 'stdout'>,
+  native: NativeAnimation,
+  file?: Uint8Array,
+): Promise<'done' | 'interrupted'> {
+  let output = '';
+  const played = animate(image.frames, protocol, {
+    ...options,
+    native: true,
+    plays: image.plays ?? 0,
+    ...(native === 'iterm2' && file ? { file } : {}),
+    write: (bytes) => {
+      output += bytes;
+    },
+  });
+  // kitty without C=1 and iTerm2 leave the cursor just right of the picture's last row.
+  if (await writer.write(`${output}\r\n`)) return 'done';
+  await writeTail(ctx, writer, protocol, options, undefined, played.imageId);
   return 'interrupted';
 }
 

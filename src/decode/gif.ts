@@ -40,6 +40,8 @@ export interface GifLayout {
   readonly frames: readonly GifFrameInfo[];
   /** How many frames the file has (counted, also past `maxFrames`). */
   readonly frameCount: number;
+  /** How many times it plays: 0 forever; the NETSCAPE2.0 loop count n plays n+1 times, as browsers do; none: once. */
+  readonly plays: number;
 }
 
 /**
@@ -73,6 +75,7 @@ export function readGifLayout(bytes: Uint8Array, maxFrames = Number.POSITIVE_INF
   let frameCount = 0;
   let delay = 0;
   let disposal = 0;
+  let plays = 1;
   for (;;) {
     if (p >= end) truncated();
     const block = bytes[p++] as number;
@@ -86,6 +89,13 @@ export function readGifLayout(bytes: Uint8Array, maxFrames = Number.POSITIVE_INF
         disposal = ((bytes[p + 1] as number) >> 2) & 7;
         delay = u16le(bytes, p + 2);
         p += 5;
+      } else if (label === 0xff && p + 16 <= end && bytes[p] === 11 && bytes[p + 12] === 3 && bytes[p + 13] === 1) {
+        // The looping extension (NETSCAPE2.0, or ANIMEXTS1.0 which says the same): a 16-bit count.
+        const id = String.fromCharCode(...bytes.subarray(p + 1, p + 12));
+        if (id === 'NETSCAPE2.0' || id === 'ANIMEXTS1.0') {
+          const loops = u16le(bytes, p + 14);
+          plays = loops === 0 ? 0 : loops + 1;
+        }
       }
       skipSubBlocks();
       continue;
@@ -117,7 +127,7 @@ export function readGifLayout(bytes: Uint8Array, maxFrames = Number.POSITIVE_INF
     );
   }
   if (frameCount === 0) throw new DecodeError('corrupt', 'corrupt GIF: it holds no image');
-  return { width, height, frames, frameCount };
+  return { width, height, frames, frameCount, plays };
 }
 
 /**
@@ -172,7 +182,7 @@ export function decodeGifFrames(
   bytes: Uint8Array,
   which: 'first' | 'all' = 'all',
   limits: DecodeLimits = DEFAULT_DECODE_LIMITS,
-): { width: number; height: number; frames: DecodedFrame[]; frameCount: number } {
+): { width: number; height: number; frames: DecodedFrame[]; frameCount: number; plays: number } {
   const head = readGifLayout(bytes, 1);
   checkDimensions(head.width, head.height, limits, 'gif');
   const screen = head.width * head.height;
@@ -180,7 +190,7 @@ export function decodeGifFrames(
   // not even walked into memory. At least one frame is always decoded.
   const budgetFrames = Math.max(1, Math.floor(limits.maxAnimationPixels / screen));
   const layout = which === 'first' ? head : readGifLayout(bytes, budgetFrames);
-  const { width, height, frameCount } = layout;
+  const { width, height, frameCount, plays } = layout;
 
   let reach = { width, height };
   for (const f of layout.frames)
@@ -238,7 +248,7 @@ export function decodeGifFrames(
     if (info.disposal === 2) clearRect(canvas, canvasWidth, info);
     else if (info.disposal === 3 && saved) canvas.set(saved);
   }
-  return { width, height, frames, frameCount };
+  return { width, height, frames, frameCount, plays };
 }
 
 /**

@@ -31,6 +31,8 @@ export interface DecodedImage {
   readonly frames: readonly DecodedFrame[];
   /** How many frames the file has; more than `frames.length` when frames were skipped (`frames: 'first'` or the animation budget). */
   readonly frameCount: number;
+  /** An animation: how many times it plays (0 forever), from the file's loop count; absent for a still picture. */
+  readonly plays?: number;
 }
 
 /** Limits checked against the declared dimensions before any pixel is decoded. */

@@ -5,6 +5,7 @@
  */
 import { type Orientation, orient } from '../core/orientation.js';
 import type { Raster } from '../core/raster.js';
+import { decodeApngFrames } from './apng.js';
 import { DecodeError } from './error.js';
 import { exifOrientation } from './exif.js';
 import { decodeGifFrames } from './gif.js';
@@ -58,7 +59,15 @@ export function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}): Dec
   if (format === 'gif') {
     const gif = decodeGifFrames(bytes, options.frames ?? 'all', limits);
     const size = { sourceWidth: gif.width, sourceHeight: gif.height, orientation: 1 as const };
-    return { format, width: gif.width, height: gif.height, ...size, frames: gif.frames, frameCount: gif.frameCount };
+    return {
+      format,
+      width: gif.width,
+      height: gif.height,
+      ...size,
+      frames: gif.frames,
+      frameCount: gif.frameCount,
+      ...(gif.frameCount > 1 ? { plays: gif.plays } : {}),
+    };
   }
   if (format === 'jpeg') {
     const jpeg = decodeJpeg(bytes, { limits, maxSize: options.maxSize, orientation: options.orientation });
@@ -68,7 +77,25 @@ export function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}): Dec
   // A PNG's eXIf chunk is the same TIFF block as a JPEG's APP1: turned upright the same way.
   const orientation = png.exif ? (exifOrientation(png.exif) ?? 1) : 1;
   const apply = options.orientation !== 'ignore' && orientation !== 1;
-  const raster = apply ? orient(png.raster, orientation) : png.raster;
+  const upright = (r: Raster): Raster => (apply ? orient(r, orientation) : r);
+  if (png.animated && options.frames !== 'first') {
+    // An APNG: every frame, composited (apng.ts); its first is checked whole above.
+    const apng = decodeApngFrames(bytes, limits);
+    const frames = apng.frames.map((f) => ({ raster: upright(f.raster), delayMs: f.delayMs }));
+    const first = frames[0]?.raster ?? upright(png.raster);
+    return {
+      format,
+      width: first.width,
+      height: first.height,
+      sourceWidth: apng.width,
+      sourceHeight: apng.height,
+      orientation,
+      frames,
+      frameCount: apng.frameCount,
+      ...(apng.frameCount > 1 ? { plays: apng.plays } : {}),
+    };
+  }
+  const raster = upright(png.raster);
   return still(format, raster, png.raster.width, png.raster.height, orientation);
 }
 

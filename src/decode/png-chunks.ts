@@ -33,6 +33,22 @@ export interface PngLayout {
   readonly exif: Uint8Array | null;
   /** Whether an acTL says this is an APNG (the IDAT image is then its first or default frame). */
   readonly animated: boolean;
+  /** APNG: acTL's frame and play counts (0 plays: forever), or null. */
+  readonly animation: { readonly frames: number; readonly plays: number } | null;
+  /**
+   * APNG: each fcTL's body (26 bytes, sequence number first) with its image data: the IDAT bodies
+   * when the fcTL comes before IDAT (the default image is the first frame), else the fdAT bodies
+   * without their sequence numbers. At most `maxFrames` (the rest are counted in `frameControls`).
+   */
+  readonly frames: readonly ApngFrameChunks[];
+  /** APNG: how many fcTL chunks the file has (also past `maxFrames`). */
+  readonly frameControls: number;
+}
+
+/** One APNG frame as chunks: its fcTL body and its image data's pieces. */
+export interface ApngFrameChunks {
+  readonly control: Uint8Array;
+  readonly data: Uint8Array[];
 }
 
 /** The bit depths each colour type allows (PNG spec, table 11.1). */
@@ -77,8 +93,20 @@ function parseHeader(body: Uint8Array): PngHeader {
  *
  * @example readPngChunks(bytes).header.colorType // 6
  */
-export function readPngChunks(bytes: Uint8Array): PngLayout {
+export function readPngChunks(bytes: Uint8Array, maxFrames = Number.POSITIVE_INFINITY): PngLayout {
   let p = 8;
+  let animation: { frames: number; plays: number } | null = null;
+  const frames: ApngFrameChunks[] = [];
+  let frameControls = 0;
+  /** The frame whose image data the next IDAT or fdAT belongs to (null: none, or past maxFrames). */
+  let open: ApngFrameChunks | null = null;
+  let sequence = 0;
+  /** fcTL and fdAT are numbered from 0 in file order: one out of place is a broken animation. */
+  const nextSequence = (body: Uint8Array, type: string): void => {
+    if (body.length < 4 || u32be(body, 0) !== sequence)
+      throw new DecodeError('corrupt', `corrupt APNG: ${type} chunk out of sequence (expected number ${sequence})`);
+    sequence++;
+  };
   let header: PngHeader | null = null;
   let palette: Uint8Array | null = null;
   let transparency: Uint8Array | null = null;
@@ -110,6 +138,7 @@ export function readPngChunks(bytes: Uint8Array): PngLayout {
     switch (type) {
       case 'IDAT':
         data.push(body);
+        open?.data.push(body);
         break;
       case 'PLTE':
         if (data.length > 0) throw new DecodeError('corrupt', 'corrupt PNG: PLTE after the image data');
@@ -125,6 +154,20 @@ export function readPngChunks(bytes: Uint8Array): PngLayout {
         break;
       case 'acTL':
         animated = true;
+        if (length === 8) animation = { frames: u32be(body, 0), plays: u32be(body, 4) };
+        break;
+      case 'fcTL':
+        nextSequence(body, type);
+        if (length !== 26) throw new DecodeError('corrupt', `corrupt APNG: an fcTL chunk of ${length} bytes`);
+        frameControls++;
+        open = frames.length < maxFrames ? { control: body, data: [] } : null;
+        if (open) frames.push(open);
+        break;
+      case 'fdAT':
+        nextSequence(body, type);
+        // Before any IDAT the frame would be the default image's: fdAT there is out of place.
+        if (data.length === 0) throw new DecodeError('corrupt', 'corrupt APNG: fdAT before the image data');
+        open?.data.push(body.subarray(4));
         break;
       case 'IHDR':
         throw new DecodeError('corrupt', 'corrupt PNG: a second IHDR chunk');
@@ -138,5 +181,5 @@ export function readPngChunks(bytes: Uint8Array): PngLayout {
   if (data.length === 0) throw new DecodeError('corrupt', 'corrupt PNG: no image data (IDAT) chunk');
   if (header.colorType === 3 && palette === null)
     throw new DecodeError('corrupt', 'corrupt PNG: a palette image without a PLTE chunk');
-  return { header, palette, transparency, data, exif, animated };
+  return { header, palette, transparency, data, exif, animated, animation, frames, frameControls };
 }

@@ -3,7 +3,8 @@
  * on node:zlib's native inflate with an output budget. The chunk walk (CRCs, order) comes first,
  * the IDAT stream is inflated to exactly the bytes the declared size needs, the filters are undone
  * in place, and the rows expanded to RGBA8. gAMA, cHRM, sRGB and iCCP are ignored, as most
- * terminal viewers do; an APNG gives its IDAT image (the first frame). See docs/decode.md#png.
+ * terminal viewers do. Here an APNG gives its IDAT image (the first or default frame); apng.ts
+ * gives all its frames. See docs/decode.md#png.
  */
 import { MAX_RASTER_PIXELS, type Raster } from '../core/raster.js';
 import { DecodeError } from './error.js';
@@ -85,16 +86,32 @@ export function pngDataSize(header: PngHeader): number {
  * (decodeImage does); here it is only held under the raster's own ceiling.
  */
 export function decodePng(bytes: Uint8Array): DecodedPng {
-  const layout = readPngChunks(bytes);
+  const layout = readPngChunks(bytes, 0);
   const { header } = layout;
   const { width, height } = header;
   if (width === 0 || height === 0)
     throw new DecodeError('corrupt', `corrupt PNG: it declares a size of ${width}x${height}`);
   if (width * height > MAX_RASTER_PIXELS)
     throw new DecodeError('too-large', `PNG image too large to decode safely: ${width}x${height}`);
-  const data = inflatePngData(layout.data, pngDataSize(header));
+  const out = pngPixels(header, layout.data, layout.palette, layout.transparency);
+  return { raster: { width, height, data: out }, exif: layout.exif, animated: layout.animated };
+}
+
+/**
+ * The RGBA8 pixels of one image of `header`'s format from its zlib stream (split across `parts`):
+ * inflated to exactly the bytes the size needs, unfiltered in place, expanded. An APNG frame is
+ * such an image with its own width and height.
+ */
+export function pngPixels(
+  header: PngHeader,
+  parts: readonly Uint8Array[],
+  palette: Uint8Array | null,
+  transparency: Uint8Array | null,
+): Uint8Array {
+  const { width, height } = header;
+  const data = inflatePngData(parts, pngDataSize(header));
   const bpp = Math.max(1, ((CHANNELS[header.colorType] as number) * header.depth) >> 3);
-  const expand = makeRowExpander(header, layout.palette, layout.transparency);
+  const expand = makeRowExpander(header, palette, transparency);
   const out = new Uint8Array(width * height * 4);
   let at = 0;
   for (const pass of pngPasses(header)) {
@@ -105,7 +122,7 @@ export function decodePng(bytes: Uint8Array): DecodedPng {
       expand(data, at + 1, pass.width, out, to, pass.dx * 4);
     }
   }
-  return { raster: { width, height, data: out }, exif: layout.exif, animated: layout.animated };
+  return out;
 }
 
 /** Decodes a PNG file to its RGBA8 raster; throws `DecodeError`. */

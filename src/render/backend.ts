@@ -23,6 +23,7 @@ import type { Protocol } from '../env/protocol.js';
 import { isGraphicsProtocol, isProtocol, PROTOCOLS } from '../env/protocol.js';
 import { blocksLines } from './blocks.js';
 import { brailleLines } from './braille.js';
+import { alignOffset, coverCrop, cropRaster, type Rect } from './fit.js';
 import { iterm2Sequences } from './iterm2.js';
 import { kittyImageId, kittySequences } from './kitty.js';
 import { MAX_PLACEHOLDER_CELLS, placeholderImageId256, placeholderRows } from './kitty-placeholder.js';
@@ -59,6 +60,10 @@ export interface Layout {
   /** Cells covered on screen. */
   readonly columns: number;
   readonly rows: number;
+  /** `fit: 'cover'`: the part of the source that is drawn (absent: all of it). */
+  readonly crop?: Rect;
+  /** Columns right of the cursor where the picture starts (`align` within the box's columns); absent: 0. */
+  readonly offset?: number;
 }
 
 /** Units per cell of a protocol, for a cell size. */
@@ -118,11 +123,18 @@ export function usesPlaceholders(protocol: Protocol, options: RenderOptions): bo
  * @example layout({ width: 1000, height: 600 }, 'braille', { columns: 50 }) // 100x60 dots, 50x15 cells
  */
 export function layout(source: Size, protocol: Protocol, options: RenderOptions = {}): Layout {
+  const placed = fittedLayout(source, protocol, options);
+  const offset = alignOffset(placed.columns, options.columns, options.align);
+  return offset > 0 ? { ...placed, offset } : placed;
+}
+
+function fittedLayout(source: Size, protocol: Protocol, options: RenderOptions): Layout {
   checkProtocol(protocol);
   const cell = cellSize(options);
   const unit = unitsPerCell(protocol, cell);
   let columns = boxCells(options.columns, 'columns');
   let rows = boxCells(options.rows, 'rows');
+  const boxed = columns !== undefined && rows !== undefined;
   if (columns === undefined && rows === undefined) {
     columns = Math.max(1, Math.ceil(source.width / cell.width));
     rows = Math.max(1, Math.ceil(source.height / cell.height));
@@ -150,6 +162,18 @@ export function layout(source: Size, protocol: Protocol, options: RenderOptions 
   // Symbols resample 64 sub-pixels a cell: budgeted as pixels (16 megapixels is 250k cells, past any screen).
   const budget =
     isGraphicsProtocol(protocol) || protocol === 'symbols' ? MAX_PIXELS : MAX_TEXT_CELLS * unit.width * unit.height;
+  const fit = options.fit ?? 'contain';
+  if (fit !== 'contain' && boxed) {
+    // cover and fill take the whole box (within the budget), cover from the middle of the source.
+    let units = withinPixelBudget(box, budget);
+    if (protocol === 'symbols') units = wholeCells(units);
+    return {
+      units,
+      columns: Math.ceil(units.width / unit.width),
+      rows: Math.ceil(units.height / unit.height),
+      ...(fit === 'cover' ? { crop: coverCrop(source, inUnits, box) } : {}),
+    };
+  }
   const units = withinPixelBudget(fitPixels(inUnits, box, options.upscale ?? false), budget);
   if (protocol === 'symbols') return symbolsLayout(inUnits, box, units);
   return {
@@ -157,6 +181,34 @@ export function layout(source: Size, protocol: Protocol, options: RenderOptions 
     columns: Math.ceil(units.width / unit.width),
     rows: Math.ceil(units.height / unit.height),
   };
+}
+
+/** A symbols size rounded down to whole cells of `CELL_GRID` sub-pixels (at least one). */
+function wholeCells(units: Size): Size {
+  return {
+    width: Math.max(1, Math.floor(units.width / CELL_GRID)) * CELL_GRID,
+    height: Math.max(1, Math.floor(units.height / CELL_GRID)) * CELL_GRID,
+  };
+}
+
+/**
+ * The raster a layout draws: its crop (`fit: 'cover'`) resampled to its units.
+ *
+ * @example const pixels = fittedRaster(raster, layout(raster, 'kitty', options))
+ */
+export function fittedRaster(raster: Raster, lay: Pick<Layout, 'units' | 'crop'>): Raster {
+  const source = lay.crop ? cropRaster(raster, lay.crop) : raster;
+  return resize(source, lay.units.width, lay.units.height);
+}
+
+/**
+ * Whether kitty and iTerm2 pictures go 1:1 (their pixels, no cell counts for the terminal to scale
+ * to): `exactPixels`, by default when the cell size is known; never with Unicode placeholders.
+ */
+export function drawsExactPixels(protocol: Protocol, options: RenderOptions): boolean {
+  if (protocol !== 'kitty' && protocol !== 'iterm2') return false;
+  if (usesPlaceholders(protocol, options)) return false;
+  return options.exactPixels ?? options.cellPixels !== undefined;
 }
 
 /**
@@ -228,8 +280,10 @@ export function draw(raster: Raster, protocol: Protocol, options: RenderOptions 
   validateRaster(raster);
   checkProtocol(protocol);
   const lay = layout(raster, protocol, options);
-  const fitted = resize(raster, lay.units.width, lay.units.height);
+  const fitted = fittedRaster(raster, lay);
   const cells = { columns: lay.columns, rows: lay.rows };
+  // 1:1: the picture's own pixels, no cell counts for the terminal to scale it to.
+  const exact = drawsExactPixels(protocol, options);
   switch (protocol) {
     case 'kitty': {
       if (usesPlaceholders(protocol, options)) {
@@ -239,13 +293,20 @@ export function draw(raster: Raster, protocol: Protocol, options: RenderOptions 
         return { layout: lay, sequences, lines: placeholderRows(imageId, lay.columns, lay.rows, depth), imageId };
       }
       const imageId = options.imageId ?? kittyImageId();
-      const sequences = kittySequences(fitted, { imageId, ...cells, keepCursor: options.keepCursor ?? false });
+      const sequences = kittySequences(fitted, {
+        imageId,
+        ...(exact ? {} : cells),
+        keepCursor: options.keepCursor ?? false,
+      });
       return { layout: lay, sequences, lines: [], imageId };
     }
     case 'iterm2':
       return {
         layout: lay,
-        sequences: iterm2Sequences(encodePng(fitted), { ...cells, multiplexer: options.multiplexer ?? null }),
+        sequences: iterm2Sequences(encodePng(fitted), {
+          ...(exact ? { pixels: lay.units } : cells),
+          multiplexer: options.multiplexer ?? null,
+        }),
         lines: [],
       };
     case 'sixel':
@@ -289,7 +350,24 @@ function legacyDepth(color: RenderOptions['colorDepth']): RenderOptions['colorDe
  */
 export function toTerminal(raster: Raster, protocol: Protocol, options: RenderOptions = {}): string {
   const d = draw(raster, protocol, options);
-  return wrapForMultiplexer(d.sequences, options.multiplexer ?? null) + d.lines.join('\n');
+  const offset = d.layout.offset ?? 0;
+  return (
+    (d.lines.length === 0 ? cursorForward(offset) : '') +
+    wrapForMultiplexer(d.sequences, options.multiplexer ?? null) +
+    indentLines(d.lines, offset).join('\n')
+  );
+}
+
+/** Moves the cursor `columns` right (nothing for 0): where an aligned pixel picture starts. */
+export function cursorForward(columns: number): string {
+  return columns > 0 ? `\x1b[${columns}C` : '';
+}
+
+/** Text lines moved right by `columns` spaces (spaces, so an aligned text picture survives a pipe). */
+export function indentLines(lines: readonly string[], columns: number): string[] {
+  if (columns <= 0) return [...lines];
+  const pad = ' '.repeat(columns);
+  return lines.map((line) => pad + line);
 }
 
 /** A renderer for one protocol. */

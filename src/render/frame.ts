@@ -9,11 +9,19 @@ import type { Raster } from '../core/raster.js';
 import { validateRaster } from '../core/raster.js';
 import { wrapForMultiplexer } from '../core/wrap.js';
 import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
-import { draw, layout, reachRows, usesPlaceholders } from './backend.js';
+import {
+  cursorForward,
+  draw,
+  drawsExactPixels,
+  fittedRaster,
+  indentLines,
+  layout,
+  reachRows,
+  usesPlaceholders,
+} from './backend.js';
 import { kittyDelete, kittyImageId, kittyPlace, kittySequences } from './kitty.js';
 import { MAX_CELLS } from './limits.js';
 import type { RenderOptions } from './options.js';
-import { resize } from './resize.js';
 
 /** What `frame` remembers between frames. */
 export interface FrameHandle {
@@ -26,6 +34,8 @@ export interface FrameHandle {
   readonly stored?: number;
   readonly placeholders: boolean;
   readonly multiplexer: 'tmux' | 'screen' | null;
+  /** Columns from where the first frame started to the picture's left edge (`align`). Default 0. */
+  readonly offset?: number;
 }
 
 /** Options for `frame`. */
@@ -109,7 +119,7 @@ export function frame(raster: Raster, protocol: Protocol, options: FrameOptions 
   if (protocol === 'kitty' && options.placements === true && !placeholders) {
     validateRaster(raster);
     const lay = layout(raster, protocol, base);
-    const fitted = resize(raster, lay.units.width, lay.units.height);
+    const fitted = fittedRaster(raster, lay);
     const id = imageId ?? kittyImageId();
     const print = fingerprint(fitted);
     const cells = { columns: lay.columns, rows: lay.rows };
@@ -123,9 +133,18 @@ export function frame(raster: Raster, protocol: Protocol, options: FrameOptions 
     const sequences: string[] = [];
     if (previous?.stored !== print || previous.imageId !== id)
       sequences.push(...kittySequences(fitted, { imageId: id }, 't'));
-    sequences.push(kittyPlace(id, { placementId: FRAME_PLACEMENT, ...cells, keepCursor: true }));
+    const exact = drawsExactPixels(protocol, base);
+    sequences.push(kittyPlace(id, { placementId: FRAME_PLACEMENT, ...(exact ? {} : cells), keepCursor: true }));
     body = passedThrough(sequences, multiplexer);
-    handle = { protocol, ...cells, imageId: id, stored: print, placeholders: false, multiplexer };
+    handle = {
+      protocol,
+      ...cells,
+      imageId: id,
+      stored: print,
+      placeholders: false,
+      multiplexer,
+      ...(lay.offset ? { offset: lay.offset } : {}),
+    };
   } else {
     const d = draw(raster, protocol, base);
     const cells = { columns: d.layout.columns, rows: reachRows(d.layout, protocol, options) };
@@ -140,10 +159,21 @@ export function frame(raster: Raster, protocol: Protocol, options: FrameOptions 
     body =
       (placeholders ? wrapForMultiplexer(d.sequences, multiplexer) : passedThrough(d.sequences, multiplexer)) +
       linesInPlace(d.lines);
-    handle = { protocol, ...cells, imageId: d.imageId, placeholders, multiplexer };
+    handle = {
+      protocol,
+      ...cells,
+      imageId: d.imageId,
+      placeholders,
+      multiplexer,
+      ...(d.layout.offset ? { offset: d.layout.offset } : {}),
+    };
   }
 
+  const started = options.previous !== undefined;
   if (!previous && options.reserve !== false) out += `\r${'\n'.repeat(handle.rows)}\x1b[${handle.rows}A`;
+  // The cursor is at the previous picture's left edge (or where the first frame started): move to this one's.
+  const shift = (handle.offset ?? 0) - (started ? (options.previous?.offset ?? 0) : 0);
+  out += shift > 0 ? cursorForward(shift) : shift < 0 ? `\x1b[${-shift}D` : '';
   const framed = SAVE + body + RESTORE;
   out += options.synchronizedOutput ? SYNC_ON + framed + SYNC_OFF : framed;
   return { output: out, handle };
@@ -222,7 +252,10 @@ export function flow(raster: Raster, protocol: Protocol, options: RenderOptions 
   }
   // kitty must move the cursor (no C=1); text rows end with LF as plain text does (a pipe gets no CR).
   const d = draw(raster, protocol, { ...options, keepCursor: false });
-  const body = wrapForMultiplexer(d.sequences, multiplexer);
-  const output = d.lines.length > 0 ? body + d.lines.map((line) => `${line}\n`).join('') : body + NEXT_LINE;
+  // Pixel pictures start right of the cursor; text lines (and kitty's placeholder cells) are indented.
+  const body =
+    (d.lines.length === 0 ? cursorForward(d.layout.offset ?? 0) : '') + wrapForMultiplexer(d.sequences, multiplexer);
+  const lines = indentLines(d.lines, d.layout.offset ?? 0);
+  const output = lines.length > 0 ? body + lines.map((line) => `${line}\n`).join('') : body + NEXT_LINE;
   return { output, cursor: 'terminal', ...(d.imageId !== undefined ? { imageId: d.imageId } : {}) };
 }

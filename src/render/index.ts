@@ -5,11 +5,20 @@
  */
 export { isOpaque } from '../core/raster.js';
 export { wrapForMultiplexer } from '../core/wrap.js';
+export { type AnimateOptions, type AnimationHandle, animate } from './animation.js';
 export { MIN_CELL_HEIGHT, reachRows } from './backend.js';
 export { encodeBlocks } from './blocks.js';
 export { encodeBraille } from './braille.js';
+export { ALIGNMENTS, type Align, FIT_MODES, type FitMode } from './fit.js';
 export { encodeIterm2 } from './iterm2.js';
 export { encodeKitty, kittyImageId, kittyPlace, kittyStore } from './kitty.js';
+export {
+  type AnimationFrame,
+  type KittyAnimation,
+  type KittyAnimationOptions,
+  kittyAnimation,
+  kittyStopAnimation,
+} from './kitty-animation.js';
 export { encodePng } from './png.js';
 export { fitPixels, resize } from './resize.js';
 export { encodeSixel } from './sixel.js';

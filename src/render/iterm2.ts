@@ -25,6 +25,11 @@ export interface Iterm2Options {
   /** Width and height in cells (`width=N;height=N`); default: the image's own pixel size. */
   readonly columns?: number;
   readonly rows?: number;
+  /**
+   * Width and height in pixels (`width=Npx;height=Npx`), instead of cells: the picture drawn 1:1
+   * when these are its own pixels. Default: cells.
+   */
+  readonly pixels?: { readonly width: number; readonly height: number };
   /** Use the multipart form: true, false, or 'auto' (default: when `multiplexer` or the payload is large). */
   readonly multipart?: boolean | 'auto';
   /** A multiplexer in between (makes 'auto' choose multipart). */
@@ -51,10 +56,15 @@ function fileArgs(size: number, options: Iterm2Options): string {
   const args = ['inline=1', `size=${size}`];
   const name = options.name === undefined ? '' : sanitizeName(options.name);
   if (name !== '') args.push(`name=${Buffer.from(name, 'utf8').toString('base64')}`);
-  const w = cells(options.columns, 'columns');
-  const h = cells(options.rows, 'rows');
-  if (w !== undefined) args.push(`width=${w}`);
-  if (h !== undefined) args.push(`height=${h}`);
+  if (options.pixels) {
+    args.push(`width=${cells(options.pixels.width, 'pixel width')}px`);
+    args.push(`height=${cells(options.pixels.height, 'pixel height')}px`);
+  } else {
+    const w = cells(options.columns, 'columns');
+    const h = cells(options.rows, 'rows');
+    if (w !== undefined) args.push(`width=${w}`);
+    if (h !== undefined) args.push(`height=${h}`);
+  }
   args.push('preserveAspectRatio=1');
   return args.join(';');
 }

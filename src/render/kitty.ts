@@ -49,7 +49,7 @@ export function kittyImageId(): number {
 }
 
 /** Ids are 32-bit unsigned in the protocol, and 0 means "none". */
-function checkId(value: number, what: string): number {
+export function checkId(value: number, what: string): number {
   return positiveInteger(value, `kitty ${what}`, 0xffffffff);
 }
 
@@ -107,9 +107,10 @@ function apc(keys: string, payload = ''): string {
 
 /**
  * Splits base64 text into the chunked APC sequences: the first with `firstKeys`, the rest with
- * only `m` and `q`. Every chunk but the last is exactly `KITTY_CHUNK_BYTES` (a multiple of 4).
+ * only `m` and `q` (and `restKeys` before them: an animation frame's chunks all say `a=f`). Every
+ * chunk but the last is exactly `KITTY_CHUNK_BYTES` (a multiple of 4).
  */
-export function kittyChunks(firstKeys: string, base64: string): string[] {
+export function kittyChunks(firstKeys: string, base64: string, restKeys = ''): string[] {
   const out: string[] = [];
   const n = base64.length;
   if (n <= KITTY_CHUNK_BYTES) {
@@ -120,12 +121,13 @@ export function kittyChunks(firstKeys: string, base64: string): string[] {
     const last = at + KITTY_CHUNK_BYTES >= n;
     const chunk = base64.slice(at, at + KITTY_CHUNK_BYTES);
     const m = last ? 'm=0' : 'm=1';
-    out.push(at === 0 ? apc(`${firstKeys},${m}`, chunk) : apc(`${m},q=2`, chunk));
+    out.push(at === 0 ? apc(`${firstKeys},${m}`, chunk) : apc(`${restKeys}${m},q=2`, chunk));
   }
   return out;
 }
 
-function toBase64(bytes: Uint8Array): string {
+/** Base64 of bytes (no copy). */
+export function toBase64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }
 
@@ -145,7 +147,8 @@ function transmitKeys(
   return keys.join(',');
 }
 
-function placementKeys(options: KittyOptions): string[] {
+/** The placement keys (`p`, `c`, `r`, `U`, `C`) of a transmit-and-display or a place. */
+export function placementKeys(options: KittyOptions): string[] {
   const keys: string[] = [];
   if (options.placementId !== undefined) keys.push(`p=${checkId(options.placementId, 'placement id')}`);
   const c = checkCells(options.columns, 'columns');

@@ -2,6 +2,7 @@
  * Options every renderer understands. Each is optional; a renderer documents its defaults.
  */
 
+import type { Align, FitMode } from './fit.js';
 import type { SymbolSet, SymbolSetName } from './symbols-glyphs.js';
 
 /**
@@ -17,6 +18,21 @@ export interface RenderOptions {
   readonly rows?: number;
   /** Allow enlarging a small raster to fill the box. Default false. */
   readonly upscale?: boolean;
+  /**
+   * How the picture takes the box: 'contain' (default: aspect kept, inside the box), 'cover'
+   * (aspect kept, the box filled, the middle kept where it sticks out) or 'fill' (stretched to
+   * the box). 'cover' and 'fill' enlarge as needed and need both `columns` and `rows`.
+   */
+  readonly fit?: FitMode;
+  /** Where a picture narrower than `columns` sits: 'left' (default), 'center' or 'right'. */
+  readonly align?: Align;
+  /**
+   * kitty and iTerm2: send exactly the pixels the picture occupies and let the terminal draw them
+   * 1:1 (kitty without `c=`/`r=`, iTerm2 `width=Npx`), instead of asking it to scale the picture
+   * to its cells (which blurs it where the real cell is fractional). Default: when `cellPixels` is
+   * given (the probe measured the cell). Unicode placeholders always give cells.
+   */
+  readonly exactPixels?: boolean;
   /** One cell in pixels (the probe's `cellPixels`). Default {width: 10, height: 20}. */
   readonly cellPixels?: { readonly width: number; readonly height: number };
   /** Text renderers (braille, blocks, symbols): colour depth for foreground/background. Default 'truecolor'. */

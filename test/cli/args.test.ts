@@ -11,8 +11,12 @@ import { context } from './show-support.js';
 const run = promisify(execFile);
 const MAIN = new URL('../../dist/cli/main.js', import.meta.url).pathname;
 
-const WIDTH = 'a whole number of cells from 1 to 10000';
-const HEIGHT = 'a whole number of rows from 1 to 10000';
+const WIDTH =
+  'a whole number of cells from 1 to 10000, a percentage of the terminal from 1% to 100%, or pixels from 1px to 10000000px';
+const HEIGHT =
+  'a whole number of rows from 1 to 10000, a percentage of the terminal from 1% to 100%, or pixels from 1px to 10000000px';
+/** `demo --width` takes cells only. */
+const DEMO_WIDTH = 'a whole number of cells from 1 to 10000';
 const TIMEOUT = 'a whole number of milliseconds from 1 to 60000';
 const PROTOCOL = /one of kitty, iterm2, sixel, braille, blocks/;
 
@@ -65,7 +69,7 @@ const ROWS: { name: string; args: string[]; message: string | RegExp }[] = [
   {
     name: 'demo --width -1',
     args: ['demo', '--no-probe', '--width', '-1'],
-    message: `--width must be ${WIDTH}, got -1`,
+    message: `--width must be ${DEMO_WIDTH}, got -1`,
   },
   { name: '--protocol png', args: show('--protocol', 'png'), message: PROTOCOL },
   { name: '--protocol empty', args: show('--protocol', ''), message: /--protocol must be one of .*, got ""\n$/ },

@@ -84,9 +84,12 @@ describe('show: bad usage', () => {
       ['--protocol', 'jpeg', 'x.png'],
       /--protocol must be one of kitty, iterm2, sixel, braille, blocks, symbols, got jpeg/,
     ],
-    [['--width', 'wide', 'x.png'], /--width must be a whole number of cells from 1 to 10000, got wide/],
+    [
+      ['--width', 'wide', 'x.png'],
+      /--width must be a whole number of cells from 1 to 10000, a percentage .*, got wide/,
+    ],
     [['--height', '-3', 'x.png'], /height/],
-    [['--width', '0', 'x.png'], /--width must be a whole number of cells from 1 to 10000, got 0/],
+    [['--width', '0', 'x.png'], /--width must be a whole number of cells from 1 to 10000, a percentage .*, got 0/],
     [['--bogus', 'x.png'], /bogus/],
     [[], /at least one picture/],
   ])('%j', async (args, message) => {

@@ -71,11 +71,21 @@ describe('toTerminal decodes back to the resized source', () => {
   const source = randomRaster(123, 77, 42);
   const opts = { columns: 6, rows: 3, cellPixels: CELL };
 
-  it('kitty', () => {
-    const l = layout(source, 'kitty', opts);
-    const d = decodeKittyTransmission(parseKittyApcs(toTerminal(source, 'kitty', { ...opts, imageId: 3 })));
-    expect(d.keys.get('c')).toBe(String(l.columns));
-    expect(d.keys.get('r')).toBe(String(l.rows));
+  // With the cell size known the picture goes 1:1 (its pixels, no cell counts to scale to); with
+  // `exactPixels: false`, or the cell size unknown, the terminal scales it to its cells.
+  it.each([
+    { name: 'cell known: 1:1', extra: {}, cells: false },
+    { name: 'cell known, exactPixels false: cells', extra: { exactPixels: false }, cells: true },
+    { name: 'cell unknown: cells', extra: { cellPixels: undefined }, cells: true },
+    { name: 'cell unknown, exactPixels true: 1:1', extra: { cellPixels: undefined, exactPixels: true }, cells: false },
+  ])('kitty, $name', ({ extra, cells }) => {
+    const o = { ...opts, ...extra };
+    const l = layout(source, 'kitty', o);
+    const d = decodeKittyTransmission(parseKittyApcs(toTerminal(source, 'kitty', { ...o, imageId: 3 })));
+    expect(d.keys.get('c')).toBe(cells ? String(l.columns) : undefined);
+    expect(d.keys.get('r')).toBe(cells ? String(l.rows) : undefined);
+    expect(d.keys.get('s')).toBe(String(l.units.width));
+    expect(d.keys.get('v')).toBe(String(l.units.height));
     expect(d.keys.get('i')).toBe('3');
     expect(Buffer.from(d.raster.data).equals(Buffer.from(resize(source, l.units.width, l.units.height).data))).toBe(
       true,
@@ -87,11 +97,16 @@ describe('toTerminal decodes back to the resized source', () => {
     expect(d.keys.get('C')).toBe('1');
   });
 
-  it('iterm2', () => {
-    const l = layout(source, 'iterm2', opts);
-    const [seq] = parseIterm2(toTerminal(source, 'iterm2', opts));
-    expect(seq.args.get('width')).toBe(String(l.columns));
-    expect(seq.args.get('height')).toBe(String(l.rows));
+  it.each([
+    { name: 'cell known: 1:1 in pixels', extra: {}, cells: false },
+    { name: 'cell known, exactPixels false: cells', extra: { exactPixels: false }, cells: true },
+    { name: 'cell unknown: cells', extra: { cellPixels: undefined }, cells: true },
+  ])('iterm2, $name', ({ extra, cells }) => {
+    const o = { ...opts, ...extra };
+    const l = layout(source, 'iterm2', o);
+    const [seq] = parseIterm2(toTerminal(source, 'iterm2', o));
+    expect(seq.args.get('width')).toBe(cells ? String(l.columns) : `${l.units.width}px`);
+    expect(seq.args.get('height')).toBe(cells ? String(l.rows) : `${l.units.height}px`);
     const back = pngToRaster(Buffer.from(seq.payload, 'base64'));
     expect(Buffer.from(back.data).equals(Buffer.from(resize(source, l.units.width, l.units.height).data))).toBe(true);
   });

@@ -8,8 +8,8 @@
  *   goes to the text row holding the picture's last pixel row (scrolling if needed), same column.
  * - kitty `a=T`/`a=p` without `C=1` (and not virtual, `U=1`): the picture fills `c` x `r` cells;
  *   the cursor goes to its last row, just right of it.
- * - iTerm2 `File=inline=1` (or `MultipartFile` ... `FileEnd`): `height=Nc` rows, the cursor just
- *   right of its last row.
+ * - iTerm2 `File=inline=1` (or `MultipartFile` ... `FileEnd`): `height=Nc` rows (`Npx`: N pixels,
+ *   over the rows they reach), the cursor just right of its last row.
  * - tmux passthrough (`ESC Ptmux; … ESC \`): the picture is recorded at the pane's cursor, and
  *   tmux does not see it: the pane's cursor does not move. Where the outer terminal really draws
  *   it is wherever the outer cursor is (tmux 3.3a), recorded as `landings`: every place the outer
@@ -175,9 +175,16 @@ export async function runModel(
       else if (body === 'FileEnd') [args, multipart] = [multipart, null];
       if (body.startsWith('MultipartFile=') || body.startsWith('FilePart=')) return '';
       if (args?.get('inline') !== '1') return none();
-      const rows = Number(/^(\d+)c?$/.exec(args.get('height') ?? '')?.[1] ?? 1);
-      const columns = Number(/^(\d+)c?$/.exec(args.get('width') ?? '')?.[1] ?? 1);
-      place('iterm2', rows * cell.height);
+      // `Npx`: drawn 1:1, over the cells its pixels reach; else N cells.
+      const extent = (value: string | undefined, side: number): { cells: number; pixels: number } => {
+        const px = /^(\d+)px$/.exec(value ?? '');
+        if (px) return { cells: Math.ceil(Number(px[1]) / side), pixels: Number(px[1]) };
+        const n = Number(/^(\d+)c?$/.exec(value ?? '')?.[1] ?? 1);
+        return { cells: n, pixels: n * side };
+      };
+      const { cells: rows, pixels } = extent(args.get('height'), cell.height);
+      const columns = extent(args.get('width'), cell.width).cells;
+      place('iterm2', pixels);
       return `${IND.repeat(rows - 1)}${ESC}[${columns}C`;
     }
     return none();
