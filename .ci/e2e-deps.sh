@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs what the end-to-end suite (test/e2e/) needs on Debian 12: a virtual X server, the terminal
 # emulators and multiplexers under test, ImageMagick for screenshots, x11-utils (xwininfo, xprop) for window titles, Mesa's software OpenGL for kitty,
-# Chromium for xterm.js (VS Code's terminal engine) in a page, and a monospace font with braille. Run as root (or with sudo) before `npm test`.
+# Chromium for xterm.js (VS Code's terminal engine) in a page, a monospace font with braille, and
+# debootstrap for the Debian 13 chroot (.ci/trixie-chroot.sh). Run as root (or with sudo) before `npm test`.
 set -eu
 if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then SUDO=sudo; else SUDO=; fi
 $SUDO apt-get update
@@ -12,4 +13,5 @@ DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends 
   tmux screen \
   imagemagick \
   chromium \
-  fonts-dejavu-core fontconfig
+  fonts-dejavu-core fontconfig \
+  debootstrap

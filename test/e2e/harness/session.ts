@@ -6,19 +6,25 @@
 
 import type { ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { childWindows, titleLines, type WindowTitles } from './garbage.js';
-import { parsePpm, type RgbImage } from './pixels.js';
+import { colourExtents, parsePpm, type RgbImage, terminalArea } from './pixels.js';
 import type { ProcessScope } from './processes.js';
+import { inSystem } from './system.js';
 import {
+  GNOME_TERMINAL_SETTINGS,
+  gnomeTerminalSettings,
   innerCommand,
+  isTmux,
+  moshScript,
   SCREEN_RC,
   SESSION_NAME,
   type SessionPaths,
   type Setup,
   terminalCommand,
   terminalEnv,
+  textSource,
   xtermPrinterScript,
 } from './terminals.js';
 import { type Checkpoint, RESULT_FILES, type WrapperOptions, wrapperScript } from './wrapper.js';
@@ -60,8 +66,18 @@ export interface SessionResult {
   readonly text: string | null;
   /** Inside tmux: a second screenshot after `tmux refresh-client` redrew the whole pane; else null. */
   readonly refreshed: RgbImage | null;
+  /**
+   * With `movePane`: screenshots after a new pane was split off to the left of the picture's pane
+   * (which moves right by `PANE_SHIFT` columns) and after the picture's pane was killed; else null.
+   */
+  readonly paneMoves: { readonly split: RgbImage; readonly killed: RgbImage } | null;
   /** From starting the terminal to the done-file. */
   readonly elapsedMs: number;
+  /**
+   * How long after the settling pause the end marker took to appear on the screen (0: at once),
+   * null when it never did: a terminal or multiplexer that shows output late.
+   */
+  readonly lateMs: number | null;
 }
 
 /** How a session is run. */
@@ -79,7 +95,14 @@ export interface SessionOptions {
   readonly path: string;
   /** How long the wrapper may take before the session fails. */
   readonly timeoutMs?: number;
+  /** The root of the system whose programs run the terminal (system.ts); null: the machine's own. */
+  readonly root?: string | null;
+  /** Inside tmux: split a pane off to the left of the picture's pane, then kill the picture's pane (see `paneMoves`). */
+  readonly movePane?: boolean;
 }
+
+/** How many columns the picture's pane moves right when `movePane` splits a pane off to its left: 39 and the border. */
+export const PANE_SHIFT = 40;
 
 /** Runs a program in the scope and collects its output, bounded by `timeoutMs`. */
 export function runProgram(
@@ -144,6 +167,32 @@ export async function stableScreenshot(take: () => Promise<RgbImage>, stepMs = 3
   return last;
 }
 
+/**
+ * A screenshot once `ready` holds (polled every 200 ms, at most `timeoutMs`) and the screen has
+ * stopped changing: a terminal that paints late (kitty 0.41 starting on software OpenGL, a picture
+ * tmux sends on later) is waited for, not judged half-drawn. Returns the shot and how long `ready`
+ * took (null: it never held, and the last stable shot is returned for the judgement to fail on).
+ */
+export async function readyScreenshot(
+  take: () => Promise<RgbImage>,
+  ready: (image: RgbImage) => boolean,
+  timeoutMs = 6000,
+): Promise<{ image: RgbImage; waitedMs: number | null }> {
+  const started = Date.now();
+  for (let first = true; ; first = false) {
+    const image = await take();
+    if (ready(image)) return { image: await stableScreenshot(take), waitedMs: first ? 0 : Date.now() - started };
+    if (Date.now() - started >= timeoutMs) return { image: await stableScreenshot(take), waitedMs: null };
+    await sleep(200);
+  }
+}
+
+/** Whether the terminal's white text area is on the screen. */
+const terminalShown = (image: RgbImage) => terminalArea(image) !== null;
+
+/** Whether the marker row the wrapper prints after `show` is on the screen (all that show printed came before it). */
+const endMarkerShown = (image: RgbImage) => colourExtents(image).cyan.count > 0;
+
 /** The file paths of a session in `dir`. */
 export function sessionPaths(dir: string): SessionPaths {
   return {
@@ -155,6 +204,7 @@ export function sessionPaths(dir: string): SessionPaths {
     xtermPrints: join(dir, 'xterm-prints'),
     xtermPrinter: join(dir, 'xterm-printer.sh'),
     kittySocket: join(dir, 'kitty.sock'),
+    moshStarter: join(dir, 'mosh.sh'),
   };
 }
 
@@ -197,18 +247,24 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
   writeFileSync(paths.xtermPrinter, xtermPrinterScript(paths.xtermPrints));
   chmodSync(paths.screenDir, 0o700); // screen refuses a socket directory others can read
   writeFileSync(paths.screenRc, SCREEN_RC);
+  writeFileSync(paths.moshStarter, moshScript(paths.wrapper));
+  mkdirSync(dirname(join(home, GNOME_TERMINAL_SETTINGS)), { recursive: true });
+  writeFileSync(join(home, GNOME_TERMINAL_SETTINGS), gnomeTerminalSettings());
+  const root = options.root ?? null;
+  /** A program of the cell's system (tmux, screen, kitty), with the terminal's environment. */
+  const run = (argv: readonly string[], timeoutMs = 5000) => runProgram(scope, inSystem(root, argv), env, timeoutMs);
   const wrapper: WrapperOptions = {
     dir,
     cli: options.cli,
     image: options.image,
     showArgs: options.showArgs,
-    printScreen: setup.multiplexer === 'none' && setup.terminal !== 'kitty',
+    printScreen: textSource(setup) === 'print',
     ...(options.scrubbed ? { scrubbedEnv: { TERM: 'xterm-256color', HOME: home, PATH: options.path } } : {}),
   };
   writeFileSync(paths.wrapper, wrapperScript(wrapper));
 
   const env = terminalEnv(setup, paths, { display: options.display, home, path: options.path });
-  const argv = terminalCommand(setup, paths, innerCommand(setup, paths));
+  const argv = inSystem(root, terminalCommand(setup, paths, innerCommand(setup, paths)));
   const started = Date.now();
   const terminal: ChildProcess = scope.spawn(argv[0], argv.slice(1), { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let terminalErr = '';
@@ -216,7 +272,8 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
   let exited: number | null | undefined;
   terminal.once('exit', (code) => (exited = code));
 
-  const tmux = setup.multiplexer === 'tmux' || setup.multiplexer === 'tmux-pt';
+  const tmux = isTmux(setup);
+  const tmuxCommand = (...args: string[]) => run(['tmux', '-S', paths.tmuxSocket, ...args]);
   // Let the terminal finish painting (kitty renders on its own clock; tmux redraws after output).
   const settle = () => sleep(setup.terminal === 'kitty' ? 900 : 600);
   const reach = async (file: string, what: string): Promise<void> => {
@@ -234,22 +291,17 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
   for (const [index, name] of (['baseline', 'detect'] as const).entries()) {
     await reach(`at-${name}`, `checkpoint ${name}`);
     if (index === 0 && tmux) {
-      const pid = await runProgram(
-        scope,
-        ['tmux', '-S', paths.tmuxSocket, 'display-message', '-p', '#{pid}'],
-        env,
-        5000,
-      );
+      const pid = await tmuxCommand('display-message', '-p', '#{pid}');
       scope.adopt(Number(pid.stdout.toString().trim()));
     }
     await settle();
-    const shot = await stableScreenshot(() => screenshot(scope, options.display));
+    const { image: shot } = await readyScreenshot(() => screenshot(scope, options.display), terminalShown);
     writeFileSync(join(dir, `screen-${name}.ppm`), encodePpm(shot));
     looks[name] = {
       screenshot: shot,
-      text: await screenText(scope, setup, paths, env, index),
+      text: await screenText(run, setup, paths, index),
       titles: await windowTitles(scope, options.display),
-      paneTitle: tmux ? await paneTitle(scope, paths, env) : null,
+      paneTitle: tmux ? await paneTitle(tmuxCommand) : null,
     };
     writeFileSync(join(dir, `go-${name}`), '');
   }
@@ -257,18 +309,46 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
   const elapsedMs = Date.now() - started;
 
   await settle();
-  const image = await stableScreenshot(() => screenshot(scope, options.display));
+  const painted = await readyScreenshot(() => screenshot(scope, options.display), endMarkerShown);
+  const image = painted.image;
   writeFileSync(join(dir, 'screen.ppm'), encodePpm(image));
-  const text = await screenText(scope, setup, paths, env, 2);
+  const text = await screenText(run, setup, paths, 2);
   const finalTitles = await windowTitles(scope, options.display);
-  const finalPaneTitle = tmux ? await paneTitle(scope, paths, env) : null;
+  const finalPaneTitle = tmux ? await paneTitle(tmuxCommand) : null;
   let refreshed: RgbImage | null = null;
   if (tmux) {
     // A full redraw, as when the user switches windows and back: what tmux does not know of is lost.
-    await runProgram(scope, ['tmux', '-S', paths.tmuxSocket, 'refresh-client'], env, 5000);
+    await tmuxCommand('refresh-client');
     await sleep(setup.terminal === 'kitty' ? 900 : 600);
     refreshed = await screenshot(scope, options.display);
     writeFileSync(join(dir, 'refreshed.ppm'), encodePpm(refreshed));
+  }
+  let paneMoves: SessionResult['paneMoves'] = null;
+  if (tmux && options.movePane) {
+    // The picture's pane moves right: a new pane (running nothing that prints) takes the left half.
+    const pane = (await tmuxCommand('display-message', '-p', '-t', SESSION_NAME, '#{pane_id}')).stdout
+      .toString()
+      .trim();
+    const split = await tmuxCommand(
+      'split-window',
+      '-h',
+      '-b',
+      '-l',
+      String(PANE_SHIFT - 1),
+      '-t',
+      pane,
+      'exec sleep 600',
+    );
+    if (split.code !== 0) throw new Error(`tmux split-window failed (${split.code}): ${split.stderr}`);
+    await settle();
+    const moved = await stableScreenshot(() => screenshot(scope, options.display));
+    writeFileSync(join(dir, 'split.ppm'), encodePpm(moved));
+    const kill = await tmuxCommand('kill-pane', '-t', pane);
+    if (kill.code !== 0) throw new Error(`tmux kill-pane failed (${kill.code}): ${kill.stderr}`);
+    await settle();
+    const killed = await stableScreenshot(() => screenshot(scope, options.display));
+    writeFileSync(join(dir, 'killed.ppm'), encodePpm(killed));
+    paneMoves = { split: moved, killed };
   }
 
   const detect = commandResult(
@@ -289,7 +369,9 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
     screenshot: image,
     text,
     refreshed,
+    paneMoves,
     elapsedMs,
+    lateMs: painted.waitedMs,
   };
 }
 
@@ -312,14 +394,12 @@ export async function windowTitles(scope: ProcessScope, display: string): Promis
   return out;
 }
 
+/** Runs a program of the cell's system and collects its output (see runProgram). */
+type Run = (argv: readonly string[], timeoutMs?: number) => ReturnType<typeof runProgram>;
+
 /** tmux's `#{pane_title}` of the session's pane. */
-async function paneTitle(scope: ProcessScope, paths: SessionPaths, env: NodeJS.ProcessEnv): Promise<string> {
-  const r = await runProgram(
-    scope,
-    ['tmux', '-S', paths.tmuxSocket, 'display-message', '-p', '-t', SESSION_NAME, '#{pane_title}'],
-    env,
-    5000,
-  );
+async function paneTitle(tmux: (...args: string[]) => ReturnType<Run>): Promise<string> {
+  const r = await tmux('display-message', '-p', '-t', SESSION_NAME, '#{pane_title}');
   if (r.code !== 0) throw new Error(`tmux display-message failed (${r.code}): ${r.stderr}`);
   return r.stdout.toString('utf8').replace(/\n$/, '');
 }
@@ -340,50 +420,37 @@ function adoptSessionProcesses(scope: ProcessScope, paths: SessionPaths): void {
  * The screen's text as the terminal (or the multiplexer in it) reports it. `index` counts the looks
  * (0 baseline, 1 after detect, 2 the end): xterm printed its screen once for each.
  */
-async function screenText(
-  scope: ProcessScope,
-  setup: Setup,
-  paths: SessionPaths,
-  env: NodeJS.ProcessEnv,
-  index: number,
-): Promise<string | null> {
-  switch (setup.multiplexer) {
-    case 'tmux':
-    case 'tmux-pt': {
-      const r = await runProgram(
-        scope,
-        ['tmux', '-S', paths.tmuxSocket, 'capture-pane', '-p', '-t', SESSION_NAME],
-        env,
-        5000,
-      );
+async function screenText(run: Run, setup: Setup, paths: SessionPaths, index: number): Promise<string | null> {
+  switch (textSource(setup)) {
+    case 'tmux': {
+      const r = await run(['tmux', '-S', paths.tmuxSocket, 'capture-pane', '-p', '-t', SESSION_NAME]);
       return r.code === 0 ? r.stdout.toString('utf8') : null;
     }
-    case 'screen': {
+    case 'hardcopy': {
       // screen 4.09's hardcopy keeps only the low byte of each character (a braille cell U+28FF comes
       // out as 0xFF), so the text after show cannot be judged; kept for a person to read, the
       // screenshot judges. Before show the screen holds no braille, and its hardcopy is exact.
       const file = join(paths.dir, `screen-hardcopy-${index}.txt`);
-      await runProgram(scope, ['screen', '-S', SESSION_NAME, '-X', 'hardcopy', file], env, 5000);
+      await run(['screen', '-S', SESSION_NAME, '-X', 'hardcopy', file]);
       if (index === 2) return null;
       await waitFor(() => existsSync(file), 2000);
       return readText(file);
     }
-    case 'none':
-      if (setup.terminal === 'kitty') {
-        const r = await runProgram(
-          scope,
-          ['kitty', '@', '--to', `unix:${paths.kittySocket}`, 'get-text', '--extent', 'screen'],
-          env,
-          10_000,
-        );
-        return r.code === 0 ? r.stdout.toString('utf8') : null;
-      }
-      {
-        // xterm printed its screen when the wrapper sent `CSI i`; the printer command may still be writing.
-        const file = join(paths.xtermPrints, `${index}.txt`);
-        await waitFor(() => existsSync(file) && statSync(file).size > 0, 2000);
-        return readText(file);
-      }
+    case 'kitty': {
+      const r = await run(
+        ['kitty', '@', '--to', `unix:${paths.kittySocket}`, 'get-text', '--extent', 'screen'],
+        10_000,
+      );
+      return r.code === 0 ? r.stdout.toString('utf8') : null;
+    }
+    case 'print': {
+      // The terminal printed its screen when the wrapper sent `CSI i`; the printer command may still be writing.
+      const file = join(paths.xtermPrints, `${index}.txt`);
+      await waitFor(() => existsSync(file) && statSync(file).size > 0, 2000);
+      return readText(file);
+    }
+    case null:
+      return null;
   }
 }
 

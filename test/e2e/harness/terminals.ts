@@ -3,18 +3,32 @@
  * background (so the screenshot's text area is easy to find), and the command to run inside.
  * Pure: it returns argv and environment; `session.ts` starts them.
  */
+import type { System } from './system.js';
 import { shellQuote } from './wrapper.js';
 
-/** The terminal emulators under test. */
-export type TerminalKind = 'xterm' | 'xterm-vt340' | 'kitty';
+/**
+ * The terminal emulators under test: xterm (plain and as a VT340 with sixel), kitty,
+ * rxvt-unicode, and GNOME Terminal (VTE).
+ */
+export type TerminalKind = 'xterm' | 'xterm-vt340' | 'kitty' | 'urxvt' | 'vte';
 
-/** What runs between the terminal and the program. */
-export type MultiplexerKind = 'none' | 'tmux' | 'tmux-pt' | 'screen';
+/**
+ * What runs between the terminal and the program: nothing, tmux with passthrough off or on, GNU
+ * screen, or mosh (mosh-server and mosh-client over 127.0.0.1, no ssh: the key goes in MOSH_KEY).
+ */
+export type MultiplexerKind = 'none' | 'tmux' | 'tmux-pt' | 'screen' | 'mosh';
 
-/** One terminal setup: an emulator and what runs inside it. */
+/** One terminal setup: an emulator and what runs inside it, from the machine's Debian or the Debian 13 chroot. */
 export interface Setup {
   readonly terminal: TerminalKind;
   readonly multiplexer: MultiplexerKind;
+  /** Where the programs come from (see system.ts); the machine's own when left out. */
+  readonly system?: System;
+}
+
+/** Whether the setup runs tmux (with passthrough off or on). */
+export function isTmux(setup: Setup): boolean {
+  return setup.multiplexer === 'tmux' || setup.multiplexer === 'tmux-pt';
 }
 
 /** The emulator's columns and rows. */
@@ -25,15 +39,26 @@ export const FONT = { family: 'DejaVu Sans Mono', size: 10 } as const;
 
 /** The programs a setup needs on PATH. */
 export function programsFor(setup: Setup): string[] {
-  const programs: string[] = [setup.terminal === 'kitty' ? 'kitty' : 'xterm'];
-  if (setup.multiplexer === 'tmux' || setup.multiplexer === 'tmux-pt') programs.push('tmux');
+  const programs = [...TERMINAL_PROGRAMS[setup.terminal]];
+  if (isTmux(setup)) programs.push('tmux');
   if (setup.multiplexer === 'screen') programs.push('screen');
+  if (setup.multiplexer === 'mosh') programs.push('mosh-server', 'mosh-client');
   return programs;
 }
 
-/** A setup's name as the result table shows it, e.g. `tmux-pt in kitty`. */
+/** The programs each emulator needs (GNOME Terminal's server is started on a private D-Bus). */
+const TERMINAL_PROGRAMS: Readonly<Record<TerminalKind, readonly string[]>> = {
+  xterm: ['xterm'],
+  'xterm-vt340': ['xterm'],
+  kitty: ['kitty'],
+  urxvt: ['urxvt'],
+  vte: ['gnome-terminal', 'dbus-run-session'],
+};
+
+/** A setup's name as the result table shows it, e.g. `tmux-pt in kitty`, `kitty (Debian 13)`. */
 export function setupName(setup: Setup): string {
-  return setup.multiplexer === 'none' ? setup.terminal : `${setup.multiplexer} in ${setup.terminal}`;
+  const name = setup.multiplexer === 'none' ? setup.terminal : `${setup.multiplexer} in ${setup.terminal}`;
+  return setup.system === 'trixie' ? `${name} (Debian 13)` : name;
 }
 
 /** The files a session keeps its sockets and printouts in. */
@@ -51,6 +76,32 @@ export interface SessionPaths {
   readonly xtermPrinter: string;
   /** kitty's remote-control socket. */
   readonly kittySocket: string;
+  /** The script that starts mosh-server and connects mosh-client to it (see `moshScript`). */
+  readonly moshStarter: string;
+}
+
+/**
+ * How the harness reads the screen's text in a setup: tmux's `capture-pane`, kitty's `get-text`,
+ * the terminal's print pipe (`CSI i`: xterm's printer command, rxvt-unicode's print-pipe), GNU
+ * screen's hardcopy; null where there is no way: GNOME Terminal has none, and mosh does not pass
+ * the print request on. Where it is null, the screenshots judge alone.
+ */
+export type TextSource = 'tmux' | 'kitty' | 'print' | 'hardcopy' | null;
+
+/** The setup's way of reading its screen's text (see TextSource). */
+export function textSource(setup: Setup): TextSource {
+  switch (setup.multiplexer) {
+    case 'tmux':
+    case 'tmux-pt':
+      return 'tmux';
+    case 'screen':
+      return 'hardcopy';
+    case 'mosh':
+      return null;
+    case 'none':
+      if (setup.terminal === 'kitty') return 'kitty';
+      return setup.terminal === 'vte' ? null : 'print';
+  }
 }
 
 /** The tmux session and screen session name used in every setup. */
@@ -62,14 +113,62 @@ export function xtermPrinterScript(dir: string): string {
   return `n=$(ls ${d} | wc -l)\ncat > ${d}/"$n.txt"\n`;
 }
 
+/**
+ * GNOME Terminal's settings as a GLib keyfile (GSETTINGS_BACKEND=keyfile reads
+ * `$HOME/.config/glib-2.0/settings/keyfile`, so no dconf service is needed): the default profile
+ * (its fixed id) in the suite's font and colours, no scrollbar, no menu bar, no header bar (a grey
+ * header bar would be taken for part of the white text area).
+ */
+export function gnomeTerminalSettings(): string {
+  const profile = 'org/gnome/terminal/legacy/profiles:/:b1dcc9dd-5262-4d8d-a863-c897e6d979b9';
+  return [
+    '[org/gnome/terminal/legacy]',
+    'default-show-menubar=false',
+    'headerbar=@mb false',
+    '',
+    `[${profile}]`,
+    `font='${FONT.family} ${FONT.size}'`,
+    'use-system-font=false',
+    'use-theme-colors=false',
+    "foreground-color='#000000'",
+    "background-color='#ffffff'",
+    "scrollbar-policy='never'",
+    'audible-bell=false',
+    "cursor-blink-mode='off'",
+    '',
+  ].join('\n');
+}
+
+/** Where GNOME Terminal's keyfile goes under HOME. */
+export const GNOME_TERMINAL_SETTINGS = '.config/glib-2.0/settings/keyfile';
+
 /** The screenrc: screen's defaults, minus the start-up page that would cover the screen. */
 export const SCREEN_RC = 'startup_message off\n';
+
+/**
+ * mosh without ssh: mosh-server starts the wrapper on a pty of its own and prints
+ * `MOSH CONNECT PORT KEY`; mosh-client, run by the terminal, connects to 127.0.0.1 with that key in
+ * MOSH_KEY (what mosh's ssh wrapper would do). mosh-server detaches; the ProcessScope's marker
+ * variable, inherited by it, is how the harness stops it.
+ */
+export function moshScript(wrapper: string): string {
+  return [
+    `out=$(mosh-server new -i 127.0.0.1 -c 256 -l LANG=C.UTF-8 -- sh ${shellQuote(wrapper)} 2>/dev/null)`,
+    // mosh-server ends its lines with CR LF.
+    `set -- $(printf '%s' "$out" | tr -d '\\r' | grep '^MOSH CONNECT ')`,
+    `[ -n "$4" ] || { echo "mosh-server did not start: $out" >&2; exit 1; }`,
+    'MOSH_KEY=$4 exec mosh-client 127.0.0.1 "$3"',
+    '',
+  ].join('\n');
+}
 
 /** The command the terminal runs: the wrapper, directly or inside a multiplexer. */
 export function innerCommand(setup: Setup, paths: SessionPaths): string[] {
   switch (setup.multiplexer) {
     case 'none':
       return ['sh', paths.wrapper];
+    case 'mosh':
+      return ['sh', paths.moshStarter];
     case 'tmux':
     case 'tmux-pt':
       // Its own server socket and an empty config; passthrough set on the command line before the
@@ -141,6 +240,43 @@ export function terminalCommand(setup: Setup, paths: SessionPaths, inner: readon
       ...inner,
     ];
   }
+  if (setup.terminal === 'urxvt') {
+    return [
+      'urxvt',
+      '-geometry',
+      `${GEOMETRY.columns}x${GEOMETRY.rows}+0+0`,
+      '-fn',
+      `xft:${FONT.family}:size=${FONT.size}`,
+      '-bg',
+      'white',
+      '-fg',
+      'black',
+      '+sb',
+      // No internal border: the white area is the text area, as in the other terminals.
+      '-b',
+      '0',
+      // `CSI i` pipes the screen's text to this command, as xterm's printer command does.
+      '-xrm',
+      `URxvt.print-pipe: sh ${paths.xtermPrinter}`,
+      '-e',
+      ...inner,
+    ];
+  }
+  if (setup.terminal === 'vte') {
+    // GNOME Terminal's client asks its server over D-Bus: a private session bus, and --wait so the
+    // client (our process group) lives as long as the command. Font and colours come from the
+    // profile `gnomeTerminalProfile` writes into the private dconf of HOME.
+    return [
+      'dbus-run-session',
+      '--',
+      'gnome-terminal',
+      '--wait',
+      '--hide-menubar',
+      `--geometry=${GEOMETRY.columns}x${GEOMETRY.rows}+0+0`,
+      '--',
+      ...inner,
+    ];
+  }
   const xterm = [
     'xterm',
     '-geometry',
@@ -185,6 +321,11 @@ export function terminalEnv(
     XDG_RUNTIME_DIR: paths.dir,
   };
   if (setup.terminal === 'kitty') env.LIBGL_ALWAYS_SOFTWARE = '1';
+  if (setup.terminal === 'vte') {
+    // Settings from a keyfile (gnomeTerminalSettings), and no accessibility bus to look for.
+    env.GSETTINGS_BACKEND = 'keyfile';
+    env.NO_AT_BRIDGE = '1';
+  }
   if (setup.multiplexer === 'screen') env.SCREENDIR = paths.screenDir;
   return env;
 }
