@@ -8,8 +8,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapeBytes } from '../../src/core/escape.js';
 import type { Runtime } from '../../src/env/runtime.js';
-import type { ProbeAction, ProbeEvent } from '../../src/probe/events.js';
-import { createProbe, type ProbeOptions, probeNextTickAt, probeResult, stepProbe } from '../../src/probe/reducer.js';
+import type { ProbeAction } from '../../src/probe/events.js';
+import { createProbe, probeNextTickAt, probeResult, stepProbe } from '../../src/probe/reducer.js';
+import { type TraceRow, trace } from './trace.js';
 
 const tty = (env: Record<string, string>, platform = 'linux'): Runtime => ({
   env,
@@ -36,15 +37,6 @@ const wrap = (escaped: string) =>
     .map((q) => `\\ePtmux;${q.replaceAll('\\e', '\\e\\e')}\\e\\`)
     .join('');
 
-type Step = 'start' | number | readonly ['in', string] | readonly ['end', number];
-
-function event(s: Step): ProbeEvent {
-  if (s === 'start') return { type: 'start' };
-  if (typeof s === 'number') return { type: 'clock', nowMs: s };
-  if (s[0] === 'end') return { type: 'end', nowMs: s[1] };
-  return { type: 'input', bytes: Buffer.from(s[1], 'latin1') };
-}
-
 function summary(action: ProbeAction): string {
   switch (action.type) {
     case 'write':
@@ -64,32 +56,7 @@ function summary(action: ProbeAction): string {
   }
 }
 
-function label(s: Step): string {
-  if (s === 'start') return 'start';
-  if (typeof s === 'number') return `t${s}`;
-  return s[0] === 'end' ? `end${s[1]}` : `in ${escapeBytes(s[1])}`;
-}
-
-function trace(runtime: Runtime, options: ProbeOptions, steps: readonly Step[]) {
-  let state = createProbe(runtime, options);
-  const lines: string[] = [];
-  for (const s of steps) {
-    const [next, actions] = stepProbe(state, event(s));
-    state = next;
-    if (actions.length > 0) lines.push(`${label(s)}: ${actions.map(summary).join(', ')}`);
-  }
-  return { lines, state };
-}
-
-interface Row {
-  readonly name: string;
-  readonly runtime: Runtime;
-  readonly options?: ProbeOptions;
-  readonly steps: readonly Step[];
-  readonly expected: readonly string[];
-}
-
-const GUARDED_ROWS: readonly Row[] = [
+const GUARDED_ROWS: readonly TraceRow[] = [
   {
     name: 'a VT220-class DA1 (level 62) from a terminal nobody named: the guarded round goes at once, its DA1 ends the probe',
     runtime: UNNAMED,
@@ -246,17 +213,16 @@ const GUARDED_ROWS: readonly Row[] = [
 
 describe('the guarded round', () => {
   it.each(GUARDED_ROWS)('$name', (row) => {
-    expect(trace(row.runtime, row.options ?? {}, row.steps).lines).toEqual(row.expected);
+    expect(trace(row.runtime, row.options ?? {}, row.steps, summary).lines).toEqual(row.expected);
   });
 
   it('keeps the answers of both rounds: the terminal parses APC, its kitty OK and DECRQM count', () => {
-    const { state } = trace(UNNAMED, {}, [
-      'start',
-      ['in', `\x1b[6;19;10t${DA1}`],
-      1,
-      ['in', `${KITTY_OK}\x1b[?2026;2$y${DA1}`],
-      2,
-    ]);
+    const { state } = trace(
+      UNNAMED,
+      {},
+      ['start', ['in', `\x1b[6;19;10t${DA1}`], 1, ['in', `${KITTY_OK}\x1b[?2026;2$y${DA1}`], 2],
+      summary,
+    );
     expect(probeResult(state)).toMatchObject({
       sentinel: true,
       timedOut: false,
@@ -267,14 +233,14 @@ describe('the guarded round', () => {
   });
 
   it('probeNextTickAt: at once to open the guarded window, then its end', () => {
-    let { state } = trace(UNNAMED, {}, ['start', 20, ['in', DA1]]);
+    let { state } = trace(UNNAMED, {}, ['start', 20, ['in', DA1]], summary);
     expect(probeNextTickAt(state)).toBe(20);
     [state] = stepProbe(state, { type: 'clock', nowMs: 21 });
     expect(probeNextTickAt(state)).toBe(21 + 100);
   });
 });
 
-const SLOW_ROWS: readonly Row[] = [
+const SLOW_ROWS: readonly TraceRow[] = [
   ...(
     [
       ['GitHub Codespaces', { CODESPACES: 'true' }],
@@ -318,7 +284,7 @@ const SLOW_ROWS: readonly Row[] = [
 
 describe('slow links', () => {
   it.each(SLOW_ROWS)('$name', (row) => {
-    expect(trace(row.runtime, row.options ?? {}, row.steps).lines).toEqual(row.expected);
+    expect(trace(row.runtime, row.options ?? {}, row.steps, summary).lines).toEqual(row.expected);
   });
 });
 

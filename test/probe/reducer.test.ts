@@ -7,15 +7,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapeBytes } from '../../src/core/escape.js';
 import type { Runtime } from '../../src/env/runtime.js';
-import type { ProbeAction, ProbeEvent } from '../../src/probe/events.js';
-import {
-  createProbe,
-  type ProbeOptions,
-  type ProbeState,
-  probeNextTickAt,
-  probeResult,
-  stepProbe,
-} from '../../src/probe/reducer.js';
+import type { ProbeAction } from '../../src/probe/events.js';
+import { createProbe, type ProbeState, probeNextTickAt, probeResult, stepProbe } from '../../src/probe/reducer.js';
+import { event, label, type Step, type TraceRow, trace } from './trace.js';
 
 /** A local xterm its environment names (XTERM_VERSION): the whole batch goes in one round. */
 const LOCAL: Runtime = {
@@ -45,16 +39,6 @@ const TMUX_ROUND = `${TMUX_NAME + TMUX_DA2}\x1b[8;80;23t${TMUX_DA1}`;
 const SCRUBBED: Runtime = { ...LOCAL, env: { TERM: 'xterm-256color', HOME: '/home/user', PATH: '/usr/bin:/bin' } };
 const TMUX_ROUND_IN = `in ${escapeBytes(TMUX_ROUND)}`;
 
-/** An event as written in a row: 'start', a number (clock), ['in', text], or ['end', time]. */
-type Step = 'start' | number | readonly ['in', string] | readonly ['end', number];
-
-function event(s: Step): ProbeEvent {
-  if (s === 'start') return { type: 'start' };
-  if (typeof s === 'number') return { type: 'clock', nowMs: s };
-  if (s[0] === 'end') return { type: 'end', nowMs: s[1] };
-  return { type: 'input', bytes: Buffer.from(s[1], 'latin1') };
-}
-
 function summary(action: ProbeAction): string {
   switch (action.type) {
     case 'write': {
@@ -78,37 +62,7 @@ function summary(action: ProbeAction): string {
   }
 }
 
-function label(s: Step): string {
-  if (s === 'start') return 'start';
-  if (typeof s === 'number') return `t${s}`;
-  return s[0] === 'end' ? `end${s[1]}` : `in ${escapeBytes(s[1])}`;
-}
-
-/** Runs the steps; returns the trace (`t100: done timeout 100ms`) of every step that did something. */
-function trace(
-  runtime: Runtime,
-  options: ProbeOptions,
-  steps: readonly Step[],
-): { lines: string[]; state: ProbeState } {
-  let state = createProbe(runtime, options);
-  const lines: string[] = [];
-  for (const s of steps) {
-    const [next, actions] = stepProbe(state, event(s));
-    state = next;
-    if (actions.length > 0) lines.push(`${label(s)}: ${actions.map(summary).join(', ')}`);
-  }
-  return { lines, state };
-}
-
-interface Row {
-  readonly name: string;
-  readonly runtime: Runtime;
-  readonly options?: ProbeOptions;
-  readonly steps: readonly Step[];
-  readonly expected: readonly string[];
-}
-
-const ROWS: readonly Row[] = [
+const ROWS: readonly TraceRow[] = [
   {
     name: 'a silent terminal: done at the 100 ms deadline, timed out',
     runtime: LOCAL,
@@ -400,7 +354,7 @@ const ROWS: readonly Row[] = [
 
 describe('probe reducer timing', () => {
   it.each(ROWS)('$name', (row) => {
-    expect(trace(row.runtime, row.options ?? {}, row.steps).lines).toEqual(row.expected);
+    expect(trace(row.runtime, row.options ?? {}, row.steps, summary).lines).toEqual(row.expected);
   });
 });
 
@@ -563,7 +517,7 @@ describe('probe reducer results', () => {
 });
 
 /** Rows for the driver's `end` event and for a result that came before the sentinel. */
-interface EndRow extends Row {
+interface EndRow extends TraceRow {
   /** Whether the `done` action says the sentinel is still outstanding. */
   readonly outstanding: boolean;
 }
