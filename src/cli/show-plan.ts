@@ -41,7 +41,7 @@ export interface ProtocolChoice {
  * @example chooseProtocol({ env: {}, stdoutIsTTY: false, report }).protocol // 'braille'
  */
 export function chooseProtocol(input: {
-  readonly flag?: Protocol;
+  readonly flag?: Protocol | undefined;
   readonly env: Env;
   readonly stdoutIsTTY: boolean;
   readonly report: Pick<Report, 'graphics' | 'symbols' | 'truecolor'>;
@@ -110,9 +110,9 @@ function positiveInt(text: string | undefined): number | undefined {
  * @example pictureBox({ terminal: { columns: 120, rows: 40 }, env: {} }) // { columns: 120, rows: 38 }
  */
 export function pictureBox(input: {
-  readonly width?: number | Length;
-  readonly height?: number | Length;
-  readonly terminal?: { readonly columns?: number; readonly rows?: number };
+  readonly width?: number | Length | undefined;
+  readonly height?: number | Length | undefined;
+  readonly terminal?: { readonly columns?: number | undefined; readonly rows?: number | undefined };
   readonly env: Env;
   /** The cell size, for lengths in pixels (default 10x20). */
   readonly cellPixels?: { readonly width: number; readonly height: number };

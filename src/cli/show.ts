@@ -251,7 +251,7 @@ export async function showImage(
   ctx: Pick<CliContext, 'stdout'>,
   play: {
     readonly animate?: boolean;
-    readonly signal?: AbortSignal;
+    readonly signal?: AbortSignal | undefined;
     /** Who plays an animation instead of a redraw loop here (`nativeAnimation`). */
     readonly native?: NativeAnimation;
     /** The file's bytes (iTerm2 plays the GIF file itself). */

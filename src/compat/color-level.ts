@@ -138,7 +138,7 @@ export interface ColorLevelOptions {
    */
   readonly stream?: 'stdout' | 'stderr' | null | { readonly isTTY?: boolean };
   /** Whether argv flags count, as supports-color's `sniffFlags` (default true). */
-  readonly sniffFlags?: boolean;
+  readonly sniffFlags?: boolean | undefined;
   /** `os.release()` of the machine, needed on win32 only; without it win32 answers 1, as for an unreadable release. */
   readonly osRelease?: string;
 }

@@ -17,7 +17,7 @@ import { hyperlinksSupported } from './hyperlinks.js';
 /** terminal-link's options: which stream the link is for, and the fallback (`false`: text alone; a function: yours). */
 export interface TerminalLinkOptions {
   readonly target?: 'stdout' | 'stderr' | (string & {});
-  readonly fallback?: ((text: string, url: string) => string) | boolean;
+  readonly fallback?: ((text: string, url: string) => string) | boolean | undefined;
 }
 
 /** ansi-escapes' tmux test, made when it is imported: TERM starts with `screen` or `tmux`, or TMUX is set (even empty). */

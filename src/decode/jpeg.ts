@@ -39,9 +39,9 @@ export interface JpegDecodeOptions {
    * The most pixels the caller will draw (after orientation). The decoder picks the smallest DCT
    * scale (1/8, 1/4, 1/2 or 1) whose picture is still at least this large on both axes.
    */
-  readonly maxSize?: { readonly width: number; readonly height: number };
+  readonly maxSize?: { readonly width: number; readonly height: number } | undefined;
   /** `'apply'` (default) turns the picture upright by its EXIF orientation; `'ignore'` keeps it as stored. */
-  readonly orientation?: 'apply' | 'ignore';
+  readonly orientation?: 'apply' | 'ignore' | undefined;
 }
 
 /** A decoded JPEG. */

@@ -21,9 +21,9 @@ export type ObjectFit = 'contain' | 'fill' | 'cover';
 
 /** The box and fit asked for. */
 export interface PictureBox {
-  readonly columns?: number;
-  readonly rows?: number;
-  readonly objectFit?: ObjectFit;
+  readonly columns?: number | undefined;
+  readonly rows?: number | undefined;
+  readonly objectFit?: ObjectFit | undefined;
 }
 
 /** A picture ready for Ink. */

@@ -25,12 +25,12 @@ import type { ColorDepth } from './options.js';
 /** Options for the blocks renderer. */
 export interface BlocksOptions {
   /** Colour depth. Default 'truecolor'. */
-  readonly colorDepth?: ColorDepth;
+  readonly colorDepth?: ColorDepth | undefined;
   /**
    * The terminal's background: half-transparent pixels are blended onto it, and without colour
    * a half is drawn where its pixel stands out from it. Default black.
    */
-  readonly background?: readonly [number, number, number];
+  readonly background?: readonly [number, number, number] | undefined;
 }
 
 /** Upper half block: top pixel in the foreground, bottom pixel in the background. */

@@ -13,12 +13,12 @@ import type { ColorDepth } from './options.js';
 /** Options for the braille renderer. */
 export interface BrailleOptions {
   /** Colour depth of the foreground colour per cell. Default 'truecolor'. */
-  readonly colorDepth?: ColorDepth;
+  readonly colorDepth?: ColorDepth | undefined;
   /**
    * The terminal's background: dots light where pixels stand out from it, and half-transparent
    * pixels are blended onto it. Default black.
    */
-  readonly background?: readonly [number, number, number];
+  readonly background?: readonly [number, number, number] | undefined;
 }
 
 /** Dot bit for (x, y) within a cell, x 0..1, y 0..3, indexed y * 2 + x. */

@@ -18,7 +18,7 @@ export interface DitherOptions {
    * Share of the error passed on, 0..1. Default 0.75: three quarters of it keeps
    * the grain down in flat areas while gradients still do not band.
    */
-  readonly strength?: number;
+  readonly strength?: number | undefined;
 }
 
 /**

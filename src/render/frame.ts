@@ -41,7 +41,7 @@ export interface FrameHandle {
 /** Options for `frame`. */
 export interface FrameOptions extends RenderOptions {
   /** The handle the previous frame returned; absent for the first frame. */
-  readonly previous?: FrameHandle;
+  readonly previous?: FrameHandle | undefined;
   /** First frame only: make room with newlines first. Default true; false draws at the cursor as it is. */
   readonly reserve?: boolean;
 }
@@ -162,7 +162,7 @@ export function frame(raster: Raster, protocol: Protocol, options: FrameOptions 
     handle = {
       protocol,
       ...cells,
-      imageId: d.imageId,
+      ...(d.imageId !== undefined ? { imageId: d.imageId } : {}),
       placeholders,
       multiplexer,
       ...(d.layout.offset ? { offset: d.layout.offset } : {}),

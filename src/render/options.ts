@@ -15,8 +15,8 @@ export type ColorDepth = 'none' | '16' | '256' | 'truecolor';
 /** How to render a raster. */
 export interface RenderOptions {
   /** Box to fit into, in cells. Default: the raster's own size in cells (never upscaled unless `upscale`). */
-  readonly columns?: number;
-  readonly rows?: number;
+  readonly columns?: number | undefined;
+  readonly rows?: number | undefined;
   /** Allow enlarging a small raster to fill the box. Default false. */
   readonly upscale?: boolean;
   /**
@@ -35,20 +35,20 @@ export interface RenderOptions {
    */
   readonly exactPixels?: boolean;
   /** One cell in pixels (the probe's `cellPixels`). Default {width: 10, height: 20}. */
-  readonly cellPixels?: { readonly width: number; readonly height: number };
+  readonly cellPixels?: { readonly width: number; readonly height: number } | undefined;
   /** Text renderers (braille, blocks, symbols): colour depth for foreground/background. Default 'truecolor'. */
-  readonly colorDepth?: ColorDepth;
+  readonly colorDepth?: ColorDepth | undefined;
   /**
    * Symbols: the glyphs to draw with, a set or names of built-in sets (`SYMBOL_SETS`). Default
    * 'block' (half blocks, quadrants, eighths: what every terminal drawing block elements shows).
    */
   readonly symbols?: SymbolSet | readonly SymbolSetName[];
   /** Sixel: colour registers the terminal has (the report's `sixelColors`). Default 256. */
-  readonly sixelColors?: number;
+  readonly sixelColors?: number | undefined;
   /** Wrap for a multiplexer's passthrough. Default none. */
   readonly multiplexer?: 'tmux' | 'screen' | null;
   /** kitty: image id to use; default a random id unlikely to collide with another program's. */
-  readonly imageId?: number;
+  readonly imageId?: number | undefined;
   /** kitty: whether the terminal keeps images and places them again (the report's `placements`). */
   readonly placements?: boolean;
   /**
@@ -56,7 +56,7 @@ export interface RenderOptions {
    * onto it (default black); sixel blends half-transparent pixels onto it and leaves transparent ones
    * unpainted (P2=1), so they show it (default: painted in their own colour).
    */
-  readonly background?: readonly [number, number, number];
+  readonly background?: readonly [number, number, number] | undefined;
   /** kitty: leave the cursor where it was (`C=1`) instead of moving it past the picture. Default false. */
   readonly keepCursor?: boolean;
   /** kitty: draw with Unicode placeholders (`U=1`). Default: only when `multiplexer` is 'tmux'. */

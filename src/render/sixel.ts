@@ -16,7 +16,7 @@ import { buildPalette, exactPalette, mapExact, type Palette, TRANSPARENT } from 
 /** Options for {@link encodeSixel}. */
 export interface SixelOptions {
   /** Colour registers to use (the report's `sixelColors`). Clamped to 2..256. Default 256. */
-  readonly sixelColors?: number;
+  readonly sixelColors?: number | undefined;
   /** Error diffusion, or 'none'. Default 'floyd-steinberg'. Rasters with few colours are never dithered. */
   readonly dither?: DitherMethod;
   /** Share of the error diffused, 0..1. Default 0.75 (less grain and higher PSNR than 1, still no banding). */

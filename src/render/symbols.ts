@@ -23,9 +23,9 @@ import { SymbolLineWriter } from './symbols-writer.js';
 /** Options for the symbols renderer. */
 export interface SymbolsOptions {
   /** Colour depth. Default 'truecolor'. */
-  readonly colorDepth?: ColorDepth;
+  readonly colorDepth?: ColorDepth | undefined;
   /** The terminal's background: what transparent pixels show. Default black. */
-  readonly background?: readonly [number, number, number];
+  readonly background?: readonly [number, number, number] | undefined;
   /** The glyphs to draw with: a set, or names of built-in sets. Default 'block'. */
   readonly symbols?: SymbolSet | readonly SymbolSetName[];
   /** Channel weights of the error (for measuring other metrics). Default `ERROR_WEIGHTS`. */

@@ -18,8 +18,8 @@ export interface Question {
   stderrTTY: boolean;
   /** The stream handed to createSupportsColor/createSupportsHyperlinks. */
   stream: 'none' | 'tty' | 'notty';
-  sniffFlags?: boolean;
-  link: { text: string; url: string; target?: string; fallback: 'default' | 'false' | 'true' | 'fn' };
+  sniffFlags?: boolean | undefined;
+  link: { text: string; url: string; target?: string | undefined; fallback: 'default' | 'false' | 'true' | 'fn' };
 }
 
 /** What one implementation answered. */

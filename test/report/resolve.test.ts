@@ -39,9 +39,14 @@ const iterm: ProbeFacts = {
   terminal: { name: 'iTerm2', version: '3.5.0', reply: '\\eP>|iTerm2 3.5.0\\e\\' },
   kittyGraphics: { ok: true, reply: '\\e_Gi=31;OK\\e\\' },
 };
+const tmux33a: NonNullable<ProbeFacts['multiplexer']> = {
+  name: 'tmux',
+  version: '3.3a',
+  reply: '\\eP>|tmux 3.3a\\e\\',
+};
 const tmuxOff: ProbeFacts = {
   ...base,
-  multiplexer: { name: 'tmux', version: '3.3a', reply: '\\eP>|tmux 3.3a\\e\\' },
+  multiplexer: tmux33a,
   passthrough: false,
   da1: { level: 1, attributes: [2], reply: '\\e[?1;2c' },
 };
@@ -58,7 +63,7 @@ const ghosttyInTmux: ProbeFacts = {
   ...tmuxOn,
   terminal: { name: 'ghostty', version: '1.1.0', reply: '\\eP>|ghostty 1.1.0\\e\\' },
 };
-const vt340InTmux: ProbeFacts = { ...vt340, multiplexer: tmuxOff.multiplexer, passthrough: true };
+const vt340InTmux: ProbeFacts = { ...vt340, multiplexer: tmux33a, passthrough: true };
 const unnamedSixel: ProbeFacts = { ...base, da1: { level: 62, attributes: [4, 22], reply: '\\e[?62;4;22c' } };
 const silent: ProbeFacts = { replies: [], sentinel: false, timedOut: true, elapsedMs: 100 };
 
