@@ -1,6 +1,6 @@
 /**
  * Judging the screen's text: after `show`, the screen may hold only what a picture is made of
- * (spaces, braille cells, the block, sextant and octant glyphs of text pictures, kitty's Unicode
+ * (spaces, braille cells, block elements, sextants and octants of symbols pictures, kitty's Unicode
  * placeholders and their diacritics) and the wrapper's marker
  * rows (spaces). Anything else is stray: an escape payload printed as characters, or an echoed reply.
  * Pure.
@@ -14,9 +14,10 @@ export function isPictureCharacter(char: string): boolean {
   const code = char.codePointAt(0) as number;
   if (/\s/u.test(char)) return true;
   if (code >= 0x2800 && code <= 0x28ff) return true; // braille patterns
-  if (code >= 0x2580 && code <= 0x259f) return true; // block elements (blocks, symbols)
-  if (code >= 0x1fb00 && code <= 0x1fbff) return true; // legacy computing: sextants, wedges (symbols)
-  if (code >= 0x1cc00 && code <= 0x1cebf) return true; // legacy computing supplement: octants (symbols)
+  if (code >= 0x2580 && code <= 0x259f) return true; // block elements (symbols, blocks)
+  if (code >= 0x1fb00 && code <= 0x1fb3b) return true; // sextants
+  if (code === 0x1fb82 || code === 0x1fb85) return true; // upper quarter blocks (octant set)
+  if (code >= 0x1cd00 && code <= 0x1cde5) return true; // octants
   if (code === PLACEHOLDER) return true;
   return /\p{M}/u.test(char); // the placeholders' row/column diacritics are combining marks
 }
