@@ -4,11 +4,10 @@
  */
 import { stripUnsafe } from '../core/sanitize.js';
 import { wrapForMultiplexer } from '../core/wrap.js';
-import type { ImageFormat } from '../decode/image.js';
 import { overrideDecision } from '../env/override.js';
 import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
 import { type Env, envValue } from '../env/runtime.js';
-import { DEFAULT_CELL_PIXELS, usesPlaceholders } from '../render/backend.js';
+import { DEFAULT_CELL_PIXELS } from '../render/backend.js';
 import type { FrameHandle } from '../render/frame.js';
 import { endFrame } from '../render/frame.js';
 import { kittyDelete } from '../render/kitty.js';
@@ -17,8 +16,6 @@ import { isSymbolSetName, SYMBOL_SET_NAMES, type SymbolSetName } from '../render
 import { pictureWrap } from '../report/picture-wrap.js';
 import { choosePicture, textColor } from '../report/text-picture.js';
 import type { Report } from '../report/types.js';
-import { identify } from '../terminals/identify.js';
-import { holds, terminalByReplyName } from '../terminals/lookup.js';
 import { UsageError } from './context.js';
 import type { EscapeState } from './picture-writer.js';
 import { type Length, lengthInCells } from './show-size.js';
@@ -129,41 +126,8 @@ export function pictureBox(input: {
   };
 }
 
-/** Who plays an animation when the terminal can: kitty's own animation, or iTerm2 playing the GIF file. */
-export type NativeAnimation = 'kitty' | 'iterm2';
-
-/** The largest GIF file handed to iTerm2 to play (bigger ones are redrawn frame by frame): 8 MiB. */
-export const ITERM2_GIF_LIMIT = 8 * 1024 * 1024;
-
-/**
- * Whether the terminal plays an animation itself instead of a redraw loop here: kitty where the
- * terminal database says the terminal (from its reply, else its environment) animates, drawn
- * directly (not through a multiplexer, not as Unicode placeholders); iTerm2 for a GIF file of at
- * most `ITERM2_GIF_LIMIT` bytes. Else null (the redraw loop).
- *
- * @example nativeAnimation({ report, protocol: 'kitty', options: {}, format: 'gif', fileBytes: 1000 }) // 'kitty' in kitty
- */
-export function nativeAnimation(input: {
-  readonly report: Pick<Report, 'terminal' | 'multiplexer'>;
-  readonly protocol: Protocol;
-  readonly options: RenderOptions;
-  readonly format: ImageFormat;
-  readonly fileBytes: number;
-  readonly env?: Env;
-}): NativeAnimation | null {
-  const { protocol, options } = input;
-  if (input.report.multiplexer || options.multiplexer) return null;
-  if (protocol === 'iterm2') return input.format === 'gif' && input.fileBytes <= ITERM2_GIF_LIMIT ? 'iterm2' : null;
-  if (protocol !== 'kitty' || usesPlaceholders(protocol, options)) return null;
-  const name = input.report.terminal.name;
-  const named = name === null ? undefined : terminalByReplyName(name);
-  const found = named
-    ? { row: named, version: input.report.terminal.version }
-    : input.env
-      ? identify({ env: input.env })
-      : null;
-  return found && holds(found.row.facts.animation, found.version) ? 'kitty' : null;
-}
+// Shared with the Ink component and terminal-image, so it lives in compat/.
+export { ITERM2_GIF_LIMIT, type NativeAnimation, nativeAnimation } from '../compat/native-animation.js';
 
 /**
  * Render options from the report: cell size, sixel colour registers, passthrough (when the

@@ -7,7 +7,11 @@
  *   the other protocols passthrough, as `toTerminal` does;
  * - every protocol's picture is returned as the string (the incumbent writes kitty's APC straight
  *   to stdout and resolves `''`);
- * - GIFs play as frames redrawn in place with the report's protocol (`frame`), not only as blocks.
+ * - GIFs play natively where the terminal can (`nativeAnimation`, the CLI's decision): kitty gets
+ *   one upload of every frame and runs it, iTerm2 gets the GIF file; the stop function stops and
+ *   deletes (kitty by id). Elsewhere they play as frames redrawn in place with the report's
+ *   protocol (`frame`), not only as blocks. With `renderFrame` the incumbent's contract holds: the
+ *   callback gets every frame as text (a native animation is not text), so it is never native.
  * The text picture (no pixel protocol, or `preferNativeRender: false`) is half blocks with the
  * incumbent's columns and lines. Differences are listed in docs/compat.md.
  */
@@ -17,6 +21,7 @@ import process from 'node:process';
 import type { Raster } from '../core/raster.js';
 import { decodeImage } from '../decode/index.js';
 import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
+import { type AnimationHandle, animate } from '../render/animation.js';
 import { toTerminal } from '../render/backend.js';
 import { blocksLines } from '../render/blocks.js';
 import { endFrame, type FrameHandle, frame } from '../render/frame.js';
@@ -31,6 +36,7 @@ import {
   type SizeOptions,
   type TerminalSize,
 } from './image-size.js';
+import { nativeAnimation } from './native-animation.js';
 import { renderOptionsFor } from './render-options.js';
 
 export {
@@ -168,6 +174,7 @@ export function createTerminalImage(context: TerminalImageContext): TerminalImag
     let stopped = false;
     let timer: NodeJS.Timeout | null = null;
     let handle: FrameHandle | undefined;
+    let played: AnimationHandle | undefined;
     let finished = false;
 
     const finalize = (): void => {
@@ -176,6 +183,7 @@ export function createTerminalImage(context: TerminalImageContext): TerminalImag
       stopped = true;
       if (timer) clearTimeout(timer);
       if (custom) custom.done?.();
+      else if (played) played.delete();
       else if (handle) context.write(endFrame(handle));
     };
 
@@ -207,7 +215,28 @@ export function createTerminalImage(context: TerminalImageContext): TerminalImag
       context.write(f.output);
     };
 
+    /** Hands the whole animation to the terminal where it plays it; false: redraw here. */
+    const playNatively = (r: Report): boolean => {
+      const protocol = pixelProtocol(r);
+      if (protocol === null) return false;
+      const options = renderOptionsFor(r);
+      const fileBytes = bytes.byteLength;
+      if (nativeAnimation({ report: r, protocol, options, format: decoded.format, fileBytes }) === null) return false;
+      played = animate(decoded.frames, protocol, {
+        ...options,
+        ...pictureBox(sizes, context.size()),
+        upscale: true,
+        native: true,
+        file: bytes as Uint8Array,
+        plays: Number.isFinite(totalLoops) ? totalLoops : 0,
+        write: context.write,
+      });
+      return true;
+    };
+
     const play = (r: Report | null): void => {
+      if (stopped) return;
+      if (r !== null && decoded.frames.length > 1 && playNatively(r)) return;
       let index = 0;
       let loop = 0;
       const next = (): void => {

@@ -3,7 +3,9 @@
  * pictures (braille, blocks, and kitty's Unicode placeholders inside tmux) are the Box's text, so
  * Ink draws, moves and clears them itself. Pixel pictures (kitty, iTerm2, sixel) are written after
  * Ink's frame at the Box's cell by the overlay (overlay.ts); kitty images carry one id per
- * component and are deleted on unmount and at exit. See docs/ink.md.
+ * component and are deleted on unmount and at exit. A GIF plays natively where the terminal can
+ * (the CLI's `nativeAnimation`): one kitty upload the terminal runs, or iTerm2 given the file;
+ * elsewhere its frames are redrawn. See docs/ink.md.
  */
 import { Box, type DOMElement, Text, useStdout } from 'ink';
 import { createElement, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
@@ -13,7 +15,7 @@ import { kittyDelete, kittyImageId } from '../render/kitty.js';
 import { pictureWrap } from '../report/picture-wrap.js';
 import type { Report } from '../report/types.js';
 import { type OverlayOutput, overlayFor } from './overlay.js';
-import { type ObjectFit, type PicturePlan, planPicture } from './picture.js';
+import { type ObjectFit, type PicturePlan, planAnimation, planPicture } from './picture.js';
 import { framePosition } from './position.js';
 import { useTerminalReport } from './provider.js';
 import { type ImageSource, type LoadedSource, loadSource } from './source.js';
@@ -105,11 +107,11 @@ function usePixels(plan: PicturePlan | null, report: Report | null, ref: { curre
 
 /**
  * The frame of an animation to show now: advances after each frame's delay, for `loops` times
- * (then stays on the last frame), and stops on unmount.
+ * (then stays on the last frame), and stops on unmount. Not at all when the terminal plays it.
  */
-function useFrame(loaded: LoadedSource): number {
+function useFrame(loaded: LoadedSource, redraw: boolean): number {
   const [index, setIndex] = useState(0);
-  const frames = 'frames' in loaded ? loaded.frames : undefined;
+  const frames = redraw && 'frames' in loaded ? loaded.frames : undefined;
   const loops = 'loops' in loaded ? (loaded.loops ?? 1) : 1;
   useEffect(() => {
     setIndex(0);
@@ -145,17 +147,34 @@ export function Image(props: ImageProps): ReactNode {
   const ref = useRef<DOMElement>(null);
   const imageId = useMemo(() => kittyImageId(), []);
   const loaded = useMemo(() => loadSource(props.src), [props.src]);
-  const frame = useFrame(loaded);
   const protocol = chooseProtocol(props.protocol, report);
   const { width, height, objectFit } = props;
-  const raster = 'raster' in loaded ? (loaded.frames?.[frame]?.raster ?? loaded.raster) : null;
-  const plan = useMemo(
+  // A GIF the terminal plays itself (kitty's animation, iTerm2's file): one upload, no frame timer.
+  const animation = useMemo(
     () =>
-      report !== null && raster !== null
+      report !== null && 'gif' in loaded && loaded.gif !== undefined && loaded.frames !== undefined
+        ? planAnimation(
+            loaded.frames,
+            protocol,
+            { columns: width, rows: height, objectFit },
+            report,
+            imageId,
+            loaded.gif,
+            loaded.loops ?? 1,
+          )
+        : null,
+    [report, loaded, protocol, width, height, objectFit, imageId],
+  );
+  const frame = useFrame(loaded, animation === null);
+  const raster = 'raster' in loaded ? (loaded.frames?.[frame]?.raster ?? loaded.raster) : null;
+  const still = useMemo(
+    () =>
+      animation === null && report !== null && raster !== null
         ? planPicture(raster, protocol, { columns: width, rows: height, objectFit }, report, imageId)
         : null,
-    [report, raster, protocol, width, height, objectFit, imageId],
+    [animation, report, raster, protocol, width, height, objectFit, imageId],
   );
+  const plan = animation ?? still;
   usePixels(plan, report, ref);
   if ('error' in loaded) {
     return createElement(Box, { width, height }, createElement(Text, null, props.alt ?? ''));

@@ -5,13 +5,16 @@
  * (kitty, iTerm2, sixel). See docs/ink.md for why pixels are drawn after the frame.
  */
 
+import { nativeAnimation } from '../compat/native-animation.js';
 import { renderOptionsFor } from '../compat/render-options.js';
 import type { Raster } from '../core/raster.js';
 import { wrapForMultiplexer } from '../core/wrap.js';
 import type { Protocol } from '../env/protocol.js';
-import { DEFAULT_CELL_PIXELS, draw, usesPlaceholders } from '../render/backend.js';
+import { animate } from '../render/animation.js';
+import { DEFAULT_CELL_PIXELS, draw, layout, usesPlaceholders } from '../render/backend.js';
 import { clampVisible, scaledRows, type VisibleRows } from '../render/crop.js';
-import { kittyPlace, kittySequences } from '../render/kitty.js';
+import { kittyDelete, kittyPlace, kittySequences } from '../render/kitty.js';
+import type { AnimationFrame } from '../render/kitty-animation.js';
 import type { RenderOptions } from '../render/options.js';
 import { resize } from '../render/resize.js';
 import type { Report } from '../report/types.js';
@@ -65,6 +68,61 @@ function cover(raster: Raster, aspect: number): Raster {
   return { width, height, data };
 }
 
+/** The raster for the box's `objectFit` (`contain` leaves it to the renderer). */
+function fitted(raster: Raster, box: PictureBox, base: RenderOptions): Raster {
+  const cell = base.cellPixels ?? DEFAULT_CELL_PIXELS;
+  const fit = box.objectFit ?? 'contain';
+  if (fit === 'contain' || box.columns === undefined || box.rows === undefined) return raster;
+  const source = fit === 'cover' ? cover(raster, (box.columns * cell.width) / (box.rows * cell.height)) : raster;
+  // The box's size in screen pixels, so every renderer fits it exactly.
+  return resize(source, box.columns * cell.width, box.rows * cell.height);
+}
+
+/**
+ * Plans an animation the terminal plays itself, or null where it cannot (`nativeAnimation`, the
+ * decision `termsight show` makes): kitty gets every frame in one upload (`a=T`, `a=f` frames with
+ * their delays, `a=a` with the loop count) under the component's id, placed at the Box's cell and
+ * deleted first, so a move or a resize uploads it again at its new place and size; iTerm2 gets the
+ * GIF file (its own size: only with `objectFit: 'contain'`). A kitty animation partly scrolled out
+ * of a viewport is hidden until whole again (its frames are not cropped).
+ *
+ * @example planAnimation(frames, 'kitty', { columns: 20 }, report, 7, gifBytes, Infinity)?.place // one upload
+ */
+export function planAnimation(
+  frames: readonly AnimationFrame[],
+  protocol: Protocol,
+  box: PictureBox,
+  report: Report,
+  imageId: number,
+  file: Uint8Array,
+  loops: number,
+): PicturePlan | null {
+  const base = renderOptionsFor(report);
+  const first = frames[0];
+  if (first === undefined) return null;
+  if (protocol === 'iterm2' && (box.objectFit ?? 'contain') !== 'contain') return null;
+  if (nativeAnimation({ report, protocol, options: base, format: 'gif', fileBytes: file.byteLength }) === null)
+    return null;
+  const shown = frames.map((f) => ({ raster: fitted(f.raster, box, base), delayMs: f.delayMs }));
+  const options: RenderOptions = { ...base, columns: box.columns, rows: box.rows, imageId, keepCursor: true };
+  let bytes = '';
+  const write = (text: string): void => {
+    bytes += text;
+  };
+  // Only the bytes are kept: the component deletes the image by id itself (unmount, exit, move).
+  animate(shown, protocol, { ...options, native: true, file, plays: Number.isFinite(loops) ? loops : 0, write });
+  const { columns, rows } = layout((shown[0] as AnimationFrame).raster, protocol, options);
+  const blank = Array.from({ length: rows }, () => ' '.repeat(columns));
+  const kitty = protocol === 'kitty';
+  const place = kitty ? kittyDelete(imageId) + bytes : bytes;
+  const placeVisible = (visible: VisibleRows): string => {
+    const v = clampVisible(visible, rows);
+    if (v.top === 0 && v.rows === rows) return place;
+    return kitty ? kittyHide(imageId) : '';
+  };
+  return { protocol, columns, rows, lines: blank, upload: '', place, placeVisible, ...(kitty ? { imageId } : {}) };
+}
+
 /**
  * Plans a picture: fitted into the box (aspect kept unless `fill`), encoded for `protocol`.
  *
@@ -78,14 +136,7 @@ export function planPicture(
   imageId: number,
 ): PicturePlan {
   const base = renderOptionsFor(report);
-  const cell = base.cellPixels ?? DEFAULT_CELL_PIXELS;
-  let source = raster;
-  const fit = box.objectFit ?? 'contain';
-  if (fit !== 'contain' && box.columns !== undefined && box.rows !== undefined) {
-    if (fit === 'cover') source = cover(raster, (box.columns * cell.width) / (box.rows * cell.height));
-    // The box's size in screen pixels, so every renderer fits it exactly.
-    source = resize(source, box.columns * cell.width, box.rows * cell.height);
-  }
+  const source = fitted(raster, box, base);
   // Placeholders in 256 colours name the image by a palette index: the id must be 1..255.
   const placeholders = usesPlaceholders(protocol, base);
   const id = placeholders && base.colorDepth === '256' ? 1 + (imageId % 255) : imageId;

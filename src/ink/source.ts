@@ -22,7 +22,13 @@ export interface SourceFrame {
  * (shown as the `alt` text).
  */
 export type LoadedSource =
-  | { readonly raster: Raster; readonly frames?: readonly SourceFrame[]; readonly loops?: number }
+  | {
+      readonly raster: Raster;
+      readonly frames?: readonly SourceFrame[];
+      readonly loops?: number;
+      /** An animated GIF's file bytes (iTerm2 plays the file itself). */
+      readonly gif?: Uint8Array;
+    }
   | { readonly error: string };
 
 /** Browsers' rule for a GIF frame delay under 20 ms (most write 0 meaning "as fast as you like"): 100 ms. */
@@ -57,7 +63,8 @@ export function loadSource(src: ImageSource): LoadedSource {
     const frames = decoded.frames.map((f) => ({ raster: f.raster, delayMs: frameDelay(f.delayMs) }));
     // NETSCAPE2.0 loop count: 0 forever, n: n more times; none: once (as browsers play it).
     const count = decoded.format === 'gif' ? gifLoopCount(bytes) : null;
-    return { raster: first, frames, loops: count === 0 ? Number.POSITIVE_INFINITY : (count ?? 0) + 1 };
+    const loops = count === 0 ? Number.POSITIVE_INFINITY : (count ?? 0) + 1;
+    return { raster: first, frames, loops, ...(decoded.format === 'gif' ? { gif: bytes } : {}) };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import incumbent from 'terminal-image';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   blockPictureSize,
   createTerminalImage,
@@ -18,7 +18,9 @@ import {
 } from '../../src/compat/terminal-image.js';
 import { resolveReport } from '../../src/report/resolve.js';
 import type { Report } from '../../src/report/types.js';
+import { parseIterm2 } from '../render/terminal-decoders.js';
 import { makeGif } from '../support/gif.js';
+import { kittyAnimationSummary } from '../support/kitty-animation-apcs.js';
 
 const images = join(import.meta.dirname, '..', 'fixtures', 'images');
 const picture = (name: string) => readFileSync(join(images, name));
@@ -323,5 +325,83 @@ describe('GIFs', () => {
       width: 7,
       height: 5,
     });
+  });
+});
+
+describe('GIFs the terminal plays itself (nativeAnimation, as termsight show)', () => {
+  const KITTY = resolveReport({ env: { TERM: 'xterm-kitty', KITTY_WINDOW_ID: '1' }, isTTY: { stdout: true } });
+  const ITERM2 = resolveReport({
+    env: { TERM_PROGRAM: 'iTerm.app', TERM_PROGRAM_VERSION: '3.5.0' },
+    isTTY: { stdout: true },
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Starts a GIF, lets its report resolve, then runs the timers for `ms` (no redraw may come). */
+  async function played(
+    report: Report,
+    gif: Uint8Array,
+    options: Parameters<ReturnType<typeof createTerminalImage>['gifBuffer']>[1] = {},
+  ) {
+    vi.useFakeTimers();
+    const { ctx, written } = context(report);
+    const stop = createTerminalImage(ctx).gifBuffer(gif, { width: 10, height: 5, ...options });
+    await vi.advanceTimersByTimeAsync(0);
+    const atStart = written.join('');
+    await vi.advanceTimersByTimeAsync(2000);
+    return { stop, written, atStart };
+  }
+
+  const KITTY_ROWS = [
+    {
+      name: 'three frames, loop 3 (4 plays: v=5)',
+      gif: makeGif(8, 8, 3, { loop: 3, delayCs: 7 }),
+      delays: [70, 70, 70],
+      loop: 5,
+    },
+    {
+      name: 'two frames, loop 0 (forever: v=1)',
+      gif: makeGif(8, 8, 2, { loop: 0, delayCs: 12 }),
+      delays: [120, 120],
+      loop: 1,
+    },
+    { name: 'no NETSCAPE extension (once: v=2)', gif: makeGif(8, 8, 2, { delayCs: 5 }), delays: [50, 50], loop: 2 },
+  ];
+  it.each(KITTY_ROWS)(
+    'kitty: one upload with its frames, delays and loop count, no redraw, deleted by id on stop: $name',
+    async (row) => {
+      const { stop, written, atStart } = await played(KITTY, row.gif);
+      const upload = kittyAnimationSummary(atStart);
+      expect(upload).toMatchObject({ roots: 1, delays: row.delays, loop: row.loop, deleted: [] });
+      // Nothing after the upload: the terminal plays it.
+      expect(written.join('')).toBe(atStart);
+      stop();
+      expect(kittyAnimationSummary(written.join('')).deleted).toEqual(upload.ids);
+    },
+  );
+
+  it('iTerm2: the GIF file itself, once', async () => {
+    const gif = makeGif(8, 8, 3, { loop: 0, delayCs: 7 });
+    const { written, atStart } = await played(ITERM2, gif);
+    const files = parseIterm2(atStart).filter((o) => o.kind === 'File');
+    expect(files).toHaveLength(1);
+    expect(Buffer.from(files[0]!.payload, 'base64').equals(Buffer.from(gif))).toBe(true);
+    expect(written.join('')).toBe(atStart);
+  });
+
+  it('a terminal without kitty animation on record (kitty protocol, plain xterm row) still gets redraws', async () => {
+    const { written, atStart } = await played(reportWith('kitty', { placements: true }), makeGif(8, 8, 3, { loop: 0 }));
+    expect(kittyAnimationSummary(atStart).loop).toBeNull();
+    expect(written.join('').length).toBeGreaterThan(atStart.length);
+  });
+
+  it("with renderFrame, kitty still gets text frames (the incumbent's contract), never an upload", async () => {
+    const frames: string[] = [];
+    const render = Object.assign((text: string) => frames.push(text), { done: () => {} });
+    const { written } = await played(KITTY, makeGif(8, 8, 3, { delayCs: 7 }), { renderFrame: render });
+    expect(written).toEqual([]);
+    expect(frames).toHaveLength(3);
+    expect(frames.every((f) => !f.includes('\x1b_G'))).toBe(true);
   });
 });

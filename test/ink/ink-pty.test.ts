@@ -150,6 +150,39 @@ describe('an Ink app with <Image> in a pty, answered as kitty', () => {
   });
 });
 
+describe('an Ink app with a GIF in <Image> in a pty, answered as kitty', () => {
+  it('uploads the animation once at its cell (a=T, a=f, a=a), places no frames, and deletes it on quit', async () => {
+    const kitty = loadTerminal('kitty');
+    const s = new Session({ TERM: 'xterm-256color' }, [app, '--gif']);
+    session = s;
+    await s.until(() => escapeSequences(s.output).some(isSentinel), 'the probe');
+    const sequences = escapeSequences(s.output);
+    const queries = sequences.slice(0, sequences.findIndex(isSentinel) + 1);
+    s.proc.write(answerFor(kitty, queries).replies.join(''));
+    s.proc.write(kitty.da1);
+    await s.until(() => s.apcs.some((a) => a.body.startsWith('a=a') && a.body.includes('s=3')), 'the animation');
+    // Several frames' delays (50 ms) pass: a redraw loop would upload or place again.
+    await sleep(400);
+    await s.feeding;
+    const row = s.lines().findIndex((l) => l.startsWith('left>'));
+    const roots = s.apcs.filter((a) => a.body.startsWith('a=T'));
+    expect(roots).toHaveLength(1);
+    expect({ x: roots[0].x, y: roots[0].y }).toEqual({ x: 5, y: row });
+    const id = /i=(\d+)/.exec(roots[0].body)?.[1];
+    expect(s.apcs.filter((a) => a.body.startsWith('a=f') && a.body.includes(`i=${id},`))).toHaveLength(1);
+    expect(s.apcs.some((a) => a.body === `a=a,i=${id},s=3,v=1,q=2`)).toBe(true);
+    expect(s.apcs.some((a) => /^a=[tp],/.test(a.body))).toBe(false);
+    // The 8x8 GIF is not enlarged: its Box is blank cells between the texts, which stay intact.
+    expect(s.lines()[row]).toMatch(/^left> +<right$/);
+
+    s.proc.write('q');
+    expect(await s.exited).toBe(0);
+    await s.feeding;
+    await s.feeding;
+    expect(s.apcs.some((a) => a.body === `a=d,d=I,i=${id},q=2`)).toBe(true);
+  });
+});
+
 const gallery = join(repoRoot, 'examples', 'ink-gallery.mjs');
 const images = join(repoRoot, 'test', 'fixtures', 'images');
 
