@@ -179,7 +179,7 @@ const ROWS: readonly Row[] = [
     layer: URXVT,
     env: { TERM: 'rxvt-unicode-256color' },
     rounds: { direct: 1, wrapped: 0 },
-    expect: { graphics: 'braille', background: true },
+    expect: { graphics: 'symbols', background: true },
   },
   {
     name: 'rxvt-unicode scrubbed: its DA1 (level 1) shows no control-string parser, so no guarded round',
@@ -187,14 +187,14 @@ const ROWS: readonly Row[] = [
     env: SCRUBBED,
     typed: 'ls\x1b[A',
     rounds: { direct: 1, wrapped: 0 },
-    expect: { graphics: 'braille', background: true },
+    expect: { graphics: 'symbols', background: true },
   },
   {
     name: 'tmux scrubbed, passthrough off: names itself, its pane title untouched',
     layer: tmux(),
     env: SCRUBBED,
     rounds: { direct: 1, wrapped: 1 },
-    expect: { graphics: 'braille', multiplexer: 'tmux', passthrough: false },
+    expect: { graphics: 'symbols', multiplexer: 'tmux', passthrough: false },
   },
   {
     name: 'tmux scrubbed, passthrough on, an unknown VT220 terminal outside: the guarded round goes wrapped, kitty found but not drawn',
@@ -204,35 +204,35 @@ const ROWS: readonly Row[] = [
     rounds: { direct: 1, wrapped: 2 },
     // The guarded round finds the outer terminal's kitty OK, but inside tmux kitty needs Unicode
     // placeholders, a fact of a known row and version (issue 15): an unknown terminal gets text.
-    expect: { graphics: 'braille', multiplexer: 'tmux', passthrough: true, kittyGraphics: true },
+    expect: { graphics: 'symbols', multiplexer: 'tmux', passthrough: true, kittyGraphics: true },
   },
   {
     name: 'GNU screen scrubbed: names itself by DA2, its window title untouched',
     layer: SCREEN,
     env: SCRUBBED,
     rounds: { direct: 1, wrapped: 0 },
-    expect: { graphics: 'braille', multiplexer: 'screen', background: true },
+    expect: { graphics: 'symbols', multiplexer: 'screen', background: true },
   },
   {
     name: 'zutty (TERM=xterm-256color, as it exports): named by its DA1 and DA2, neither APC nor DECRQM',
     layer: ZUTTY,
     env: SCRUBBED,
     rounds: { direct: 1, wrapped: 0 },
-    expect: { graphics: 'braille' },
+    expect: { graphics: 'symbols' },
   },
   {
     name: 'st: its BEL-terminated OSC 11 reply is read',
     layer: ST,
     env: { TERM: 'st-256color' },
     rounds: { direct: 1, wrapped: 0 },
-    expect: { graphics: 'braille', background: true },
+    expect: { graphics: 'symbols', background: true },
   },
   {
     name: 'mosh scrubbed: named by its DA1 and DA2, one round',
     layer: MOSH,
     env: SCRUBBED,
     rounds: { direct: 1, wrapped: 0 },
-    expect: { graphics: 'braille' },
+    expect: { graphics: 'symbols' },
   },
   {
     name: 'an unknown VT220 terminal, scrubbed: the guarded round finds kitty graphics',
@@ -250,7 +250,7 @@ const ROWS: readonly Row[] = [
     // No budget given: the environment's (1 s for a slow link).
     config: { readMs: 400 },
     rounds: { direct: 1, wrapped: 0 },
-    expect: { graphics: 'braille', timedOut: false },
+    expect: { graphics: 'symbols', timedOut: false },
   },
   {
     name: 'a slow link (250 ms) nobody names: gives up at 100 ms, the late batch swallowed, the keys kept',
@@ -261,7 +261,7 @@ const ROWS: readonly Row[] = [
     config: { budgetMs: 100, readMs: 1800 },
     typed: 'k',
     rounds: { direct: 1, wrapped: 0 },
-    expect: { graphics: 'braille', timedOut: true },
+    expect: { graphics: 'symbols', timedOut: true },
   },
   {
     name: 'a silent terminal: gives up at the budget, nothing left behind',
@@ -270,7 +270,7 @@ const ROWS: readonly Row[] = [
     // The application reads past the late window (1.5 s while the sentinel is outstanding).
     config: { budgetMs: 100, readMs: 1800 },
     rounds: { direct: 1, wrapped: 0 },
-    expect: { graphics: 'braille', timedOut: true },
+    expect: { graphics: 'symbols', timedOut: true },
   },
 ];
 
