@@ -17,7 +17,7 @@ export interface TmuxFacts {
   readonly clientTermtype: string | null;
   /** `#{client_termfeatures}`: `sixel`, `hyperlinks`, `sync`, `RGB`, … */
   readonly clientFeatures: readonly string[];
-  /** `#{sixel_support}`: whether this tmux was built with sixel; null when the format is unknown (before 3.4). */
+  /** `#{sixel_support}`: whether this tmux was built with sixel; null when tmux prints nothing for it (3.5a does). */
   readonly sixelSupport: boolean | null;
   /** `allow-passthrough` of the pane: `off`, `on` (visible panes) or `all`; null when tmux did not say. */
   readonly allowPassthrough: 'off' | 'on' | 'all' | null;

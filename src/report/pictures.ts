@@ -156,13 +156,24 @@ function insideTmux(
 ): PictureChoice {
   const clientSixel = tmux?.clientFeatures.includes('sixel') === true;
   const tmuxSixel = drawsAt(mux.row, mux.version).find((d) => d.protocol === 'sixel');
-  if (tmux && tmuxSixel && tmux.sixelSupport === true && clientSixel) {
+  // Whether this tmux was built with sixel: `#{sixel_support}` where tmux has it (3.5a prints
+  // nothing for it), else tmux's own DA1, which lists 4 only in a sixel build. Without passthrough
+  // the DA1 that came back is tmux's; with it, it may be the outer terminal's.
+  const ownDa1 = facts?.passthrough !== true && facts?.da1?.attributes.includes(4) ? facts.da1.reply : null;
+  const built =
+    tmux?.sixelSupport === true
+      ? '#{sixel_support} is 1'
+      : tmux?.sixelSupport === null && ownDa1 !== null
+        ? "#{sixel_support} is empty and tmux's own DA1 lists 4"
+        : null;
+  if (tmux && tmuxSixel && built && clientSixel) {
     return {
       protocol: 'sixel',
       drawnBy: 'multiplexer',
       why: {
         source: 'multiplexer',
-        detail: `tmux ${mux.version} (database row tmux) draws sixel itself, kept in its grid: #{sixel_support} is 1 and #{client_termfeatures} lists sixel`,
+        detail: `tmux ${mux.version} (database row tmux) draws sixel itself, kept in its grid: ${built} and #{client_termfeatures} lists sixel`,
+        ...(tmux.sixelSupport === null && ownDa1 !== null ? { reply: ownDa1 } : {}),
         row: 'tmux',
         reference: tmuxSixel.source,
       },
@@ -178,7 +189,9 @@ function insideTmux(
         ? '; tmux draws no sixel of its own here (#{client_termfeatures} lists no sixel)'
         : tmux?.sixelSupport === false
           ? '; this tmux was built without sixel'
-          : '';
+          : tmux && built === null
+            ? '; nothing shows this tmux was built with sixel (#{sixel_support} is empty, its own DA1 lists no 4)'
+            : '';
     return {
       protocol: 'braille',
       drawnBy: 'terminal',

@@ -22,6 +22,7 @@ import {
   type EnvironmentKind,
   EXPECTATIONS,
   type Expectation,
+  expectationIn,
   FINDING_BREAKS,
   FINDINGS,
   type FindingId,
@@ -63,7 +64,7 @@ export function casesOf(expectations: readonly Expectation[]): Case[] {
   return expectations.flatMap((expected) =>
     ENVIRONMENTS.map((environment) => ({
       name: `${setupName(expected.setup)} (${environment} env)`,
-      expected,
+      expected: expectationIn(expected, environment),
       environment,
       findings: expected.findings?.[environment] ?? [],
     })),
