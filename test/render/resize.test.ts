@@ -235,8 +235,16 @@ describe('resize', () => {
           const raster = { width: sw, height: sh, data };
           const out = resize(raster, dw, dh);
           const expected = directResize(raster, dw, dh);
-          for (let i = 0; i < expected.length; i++) {
-            expect(Math.abs(out.data[i] - expected[i])).toBeLessThanOrEqual(1);
+          for (let i = 0; i < expected.length; i += 4) {
+            const alpha = out.data[i + 3] as number;
+            const expectedAlpha = expected[i + 3] as number;
+            expect(Math.abs(alpha - expectedAlpha)).toBeLessThanOrEqual(1);
+            // A pixel whose alpha rounds to 0 on one side has no colour to compare (the other
+            // side's alpha is then at most 1: a 1/255 pixel's colour is noise, seen nowhere).
+            if (alpha === 0 || expectedAlpha === 0) continue;
+            for (let c = 0; c < 3; c++) {
+              expect(Math.abs((out.data[i + c] as number) - (expected[i + c] as number))).toBeLessThanOrEqual(1);
+            }
           }
         },
       ),
