@@ -10,7 +10,7 @@ import { escapeBytes } from '../../src/core/escape.js';
 import type { Runtime } from '../../src/env/runtime.js';
 import type { ProbeAction } from '../../src/probe/events.js';
 import { createProbe, probeNextTickAt, probeResult, stepProbe } from '../../src/probe/reducer.js';
-import { type TraceRow, trace } from './trace.js';
+import { summarize, type TraceRow, trace } from './trace.js';
 
 const tty = (env: Record<string, string>, platform = 'linux'): Runtime => ({
   env,
@@ -37,24 +37,7 @@ const wrap = (escaped: string) =>
     .map((q) => `\\ePtmux;${q.replaceAll('\\e', '\\e\\e')}\\e\\`)
     .join('');
 
-function summary(action: ProbeAction): string {
-  switch (action.type) {
-    case 'write':
-      return `write ${escapeBytes(action.bytes)}`;
-    case 'keys':
-      return `pass ${escapeBytes(action.bytes)}`;
-    case 'swallowed':
-      return `drained ${escapeBytes(action.bytes)}`;
-    case 'lateSentinel':
-      return 'late sentinel';
-    case 'extendDeadline':
-      return `extend ${action.deadlineMs}`;
-    case 'done': {
-      const f = action.facts;
-      return `done ${f.timedOut ? 'timeout' : 'answered'} ${f.elapsedMs}ms${action.outstanding ? ' owed' : ''}`;
-    }
-  }
-}
+const summary = (action: ProbeAction) => summarize(action, { write: 'bytes', owed: true });
 
 const GUARDED_ROWS: readonly TraceRow[] = [
   {
