@@ -76,9 +76,15 @@ class FakeStream extends EventEmitter {
 }
 
 describe('guardTerminal', () => {
-  it.each(['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGPIPE'] as const)(
-    '%s aborts the signal with its Interrupt, and dispose removes the listener',
-    (signal) => {
+  it.each([
+    { name: 'Ctrl-C', signal: 'SIGINT' },
+    { name: 'kill', signal: 'SIGTERM' },
+    { name: 'the terminal closed', signal: 'SIGHUP' },
+    { name: 'Ctrl-\\', signal: 'SIGQUIT' },
+    { name: 'the reader gone', signal: 'SIGPIPE' },
+  ] as const)(
+    '$signal ($name) aborts the signal with its Interrupt, and dispose removes the listener',
+    ({ signal }) => {
       const source = new FakeProcess();
       const stdout = new FakeStream();
       const exits: number[] = [];
