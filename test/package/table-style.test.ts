@@ -28,8 +28,6 @@ const NOT_YET: ReadonlySet<string> = new Set([
   'render/quantize.test.ts',
   'render/resize.test.ts',
   'render/sixel.test.ts',
-  'report/fixtures.test.ts',
-  'report/resolve.test.ts',
   'report/text-picture.test.ts',
 ]);
 
