@@ -223,27 +223,29 @@ describe('frame then endFrame: after an animation the cursor is below every fram
         { width: 10, height: 20 },
         { width: 9, height: 17 },
         { width: 6, height: 12 },
-      ].map((cell) => ({ protocol, multiplexer, cell })),
+      ].map((cell) => ({
+        name: `${protocol} ${multiplexer ?? 'direct'}, real cell ${cell.width}x${cell.height} (unknown to the renderer)`,
+        protocol,
+        multiplexer,
+        cell,
+      })),
     ),
   );
-  it.each(rows)(
-    '$protocol $multiplexer, real cell $cell.width x $cell.height (unknown to the renderer)',
-    async ({ protocol, multiplexer, cell }) => {
-      const options = { columns: 20, rows: 22, multiplexer, imageId: 9 };
-      const first = frame(A96, protocol, options);
-      const second = frame(B96, protocol, { ...options, previous: first.handle });
-      const before = `${'\n'.repeat(30)}prompt$ show\n`;
-      const start = (await runModel(before, { cell })).cursor;
-      const model = await runModel(before + first.output + second.output + endFrame(second.handle), { cell });
-      expect(model.cursor.column).toBe(0);
-      const bottom = Math.max(model.lastTextLine + 1, ...model.placed.map((p) => Math.ceil(p.bottom / cell.height)));
-      for (const p of model.placed) {
-        expect(p.line).toBe(start.line);
-        if (p.passthrough) expect(p.landings).toEqual([{ line: p.line, column: p.column }]);
-      }
-      expect(model.cursor.line).toBeGreaterThanOrEqual(bottom);
-    },
-  );
+  it.each(rows)('$name', async ({ protocol, multiplexer, cell }) => {
+    const options = { columns: 20, rows: 22, multiplexer, imageId: 9 };
+    const first = frame(A96, protocol, options);
+    const second = frame(B96, protocol, { ...options, previous: first.handle });
+    const before = `${'\n'.repeat(30)}prompt$ show\n`;
+    const start = (await runModel(before, { cell })).cursor;
+    const model = await runModel(before + first.output + second.output + endFrame(second.handle), { cell });
+    expect(model.cursor.column).toBe(0);
+    const bottom = Math.max(model.lastTextLine + 1, ...model.placed.map((p) => Math.ceil(p.bottom / cell.height)));
+    for (const p of model.placed) {
+      expect(p.line).toBe(start.line);
+      if (p.passthrough) expect(p.landings).toEqual([{ line: p.line, column: p.column }]);
+    }
+    expect(model.cursor.line).toBeGreaterThanOrEqual(bottom);
+  });
 });
 
 describe('reachRows', () => {
