@@ -96,6 +96,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
   );
   const truecolor = resolveTruecolor(runtime, probed ? facts : undefined, who, found);
   const remote = isRemote(env);
+  const cell = resolveCell(facts, multiplexer.value?.drawsItself === true && found?.name === 'tmux' ? tmux : null);
 
   const answers: Record<ReportField, Why> = {
     graphics: graphics.why,
@@ -108,11 +109,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
           reply: facts.synchronizedOutput.reply,
         })
       : reason('default', 'no DECRQM 2026 reply: assume no synchronized output'),
-    cellPixels: facts?.cellPixels
-      ? reason('reply', `the terminal reported cells of ${facts.cellPixels.width}x${facts.cellPixels.height} px`, {
-          reply: facts.cellPixels.reply,
-        })
-      : reason('default', 'no cell size reply: renderers use their documented default'),
+    cellPixels: cell.why,
     background: facts?.background
       ? reason('reply', `OSC 11 reported a ${facts.background.dark ? 'dark' : 'light'} background`, {
           reply: facts.background.reply,
@@ -137,7 +134,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
     hyperlinks: hyperlinks.value,
     truecolor: truecolor.value,
     synchronizedOutput: facts?.synchronizedOutput?.supported ?? false,
-    cellPixels: facts?.cellPixels ? { width: facts.cellPixels.width, height: facts.cellPixels.height } : null,
+    cellPixels: cell.value,
     background: facts?.background ? { dark: facts.background.dark, rgb: facts.background.rgb } : null,
     sixelColors: facts?.sixelColors?.registers ?? null,
     terminal: { name: shown(terminal.value.name), version: shown(terminal.value.version) },
@@ -149,6 +146,35 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
       Why
     >,
   };
+}
+
+/**
+ * One cell in pixels: the terminal's reply, else, where tmux draws the pictures itself, the cell
+ * tmux sizes them by (`#{client_cell_width}`x`#{client_cell_height}`): tmux rounds a picture up to
+ * whole cells of it and fills the rest with register 0, so the picture must be whole cells of
+ * exactly that (docs/terminals.md, "tmux"). tmux's own `16t` answer is not taken: it invents a cell
+ * where its client reports none, and the probe cannot tell the two apart.
+ */
+function resolveCell(
+  facts: ProbeFacts | undefined,
+  drawingTmux: TmuxFacts | null,
+): Answer<{ width: number; height: number } | null> {
+  if (facts?.cellPixels) {
+    const { width, height, reply } = facts.cellPixels;
+    return { value: { width, height }, why: reason('reply', `the terminal reported cells of ${width}x${height} px`, { reply }) };
+  }
+  const client = drawingTmux?.clientCell;
+  if (client) {
+    return {
+      value: { width: client.width, height: client.height },
+      why: reason(
+        'multiplexer',
+        `tmux draws the pictures itself in its client's cells: #{client_cell_width}x#{client_cell_height} is ${client.width}x${client.height} px`,
+        { row: 'tmux' },
+      ),
+    };
+  }
+  return { value: null, why: reason('default', 'no cell size reply: renderers use their documented default') };
 }
 
 /**
