@@ -177,7 +177,8 @@ function fittedLayout(source: Size, protocol: Protocol, options: RenderOptions):
   }
   const units = withinPixelBudget(fitPixels(inUnits, box, options.upscale ?? false), budget);
   if (protocol === 'symbols') return symbolsLayout(inUnits, box, units);
-  const whole = protocol === 'sixel' && options.wholeCells ? roundedToCells(units, options.cellPixels, columns, rows) : null;
+  const whole =
+    protocol === 'sixel' && options.wholeCells ? roundedToCells(units, options.cellPixels, columns, rows) : null;
   if (whole) return whole;
   return {
     units,

@@ -161,7 +161,10 @@ function resolveCell(
 ): Answer<{ width: number; height: number } | null> {
   if (facts?.cellPixels) {
     const { width, height, reply } = facts.cellPixels;
-    return { value: { width, height }, why: reason('reply', `the terminal reported cells of ${width}x${height} px`, { reply }) };
+    return {
+      value: { width, height },
+      why: reason('reply', `the terminal reported cells of ${width}x${height} px`, { reply }),
+    };
   }
   const client = drawingTmux?.clientCell;
   if (client) {
