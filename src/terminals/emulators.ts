@@ -566,7 +566,8 @@ export const EMULATORS: readonly TerminalRow[] = [
         [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'vscode' }],
         [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'Hyper' }],
       ],
-      versionVariable: 'TERM_PROGRAM_VERSION',
+      // No versionVariable: TERM_PROGRAM_VERSION is the host's (VS Code 1.96, Hyper 3.4), not
+      // xterm.js's, and facts with a `since` (hyperlinks 5.0.0) are xterm.js versions.
       xtversion: {
         names: ['xterm.js'],
         example: 'xterm.js(6.1.0)',
@@ -584,7 +585,7 @@ export const EMULATORS: readonly TerminalRow[] = [
         },
       ],
       source: XTERMJS_INPUT,
-      note: "the environment is the host's: VS Code sets TERM_PROGRAM=vscode, Hyper TERM_PROGRAM=Hyper",
+      note: "the environment is the host's: VS Code sets TERM_PROGRAM=vscode, Hyper TERM_PROGRAM=Hyper, and TERM_PROGRAM_VERSION is the host's version (VS Code 1.96.2), not xterm.js's: the row's version comes only from its XTVERSION reply",
     },
     draws: [
       {

@@ -636,3 +636,37 @@ describe('a change of any single fact changes an answer', () => {
     expect(changed.length).toBeGreaterThan(0);
   });
 });
+
+describe("a row's version from the environment is its own, never its host's", () => {
+  it.each([
+    {
+      name: "VS Code: TERM_PROGRAM_VERSION is VS Code's, not xterm.js's",
+      env: { TERM_PROGRAM: 'vscode', TERM_PROGRAM_VERSION: '1.96.2' },
+      row: 'xterm.js',
+      version: null,
+    },
+    {
+      name: "Hyper: TERM_PROGRAM_VERSION is Hyper's",
+      env: { TERM_PROGRAM: 'Hyper', TERM_PROGRAM_VERSION: '3.4.1' },
+      row: 'xterm.js',
+      version: null,
+    },
+    {
+      name: "iTerm2: TERM_PROGRAM_VERSION is iTerm2's own",
+      env: { TERM_PROGRAM: 'iTerm.app', TERM_PROGRAM_VERSION: '3.5.0' },
+      row: 'iterm2',
+      version: '3.5.0',
+    },
+  ])('$name', ({ env, row, version }) => {
+    const found = identify({ env });
+    expect(found?.row.id).toBe(row);
+    expect(found?.version ?? null).toBe(version);
+  });
+
+  it('xterm.js by its XTVERSION has its own version', () => {
+    expect(
+      identify({ env: { TERM_PROGRAM: 'vscode', TERM_PROGRAM_VERSION: '1.96.2' }, xtversion: 'xterm.js(6.1.0)' })
+        ?.version,
+    ).toBe('6.1.0');
+  });
+});
