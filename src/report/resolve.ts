@@ -16,6 +16,7 @@ import type { TmuxFacts } from '../probe/tmux-formats.js';
 import { identify } from '../terminals/identify.js';
 import { isInherited } from '../terminals/inherited.js';
 import { dottedVersion, glyphsAt, supports, terminalByReplyName } from '../terminals/lookup.js';
+import { rowsNamedByEnv } from '../terminals/query-gates.js';
 import type { GlyphSet } from '../terminals/types.js';
 import { graphicsRuleOwner, placeholdersSince, placementRuleOwner, truecolorNames } from '../terminals/views.js';
 import { hyperlinksAnswer } from './hyperlinks.js';
@@ -96,6 +97,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
   );
   const truecolor = resolveTruecolor(runtime, probed ? facts : undefined, who, found);
   const remote = isRemote(env);
+  const sync = resolveSync(env, probed ? facts : undefined, who, found);
   const cell = resolveCell(facts, multiplexer.value?.drawsItself === true && found?.name === 'tmux' ? tmux : null);
 
   const answers: Record<ReportField, Why> = {
@@ -104,11 +106,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
     placements: placements.why,
     hyperlinks: hyperlinks.why,
     truecolor: truecolor.why,
-    synchronizedOutput: facts?.synchronizedOutput
-      ? reason('reply', `DECRQM 2026 answered ${facts.synchronizedOutput.supported ? 'supported' : 'not supported'}`, {
-          reply: facts.synchronizedOutput.reply,
-        })
-      : reason('default', 'no DECRQM 2026 reply: assume no synchronized output'),
+    synchronizedOutput: sync.why,
     cellPixels: cell.why,
     background: facts?.background
       ? reason('reply', `OSC 11 reported a ${facts.background.dark ? 'dark' : 'light'} background`, {
@@ -133,7 +131,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
     placements: placements.value,
     hyperlinks: hyperlinks.value,
     truecolor: truecolor.value,
-    synchronizedOutput: facts?.synchronizedOutput?.supported ?? false,
+    synchronizedOutput: sync.value,
     cellPixels: cell.value,
     background: facts?.background ? { dark: facts.background.dark, rgb: facts.background.rgb } : null,
     sixelColors: facts?.sixelColors?.registers ?? null,
@@ -146,6 +144,48 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
       Why
     >,
   };
+}
+
+/**
+ * Synchronized output: the terminal's DECRQM 2026 answer, else, for a terminal its replies named
+ * (XTVERSION, a DA1/DA2 fingerprint) whose environment named none, its database row: the probe
+ * holds DECRQM back from a terminal nobody named (zutty prints it) and sends it in a guarded round
+ * only when the replies leave the terminal unknown, so a terminal they name is never asked
+ * (docs/probe.md, "What goes to whom"). Where DECRQM was sent and not answered, no.
+ */
+function resolveSync(
+  env: Runtime['env'],
+  facts: ProbeFacts | undefined,
+  who: Identified | null,
+  multiplexer: MultiplexerFound | null,
+): Answer<boolean> {
+  const said = facts?.synchronizedOutput;
+  if (said) {
+    return {
+      value: said.supported,
+      why: reason('reply', `DECRQM 2026 answered ${said.supported ? 'supported' : 'not supported'}`, {
+        reply: said.reply,
+      }),
+    };
+  }
+  const heldBack = multiplexer === null && !rowsNamedByEnv(env).some((row) => row.kind === 'terminal');
+  if (facts && who && who.by !== 'env' && heldBack) {
+    const fact = who.row.facts.synchronizedOutput;
+    const value = supports(who.row, 'synchronizedOutput', who.version);
+    return {
+      value,
+      why: reason(
+        'reply',
+        `DECRQM 2026 not asked (held back until the replies named the terminal): ${who.because} names ${who.row.name}, whose database row says ${value ? '' : 'no '}synchronized output`,
+        {
+          row: who.row.id,
+          ...(who.reply ? { reply: who.reply } : {}),
+          ...(fact ? { reference: fact.source } : {}),
+        },
+      ),
+    };
+  }
+  return { value: false, why: reason('default', 'no DECRQM 2026 reply: assume no synchronized output') };
 }
 
 /**
