@@ -258,7 +258,11 @@ function resolveGraphics(
   if (mux?.name === 'screen') {
     return {
       value: 'braille',
-      why: reason('multiplexer', `GNU screen shows image payloads as text: braille${invalid}`, { row: 'screen' }),
+      why: reason(
+        'multiplexer',
+        `GNU screen passes pictures on only wrapped in its DCS packets, and termsight does not yet ask the terminal outside it whether it draws them: braille${invalid}`,
+        { row: 'screen', reference: 'test/fixtures/screen/README.md' },
+      ),
       ...byTerminal,
     };
   }

@@ -175,7 +175,7 @@ const KITTY_FACTS = {
 };
 const TMUX_OWN = 'xtversion,da1,da2,windowCells';
 const TMUX_34 = `${TMUX_OWN},oscColours,windowPixels,cellPixels`;
-const SCREEN = { reorders: true, quirks: 'dcs:prints,apc:prints', answers: 'da1,da2' };
+const SCREEN = { reorders: true, passthrough: true, quirks: 'dcs:prints,apc:prints', answers: 'da1,da2' };
 const ZELLIJ_OWN = 'xtversion,da1,da2';
 
 const CASES: readonly Case[] = [
