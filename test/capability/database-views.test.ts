@@ -30,26 +30,26 @@ describe('when clauses from the database', () => {
     });
   });
 
-  it.each<{ capability: string; fact: FactName; termProgram: string[]; envAny: string[] }>([
+  it.each<{ name: string; fact: FactName; termProgram: string[]; envAny: string[] }>([
     {
-      capability: 'notify',
+      name: 'notify',
       fact: 'notify',
       termProgram: ['kitty', 'ghostty', 'WezTerm', 'iTerm.app'],
       envAny: ['KITTY_WINDOW_ID', 'GHOSTTY_RESOURCES_DIR', 'WEZTERM_PANE', 'ITERM_SESSION_ID', 'VTE_VERSION'],
     },
     {
-      capability: 'clipboard',
+      name: 'clipboard',
       fact: 'clipboard',
       termProgram: ['kitty', 'ghostty', 'WezTerm'],
       envAny: ['KITTY_WINDOW_ID', 'GHOSTTY_RESOURCES_DIR', 'WEZTERM_PANE', 'ALACRITTY_WINDOW_ID', 'WT_SESSION'],
     },
     {
-      capability: 'progress',
+      name: 'progress',
       fact: 'progress',
       termProgram: ['ghostty'],
       envAny: ['GHOSTTY_RESOURCES_DIR', 'WT_SESSION', 'ConEmuPID'],
     },
-  ])('$capability: the rows with $fact, pinned', ({ capability, fact, termProgram, envAny }) => {
+  ])('$name: the rows with $fact, pinned', ({ name: capability, fact, termProgram, envAny }) => {
     expect(whenOf(capability)).toStrictEqual({ tty: true, termProgram, envAny });
     expect(whenOf(capability)).toStrictEqual({ tty: true, ...whenTerms(fact) });
   });
