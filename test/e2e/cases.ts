@@ -15,7 +15,7 @@ import type { Setup } from './harness/terminals.js';
  */
 export const FINDINGS = {
   'tmux-sixel-band':
-    'tmux 3.5a (Debian 13, built with sixel) drawing sixel itself in xterm 398 as a VT340, inherited environment: the picture is right but has a band of its first colour (register 0, red in the quadrants) about 6 px high below it; tmux rounds the picture up to whole 8x17 px cells and fills the rows termsight did not draw (its opaque sixel says P2=0) with register 0',
+    'tmux 3.5a (Debian 13, built with sixel) drawing sixel itself, inherited environment: the picture is right but has a band about 6 px high below it, in xterm 398 as a VT340 of its first colour (register 0, red in the quadrants), in foot 1.21 black; tmux rounds the picture up to whole cells (8x17 px in both) and fills the rows termsight did not draw (its opaque sixel says P2=0) with register 0 (foot: its default)',
 } as const;
 
 /** One finding's id. */
@@ -88,6 +88,10 @@ const DA1_WITH_SIXEL = /\[\?6\d(;\d+)*;4(;\d+)*c/;
 const DA1_WITHOUT_SIXEL = /\[\?6\d(;\d+)*c/;
 /** kitty names itself in XTVERSION and answers the graphics query with OK. */
 const KITTY_REPLY = /kitty\(|_Gi=31;OK/;
+/** Konsole names itself in XTVERSION (`ESC P > | Konsole 25.04.2 ESC \`). */
+const KONSOLE_REPLY = />\|Konsole \d/;
+/** foot names itself in XTVERSION (`ESC P > | foot(1.21.0) ESC \`). */
+const FOOT_REPLY = />\|foot\(\d/;
 
 /** Every setup of issue 6 and its expected answer. */
 export const EXPECTATIONS: readonly Expectation[] = [
@@ -223,6 +227,44 @@ export const TRIXIE_EXPECTATIONS: readonly Expectation[] = [
     multiplexer: { name: 'tmux' },
     why: { sources: ['reply', 'multiplexer', 'rule', 'default'] },
     survivesRefresh: true,
+  },
+  {
+    // Konsole 25.04 names itself in XTVERSION and draws sixel; it answers kitty's query with OK but
+    // ignores U=1, so kitty images would need its partial support of direct placements: sixel.
+    setup: { terminal: 'konsole', multiplexer: 'none', system: 'trixie' },
+    graphics: 'sixel',
+    terminal: 'konsole',
+    multiplexer: null,
+    why: { sources: ['reply'], reply: KONSOLE_REPLY },
+  },
+  {
+    // Through tmux with passthrough the wrapped XTVERSION still names Konsole: sixel passed through,
+    // never kitty's Unicode placeholders (Konsole has none; they would show as empty cells).
+    setup: { terminal: 'konsole', multiplexer: 'tmux-pt', system: 'trixie' },
+    graphics: 'sixel',
+    terminal: 'konsole',
+    multiplexer: { name: 'tmux', passthrough: true },
+    why: { sources: ['reply'], reply: KONSOLE_REPLY },
+    survivesRefresh: false,
+  },
+  {
+    setup: { terminal: 'foot', multiplexer: 'none', system: 'trixie' },
+    graphics: 'sixel',
+    terminal: 'foot',
+    multiplexer: null,
+    why: { sources: ['reply'], reply: FOOT_REPLY },
+  },
+  {
+    // tmux 3.5a's own sixel over foot 1.21 (foot's DA1 lists 4, so tmux's client has the sixel
+    // feature); scrubbed, nothing proves the client's sixel, as over xterm: text.
+    setup: { terminal: 'foot', multiplexer: 'tmux', system: 'trixie' },
+    graphics: 'sixel',
+    terminal: null,
+    multiplexer: { name: 'tmux' },
+    why: { sources: ['multiplexer'], detail: /draws sixel itself/ },
+    survivesRefresh: true,
+    scrubbed: { graphics: 'text', why: { sources: ['multiplexer'], detail: /tmux drops wrapped sequences/ } },
+    findings: { inherited: ['tmux-sixel-band'] },
   },
   {
     // mosh passes on only the screen's state: text pictures, and nothing of the probe may show.

@@ -13,10 +13,13 @@ import { colourExtents, parsePpm, type RgbImage, terminalArea } from './pixels.j
 import type { ProcessScope } from './processes.js';
 import { inSystem } from './system.js';
 import {
+  footConfig,
+  footScript,
   GNOME_TERMINAL_SETTINGS,
   gnomeTerminalSettings,
   innerCommand,
   isTmux,
+  konsoleSettings,
   moshScript,
   SCREEN_RC,
   SESSION_NAME,
@@ -205,6 +208,8 @@ export function sessionPaths(dir: string): SessionPaths {
     xtermPrinter: join(dir, 'xterm-printer.sh'),
     kittySocket: join(dir, 'kitty.sock'),
     moshStarter: join(dir, 'mosh.sh'),
+    footStarter: join(dir, 'foot.sh'),
+    footConfig: join(dir, 'foot.ini'),
   };
 }
 
@@ -248,8 +253,13 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
   chmodSync(paths.screenDir, 0o700); // screen refuses a socket directory others can read
   writeFileSync(paths.screenRc, SCREEN_RC);
   writeFileSync(paths.moshStarter, moshScript(paths.wrapper));
-  mkdirSync(dirname(join(home, GNOME_TERMINAL_SETTINGS)), { recursive: true });
-  writeFileSync(join(home, GNOME_TERMINAL_SETTINGS), gnomeTerminalSettings());
+  const settings = { [GNOME_TERMINAL_SETTINGS]: gnomeTerminalSettings(), ...konsoleSettings() };
+  for (const [file, content] of Object.entries(settings)) {
+    mkdirSync(dirname(join(home, file)), { recursive: true });
+    writeFileSync(join(home, file), content);
+  }
+  writeFileSync(paths.footConfig, footConfig());
+  writeFileSync(paths.footStarter, footScript(paths));
   const root = options.root ?? null;
   /** A program of the cell's system (tmux, screen, kitty), with the terminal's environment. */
   const run = (argv: readonly string[], timeoutMs = 5000) => runProgram(scope, inSystem(root, argv), env, timeoutMs);
