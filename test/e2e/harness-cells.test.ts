@@ -5,7 +5,7 @@
  * a late terminal.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +31,7 @@ import {
   gnomeTerminalSettings,
   innerCommand,
   konsoleSettings,
+  konsoleText,
   moshScript,
   programsFor,
   type Setup,
@@ -39,6 +40,7 @@ import {
   terminalEnv,
   textSource,
 } from './harness/terminals.js';
+import { RESULT_FILES, wrapperScript } from './harness/wrapper.js';
 
 describe('inSystem and systemRoot', () => {
   it.each<[string, string | null, string[]]>([
@@ -167,7 +169,7 @@ describe('the Debian 13 setups', () => {
     [{ terminal: 'vte', multiplexer: 'tmux' }, ['gnome-terminal', 'dbus-run-session', 'tmux']],
     [{ terminal: 'xterm', multiplexer: 'mosh' }, ['xterm', 'mosh-server', 'mosh-client']],
     [{ terminal: 'urxvt', multiplexer: 'none' }, ['urxvt']],
-    [{ terminal: 'konsole', multiplexer: 'tmux-pt' }, ['konsole', 'dbus-run-session', 'tmux']],
+    [{ terminal: 'konsole', multiplexer: 'tmux-pt' }, ['konsole', 'dbus-run-session', 'dbus-send', 'tmux']],
     [{ terminal: 'foot', multiplexer: 'none' }, ['foot', 'weston']],
   ])('programsFor(%j)', (setup, programs) => {
     expect(programsFor(setup)).toEqual(programs);
@@ -195,7 +197,7 @@ describe('the Debian 13 setups', () => {
     [{ terminal: 'kitty', multiplexer: 'tmux-pt' }, 'tmux'],
     [{ terminal: 'xterm', multiplexer: 'screen' }, 'hardcopy'],
     [{ terminal: 'xterm', multiplexer: 'mosh' }, null],
-    [{ terminal: 'konsole', multiplexer: 'none' }, null],
+    [{ terminal: 'konsole', multiplexer: 'none' }, 'konsole'],
     [{ terminal: 'konsole', multiplexer: 'tmux-pt' }, 'tmux'],
     [{ terminal: 'foot', multiplexer: 'none' }, null],
     [{ terminal: 'foot', multiplexer: 'tmux' }, 'tmux'],
@@ -230,6 +232,32 @@ describe('the Debian 13 setups', () => {
       path: '/bin',
     });
     expect(env.QT_QPA_PLATFORM).toBe('xcb');
+  });
+  it.each<[string, string, string]>([
+    ['the first line unindented', '   hello\nthere\n', 'hello\nthere'],
+    ['a blank screen', '   \n\n\n', '\n\n'],
+    ['a line that starts with spaces keeps them past the three', '      x\n', '   x'],
+  ])('konsoleText: %s', (_name, reply, text) => {
+    expect(konsoleText(reply)).toBe(text);
+  });
+  it('the wrapper saves Konsole’s bus, service and session object only when asked', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'termsight-konsole-bus-'));
+    try {
+      const options = { dir, cli: ['true'], image: 'i.png', showArgs: [] };
+      expect(wrapperScript(options)).not.toContain('KONSOLE_DBUS_SESSION');
+      // The script up to its first checkpoint: the pid and the bus file.
+      const head = wrapperScript({ ...options, saveKonsoleBus: true }).split('\npending()')[0];
+      execFileSync('sh', ['-c', head], {
+        env: {
+          DBUS_SESSION_BUS_ADDRESS: 'unix:path=/tmp/b',
+          KONSOLE_DBUS_SERVICE: ':1.0',
+          KONSOLE_DBUS_SESSION: '/Sessions/1',
+        },
+      });
+      expect(readFileSync(join(dir, RESULT_FILES.konsoleBus), 'utf8')).toBe('unix:path=/tmp/b\n:1.0\n/Sessions/1\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it('foot: weston on X sized to 80x24 foot cells, no pointer, kiosk shell, then foot with the command', () => {
     const script = footScript(paths);

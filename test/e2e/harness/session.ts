@@ -20,6 +20,7 @@ import {
   innerCommand,
   isTmux,
   konsoleSettings,
+  konsoleText,
   moshScript,
   SCREEN_RC,
   SESSION_NAME,
@@ -269,6 +270,7 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
     image: options.image,
     showArgs: options.showArgs,
     printScreen: textSource(setup) === 'print',
+    saveKonsoleBus: textSource(setup) === 'konsole',
     ...(options.scrubbed ? { scrubbedEnv: { TERM: 'xterm-256color', HOME: home, PATH: options.path } } : {}),
   };
   writeFileSync(paths.wrapper, wrapperScript(wrapper));
@@ -452,6 +454,22 @@ async function screenText(run: Run, setup: Setup, paths: SessionPaths, index: nu
         10_000,
       );
       return r.code === 0 ? r.stdout.toString('utf8') : null;
+    }
+    case 'konsole': {
+      // The bus, service and object path the wrapper saved from Konsole's variables.
+      const saved = readText(join(paths.dir, RESULT_FILES.konsoleBus));
+      const [bus, service, session] = (saved ?? '').split('\n');
+      if (!bus || !service || !session) return null;
+      const r = await run([
+        'dbus-send',
+        `--bus=${bus}`,
+        '--print-reply=literal',
+        `--dest=${service}`,
+        session,
+        'org.kde.konsole.Session.getAllDisplayedText',
+        'boolean:false',
+      ]);
+      return r.code === 0 ? konsoleText(r.stdout.toString('utf8')) : null;
     }
     case 'print': {
       // The terminal printed its screen when the wrapper sent `CSI i`; the printer command may still be writing.

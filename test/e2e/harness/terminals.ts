@@ -49,7 +49,7 @@ export function programsFor(setup: Setup): string[] {
 
 /**
  * The programs each emulator needs (GNOME Terminal's server and Konsole are started on a private
- * D-Bus; foot needs a Wayland compositor).
+ * D-Bus, where the harness also asks Konsole for its text; foot needs a Wayland compositor).
  */
 const TERMINAL_PROGRAMS: Readonly<Record<TerminalKind, readonly string[]>> = {
   xterm: ['xterm'],
@@ -57,7 +57,7 @@ const TERMINAL_PROGRAMS: Readonly<Record<TerminalKind, readonly string[]>> = {
   kitty: ['kitty'],
   urxvt: ['urxvt'],
   vte: ['gnome-terminal', 'dbus-run-session'],
-  konsole: ['konsole', 'dbus-run-session'],
+  konsole: ['konsole', 'dbus-run-session', 'dbus-send'],
   foot: ['foot', 'weston'],
 };
 
@@ -92,11 +92,11 @@ export interface SessionPaths {
 /**
  * How the harness reads the screen's text in a setup: tmux's `capture-pane`, kitty's `get-text`,
  * the terminal's print pipe (`CSI i`: xterm's printer command, rxvt-unicode's print-pipe), GNU
- * screen's hardcopy; null where there is no way: GNOME Terminal, Konsole and foot print nothing
- * for `CSI i`, and mosh does not pass the print request on. Where it is null, the screenshots
- * (compared pixel for pixel) judge alone.
+ * screen's hardcopy, Konsole's D-Bus (`getAllDisplayedText` of its session); null where there is
+ * no way: GNOME Terminal and foot have none, and mosh does not pass the print request on. Where it
+ * is null, the screenshots (compared pixel for pixel) judge alone.
  */
-export type TextSource = 'tmux' | 'kitty' | 'print' | 'hardcopy' | null;
+export type TextSource = 'tmux' | 'kitty' | 'print' | 'hardcopy' | 'konsole' | null;
 
 /** The setup's way of reading its screen's text (see TextSource). */
 export function textSource(setup: Setup): TextSource {
@@ -110,10 +110,19 @@ export function textSource(setup: Setup): TextSource {
       return null;
     case 'none':
       if (setup.terminal === 'kitty') return 'kitty';
+      if (setup.terminal === 'konsole') return 'konsole';
       return setup.terminal === 'xterm' || setup.terminal === 'xterm-vt340' || setup.terminal === 'urxvt'
         ? 'print'
         : null;
   }
+}
+
+/**
+ * Konsole's screen text from `dbus-send --print-reply=literal` of `getAllDisplayedText`:
+ * dbus-send indents the string's first line by three spaces; the rest is the text as it is.
+ */
+export function konsoleText(reply: string): string {
+  return reply.replace(/^ {3}/, '').replace(/\n$/, '');
 }
 
 /** The tmux session and screen session name used in every setup. */
