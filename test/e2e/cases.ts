@@ -167,7 +167,7 @@ export const EXPECTATIONS: readonly Expectation[] = [
  * the terminal's answers beat inherited variables, no APC or DCS reaches a layer that would show
  * it, kitty placeholders only where the terminal has them (kitty 0.28+), tmux 3.4+ draws sixel
  * itself. Versions: kitty 0.41.1, tmux 3.5a, xterm 398, rxvt-unicode 9.31, GNOME Terminal 3.56 on
- * VTE 0.80, mosh 1.4.0.
+ * VTE 0.80, Konsole 25.04.2, foot 1.21.0 (weston 14.0.2), Alacritty 0.15.1, mosh 1.4.0.
  */
 export const TRIXIE_EXPECTATIONS: readonly Expectation[] = [
   {
@@ -265,6 +265,15 @@ export const TRIXIE_EXPECTATIONS: readonly Expectation[] = [
     survivesRefresh: true,
     scrubbed: { graphics: 'text', why: { sources: ['multiplexer'], detail: /tmux drops wrapped sequences/ } },
     findings: { inherited: ['tmux-sixel-band'] },
+  },
+  {
+    // Alacritty 0.15 draws no pictures and answers no XTVERSION; its DA2 (`>0;2500;1c`) names it: a
+    // text picture, nothing shown of the probe.
+    setup: { terminal: 'alacritty', multiplexer: 'none', system: 'trixie' },
+    graphics: 'text',
+    terminal: 'alacritty',
+    multiplexer: null,
+    why: { sources: ['reply'] },
   },
   {
     // mosh passes on only the screen's state: text pictures, and nothing of the probe may show.

@@ -160,6 +160,21 @@ describe('the Debian 13 setups', () => {
       ['-e'],
     ],
     [{ terminal: 'foot', multiplexer: 'tmux', system: 'trixie' }, ['/tmp/s/foot.sh', 'tmux', 'off'], ['on']],
+    [
+      { terminal: 'alacritty', multiplexer: 'none', system: 'trixie' },
+      [
+        'alacritty',
+        '/tmp/s/alacritty.sock',
+        'window.dimensions.columns=80',
+        'window.dimensions.lines=24',
+        'window.padding.x=0',
+        'font.normal.family="DejaVu Sans Mono"',
+        'colors.primary.background="#ffffff"',
+        '-e',
+        '/tmp/s/wrapper.sh',
+      ],
+      ['--config-file'],
+    ],
   ])('%j', (setup, present, absent) => {
     const argv = terminalCommand(setup, paths, innerCommand(setup, paths));
     for (const word of present) expect(argv).toContain(word);
@@ -171,6 +186,7 @@ describe('the Debian 13 setups', () => {
     [{ terminal: 'urxvt', multiplexer: 'none' }, ['urxvt']],
     [{ terminal: 'konsole', multiplexer: 'tmux-pt' }, ['konsole', 'dbus-run-session', 'dbus-send', 'tmux']],
     [{ terminal: 'foot', multiplexer: 'none' }, ['foot', 'weston']],
+    [{ terminal: 'alacritty', multiplexer: 'none' }, ['alacritty']],
   ])('programsFor(%j)', (setup, programs) => {
     expect(programsFor(setup)).toEqual(programs);
   });
@@ -201,6 +217,7 @@ describe('the Debian 13 setups', () => {
     [{ terminal: 'konsole', multiplexer: 'tmux-pt' }, 'tmux'],
     [{ terminal: 'foot', multiplexer: 'none' }, null],
     [{ terminal: 'foot', multiplexer: 'tmux' }, 'tmux'],
+    [{ terminal: 'alacritty', multiplexer: 'none' }, null],
   ])('textSource(%j) is %s', (setup, source) => {
     expect(textSource(setup)).toBe(source);
   });
@@ -274,6 +291,13 @@ describe('the Debian 13 setups', () => {
     }
     expect(footConfig()).toContain('font=DejaVu Sans Mono:size=10');
     expect(footConfig()).toContain('pad=0x0');
+  });
+  it('Alacritty: software OpenGL, and its log file in the session’s directory', () => {
+    const base = { display: ':9', home: '/h', path: '/bin' };
+    const env = terminalEnv({ terminal: 'alacritty', multiplexer: 'none' }, paths, base);
+    expect(env.LIBGL_ALWAYS_SOFTWARE).toBe('1');
+    expect(env.TMPDIR).toBe('/tmp/s');
+    expect(terminalEnv({ terminal: 'xterm', multiplexer: 'none' }, paths, base).TMPDIR).toBeUndefined();
   });
   it('foot: gives up with weston’s log when its socket never appears', () => {
     const dir = mkdtempSync(join(tmpdir(), 'termsight-foot-'));

@@ -209,6 +209,7 @@ export function sessionPaths(dir: string): SessionPaths {
     xtermPrinter: join(dir, 'xterm-printer.sh'),
     kittySocket: join(dir, 'kitty.sock'),
     moshStarter: join(dir, 'mosh.sh'),
+    alacrittySocket: join(dir, 'alacritty.sock'),
     footStarter: join(dir, 'foot.sh'),
     footConfig: join(dir, 'foot.ini'),
   };

@@ -8,10 +8,10 @@ import { shellQuote } from './wrapper.js';
 
 /**
  * The terminal emulators under test: xterm (plain and as a VT340 with sixel), kitty,
- * rxvt-unicode, GNOME Terminal (VTE), Konsole, and foot (Wayland only: inside weston, whose X11
- * backend shows it as one X window).
+ * rxvt-unicode, GNOME Terminal (VTE), Konsole, foot (Wayland only: inside weston, whose X11
+ * backend shows it as one X window), and Alacritty.
  */
-export type TerminalKind = 'xterm' | 'xterm-vt340' | 'kitty' | 'urxvt' | 'vte' | 'konsole' | 'foot';
+export type TerminalKind = 'xterm' | 'xterm-vt340' | 'kitty' | 'urxvt' | 'vte' | 'konsole' | 'foot' | 'alacritty';
 
 /**
  * What runs between the terminal and the program: nothing, tmux with passthrough off or on, GNU
@@ -59,6 +59,7 @@ const TERMINAL_PROGRAMS: Readonly<Record<TerminalKind, readonly string[]>> = {
   vte: ['gnome-terminal', 'dbus-run-session'],
   konsole: ['konsole', 'dbus-run-session', 'dbus-send'],
   foot: ['foot', 'weston'],
+  alacritty: ['alacritty'],
 };
 
 /** A setup's name as the result table shows it, e.g. `tmux-pt in kitty`, `kitty (Debian 13)`. */
@@ -84,6 +85,8 @@ export interface SessionPaths {
   readonly kittySocket: string;
   /** The script that starts mosh-server and connects mosh-client to it (see `moshScript`). */
   readonly moshStarter: string;
+  /** Alacritty's IPC socket (in the session's directory, not /tmp). */
+  readonly alacrittySocket: string;
   /** The script that starts weston on the X display and foot in it (see `footScript`), and foot's config. */
   readonly footStarter: string;
   readonly footConfig: string;
@@ -93,7 +96,7 @@ export interface SessionPaths {
  * How the harness reads the screen's text in a setup: tmux's `capture-pane`, kitty's `get-text`,
  * the terminal's print pipe (`CSI i`: xterm's printer command, rxvt-unicode's print-pipe), GNU
  * screen's hardcopy, Konsole's D-Bus (`getAllDisplayedText` of its session); null where there is
- * no way: GNOME Terminal and foot have none, and mosh does not pass the print request on. Where it
+ * no way: GNOME Terminal, foot and Alacritty have none, and mosh does not pass the print request on. Where it
  * is null, the screenshots (compared pixel for pixel) judge alone.
  */
 export type TextSource = 'tmux' | 'kitty' | 'print' | 'hardcopy' | 'konsole' | null;
@@ -410,6 +413,23 @@ export function terminalCommand(setup: Setup, paths: SessionPaths, inner: readon
     ];
   }
   if (setup.terminal === 'foot') return ['sh', paths.footStarter, ...inner];
+  if (setup.terminal === 'alacritty') {
+    // No config file: every setting on the command line (TOML values).
+    const options = [
+      `window.dimensions.columns=${GEOMETRY.columns}`,
+      `window.dimensions.lines=${GEOMETRY.rows}`,
+      'window.padding.x=0',
+      'window.padding.y=0',
+      'window.position.x=0',
+      'window.position.y=0',
+      `font.normal.family="${FONT.family}"`,
+      `font.size=${FONT.size}`,
+      'colors.primary.background="#ffffff"',
+      'colors.primary.foreground="#000000"',
+      'cursor.style.blinking="Never"',
+    ];
+    return ['alacritty', '--socket', paths.alacrittySocket, ...options.flatMap((o) => ['-o', o]), '-e', ...inner];
+  }
   if (setup.terminal === 'vte') {
     // GNOME Terminal's client asks its server over D-Bus: a private session bus, and --wait so the
     // client (our process group) lives as long as the command. Font and colours come from the
@@ -468,7 +488,9 @@ export function terminalEnv(
     LANG: 'C.UTF-8',
     XDG_RUNTIME_DIR: paths.dir,
   };
-  if (setup.terminal === 'kitty') env.LIBGL_ALWAYS_SOFTWARE = '1';
+  if (setup.terminal === 'kitty' || setup.terminal === 'alacritty') env.LIBGL_ALWAYS_SOFTWARE = '1';
+  // Alacritty writes its log file to the temporary directory: the session's, not the machine's /tmp.
+  if (setup.terminal === 'alacritty') env.TMPDIR = paths.dir;
   if (setup.terminal === 'vte') {
     // Settings from a keyfile (gnomeTerminalSettings), and no accessibility bus to look for.
     env.GSETTINGS_BACKEND = 'keyfile';
