@@ -305,7 +305,11 @@ export async function run(log = console.log) {
         const shot = await settledScreenshot(display, w, h);
         shown.child.kill();
         const s = ssim(resize(raster, shot.width, shot.height), shot);
-        if (SAVE) writeFileSync(join(SAVE, `${name.replace(/[^\w.-]+/g, '_')}-${programs[p][0].replace(/\W+/g, '_')}.png`), encodePng(shot));
+        if (SAVE)
+          writeFileSync(
+            join(SAVE, `${name.replace(/[^\w.-]+/g, '_')}-${programs[p][0].replace(/\W+/g, '_')}.png`),
+            encodePng(shot),
+          );
         scores[p].push(s);
         row.push(`${fmt(s, 3)} (${columns}x${r})`);
       }

@@ -29,7 +29,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DecodeError } from '../decode/error.js';
 import type { DecodedImage } from '../decode/image.js';
 import { decodeImageLoading } from '../decode/load.js';
-import { PROTOCOLS, type Protocol } from '../env/protocol.js';
+import { isGraphicsProtocol, PROTOCOLS, type Protocol } from '../env/protocol.js';
 import { animate } from '../render/animation.js';
 import { boxPixels } from '../render/backend.js';
 import { endFrame, type FrameHandle, flow, frame } from '../render/frame.js';
@@ -142,6 +142,7 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
   const options = {
     ...renderOptionsFor(report, box, env),
     symbols: sets,
+    ...textSize(protocol, width !== undefined, height !== undefined),
     ...(fit ? { fit } : {}),
     ...(align ? { align } : {}),
   };
@@ -190,6 +191,17 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
     if (outcome === 'interrupted') return interruptedExit(run.signal);
   }
   return failed ? 2 : 0;
+}
+
+/**
+ * A text picture takes the size asked for (docs/cli.md, "Sizes"): `--width` or `--height` enlarges
+ * it to that, and `--width` alone lets the rows follow the aspect (text scrolls; only a line wider
+ * than the terminal breaks). A pixel picture is never enlarged past its pixels unless `--fit
+ * cover|fill` asks (it would only blur).
+ */
+function textSize(protocol: Protocol, width: boolean, height: boolean): { upscale?: true; rows?: undefined } {
+  if (isGraphicsProtocol(protocol) || !(width || height)) return {};
+  return width && !height ? { upscale: true, rows: undefined } : { upscale: true };
 }
 
 /** What `showGrid` needs from `runShowWith`. */
