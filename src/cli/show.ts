@@ -228,9 +228,12 @@ async function showGrid(names: readonly string[], run: GridRun): Promise<number>
   let row: GridPicture[] = [];
   const flush = async (): Promise<boolean> => {
     if (row.length === 0) return true;
-    const ok = await writer.write(gridRow(row, protocol, options, grid, box));
+    // kitty: a row cut short is deleted whole (its last picture may be half uploaded); rows
+    // drawn before it stay, as earlier files do without --grid.
+    const imageIds: number[] = [];
+    const ok = await writer.write(gridRow(row, protocol, options, grid, box, imageIds));
     row = [];
-    if (!ok) await writeTail(ctx, writer, protocol, options);
+    if (!ok) await writeTail(ctx, writer, protocol, options, undefined, undefined, imageIds);
     return ok;
   };
   for (const name of names) {
@@ -364,6 +367,7 @@ async function writeTail(
   options: RenderOptions,
   handle?: FrameHandle,
   imageId?: number,
+  imageIds?: readonly number[],
 ): Promise<void> {
   // A closed output gets nothing more: the bytes would only fail again (or land on someone else).
   if (interruptOf(writer.signal)?.outputGone) return;
@@ -374,6 +378,7 @@ async function writeTail(
       synchronizedOutput: Boolean(options.synchronizedOutput),
       ...(handle ? { handle } : {}),
       ...(imageId !== undefined ? { imageId } : {}),
+      ...(imageIds ? { imageIds } : {}),
     }),
   );
 }

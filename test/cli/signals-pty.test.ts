@@ -158,6 +158,40 @@ describe('a signal while a big picture is written to a terminal that stopped rea
   );
 });
 
+describe('a signal in the middle of show --grid (a terminal that stopped reading)', () => {
+  it.each([
+    { protocol: 'kitty', start: '\x1b_G', signal: 'SIGINT', code: 130 },
+    { protocol: 'kitty', start: '\x1b_G', ...SIGNALS[0] },
+    { protocol: 'sixel', start: '\x1bP', ...SIGNALS[1] },
+    { protocol: 'symbols', start: '\u2584', ...SIGNALS[2] },
+  ] as const)(
+    '$protocol, $signal: row cut short, terminal clean, exit $code',
+    async ({ protocol, start: intro, signal, code }) => {
+      // Two big pictures a row: the first row alone is far more than the pty holds (text pictures
+      // in an 800x400 box).
+      const files =
+        protocol === 'symbols' ? [slow, slow, slow, slow, '--width', '800', '--height', '400'] : [big, big, big, big];
+      const session = start(['show', ...files, '--grid', '2x2', '--protocol', protocol, '--no-probe']);
+      const pid = await session.pid();
+      await session.until((out) => {
+        const at = out.indexOf(intro);
+        return at >= 0 && out.length - at > 32 * 1024;
+      }, 'the first row');
+      session.pause();
+      process.kill(pid, signal);
+      session.resume();
+      await expectClean(session, code);
+      if (protocol === 'kitty') {
+        // Every image the cut row began uploading is deleted by its id.
+        const uploaded = new Set([...session.output.matchAll(/\x1b_G[^;\x1b]*a=T[^;\x1b]*i=(\d+)/g)].map((m) => m[1]));
+        const deleted = new Set([...session.output.matchAll(/\x1b_Ga=d,d=I,i=(\d+)/g)].map((m) => m[1]));
+        expect(uploaded.size).toBeGreaterThan(0);
+        for (const id of uploaded) expect(deleted).toContain(id);
+      }
+    },
+  );
+});
+
 describe('a signal during --animate', () => {
   it.each([
     { protocol: 'kitty', ...SIGNALS[0] },
