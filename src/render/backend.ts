@@ -318,13 +318,15 @@ function drawWhole(raster: Raster, protocol: Protocol, options: RenderOptions): 
       };
     case 'sixel':
       // Half-transparent pixels blend onto the terminal's own background (the probe's OSC 11
-      // answer); fully transparent ones stay unpainted (P2=1) and show it as it is.
+      // answer); fully transparent ones stay unpainted (P2=1) and show it as it is, or, where the
+      // terminal does not honour P2=1, are painted in that background.
       return {
         layout: lay,
         sequences: [
           encodeSixel(fitted, {
             sixelColors: options.sixelColors,
             ...(options.background ? { background: options.background } : {}),
+            ...(options.sixelTransparency === false ? { transparency: false } : {}),
           }),
         ],
         lines: [],
