@@ -176,10 +176,15 @@ describe('a signal in the middle of show --grid (a terminal that stopped reading
         protocol === 'symbols' ? [slow, slow, slow, slow, '--width', '800', '--height', '400'] : [big, big, big, big];
       const session = start(['show', ...files, '--grid', '2x2', '--protocol', protocol, '--no-probe']);
       const pid = await session.pid();
-      await session.until((out) => {
-        const at = out.indexOf(intro);
-        return at >= 0 && out.length - at > 32 * 1024;
-      }, 'the first row');
+      // A whole row is decoded and encoded before its first byte: slow on a loaded machine.
+      await session.until(
+        (out) => {
+          const at = out.indexOf(intro);
+          return at >= 0 && out.length - at > 32 * 1024;
+        },
+        'the first row',
+        40_000,
+      );
       session.pause();
       process.kill(pid, signal);
       session.resume();
