@@ -1,4 +1,4 @@
-// Symbols pictures on a real terminal: xterm (DejaVu Sans Mono 10, block elements drawn from the
+// Symbols pictures on a real terminal: xterm (DejaVu Sans Mono 12, block elements drawn from the
 // font) under a private Xvfb, a screenshot with ImageMagick's `import`, and SSIM (luminance,
 // Gaussian 11x11) of the picture's cells against the photo resized to the same pixels. For
 // termsight symbols, termsight blocks, chafa symbols (--symbols block) and timg quarter blocks,
@@ -23,6 +23,13 @@ const IMAGES = join(here, '..', 'test/fixtures/images');
 const COLUMNS = 80;
 const ROWS = 40;
 const XTERM_ROWS = ROWS + 2;
+// DejaVu Sans Mono 12 gives 10x20-pixel cells whose full block fills the cell. At 10 (8x17 cells)
+// the font's full block is one pixel row short: a program that draws solid cells as a full block
+// in the foreground over the default background (chafa) gets a dark line under every cell row,
+// which is the font, not the fit (measured: docs/render.md, "Symbols on a real terminal").
+const FONT_SIZE = Number(process.env.SYMBOLS_SCREEN_FONT_SIZE ?? 12);
+// Where to keep each screenshot as PNG (to look at them), from SYMBOLS_SCREEN_SAVE; none by default.
+const SAVE = process.env.SYMBOLS_SCREEN_SAVE;
 
 function installed(cmd) {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).status === 0;
@@ -66,7 +73,7 @@ async function showInXterm(display, file, title) {
       '-fa',
       'DejaVu Sans Mono',
       '-fs',
-      '10',
+      String(FONT_SIZE),
       '-bg',
       'black',
       '-fg',
@@ -140,6 +147,64 @@ async function settledScreenshot(display, width, height) {
     await sleep(300);
   }
   throw new Error('the terminal never settled');
+}
+
+/** SGR parameters of a foreground colour as a background, or null for the default foreground. */
+function asBackground(fg) {
+  if (fg.startsWith('38;')) return `48;${fg.slice(3)}`;
+  const v = Number(fg);
+  if (v >= 30 && v <= 37) return String(v + 10);
+  if (v >= 90 && v <= 97) return String(v + 10);
+  return null;
+}
+
+/**
+ * The same picture with every full block drawn as a space on its colour. DejaVu Sans Mono's
+ * full block does not fill xterm's cell exactly (an antialiased row is left at the cell's
+ * bottom), and a program that writes solid cells as a full block in the foreground over the
+ * terminal's default background (chafa does) then shows a line under every cell row: the font,
+ * not the fit. A perfect terminal draws both the same. Every program's text goes through this
+ * unless SYMBOLS_SCREEN_RAW=1.
+ */
+export function solidAsSpace(text) {
+  let fg = '39';
+  let bg = '49';
+  let inverse = false;
+  let out = '';
+  for (const m of text.matchAll(/\x1b\[([0-9;]*)m|(\x1b\[[0-9;?]*[@-ln-~])|([^\x1b])/gsu)) {
+    if (m[3] !== undefined) {
+      // The ink's colour as a background (inverse: the background itself); the default
+      // foreground has no background form, so that block stays.
+      const ink = inverse ? bg : asBackground(fg);
+      if (m[3] === '\u2588' && ink !== null) out += `\x1b[0;${ink}m \x1b[0;${fg};${bg}${inverse ? ';7' : ''}m`;
+      else out += m[3];
+      continue;
+    }
+    if (m[2] !== undefined) {
+      out += m[2];
+      continue;
+    }
+    out += m[0];
+    const p = m[1] === '' ? ['0'] : m[1].split(';');
+    for (let i = 0; i < p.length; i++) {
+      const v = Number(p[i] || '0');
+      if (v === 0) {
+        fg = '39';
+        bg = '49';
+        inverse = false;
+      } else if (v === 7) inverse = true;
+      else if (v === 27) inverse = false;
+      else if (v === 38 || v === 48) {
+        const n = p[i + 1] === '5' ? 3 : 5;
+        const value = p.slice(i, i + n).join(';');
+        if (v === 38) fg = value;
+        else bg = value;
+        i += n - 1;
+      } else if ((v >= 30 && v <= 37) || (v >= 90 && v <= 97) || v === 39) fg = String(v);
+      else if ((v >= 40 && v <= 47) || (v >= 100 && v <= 107) || v === 49) bg = String(v);
+    }
+  }
+  return out;
 }
 
 /** The cells a text picture covers: its longest line's glyph count and its line count. */
@@ -229,7 +294,8 @@ export async function run(log = console.log) {
       kinds.push(kind);
       const row = [name];
       for (const [p, [, make]] of programs.entries()) {
-        const text = make(raster, file);
+        const made = make(raster, file);
+        const text = process.env.SYMBOLS_SCREEN_RAW === '1' ? made : solidAsSpace(made);
         const textFile = join(dir, `t${k}.txt`);
         writeFileSync(textFile, text);
         const shown = await showInXterm(display, textFile, `pic${k++}`);
@@ -239,6 +305,11 @@ export async function run(log = console.log) {
         const shot = await settledScreenshot(display, w, h);
         shown.child.kill();
         const s = ssim(resize(raster, shot.width, shot.height), shot);
+        if (SAVE)
+          writeFileSync(
+            join(SAVE, `${name.replace(/[^\w.-]+/g, '_')}-${programs[p][0].replace(/\W+/g, '_')}.png`),
+            encodePng(shot),
+          );
         scores[p].push(s);
         row.push(`${fmt(s, 3)} (${columns}x${r})`);
       }
@@ -248,7 +319,7 @@ export async function run(log = console.log) {
     rows.push(['median, photos', ...scores.map((s) => fmt(median(of(s, 'photo')), 3))]);
     rows.push(['median, drawings', ...scores.map((s) => fmt(median(of(s, 'drawing')), 3))]);
     rows.push(['median, all', ...scores.map((s) => fmt(median(s), 3))]);
-    log('### real terminal: xterm, DejaVu Sans Mono 10, screenshot SSIM (luminance, Gaussian 11x11)');
+    log(`### real terminal: xterm, DejaVu Sans Mono ${FONT_SIZE}, screenshot SSIM (luminance, Gaussian 11x11)`);
     log(table(rows));
     log('');
     const at = (n) => scores[programs.findIndex(([p]) => p === n)] ?? [];

@@ -71,7 +71,8 @@ export interface GridPicture {
 /**
  * The bytes of one row of a grid: the pictures (at most `grid.columns`) side by side, each
  * centred in its cell unless `options.align` says otherwise, their names on the line below, the
- * cursor at the start of the line after that.
+ * cursor at the start of the line after that. kitty pictures' image ids are pushed to `imageIds`
+ * (so an interrupted row can be deleted).
  */
 export function gridRow(
   pictures: readonly GridPicture[],
@@ -79,6 +80,7 @@ export function gridRow(
   options: RenderOptions,
   grid: Grid,
   box: { columns: number; rows: number },
+  imageIds?: number[],
 ): string {
   const cell = gridCell(grid, box);
   const thumb: RenderOptions = { ...options, columns: cell.columns, rows: cell.rows, align: options.align ?? 'center' };
@@ -90,7 +92,9 @@ export function gridRow(
   for (const [i, picture] of pictures.entries()) {
     const x = i * (cell.columns + GRID_GAP);
     out += `\r${x > 0 ? `\x1b[${x}C` : ''}`;
-    out += frame(picture.raster, protocol, { ...thumb, reserve: false, synchronizedOutput: false }).output;
+    const drawn = frame(picture.raster, protocol, { ...thumb, reserve: false, synchronizedOutput: false });
+    if (drawn.handle.imageId !== undefined) imageIds?.push(drawn.handle.imageId);
+    out += drawn.output;
   }
   return `${out}\r\x1b[${height}B${names}\r\n`;
 }

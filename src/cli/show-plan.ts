@@ -177,6 +177,8 @@ export interface InterruptContext {
   readonly handle?: FrameHandle;
   /** kitty: the image id, when no handle carries it (the picture is deleted). */
   readonly imageId?: number;
+  /** kitty: more images to delete (a grid row cut short: its pictures, whole or not). */
+  readonly imageIds?: readonly number[];
 }
 
 const ST = '\x1b\\';
@@ -201,6 +203,7 @@ export function interruptTail(state: EscapeState, ctx: InterruptContext): string
     out += wrapForMultiplexer('\x1b_Gm=0,q=2;\x1b\\', ctx.multiplexer);
     const imageId = ctx.handle?.imageId ?? ctx.imageId;
     if (imageId !== undefined) out += wrapForMultiplexer(kittyDelete(imageId), ctx.multiplexer);
+    for (const id of ctx.imageIds ?? []) out += wrapForMultiplexer(kittyDelete(id), ctx.multiplexer);
   }
   out += '\x1b[0m';
   if (ctx.synchronizedOutput) out += '\x1b[?2026l';

@@ -29,7 +29,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DecodeError } from '../decode/error.js';
 import type { DecodedImage } from '../decode/image.js';
 import { decodeImageLoading } from '../decode/load.js';
-import { PROTOCOLS, type Protocol } from '../env/protocol.js';
+import { isGraphicsProtocol, PROTOCOLS, type Protocol } from '../env/protocol.js';
 import { animate } from '../render/animation.js';
 import { boxPixels } from '../render/backend.js';
 import { endFrame, type FrameHandle, flow, frame } from '../render/frame.js';
@@ -142,6 +142,7 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
   const options = {
     ...renderOptionsFor(report, box, env),
     symbols: sets,
+    ...textSize(protocol, width !== undefined, height !== undefined),
     ...(fit ? { fit } : {}),
     ...(align ? { align } : {}),
   };
@@ -192,6 +193,17 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
   return failed ? 2 : 0;
 }
 
+/**
+ * A text picture takes the size asked for (docs/cli.md, "Sizes"): `--width` or `--height` enlarges
+ * it to that, and `--width` alone lets the rows follow the aspect (text scrolls; only a line wider
+ * than the terminal breaks). A pixel picture is never enlarged past its pixels unless `--fit
+ * cover|fill` asks (it would only blur).
+ */
+function textSize(protocol: Protocol, width: boolean, height: boolean): { upscale?: true; rows?: undefined } {
+  if (isGraphicsProtocol(protocol) || !(width || height)) return {};
+  return width && !height ? { upscale: true, rows: undefined } : { upscale: true };
+}
+
 /** What `showGrid` needs from `runShowWith`. */
 interface GridRun {
   readonly grid: Grid;
@@ -216,9 +228,12 @@ async function showGrid(names: readonly string[], run: GridRun): Promise<number>
   let row: GridPicture[] = [];
   const flush = async (): Promise<boolean> => {
     if (row.length === 0) return true;
-    const ok = await writer.write(gridRow(row, protocol, options, grid, box));
+    // kitty: a row cut short is deleted whole (its last picture may be half uploaded); rows
+    // drawn before it stay, as earlier files do without --grid.
+    const imageIds: number[] = [];
+    const ok = await writer.write(gridRow(row, protocol, options, grid, box, imageIds));
     row = [];
-    if (!ok) await writeTail(ctx, writer, protocol, options);
+    if (!ok) await writeTail(ctx, writer, protocol, options, undefined, undefined, imageIds);
     return ok;
   };
   for (const name of names) {
@@ -352,6 +367,7 @@ async function writeTail(
   options: RenderOptions,
   handle?: FrameHandle,
   imageId?: number,
+  imageIds?: readonly number[],
 ): Promise<void> {
   // A closed output gets nothing more: the bytes would only fail again (or land on someone else).
   if (interruptOf(writer.signal)?.outputGone) return;
@@ -362,6 +378,7 @@ async function writeTail(
       synchronizedOutput: Boolean(options.synchronizedOutput),
       ...(handle ? { handle } : {}),
       ...(imageId !== undefined ? { imageId } : {}),
+      ...(imageIds ? { imageIds } : {}),
     }),
   );
 }

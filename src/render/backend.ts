@@ -7,9 +7,9 @@
  * `columns * cellWidth` x `rows * cellHeight` pixels; braille into 2x4 dots a cell and blocks
  * into 1x2 pixels a cell, each dot/pixel taken to have the cell's shape divided accordingly, so
  * the picture keeps its aspect ratio on screen whatever the renderer. Without `columns`/`rows`
- * the box is the raster's own size in cells; nothing is enlarged unless `upscale`, except that a
- * symbols picture is 8x8 sub-pixels a cell, whole cells, and enlarged to `SYMBOLS_MIN_COLUMNS`
- * (see `layout`).
+ * the box is the raster's own size in cells; nothing is enlarged unless `upscale`, except symbols
+ * pictures, enlarged by the rule of text-size.ts (one renderer dot a source pixel, within the box,
+ * up to `TEXT_DEFAULT_COLUMNS` without one). A symbols picture is 8x8 sub-pixels a cell, whole cells.
  *
  * Limits (limits.ts, docs/cli.md "Size limits"): at most `MAX_CELLS` columns and rows (a
  * `RangeError` past it), and never resampled past `MAX_PIXELS` (graphics) or `MAX_TEXT_CELLS`.
@@ -35,6 +35,7 @@ import { fitPixels, resize, type Size } from './resize.js';
 import { encodeSixel } from './sixel.js';
 import { symbolsLines } from './symbols.js';
 import { CELL_GRID } from './symbols-glyphs.js';
+import { enlargedTextUnits, enlargesText, TEXT_DEFAULT_COLUMNS } from './text-size.js';
 
 /** The cell size assumed when the terminal's is unknown: 10x20 pixels. */
 export const DEFAULT_CELL_PIXELS: Size = Object.freeze({ width: 10, height: 20 });
@@ -44,15 +45,6 @@ export const DEFAULT_CELL_PIXELS: Size = Object.freeze({ width: 10, height: 20 }
  * the rows a sixel picture can reach (xterm's smallest common font, 6x13 `fixed`, is 13 px tall).
  */
 export const MIN_CELL_HEIGHT = 12;
-
-/**
- * A symbols picture narrower than this many columns at its own size is enlarged (aspect kept)
- * to this width, or until it fills the box if that comes first: a text cell is coarse (one cell
- * stands for a whole cell of the picture), so a small picture drawn cell for pixel-area would
- * be an unreadable smudge (a 70x46 icon would be 7x2 cells). Pictures this wide or wider, and
- * every other protocol, keep the usual rule (never enlarged unless `upscale`).
- */
-export const SYMBOLS_MIN_COLUMNS = 40;
 
 /** Where a picture goes: the resampled size (in the renderer's own units) and the cells it covers. */
 export interface Layout {
@@ -139,9 +131,9 @@ function fittedLayout(source: Size, protocol: Protocol, options: RenderOptions):
   if (columns === undefined && rows === undefined) {
     columns = Math.max(1, Math.ceil(source.width / cell.width));
     rows = Math.max(1, Math.ceil(source.height / cell.height));
-    // Symbols: room to enlarge to the minimum width, the height following the aspect.
-    if (protocol === 'symbols' && columns < SYMBOLS_MIN_COLUMNS) {
-      columns = SYMBOLS_MIN_COLUMNS;
+    // Text pictures: room to enlarge (text-size.ts), the height following the aspect.
+    if (enlargesText(protocol) && !options.upscale && columns < TEXT_DEFAULT_COLUMNS) {
+      columns = TEXT_DEFAULT_COLUMNS;
       rows = undefined;
     }
   }
@@ -175,8 +167,12 @@ function fittedLayout(source: Size, protocol: Protocol, options: RenderOptions):
       ...(fit === 'cover' ? { crop: coverCrop(source, inUnits, box) } : {}),
     };
   }
-  const units = withinPixelBudget(fitPixels(inUnits, box, options.upscale ?? false), budget);
-  if (protocol === 'symbols') return symbolsLayout(inUnits, box, units);
+  const fitted =
+    enlargesText(protocol) && !options.upscale
+      ? enlargedTextUnits(protocol, source, inUnits, unit, box)
+      : fitPixels(inUnits, box, options.upscale ?? false);
+  const units = withinPixelBudget(fitted, budget);
+  if (protocol === 'symbols') return symbolsLayout(box, units);
   const whole =
     protocol === 'sixel' && options.wholeCells ? roundedToCells(units, options.cellPixels, columns, rows) : null;
   if (whole) return whole;
@@ -234,20 +230,8 @@ export function drawsExactPixels(protocol: Protocol, options: RenderOptions): bo
   return options.exactPixels ?? options.cellPixels !== undefined;
 }
 
-/**
- * Symbols: enlarged to `SYMBOLS_MIN_COLUMNS` (or the box) when narrower, then rounded to whole
- * cells of 8x8 sub-pixels (within the box), so no cell is partly empty.
- */
-function symbolsLayout(inUnits: Size, box: Size, fitted: Size): Layout {
-  let units = fitted;
-  if (units.width < SYMBOLS_MIN_COLUMNS * CELL_GRID && units.width < box.width && units.height < box.height) {
-    units = fitPixels(
-      inUnits,
-      { width: Math.min(box.width, SYMBOLS_MIN_COLUMNS * CELL_GRID), height: box.height },
-      true,
-    );
-    if (units.width < fitted.width) units = fitted;
-  }
+/** Symbols: rounded to whole cells of 8x8 sub-pixels (within the box), so no cell is partly empty. */
+function symbolsLayout(box: Size, units: Size): Layout {
   const columns = Math.min(Math.max(1, Math.round(units.width / CELL_GRID)), Math.floor(box.width / CELL_GRID));
   const rows = Math.min(Math.max(1, Math.round(units.height / CELL_GRID)), Math.floor(box.height / CELL_GRID));
   return { units: { width: columns * CELL_GRID, height: rows * CELL_GRID }, columns, rows };
@@ -356,13 +340,15 @@ function drawWhole(raster: Raster, protocol: Protocol, options: RenderOptions): 
       };
     case 'sixel':
       // Half-transparent pixels blend onto the terminal's own background (the probe's OSC 11
-      // answer); fully transparent ones stay unpainted (P2=1) and show it as it is.
+      // answer); fully transparent ones stay unpainted (P2=1) and show it as it is, or, where the
+      // terminal does not honour P2=1, are painted in that background.
       return {
         layout: lay,
         sequences: [
           encodeSixel(fitted, {
             sixelColors: options.sixelColors,
             ...(options.background ? { background: options.background } : {}),
+            ...(options.sixelTransparency === false ? { transparency: false } : {}),
           }),
         ],
         lines: [],

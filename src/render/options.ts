@@ -64,6 +64,11 @@ export interface RenderOptions {
    * unpainted (P2=1), so they show it (default: painted in their own colour).
    */
   readonly background?: readonly [number, number, number] | undefined;
+  /**
+   * sixel: whether the terminal honours P2=1 (leaves unpainted pixels alone). Default true. False:
+   * transparent pixels are painted in `background` (default black) instead, see `SixelOptions.transparency`.
+   */
+  readonly sixelTransparency?: boolean | undefined;
   /** kitty: leave the cursor where it was (`C=1`) instead of moving it past the picture. Default false. */
   readonly keepCursor?: boolean;
   /** kitty: draw with Unicode placeholders (`U=1`). Default: only when `multiplexer` is 'tmux'. */

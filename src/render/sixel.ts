@@ -29,6 +29,13 @@ export interface SixelOptions {
    * Pixels below `alphaThreshold` stay unpainted either way; set the threshold to 0 to paint all.
    */
   readonly background?: readonly [number, number, number];
+  /**
+   * Whether the terminal leaves unpainted pixels alone (P2=1 honoured). Default true. False (a
+   * terminal that fills them with a colour register, as tmux's own sixel does): every pixel is
+   * painted, the transparent ones in `background` (default black), the half-transparent ones
+   * blended onto it, so the picture looks as it would on the terminal's own background.
+   */
+  readonly transparency?: boolean | undefined;
 }
 
 /** An image already mapped to a palette: what the band writer needs. */
@@ -90,9 +97,15 @@ export function indexRaster(raster: Raster, options: SixelOptions = {}): Indexed
   validateRaster(raster);
   const colors = clampColors(options.sixelColors);
   const threshold = options.alphaThreshold;
-  const alphaThreshold =
-    threshold !== undefined && Number.isFinite(threshold) ? Math.max(0, Math.min(255, Math.round(threshold))) : 128;
-  const source = options.background ? composite(raster, options.background) : raster;
+  // Without P2=1 nothing may stay unpainted: all of it goes onto the background (threshold 0).
+  const painted = options.transparency === false;
+  const alphaThreshold = painted
+    ? 0
+    : threshold !== undefined && Number.isFinite(threshold)
+      ? Math.max(0, Math.min(255, Math.round(threshold)))
+      : 128;
+  const background = options.background ?? (painted ? BLACK : undefined);
+  const source = background ? composite(raster, background) : raster;
   const { width, height } = source;
   const indices = new Uint16Array(width * height);
   const exact = exactPalette(source, colors, alphaThreshold);
@@ -110,6 +123,8 @@ export function indexRaster(raster: Raster, options: SixelOptions = {}): Indexed
   });
   return { width, height, indices, palette: built };
 }
+
+const BLACK = [0, 0, 0] as const;
 
 /** The raster with its colours blended onto `background` by alpha; alpha itself is kept. */
 function composite(raster: Raster, background: readonly [number, number, number]): Raster {

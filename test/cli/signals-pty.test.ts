@@ -22,6 +22,7 @@ let dir = '';
 let wrapper = '';
 let big = '';
 let gif = '';
+let bigGif = '';
 let slow = '';
 let sessions: PtySession[] = [];
 
@@ -36,6 +37,8 @@ beforeAll(() => {
   wrapper = writeWrapper(dir);
   big = writePng(dir, 'big.png', 1600, 1000, 7);
   gif = writeGif(dir, 'anim.gif', 160, 80, 24, 4);
+  // 24 frames of 600x400: tens of megabytes of kitty frames, far more than a pty holds.
+  bigGif = writeGif(dir, 'big.gif', 600, 400, 24, 4);
   // Six megapixels of noise: decoding takes a good part of a second (450 ms here, unloaded).
   slow = writePng(dir, 'slow.png', 3000, 2000, 11);
 }, 120_000);
@@ -49,8 +52,8 @@ afterEach(() => {
 vi.setConfig({ testTimeout: 60_000 });
 
 let runs = 0;
-function start(args: string[]): PtySession {
-  const session = new PtySession(wrapper, join(dir, `run${runs++}`), [process.execPath, MAIN, ...args], repoRoot);
+function start(args: string[], env: Record<string, string> = {}): PtySession {
+  const session = new PtySession(wrapper, join(dir, `run${runs++}`), [process.execPath, MAIN, ...args], repoRoot, env);
   sessions.push(session);
   return session;
 }
@@ -158,6 +161,45 @@ describe('a signal while a big picture is written to a terminal that stopped rea
   );
 });
 
+describe('a signal in the middle of show --grid (a terminal that stopped reading)', () => {
+  it.each([
+    { protocol: 'kitty', start: '\x1b_G', signal: 'SIGINT', code: 130 },
+    { protocol: 'kitty', start: '\x1b_G', ...SIGNALS[0] },
+    { protocol: 'sixel', start: '\x1bP', ...SIGNALS[1] },
+    { protocol: 'symbols', start: '\u2584', ...SIGNALS[2] },
+  ] as const)(
+    '$protocol, $signal: row cut short, terminal clean, exit $code',
+    async ({ protocol, start: intro, signal, code }) => {
+      // Two big pictures a row: the first row alone is far more than the pty holds (text pictures
+      // in an 800x400 box).
+      const files =
+        protocol === 'symbols' ? [slow, slow, slow, slow, '--width', '800', '--height', '400'] : [big, big, big, big];
+      const session = start(['show', ...files, '--grid', '2x2', '--protocol', protocol, '--no-probe']);
+      const pid = await session.pid();
+      // A whole row is decoded and encoded before its first byte: slow on a loaded machine.
+      await session.until(
+        (out) => {
+          const at = out.indexOf(intro);
+          return at >= 0 && out.length - at > 32 * 1024;
+        },
+        'the first row',
+        40_000,
+      );
+      session.pause();
+      process.kill(pid, signal);
+      session.resume();
+      await expectClean(session, code);
+      if (protocol === 'kitty') {
+        // Every image the cut row began uploading is deleted by its id.
+        const uploaded = new Set([...session.output.matchAll(/\x1b_G[^;\x1b]*a=T[^;\x1b]*i=(\d+)/g)].map((m) => m[1]));
+        const deleted = new Set([...session.output.matchAll(/\x1b_Ga=d,d=I,i=(\d+)/g)].map((m) => m[1]));
+        expect(uploaded.size).toBeGreaterThan(0);
+        for (const id of uploaded) expect(deleted).toContain(id);
+      }
+    },
+  );
+});
+
 describe('a signal during --animate', () => {
   it.each([
     { protocol: 'kitty', ...SIGNALS[0] },
@@ -171,6 +213,40 @@ describe('a signal during --animate', () => {
     process.kill(pid, signal);
     await expectClean(session, code);
   });
+});
+
+describe('a GIF played by kitty itself (show --animate uploads it once)', () => {
+  // TERM=xterm-kitty names kitty without a probe; its row says it plays animations.
+  const kitty = { TERM: 'xterm-kitty' };
+
+  it('not stopped: one upload, the animation run, nothing deleted, control returned (exit 0)', async () => {
+    const session = start(['show', gif, '--animate', '--protocol', 'kitty', '--no-probe', '--width', '40'], kitty);
+    await expectClean(session, 0);
+    expect(session.output.match(/\x1b_G[^;\x1b]*a=T/g)).toHaveLength(1);
+    expect(session.output).toMatch(/\x1b_G[^;\x1b]*a=f/);
+    expect(session.output).toMatch(/\x1b_G[^;\x1b]*a=a[^;\x1b]*s=3/); // set running
+    expect(session.output).not.toMatch(/\x1b_Ga=d/);
+  });
+
+  it.each([{ signal: 'SIGINT', code: 130 }, ...SIGNALS])(
+    '$signal during the upload (a terminal that stopped reading): the animation deleted by id, exit $code',
+    async ({ signal, code }) => {
+      const session = start(['show', bigGif, '--animate', '--protocol', 'kitty', '--no-probe'], kitty);
+      const pid = await session.pid();
+      await session.until((out) => {
+        const at = out.indexOf('a=f');
+        return at >= 0 && out.length - at > 32 * 1024;
+      }, 'the frames');
+      session.pause();
+      process.kill(pid, signal);
+      session.resume();
+      await expectClean(session, code);
+      const id = /\x1b_G[^;\x1b]*a=T[^;\x1b]*i=(\d+)/.exec(session.output)?.[1];
+      expect(id).toBeDefined();
+      expect(session.output).toContain(`\x1b_Ga=d,d=I,i=${id}`);
+      expect(session.output).not.toMatch(/\x1b_G[^;\x1b]*a=a[^;\x1b]*s=3/); // never set running
+    },
+  );
 });
 
 describe('a closed pipe', () => {

@@ -72,6 +72,8 @@ export class PtySession {
     private readonly stateFile: string,
     args: readonly string[],
     cwd: string,
+    /** More environment for the child (e.g. `TERM=xterm-kitty` to be taken for kitty without a probe). */
+    env: Readonly<Record<string, string>> = {},
   ) {
     this.proc = pty.spawn(wrapper, [stateFile, ...args], {
       cols: this.cols,
@@ -82,6 +84,7 @@ export class PtySession {
         HOME: process.env.HOME ?? '/tmp',
         LANG: 'C.UTF-8',
         TERM: 'xterm-256color',
+        ...env,
       },
     });
     this.proc.onData((d) => {

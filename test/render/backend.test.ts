@@ -312,6 +312,23 @@ describe('the terminal background: what transparent pixels show', () => {
     expect(out).toMatch(/\x1bP0;1;0q/);
   });
 
+  it.each<{ name: string; background?: readonly [number, number, number]; registers: string[] }>([
+    { name: 'on a light terminal', background: [255, 255, 255], registers: ['100,50,50', '100,100,100'] },
+    { name: 'on a dark terminal', background: [0, 0, 0], registers: ['50,0,0', '0,0,0'] },
+    { name: 'background unknown: black', registers: ['50,0,0', '0,0,0'] },
+  ])(
+    'sixel without P2=1 (sixelTransparency: false), $name: the clear half painted',
+    ({ background, registers: want }) => {
+      const out = toTerminal(halfClear([255, 0, 0, 128]), 'sixel', {
+        ...opts,
+        sixelTransparency: false,
+        ...(background ? { background } : {}),
+      });
+      expect(registers(out).sort()).toEqual(want.slice().sort());
+      expect(out).toMatch(/\x1bP0;0;0q/);
+    },
+  );
+
   it.each<{ name: string; background: readonly [number, number, number]; sgr: RegExp }>([
     { name: 'light terminal', background: [255, 255, 255], sgr: /48;2;255;127;127|38;2;255;127;127/ },
     { name: 'dark terminal', background: [0, 0, 0], sgr: /48;2;128;0;0|38;2;128;0;0/ },

@@ -260,6 +260,41 @@ describe('transparency', () => {
   });
 });
 
+describe('a terminal that does not honour P2=1 (transparency: false): every pixel painted on the background', () => {
+  // Pixel 0 opaque, 1 half-transparent, 2 transparent, 3 transparent with a colour of its own.
+  const source: Raster = {
+    width: 4,
+    height: 1,
+    data: Uint8Array.of(200, 100, 50, 255, 200, 100, 50, 128, 10, 20, 30, 0, 250, 0, 0, 0),
+  };
+  const blend = (v: number, b: number, a: number): number => level(Math.round((v * a + b * (255 - a)) / 255));
+  it.each<{ name: string; background?: [number, number, number]; shown: [number, number, number] }>([
+    { name: 'a light terminal', background: [255, 255, 255], shown: [255, 255, 255] },
+    { name: 'a dark blue terminal', background: [10, 20, 90], shown: [10, 20, 90] },
+    { name: 'background unknown: black', shown: [0, 0, 0] },
+  ])('$name', ({ background, shown }) => {
+    const decoded = decode(encodeSixel(source, { transparency: false, ...(background ? { background } : {}) }));
+    expect(decoded.introducer).toBe('\x1bP0;0;0q');
+    const want = [
+      [level(200), level(100), level(50)],
+      [blend(200, shown[0], 128), blend(100, shown[1], 128), blend(50, shown[2], 128)],
+      shown.map(level),
+      shown.map(level),
+    ];
+    for (const [i, rgb] of want.entries()) {
+      const got = Array.from(decoded.data.subarray(i * 4, i * 4 + 4));
+      expect(got[3]).toBe(255);
+      for (let c = 0; c < 3; c++) expect(Math.abs((got[c] as number) - (rgb[c] as number))).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it('honoured (the default): the transparent pixels stay unpainted, P2=1', () => {
+    const decoded = decode(encodeSixel(source, { background: [255, 255, 255] }));
+    expect(decoded.introducer).toBe('\x1bP0;1;0q');
+    expect([decoded.data[11], decoded.data[15]]).toEqual([0, 0]);
+  });
+});
+
 describe('property: random small rasters with at most 16 colours decode to exactly the source', () => {
   const pixel = fc.tuple(
     fc.integer({ min: 0, max: 255 }),

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Raster } from '../../src/core/raster.js';
 import { isGraphicsProtocol, PROTOCOLS } from '../../src/env/protocol.js';
-import { layout, renderedCells, SYMBOLS_MIN_COLUMNS, toTerminal } from '../../src/render/backend.js';
+import { layout, renderedCells, toTerminal } from '../../src/render/backend.js';
 import { DIFFUSION_STRENGTH, encodeSymbols, symbolsLines } from '../../src/render/symbols.js';
 import { paintSymbols } from '../../src/render/symbols-paint.js';
 import { ANSI16 } from '../../src/render/symbols-palette.js';
@@ -289,11 +289,18 @@ describe('the symbols protocol', () => {
       rows: 15,
     },
     {
-      name: 'a small icon is enlarged to the minimum width',
+      name: 'a 70x46 icon: one quadrant a source pixel (35 columns, not its 7 cells)',
       size: { width: 70, height: 46 },
       options: { columns: 80, rows: 24 },
-      columns: SYMBOLS_MIN_COLUMNS,
-      rows: 13,
+      columns: 35,
+      rows: 12,
+    },
+    {
+      name: 'a 16x16 favicon: 8x4 cells, each pixel one quadrant',
+      size: { width: 16, height: 16 },
+      options: { columns: 80, rows: 24 },
+      columns: 8,
+      rows: 4,
     },
     {
       name: 'enlarged at most to the box',
@@ -303,25 +310,60 @@ describe('the symbols protocol', () => {
       rows: 7,
     },
     {
-      name: 'no box: own size, enlarged to the minimum width',
+      name: 'enlarged at most to the rows',
       size: { width: 70, height: 46 },
-      options: {},
-      columns: SYMBOLS_MIN_COLUMNS,
-      rows: 13,
+      options: { columns: 80, rows: 5 },
+      columns: 15,
+      rows: 5,
     },
     {
-      name: 'wide enough: own size, not enlarged',
-      size: { width: 600, height: 400 },
-      options: { columns: 80, rows: 40 },
-      columns: 60,
+      name: 'no box: enlarged by the same rule',
+      size: { width: 70, height: 46 },
+      options: {},
+      columns: 35,
+      rows: 12,
+    },
+    {
+      name: 'no box: a photo up to 80 columns',
+      size: { width: 451, height: 300 },
+      options: {},
+      columns: 80,
+      rows: 27,
+    },
+    {
+      name: 'no box: a picture wider than 80 columns at its own size keeps it',
+      size: { width: 1200, height: 400 },
+      options: {},
+      columns: 120,
       rows: 20,
     },
     {
-      name: 'upscale fills the box',
-      size: { width: 600, height: 400 },
-      options: { columns: 80, rows: 40, upscale: true },
+      name: 'a 451-pixel photo fills an 80-column box (45 columns at its own size)',
+      size: { width: 451, height: 300 },
+      options: { columns: 80, rows: 40 },
       columns: 80,
       rows: 27,
+    },
+    {
+      name: 'larger than the box: fitted to it',
+      size: { width: 2000, height: 1000 },
+      options: { columns: 80, rows: 40 },
+      columns: 80,
+      rows: 20,
+    },
+    {
+      name: 'never smaller than its own size in cells (tiny cells)',
+      size: { width: 70, height: 46 },
+      options: { columns: 80, rows: 24, cellPixels: { width: 1, height: 2 } },
+      columns: 70,
+      rows: 23,
+    },
+    {
+      name: 'upscale fills the box',
+      size: { width: 70, height: 46 },
+      options: { columns: 80, rows: 40, upscale: true },
+      columns: 80,
+      rows: 26,
     },
     {
       name: 'a tall picture keeps to the rows',
