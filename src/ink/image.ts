@@ -49,9 +49,6 @@ export function chooseProtocol(asked: ImageProtocol | undefined, report: Report 
   return report?.graphics ?? 'braille';
 }
 
-/** How long after mounting to draw when no frame of Ink's has come since (Ink throttles at 32 ms). */
-const FIRST_DRAW_MS = 50;
-
 /**
  * Pixel pictures on the overlay. The entry lives as long as the picture has pixels (and its kitty
  * image is deleted when it goes, on unmount and at exit); each new plan (a new frame of a GIF, a
@@ -68,6 +65,9 @@ function usePixels(plan: PicturePlan | null, report: Report | null, ref: { curre
   const imageId = plan?.imageId;
   const mux = pictureWrap(report?.multiplexer, true);
   const output = stdout as unknown as OverlayOutput;
+  // Made while rendering, before Ink writes the frame this render leads to: the overlay must have
+  // seen that frame to know when the picture's layout is on the screen.
+  useState(() => overlayFor(output));
 
   useEffect(() => {
     if (!pixels) return;
@@ -97,10 +97,10 @@ function usePixels(plan: PicturePlan | null, report: Report | null, ref: { curre
     const o = overlayFor(output);
     if (plan.upload !== '') o.writeRaw(plan.upload);
     version.current += 1;
-    // The first plan: Ink may have written the frame with the new Box before this effect ran, or
-    // not yet: draw unless a frame comes first. Later plans (frames, resizes): draw now.
-    const first = version.current === 1;
-    const timer = setTimeout(() => o.paint(false), first ? FIRST_DRAW_MS : 0);
+    // Ink may have written the frame with the new Box before this effect ran, or not yet (its
+    // writes are throttled): the overlay draws now only if that frame is on the screen, and
+    // otherwise with the frame when it comes.
+    const timer = setTimeout(() => o.paint(false), 0);
     return () => clearTimeout(timer);
   }, [plan, pixels, output]);
 }
