@@ -14,7 +14,7 @@ import { isProtocol, type Protocol } from '../env/protocol.js';
 import { kittyDelete, kittyImageId } from '../render/kitty.js';
 import { pictureWrap } from '../report/picture-wrap.js';
 import type { Report } from '../report/types.js';
-import { type OverlayOutput, overlayFor } from './overlay.js';
+import { type InkRoot, type OverlayOutput, overlayFor } from './overlay.js';
 import { type ObjectFit, type PicturePlan, planAnimation, planPicture } from './picture.js';
 import { framePosition } from './position.js';
 import { useTerminalReport } from './provider.js';
@@ -49,6 +49,13 @@ export function chooseProtocol(asked: ImageProtocol | undefined, report: Report 
   return report?.graphics ?? 'braille';
 }
 
+/** Ink's root DOM node above `node` (the overlay hooks its commits). */
+function rootOf(node: DOMElement | null): InkRoot {
+  let at: DOMElement | undefined = node ?? undefined;
+  while (at?.parentNode) at = at.parentNode;
+  return (at ?? {}) as InkRoot;
+}
+
 /**
  * Pixel pictures on the overlay. The entry lives as long as the picture has pixels (and its kitty
  * image is deleted when it goes, on unmount and at exit); each new plan (a new frame of a GIF, a
@@ -71,6 +78,7 @@ function usePixels(plan: PicturePlan | null, report: Report | null, ref: { curre
 
   useEffect(() => {
     if (!pixels) return;
+    if (placed) overlayFor(output).watch(rootOf(ref.current));
     const remove = placed
       ? overlayFor(output).add({
           position: () => framePosition(ref.current as unknown as Parameters<typeof framePosition>[0]),

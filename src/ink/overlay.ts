@@ -41,12 +41,23 @@ export interface OverlayOutput {
   off?(event: 'resize', listener: () => void): unknown;
 }
 
+/** The part of Ink's root DOM node the overlay hooks: what Ink calls after every commit. */
+export interface InkRoot {
+  onRender?: (() => void) | undefined;
+}
+
 /** The overlay on one output. */
 export interface Overlay {
   /** Adds a picture; returns its removal. */
   add(entry: OverlayEntry): () => void;
   /** Writes bytes that are not a frame (uploads, deletes) without triggering a redraw. */
   writeRaw(bytes: string): void;
+  /**
+   * Draws the pictures after each of Ink's commits too (`root` is Ink's root DOM node, whose
+   * `onRender` Ink calls after every commit): a commit that moves only blank cells (a Box of a
+   * pixel picture) changes no text, so Ink writes no frame, yet the picture must follow.
+   */
+  watch(root: InkRoot): void;
   /**
    * Draws every picture whose frame is on the screen now (after a change the frame did not show,
    * e.g. a new picture); the others are drawn with the frame that shows them.
@@ -55,6 +66,7 @@ export interface Overlay {
 }
 
 const overlays = new WeakMap<object, Overlay>();
+const watched = new WeakSet<InkRoot>();
 
 /** Marks a picture drawn between frames: the next frame draws it again. */
 const PROVISIONAL = '~';
@@ -109,7 +121,10 @@ export function overlayFor(output: OverlayOutput): Overlay {
       const key = `${position.top},${position.left},${position.frameRows},${visible?.top},${visible?.rows},${entry.version?.() ?? 0}`;
       const before = last.get(entry);
       const same = before === key || (!atFrame && before === key + PROVISIONAL);
-      if (!force && !forced && !entry.redrawEveryFrame && same) continue;
+      // Ink's frame wipes cells pictures (its erase), and a resize may clear the screen: drawn
+      // again at every frame then; between frames only what changed.
+      const again = atFrame && (forced || entry.redrawEveryFrame);
+      if (!force && !again && same) continue;
       last.set(entry, atFrame ? key : key + PROVISIONAL);
       if (typeof entry.place === 'string' || visible === undefined) {
         out += drawAt(position, typeof entry.place === 'string' ? entry.place : entry.place(ALL_ROWS));
@@ -125,6 +140,17 @@ export function overlayFor(output: OverlayOutput): Overlay {
     }
     if (atFrame) forced = false;
     if (out !== '') raw(out);
+  };
+
+  // After a commit, once its synchronous part (Ink's layout, and its frame unless throttled) is done.
+  let queued = false;
+  const afterCommit = (): void => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      if (entries.size > 0) draw(written, false, false);
+    });
   };
 
   const onResize = (): void => {
@@ -155,6 +181,15 @@ export function overlayFor(output: OverlayOutput): Overlay {
       return () => {
         entries.delete(entry);
         last.delete(entry);
+      };
+    },
+    watch(root) {
+      const inner = root.onRender;
+      if (watched.has(root) || typeof inner !== 'function') return;
+      watched.add(root);
+      root.onRender = () => {
+        inner();
+        afterCommit();
       };
     },
     writeRaw: raw,

@@ -83,6 +83,13 @@ describe('overlay', () => {
       want: ['1/4@1', '1/4@2'],
     },
     {
+      name: 'cells pictures between frames: drawn only when they moved (nothing wipes them there)',
+      everyFrame: true,
+      layout: { top: 0, frameRows: 3 },
+      steps: [{ write: 3 }, { paint: true }, { layout: { top: 1, frameRows: 3 } }, { paint: true }, { paint: true }],
+      want: ['0/3@1', '1/3@1'],
+    },
+    {
       name: 'a write ending a line that is not the frame (<Static> text, 1 line) draws nothing',
       everyFrame: true,
       layout: { top: 1, frameRows: 4 },
