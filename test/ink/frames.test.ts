@@ -12,6 +12,7 @@ import { createElement as h, type ReactNode, useState } from 'react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resolveReport } from '../../src/report/resolve.js';
 import type { Report } from '../../src/report/types.js';
+import { pngToRaster } from '../render/terminal-decoders.js';
 import { makeGif } from '../support/gif.js';
 import { keyOf, QuietInput, replay, TtyOutput } from './tty.js';
 
@@ -219,5 +220,83 @@ describe('a GIF the terminal plays itself follows its Box', () => {
       ...Array.from({ length: rows }, () => ''),
       'below',
     ]);
+  });
+});
+
+describe('a GIF the terminal plays itself, partly scrolled out of a viewport', () => {
+  // 40x100 pixels: 4x5 cells of 10x20.
+  const tall = makeGif(40, 100, 3, { loop: 0, delayCs: 5 });
+  const ITERM2 = resolveReport({
+    env: { TERM_PROGRAM: 'iTerm.app', TERM_PROGRAM_VERSION: '3.5.0' },
+    isTTY: { stdout: true },
+  });
+  /** A line, a viewport `height` rows tall scrolled `scroll` rows into the GIF, a line. */
+  const viewport = ({ scroll, height }: { scroll: number; height: number }) =>
+    h(
+      Box,
+      { flexDirection: 'column' },
+      h(Text, null, 'above'),
+      h(
+        Box,
+        { height, overflow: 'hidden', flexDirection: 'column' },
+        h(
+          Box,
+          { marginTop: -scroll, flexDirection: 'column', flexShrink: 0 },
+          h(Image, { src: tall, width: 4, height: 5 }),
+        ),
+      ),
+      h(Text, null, 'below'),
+    );
+
+  it('kitty plays it cropped to the rows shown, at the first of them; whole again, whole', async () => {
+    const output = new TtyOutput();
+    const report = { ...KITTY, cellPixels: { width: 10, height: 20 } };
+    const set = start(output, { scroll: 2, height: 3 }, viewport, report);
+    await wait(100);
+    const cropped = output.text().length;
+    await set({ scroll: 0, height: 5 });
+    await wait(100);
+    vi.useRealTimers();
+    const done = await replay(output.text(), 80, 24);
+    const roots = done.apcs.filter((a) => a.body.startsWith('a=T'));
+    expect(roots).toHaveLength(2);
+    const [part, whole] = roots as [(typeof roots)[0], (typeof roots)[0]];
+    // Rows 2-4 of 5, 1:1 (the cell size known): pixel rows 40-100 of the 100, at the viewport's first row.
+    expect({ x: part.x, y: part.y }).toEqual({ x: 0, y: 1 });
+    expect(['x', 'y', 'w', 'h', 'c', 'r'].map((k) => keyOf(part.body, k))).toEqual([
+      '0',
+      '40',
+      '40',
+      '60',
+      undefined,
+      undefined,
+    ]);
+    expect(part.at).toBeLessThan(cropped);
+    // Every frame uploaded whole: the animation runs in the rectangle.
+    expect(done.apcs.filter((a) => a.at < cropped && a.body.startsWith('a=f'))).toHaveLength(2);
+    // Scrolled back whole: the cropped one deleted, the whole one uploaded at the picture's top.
+    const id = keyOf(part.body, 'i');
+    expect(done.apcs.some((a) => a.at > cropped && a.at < whole.at && a.body === `a=d,d=I,i=${id},q=2`)).toBe(true);
+    expect({ x: whole.x, y: whole.y }).toEqual({ x: 0, y: 1 });
+    expect(['x', 'y', 'w', 'h'].map((k) => keyOf(whole.body, k))).toEqual([undefined, undefined, undefined, undefined]);
+    expect(done.lines.slice(0, 7)).toEqual(['above', '', '', '', '', '', 'below']);
+  });
+
+  it('iTerm2, which cannot crop the file it plays, shows the rows shown of its first frame, still', async () => {
+    const output = new TtyOutput();
+    const report = { ...ITERM2, cellPixels: { width: 10, height: 20 } };
+    start(output, { scroll: 1, height: 3 }, viewport, report);
+    await wait(100);
+    vi.useRealTimers();
+    const done = await replay(output.text(), 80, 24);
+    expect(done.iterm2.length).toBeGreaterThan(0);
+    for (const file of done.iterm2) {
+      expect({ x: file.x, y: file.y }).toEqual({ x: 0, y: 1 });
+      const png = pngToRaster(Buffer.from(file.body.split(':')[1] ?? '', 'base64'));
+      // Rows 1-3 of 5 at 20 pixels each, 1:1; the first frame (red).
+      expect({ width: png.width, height: png.height }).toEqual({ width: 40, height: 60 });
+      expect([...png.data.slice(0, 4)]).toEqual([255, 0, 0, 255]);
+    }
+    expect(done.lines.slice(0, 5)).toEqual(['above', '', '', '', 'below']);
   });
 });

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { Decoder } from 'sixel';
 import { describe, expect, it } from 'vitest';
 import type { Raster } from '../../src/core/raster.js';
+import { animate } from '../../src/render/animation.js';
 import { draw } from '../../src/render/backend.js';
 import {
   cellRows,
@@ -266,5 +267,50 @@ describe('cropRows', () => {
     const raster: Raster = randomRaster(3, 4, 1);
     const part = cropRows(raster, { y: 1, height: 2 });
     expect(part).toEqual({ width: 3, height: 2, data: raster.data.slice(12, 36) });
+  });
+});
+
+describe('a kitty animation the terminal plays, in a viewport', () => {
+  /** Three frames of the paletted picture, each a different one. */
+  const frames = [7, 8, 9].map((seed) => ({ raster: paletted(64, 48, seed), delayMs: 50 }));
+  const SETS: { name: string; options: RenderOptions }[] = [
+    { name: '1:1 (the cell size known)', options: OPTIONS },
+    { name: 'scaled into its cells', options: { ...OPTIONS, exactPixels: false } },
+  ];
+  const CASES = SETS.flatMap((set) => ROWS.map((row) => ({ ...row, set: set.name, options: set.options })));
+
+  it.each(CASES)('$set, $name: every frame whole, the placement the rows shown', ({ options, visible, shown }) => {
+    const played = (extra: Partial<RenderOptions>) => {
+      let out = '';
+      animate(frames, 'kitty', { ...options, ...extra, native: true, write: (s) => void (out += s) });
+      return parseKittyApcs(out);
+    };
+    const all = played({});
+    const part = played({ visibleRows: visible });
+    if (shown.rows === 0) {
+      expect(part).toEqual([]);
+      return;
+    }
+    // The same upload, frame for frame: only the root's placement keys differ.
+    const payloads = (apcs: typeof all) => apcs.map((a) => a.payload);
+    expect(payloads(part)).toEqual(payloads(all));
+    const root = (apcs: typeof all) => apcs.find((a) => a.keys.get('a') === 'T')?.keys ?? new Map<string, string>();
+    const exact = !root(all).has('c');
+    const rows = exact ? cellRows(48, 10, visible) : scaledRows(48, 5, visible);
+    const keys = Object.fromEntries(['x', 'y', 'w', 'h', 'c', 'r'].map((k) => [k, root(part).get(k)]));
+    const whole = shown.top === 0 && shown.rows === 5;
+    expect(keys).toEqual(
+      whole
+        ? { x: undefined, y: undefined, w: undefined, h: undefined, c: root(all).get('c'), r: root(all).get('r') }
+        : {
+            x: '0',
+            y: String(rows.y),
+            w: '64',
+            h: String(rows.height),
+            c: exact ? undefined : '8',
+            r: exact ? undefined : String(shown.rows),
+          },
+    );
+    expect(part.filter((a) => a.keys.get('a') === 'f')).toHaveLength(2);
   });
 });
