@@ -281,9 +281,9 @@ describe('a kitty animation the terminal plays, in a viewport', () => {
 
   it.each(CASES)('$set, $name: every frame whole, the placement the rows shown', ({ options, visible, shown }) => {
     const played = (extra: Partial<RenderOptions>) => {
-      let out = '';
-      animate(frames, 'kitty', { ...options, ...extra, native: true, write: (s) => void (out += s) });
-      return parseKittyApcs(out);
+      const out: string[] = [];
+      animate(frames, 'kitty', { ...options, ...extra, native: true, write: (s) => out.push(s) });
+      return parseKittyApcs(out.join(''));
     };
     const all = played({});
     const part = played({ visibleRows: visible });
