@@ -53,6 +53,9 @@ export interface PicturePlan {
 
 const nothing = (): string => '';
 
+/** How many crops of a played GIF's upload are kept (a viewport scrolling back and forth). */
+const KEPT_CROPS = 4;
+
 /** The raster cropped (centred) to the box's on-screen aspect, for `objectFit: 'cover'`. */
 function cover(raster: Raster, aspect: number): Raster {
   const own = raster.width / raster.height;
@@ -108,12 +111,20 @@ export function planAnimation(
   const options: RenderOptions = { ...base, columns: box.columns, rows: box.rows, imageId, keepCursor: true };
   const plays = Number.isFinite(loops) ? loops : 0;
   // Only the bytes are kept: the component deletes the image by id itself (unmount, exit, move).
+  // Scrolling a viewport asks for the same rows again and again: the last few crops are kept
+  // (each holds every frame, so not all of them).
+  const encoded = new Map<string, string>();
   const played = (visibleRows?: VisibleRows): string => {
+    const key = visibleRows ? `${visibleRows.top},${visibleRows.rows}` : '';
+    const known = encoded.get(key);
+    if (known !== undefined) return known;
     let bytes = '';
     const write = (text: string): void => {
       bytes += text;
     };
     animate(shown, protocol, { ...options, native: true, file, plays, write, ...(visibleRows ? { visibleRows } : {}) });
+    encoded.set(key, bytes);
+    if (encoded.size > KEPT_CROPS) encoded.delete(encoded.keys().next().value as string);
     return bytes;
   };
   const { columns, rows } = layout((shown[0] as AnimationFrame).raster, protocol, options);
