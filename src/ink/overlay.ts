@@ -110,11 +110,14 @@ export function overlayFor(output: OverlayOutput): Overlay {
   /** Draws the pictures laid out in a frame of `frameRows`; `atFrame` when that frame was just written. */
   const draw = (frameRows: number | null, atFrame: boolean, force: boolean): void => {
     let out = '';
+    // Whether this was the frame of the pictures' layout (a resize's redraw is done only then).
+    let theirs = false;
     for (const entry of entries) {
       const position = entry.position();
       if (position === null) continue;
       // Laid out for a frame not on the screen (yet): the write of that frame draws it.
       if (frameRows !== null && position.frameRows !== frameRows) continue;
+      theirs = true;
       // As tall as the terminal: Ink draws it from the top without the newline the cursor math needs.
       if (output.rows !== undefined && output.rows > 0 && position.frameRows >= output.rows) continue;
       const visible = position.visible;
@@ -138,7 +141,7 @@ export function overlayFor(output: OverlayOutput): Overlay {
         visible.rows > 0 ? position.top + visible.top : Math.max(0, Math.min(position.top, position.frameRows - 1));
       out += drawAt({ ...position, top: row }, bytes);
     }
-    if (atFrame) forced = false;
+    if (atFrame && theirs) forced = false;
     if (out !== '') raw(out);
   };
 

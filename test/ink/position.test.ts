@@ -119,6 +119,13 @@ describe('overlay', () => {
       want: ['0/3@1', '1/3@3', '1/3@4'],
     },
     {
+      name: 'after a resize, a write that is not the frame (1 line) does not use up the redraw',
+      everyFrame: false,
+      layout: { top: 0, frameRows: 3 },
+      steps: [{ write: 3 }, { resize: true }, { write: 1 }, { write: 3 }, { write: 3 }],
+      want: ['0/3@1', '0/3@3'],
+    },
+    {
       name: 'drawn between frames where the frame on the screen is as tall, and again with the next frame',
       everyFrame: false,
       layout: { top: 0, frameRows: 3 },
