@@ -14,7 +14,7 @@ import { isProtocol, type Protocol } from '../env/protocol.js';
 import { kittyDelete, kittyImageId } from '../render/kitty.js';
 import { pictureWrap } from '../report/picture-wrap.js';
 import type { Report } from '../report/types.js';
-import { type OverlayOutput, overlayFor } from './overlay.js';
+import { type InkRoot, type OverlayOutput, overlayFor } from './overlay.js';
 import { type ObjectFit, type PicturePlan, planAnimation, planPicture } from './picture.js';
 import { framePosition } from './position.js';
 import { useTerminalReport } from './provider.js';
@@ -49,8 +49,12 @@ export function chooseProtocol(asked: ImageProtocol | undefined, report: Report 
   return report?.graphics ?? 'braille';
 }
 
-/** How long after mounting to draw when no frame of Ink's has come since (Ink throttles at 32 ms). */
-const FIRST_DRAW_MS = 50;
+/** Ink's root DOM node above `node` (the overlay hooks its commits). */
+function rootOf(node: DOMElement | null): InkRoot {
+  let at: DOMElement | undefined = node ?? undefined;
+  while (at?.parentNode) at = at.parentNode;
+  return (at ?? {}) as InkRoot;
+}
 
 /**
  * Pixel pictures on the overlay. The entry lives as long as the picture has pixels (and its kitty
@@ -68,9 +72,13 @@ function usePixels(plan: PicturePlan | null, report: Report | null, ref: { curre
   const imageId = plan?.imageId;
   const mux = pictureWrap(report?.multiplexer, true);
   const output = stdout as unknown as OverlayOutput;
+  // Made while rendering, before Ink writes the frame this render leads to: the overlay must have
+  // seen that frame to know when the picture's layout is on the screen.
+  useState(() => overlayFor(output));
 
   useEffect(() => {
     if (!pixels) return;
+    if (placed) overlayFor(output).watch(rootOf(ref.current));
     const remove = placed
       ? overlayFor(output).add({
           position: () => framePosition(ref.current as unknown as Parameters<typeof framePosition>[0]),
@@ -97,10 +105,10 @@ function usePixels(plan: PicturePlan | null, report: Report | null, ref: { curre
     const o = overlayFor(output);
     if (plan.upload !== '') o.writeRaw(plan.upload);
     version.current += 1;
-    // The first plan: Ink may have written the frame with the new Box before this effect ran, or
-    // not yet: draw unless a frame comes first. Later plans (frames, resizes): draw now.
-    const first = version.current === 1;
-    const timer = setTimeout(() => o.paint(false), first ? FIRST_DRAW_MS : 0);
+    // Ink may have written the frame with the new Box before this effect ran, or not yet (its
+    // writes are throttled): the overlay draws now only if that frame is on the screen, and
+    // otherwise with the frame when it comes.
+    const timer = setTimeout(() => o.paint(false), 0);
     return () => clearTimeout(timer);
   }, [plan, pixels, output]);
 }

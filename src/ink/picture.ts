@@ -53,6 +53,9 @@ export interface PicturePlan {
 
 const nothing = (): string => '';
 
+/** How many crops of a played GIF's upload are kept (a viewport scrolling back and forth). */
+const KEPT_CROPS = 4;
+
 /** The raster cropped (centred) to the box's on-screen aspect, for `objectFit: 'cover'`. */
 function cover(raster: Raster, aspect: number): Raster {
   const own = raster.width / raster.height;
@@ -83,8 +86,9 @@ function fitted(raster: Raster, box: PictureBox, base: RenderOptions): Raster {
  * decision `termsight show` makes): kitty gets every frame in one upload (`a=T`, `a=f` frames with
  * their delays, `a=a` with the loop count) under the component's id, placed at the Box's cell and
  * deleted first, so a move or a resize uploads it again at its new place and size; iTerm2 gets the
- * GIF file (its own size: only with `objectFit: 'contain'`). A kitty animation partly scrolled out
- * of a viewport is hidden until whole again (its frames are not cropped).
+ * GIF file (its own size: only with `objectFit: 'contain'`). Partly scrolled out of a viewport,
+ * kitty plays it cropped (its placement a source rectangle of the rows shown); iTerm2, which plays
+ * the file as it is, shows those rows of the first frame, still, until it is whole again.
  *
  * @example planAnimation(frames, 'kitty', { columns: 20 }, report, 7, gifBytes, Infinity)?.place // one upload
  */
@@ -105,20 +109,36 @@ export function planAnimation(
     return null;
   const shown = frames.map((f) => ({ raster: fitted(f.raster, box, base), delayMs: f.delayMs }));
   const options: RenderOptions = { ...base, columns: box.columns, rows: box.rows, imageId, keepCursor: true };
-  let bytes = '';
-  const write = (text: string): void => {
-    bytes += text;
-  };
+  const plays = Number.isFinite(loops) ? loops : 0;
   // Only the bytes are kept: the component deletes the image by id itself (unmount, exit, move).
-  animate(shown, protocol, { ...options, native: true, file, plays: Number.isFinite(loops) ? loops : 0, write });
+  // Scrolling a viewport asks for the same rows again and again: the last few crops are kept
+  // (each holds every frame, so not all of them).
+  const encoded = new Map<string, string>();
+  const played = (visibleRows?: VisibleRows): string => {
+    const key = visibleRows ? `${visibleRows.top},${visibleRows.rows}` : '';
+    const known = encoded.get(key);
+    if (known !== undefined) return known;
+    let bytes = '';
+    const write = (text: string): void => {
+      bytes += text;
+    };
+    animate(shown, protocol, { ...options, native: true, file, plays, write, ...(visibleRows ? { visibleRows } : {}) });
+    encoded.set(key, bytes);
+    if (encoded.size > KEPT_CROPS) encoded.delete(encoded.keys().next().value as string);
+    return bytes;
+  };
   const { columns, rows } = layout((shown[0] as AnimationFrame).raster, protocol, options);
   const blank = Array.from({ length: rows }, () => ' '.repeat(columns));
   const kitty = protocol === 'kitty';
-  const place = kitty ? kittyDelete(imageId) + bytes : bytes;
+  const place = kitty ? kittyDelete(imageId) + played() : played();
   const placeVisible = (visible: VisibleRows): string => {
     const v = clampVisible(visible, rows);
     if (v.top === 0 && v.rows === rows) return place;
-    return kitty ? kittyHide(imageId) : '';
+    // kitty plays it cropped by a source rectangle; none of it shown: its placement goes.
+    if (kitty) return v.rows === 0 ? kittyHide(imageId) : kittyDelete(imageId) + played(v);
+    // iTerm2 plays the file as it is and cannot crop it: the rows shown of its first frame, still.
+    if (v.rows === 0) return '';
+    return draw((shown[0] as AnimationFrame).raster, protocol, { ...options, visibleRows: v }).sequences.join('');
   };
   return { protocol, columns, rows, lines: blank, upload: '', place, placeVisible, ...(kitty ? { imageId } : {}) };
 }

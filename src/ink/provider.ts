@@ -11,6 +11,7 @@ import { resolveReport } from '../report/resolve.js';
 import type { Report } from '../report/types.js';
 import { followInsideInk, resizedReport } from './follow.js';
 import { type GuardedStdin, probeInsideInk } from './input-guard.js';
+import { type OverlayOutput, overlayFor } from './overlay.js';
 
 /** What the context holds: the report (null while the probe runs) and the size last followed. */
 interface TerminalState {
@@ -46,6 +47,8 @@ export interface TerminalProviderProps {
 export function TerminalProvider(props: TerminalProviderProps): ReactNode {
   const { stdin, setRawMode } = useStdin();
   const { stdout } = useStdout();
+  // The pictures' overlay watches Ink's frames from the first one (see overlay.ts).
+  useState(() => overlayFor(stdout as unknown as OverlayOutput));
   const [report, setReport] = useState<Report | null>(props.report ?? null);
   const [size, setSize] = useState<TerminalSize | null>(null);
   // Stdin is free for the resize watch once the probe has let go of it (at once with a given report).

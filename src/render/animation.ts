@@ -8,7 +8,15 @@
  */
 import { wrapForMultiplexer } from '../core/wrap.js';
 import type { Protocol } from '../env/protocol.js';
-import { cursorForward, drawsExactPixels, fittedRaster, layout, usesPlaceholders } from './backend.js';
+import {
+  cursorForward,
+  DEFAULT_CELL_PIXELS,
+  drawsExactPixels,
+  fittedRaster,
+  layout,
+  usesPlaceholders,
+} from './backend.js';
+import { cellRows, clampVisible, scaledRows } from './crop.js';
 import { clearFrame, type FrameHandle, frame } from './frame.js';
 import { iterm2Sequences } from './iterm2.js';
 import { kittyDelete } from './kitty.js';
@@ -83,9 +91,25 @@ function kittyPlayed(frames: readonly AnimationFrame[], options: AnimateOptions)
   const lay = layout(first.raster, 'kitty', options);
   const fitted = frames.map((f) => ({ raster: fittedRaster(f.raster, lay), delayMs: f.delayMs }));
   const exact = drawsExactPixels('kitty', options);
+  // In a viewport (`visibleRows`): every frame sent whole, the placement a source rectangle of the
+  // rows shown (crop.ts), so the animation plays cropped. No row shown: nothing to upload.
+  const visible = options.visibleRows && clampVisible(options.visibleRows, lay.rows);
+  const cut = visible !== undefined && (visible.top > 0 || visible.rows < lay.rows);
+  const height = (fitted[0] as AnimationFrame).raster.height;
+  const rows =
+    visible === undefined
+      ? undefined
+      : exact
+        ? cellRows(height, (options.cellPixels ?? DEFAULT_CELL_PIXELS).height, visible)
+        : scaledRows(height, lay.rows, visible);
+  if (visible !== undefined && (visible.rows === 0 || rows?.height === 0))
+    return { mode: 'terminal', done: Promise.resolve(), stop() {}, delete() {} };
   const animation = kittyAnimation(fitted, {
     ...(options.imageId !== undefined ? { imageId: options.imageId } : {}),
-    ...(exact ? {} : { columns: lay.columns, rows: lay.rows }),
+    ...(exact ? {} : { columns: lay.columns, rows: cut ? visible.rows : lay.rows }),
+    ...(cut && rows
+      ? { source: { x: 0, y: rows.y, width: (fitted[0] as AnimationFrame).raster.width, height: rows.height } }
+      : {}),
     keepCursor: options.keepCursor ?? false,
     plays: options.plays ?? 0,
   });

@@ -293,7 +293,8 @@ export function draw(raster: Raster, protocol: Protocol, options: RenderOptions 
   }
   validateRaster(raster);
   const lay = layout(raster, protocol, options);
-  const fitted = resize(raster, lay.units.width, lay.units.height);
+  // The same pixels and scale as the whole picture (its `fit` crop, 1:1 or into cells), only fewer rows.
+  const fitted = fittedRaster(raster, lay);
   const cropped = visibleSequences(
     fitted,
     lay,
@@ -301,6 +302,7 @@ export function draw(raster: Raster, protocol: Protocol, options: RenderOptions 
     options,
     visible,
     cellSize(options).height,
+    drawsExactPixels(protocol, options),
   );
   return { layout: lay, lines: [], ...cropped };
 }

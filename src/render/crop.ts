@@ -4,6 +4,7 @@
  * (docs/render.md, "Cropped pictures"):
  * - kitty by a source rectangle (`x,y,w,h` in the image's pixels, `r=` the visible rows): the
  *   pixels stay whole, so a stored image is placed again with another rectangle, not re-sent;
+ *   drawn 1:1 (the cell size known) it keeps its pixel size, so its rows are whole cells;
  * - sixel by whole bands: a sixel is drawn at its pixel size in bands of six rows, so the crop
  *   keeps only bands that end inside the last visible row (a band reaching past it would paint
  *   over the line below the viewport);
@@ -79,6 +80,20 @@ export function sixelRows(height: number, cellHeight: number, visible: VisibleRo
 }
 
 /**
+ * The pixel rows of a picture drawn 1:1 (`height` pixels in cells `cellHeight` tall, as kitty and
+ * iTerm2 draw it when the cell size is known) that the visible rows show: row `r` is pixels
+ * `r * cellHeight` up to the next row, the last row as far as the picture goes.
+ *
+ * @example cellRows(48, 10, { top: 1, rows: 2 }) // { y: 10, height: 20 }
+ */
+export function cellRows(height: number, cellHeight: number, visible: VisibleRows): PixelRows {
+  const v = clampVisible(visible, Math.ceil(height / cellHeight));
+  const y = Math.min(height, v.top * cellHeight);
+  const end = Math.min(height, (v.top + v.rows) * cellHeight);
+  return { y, height: Math.max(0, end - y) };
+}
+
+/**
  * Rows `from` to `from + height` of a raster, as a raster of their own.
  *
  * @example cropRows(raster, { y: 20, height: 40 }).height // 40
@@ -97,11 +112,14 @@ export function visibleLines(lines: readonly string[], visible: VisibleRows): st
 
 /**
  * The escape sequences that draw the visible rows of a pixel picture already fitted (`fitted`,
- * laid out as `lay`), starting at the cell of the first visible row. kitty transmits the whole
+ * laid out as `lay`: its `fit` crop and size applied; its `offset` is the caller's, as for the
+ * whole picture), starting at the cell of the first visible row. kitty transmits the whole
  * picture and shows a source rectangle of it; sixel and iTerm2 send only the rows shown. Empty
- * when no row is visible. `cellHeight` is the cell's height in pixels (a sixel's rows are cells).
+ * when no row is visible. `cellHeight` is the cell's height in pixels (a sixel's rows are cells);
+ * `exact`: kitty and iTerm2 draw it 1:1 as the whole picture would be (`drawsExactPixels`), so
+ * its rows are whole cells and no cell count is given.
  *
- * @example visibleSequences(fitted, lay, 'kitty', { cellPixels }, { top: 2, rows: 3 }, 20)
+ * @example visibleSequences(fitted, lay, 'kitty', { cellPixels }, { top: 2, rows: 3 }, 20, false)
  */
 export function visibleSequences(
   fitted: Raster,
@@ -110,30 +128,29 @@ export function visibleSequences(
   options: RenderOptions,
   visible: VisibleRows,
   cellHeight: number,
+  exact = false,
 ): { sequences: string[]; imageId?: number } {
   const v = clampVisible(visible, lay.rows);
   if (v.rows === 0) return { sequences: [] };
+  if (protocol === 'sixel') {
+    const rows = sixelRows(fitted.height, cellHeight, v);
+    if (rows.height === 0) return { sequences: [] };
+    return { sequences: [encodeSixel(cropRows(fitted, rows), { sixelColors: options.sixelColors })] };
+  }
+  const rows = exact ? cellRows(fitted.height, cellHeight, v) : scaledRows(fitted.height, lay.rows, v);
+  if (rows.height === 0) return { sequences: [] };
+  const cells = exact ? {} : { columns: lay.columns, rows: v.rows };
   if (protocol === 'kitty') {
-    const rows = scaledRows(fitted.height, lay.rows, v);
     const imageId = options.imageId ?? kittyImageId();
     const sequences = kittySequences(fitted, {
       imageId,
-      columns: lay.columns,
-      rows: v.rows,
+      ...cells,
       keepCursor: options.keepCursor ?? false,
-      source: { x: 0, y: rows.y, width: fitted.width, height: Math.max(1, rows.height) },
+      source: { x: 0, y: rows.y, width: fitted.width, height: rows.height },
     });
     return { sequences, imageId };
   }
-  if (protocol === 'iterm2') {
-    const rows = scaledRows(fitted.height, lay.rows, v);
-    if (rows.height === 0) return { sequences: [] };
-    const png = encodePng(cropRows(fitted, rows));
-    return {
-      sequences: iterm2Sequences(png, { columns: lay.columns, rows: v.rows, multiplexer: options.multiplexer ?? null }),
-    };
-  }
-  const rows = sixelRows(fitted.height, cellHeight, v);
-  if (rows.height === 0) return { sequences: [] };
-  return { sequences: [encodeSixel(cropRows(fitted, rows), { sixelColors: options.sixelColors })] };
+  const png = encodePng(cropRows(fitted, rows));
+  const size = exact ? { pixels: { width: fitted.width, height: rows.height } } : cells;
+  return { sequences: iterm2Sequences(png, { ...size, multiplexer: options.multiplexer ?? null }) };
 }

@@ -199,6 +199,32 @@ describe('the real string for every protocol, from the report', () => {
     expect(written).toEqual([]);
   });
 
+  const ZELLIJ: { name: string; report: Report; sixel: boolean }[] = [
+    {
+      name: 'inside Zellij in kitty, from the environment: a text picture (Zellij passes no kitty graphics)',
+      report: resolveReport({
+        env: { TERM: 'xterm-kitty', KITTY_WINDOW_ID: '1', ZELLIJ: '0', ZELLIJ_SESSION_NAME: 's' },
+        isTTY: { stdout: true },
+      }),
+      sixel: false,
+    },
+    {
+      name: 'inside Zellij, sixel proven by the probe: sixel, unwrapped (Zellij draws sixel itself)',
+      report: reportWith('sixel', { multiplexer: { name: 'zellij', version: '0.40.1', passthrough: null } }),
+      sixel: true,
+    },
+  ];
+  it.each(ZELLIJ)('$name', async ({ report, sixel }) => {
+    expect(report.multiplexer?.name).toBe('zellij');
+    const { ctx, written } = context(report);
+    const out = await createTerminalImage(ctx).buffer(picture('camera.png'), { width: 20, height: 10 });
+    expect(out).not.toContain('\x1b_G');
+    expect(out).not.toContain('\x1bPtmux;');
+    if (sixel) expect(out).toMatch(/^\x1bP[0-9;]*q/);
+    else expect(stripSgr(out)).toMatch(/^[^\x1b]+$/);
+    expect(written).toEqual([]);
+  });
+
   it('probes once for many pictures', async () => {
     const { ctx, probes } = context(reportWith('kitty'));
     const ti = createTerminalImage(ctx);

@@ -150,6 +150,28 @@ describe('an Ink app with <Image> in a pty, answered as kitty', () => {
   });
 });
 
+describe('an Ink app with <Image> that calls process.exit() in a pty, answered as kitty', () => {
+  it.each([
+    { name: 'a still picture', argv: [app] },
+    { name: 'a GIF the terminal plays', argv: [app, '--gif'] },
+  ])('$name: the kitty image is deleted by its id on the way out', async ({ argv }) => {
+    const kitty = loadTerminal('kitty');
+    const s = new Session({ TERM: 'xterm-256color' }, argv);
+    session = s;
+    await s.until(() => escapeSequences(s.output).some(isSentinel), 'the probe');
+    const sequences = escapeSequences(s.output);
+    const queries = sequences.slice(0, sequences.findIndex(isSentinel) + 1);
+    s.proc.write(answerFor(kitty, queries).replies.join('') + kitty.da1);
+    await s.until(() => s.apcs.some((a) => /^a=[pT],/.test(a.body)), 'the picture');
+    const id = /(?:^|,)i=(\d+)/.exec(s.apcs.find((a) => /^a=[pT],/.test(a.body))?.body ?? '')?.[1];
+    s.proc.write('e');
+    expect(await s.exited).toBe(0);
+    await s.feeding;
+    await s.feeding;
+    expect(s.apcs.some((a) => a.body === `a=d,d=I,i=${id},q=2`)).toBe(true);
+  });
+});
+
 describe('an Ink app with a GIF in <Image> in a pty, answered as kitty', () => {
   it('uploads the animation once at its cell (a=T, a=f, a=a), places no frames, and deletes it on quit', async () => {
     const kitty = loadTerminal('kitty');

@@ -42,9 +42,10 @@ describe('drawAt', () => {
 });
 
 describe('overlay', () => {
-  function fakeOutput() {
+  function fakeOutput(rows = 24) {
     const writes: string[] = [];
     const output = {
+      rows,
       write: (chunk: string | Uint8Array) => {
         writes.push(String(chunk));
         return true;
@@ -53,46 +54,159 @@ describe('overlay', () => {
     return { output, writes };
   }
 
-  it("draws after each of Ink's frames (writes ending a line), not after other writes, and lets go when empty", () => {
+  /** A frame of Ink's `lines` tall as it writes it: the lines, each ending with a newline. */
+  const frame = (lines: number) => 'x\n'.repeat(lines);
+
+  type Step =
+    | { readonly write: number }
+    | { readonly text: string }
+    | { readonly paint: true }
+    | { readonly layout: { readonly top: number; readonly frameRows: number } }
+    | { readonly resize: true };
+
+  interface Row {
+    readonly name: string;
+    /** Cells pictures (iTerm2, sixel) are drawn after every frame; kitty's only when they change. */
+    readonly everyFrame: boolean;
+    readonly layout: { readonly top: number; readonly frameRows: number };
+    readonly steps: readonly Step[];
+    /** Where the picture was drawn, in order: `top/frameRows@n`, after the nth frame written (0: before any). */
+    readonly want: readonly string[];
+  }
+
+  const ROWS: Row[] = [
+    {
+      name: 'cells pictures: after every frame of their layout',
+      everyFrame: true,
+      layout: { top: 1, frameRows: 4 },
+      steps: [{ text: '\x1b[?25l' }, { write: 4 }, { write: 4 }],
+      want: ['1/4@1', '1/4@2'],
+    },
+    {
+      name: 'cells pictures between frames: drawn only when they moved (nothing wipes them there)',
+      everyFrame: true,
+      layout: { top: 0, frameRows: 3 },
+      steps: [{ write: 3 }, { paint: true }, { layout: { top: 1, frameRows: 3 } }, { paint: true }, { paint: true }],
+      want: ['0/3@1', '1/3@1'],
+    },
+    {
+      name: 'a write ending a line that is not the frame (<Static> text, 1 line) draws nothing',
+      everyFrame: true,
+      layout: { top: 1, frameRows: 4 },
+      steps: [{ write: 1 }],
+      want: [],
+    },
+    {
+      name: "the gallery's first picture: laid out in 22 rows while the screen has the 5-row frame: drawn with its frame",
+      everyFrame: false,
+      layout: { top: 2, frameRows: 22 },
+      steps: [{ write: 5 }, { paint: true }, { write: 22 }],
+      want: ['2/22@2'],
+    },
+    {
+      name: 'kitty: placed again only when it moves, or after a resize',
+      everyFrame: false,
+      layout: { top: 0, frameRows: 3 },
+      steps: [
+        { write: 3 },
+        { write: 3 },
+        { layout: { top: 1, frameRows: 3 } },
+        { write: 3 },
+        { resize: true },
+        { write: 3 },
+        { write: 3 },
+      ],
+      want: ['0/3@1', '1/3@3', '1/3@4'],
+    },
+    {
+      name: 'after a resize, a write that is not the frame (1 line) does not use up the redraw',
+      everyFrame: false,
+      layout: { top: 0, frameRows: 3 },
+      steps: [{ write: 3 }, { resize: true }, { write: 1 }, { write: 3 }, { write: 3 }],
+      want: ['0/3@1', '0/3@3'],
+    },
+    {
+      name: 'drawn between frames where the frame on the screen is as tall, and again with the next frame',
+      everyFrame: false,
+      layout: { top: 0, frameRows: 3 },
+      steps: [
+        { write: 3 },
+        { paint: true },
+        { layout: { top: 1, frameRows: 3 } },
+        { paint: true },
+        { paint: true },
+        { write: 3 },
+        { write: 3 },
+      ],
+      want: ['0/3@1', '1/3@1', '1/3@2'],
+    },
+    {
+      name: 'no frame seen (Ink in debug mode writes frames without a final newline): the layout decides',
+      everyFrame: false,
+      layout: { top: 0, frameRows: 3 },
+      steps: [{ text: 'a\nb\nc' }, { paint: true }],
+      want: ['0/3@0'],
+    },
+    {
+      name: 'a frame as tall as the terminal (Ink writes it from the top, no final newline): not drawn',
+      everyFrame: true,
+      layout: { top: 0, frameRows: 24 },
+      steps: [{ paint: true }, { write: 24 }],
+      want: [],
+    },
+  ];
+
+  it.each(ROWS)('$name', ({ everyFrame, layout, steps, want }) => {
     const { output, writes } = fakeOutput();
-    const original = output.write;
-    const overlay = overlayFor(output);
-    const remove = overlay.add({
-      position: () => ({ top: 1, left: 2, frameRows: 4 }),
+    const listeners: (() => void)[] = [];
+    const stream = { ...output, on: (_event: 'resize', listener: () => void) => listeners.push(listener) };
+    let now = layout;
+    const remove = overlayFor(stream).add({
+      position: () => ({ top: now.top, left: 0, frameRows: now.frameRows }),
       place: 'P',
-      redrawEveryFrame: true,
+      redrawEveryFrame: everyFrame,
     });
-    output.write('\x1b[?25l');
-    output.write('frame 1\n');
-    output.write('frame 2\n');
-    expect(writes).toEqual([
-      '\x1b[?25l',
-      'frame 1\n',
-      drawAt({ top: 1, left: 2, frameRows: 4 }, 'P'),
-      'frame 2\n',
-      drawAt({ top: 1, left: 2, frameRows: 4 }, 'P'),
-    ]);
+    for (const step of steps) {
+      if ('write' in step) stream.write(frame(step.write));
+      else if ('text' in step) stream.write(step.text);
+      else if ('paint' in step) overlayFor(stream).paint();
+      else if ('layout' in step) now = step.layout;
+      else for (const listener of listeners) listener();
+    }
+    // Each draw, tagged with the number of frames written before it.
+    let frames = 0;
+    const drawn: string[] = [];
+    for (const w of writes) {
+      if (!w.includes('P')) {
+        if (w.endsWith('\n')) frames += 1;
+        continue;
+      }
+      const up = Number(/\x1b\[(\d+)A/.exec(w)?.[1] ?? 0);
+      const at = want.find((x) => {
+        const [top, rows] = x.split(/[/@]/).map(Number);
+        return w === drawAt({ top: top ?? 0, left: 0, frameRows: rows ?? 0 }, 'P');
+      });
+      drawn.push(`${at?.split('@')[0] ?? `up ${up}`}@${frames}`);
+    }
+    expect(drawn).toEqual(want);
     remove();
-    expect(output.write).toBe(original);
   });
 
-  it('kitty pictures are placed again only when they move (or after a resize)', () => {
+  it('stays on the stream: a picture added after the last one went knows the frame on the screen', () => {
     const { output, writes } = fakeOutput();
-    let top = 0;
     const overlay = overlayFor(output);
-    const remove = overlay.add({
-      position: () => ({ top, left: 0, frameRows: 3 }),
-      place: 'K',
+    overlay.add({ position: () => ({ top: 0, left: 0, frameRows: 5 }), place: 'A', redrawEveryFrame: true })();
+    // Ink writes the 5-row frame; the next picture is laid out in a 22-row frame not written yet.
+    output.write(frame(5));
+    const remove = overlayFor(output).add({
+      position: () => ({ top: 2, left: 0, frameRows: 22 }),
+      place: 'B',
       redrawEveryFrame: false,
     });
-    output.write('a\n');
-    output.write('b\n');
-    top = 1;
-    output.write('c\n');
-    expect(writes.filter((w) => w.includes('K'))).toEqual([
-      drawAt({ top: 0, left: 0, frameRows: 3 }, 'K'),
-      drawAt({ top: 1, left: 0, frameRows: 3 }, 'K'),
-    ]);
+    overlayFor(output).paint();
+    expect(writes.some((w) => w.includes('B'))).toBe(false);
+    output.write(frame(22));
+    expect(writes.filter((w) => w.includes('B'))).toEqual([drawAt({ top: 2, left: 0, frameRows: 22 }, 'B')]);
     remove();
   });
 });

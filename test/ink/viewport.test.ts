@@ -98,7 +98,8 @@ describe('a picture partly scrolled out of a viewport', () => {
     const { stdout } = render(viewport({ protocol: 'iterm2' }, reportWith('iterm2'), 1));
     await vi.waitFor(() => expect(written(stdout.frames)).toContain('\x1b]1337;File='));
     const [file] = parseIterm2(written(stdout.frames));
-    expect([file.args.get('width'), file.args.get('height')]).toEqual(['6', '3']);
+    // The cell size is known, so it is drawn 1:1 as the whole picture is: 3 rows of 20 pixels.
+    expect([file.args.get('width'), file.args.get('height')]).toEqual(['60px', '60px']);
     const png = pngToRaster(Buffer.from(file.payload, 'base64'));
     expect({ width: png.width, height: png.height }).toEqual({ width: 60, height: 60 });
   });

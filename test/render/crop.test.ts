@@ -8,8 +8,17 @@ import fc from 'fast-check';
 import { Decoder } from 'sixel';
 import { describe, expect, it } from 'vitest';
 import type { Raster } from '../../src/core/raster.js';
+import { animate } from '../../src/render/animation.js';
 import { draw } from '../../src/render/backend.js';
-import { clampVisible, cropRows, SIXEL_BAND, scaledRows, sixelRows, type VisibleRows } from '../../src/render/crop.js';
+import {
+  cellRows,
+  clampVisible,
+  cropRows,
+  SIXEL_BAND,
+  scaledRows,
+  sixelRows,
+  type VisibleRows,
+} from '../../src/render/crop.js';
 import type { RenderOptions } from '../../src/render/options.js';
 import {
   decodeKittyTransmission,
@@ -153,52 +162,84 @@ describe('geometry', () => {
 describe('what each protocol draws', () => {
   const whole = (protocol: 'kitty' | 'iterm2' | 'sixel' | 'braille' | 'blocks') => draw(PICTURE, protocol, OPTIONS);
 
-  it.each(ROWS)('sixel, $name', ({ visible, sixel }) => {
-    const d = draw(PICTURE, 'sixel', { ...OPTIONS, visibleRows: visible });
-    if (sixel.height === 0) {
-      expect(d.sequences).toEqual([]);
-      return;
-    }
-    const full = sixelPixels(whole('sixel').sequences[0]);
-    const part = sixelPixels(d.sequences[0]);
-    expect({ width: part.width, height: part.height }).toEqual({ width: 64, height: sixel.height });
-    expect(part.data).toEqual(rowsOf(full, sixel.y, sixel.height));
-  });
+  /**
+   * Option sets the crop must honour as the whole picture does: its fit (cover's crop, fill's
+   * stretch), 1:1 pixels or a scale into cells, and its place in a wider box (`offset`).
+   */
+  const SETS: { name: string; options: RenderOptions }[] = [
+    { name: 'contain, 1:1 (the cell size known)', options: OPTIONS },
+    { name: 'contain, scaled into its cells', options: { ...OPTIONS, exactPixels: false } },
+    { name: 'cover, a box of 5x3 cells', options: { ...OPTIONS, columns: 5, rows: 3, fit: 'cover' } },
+    { name: 'fill, a box of 5x3 cells', options: { ...OPTIONS, columns: 5, rows: 3, fit: 'fill' } },
+    { name: 'centred in a box of 20 columns', options: { ...OPTIONS, columns: 20, align: 'center' } },
+  ];
+  /** The pixel rows a drawing's visible rows stand for: whole cells when 1:1, else its scale. */
+  const expected = (pixels: number, rows: number, exact: boolean, visible: VisibleRows) =>
+    exact ? cellRows(pixels, 10, visible) : scaledRows(pixels, rows, visible);
+  const CASES = SETS.flatMap((set) => ROWS.map((row) => ({ ...row, set: set.name, options: set.options })));
 
-  it.each(ROWS)('iTerm2, $name', ({ visible, shown, scaled }) => {
-    const d = draw(PICTURE, 'iterm2', { ...OPTIONS, visibleRows: visible });
+  it.each(CASES)('iTerm2, $set, $name: the rows of the whole picture', ({ options, visible }) => {
+    const all = draw(PICTURE, 'iterm2', options);
+    const d = draw(PICTURE, 'iterm2', { ...options, visibleRows: visible });
+    expect(d.layout).toEqual(all.layout);
+    const shown = clampVisible(visible, all.layout.rows);
     if (shown.rows === 0) {
       expect(d.sequences).toEqual([]);
       return;
     }
+    const [fullFile] = parseIterm2(all.sequences.join(''));
     const [file] = parseIterm2(d.sequences.join(''));
-    expect(file.args.get('height')).toBe(String(shown.rows));
-    expect(file.args.get('width')).toBe('8');
-    const full = pngToRaster(Buffer.from(parseIterm2(whole('iterm2').sequences.join(''))[0].payload, 'base64'));
+    const full = pngToRaster(Buffer.from(fullFile.payload, 'base64'));
     const part = pngToRaster(Buffer.from(file.payload, 'base64'));
-    expect({ width: part.width, height: part.height }).toEqual({ width: 64, height: scaled.height });
-    expect(part.data).toEqual(rowsOf(full, scaled.y, scaled.height));
+    const exact = fullFile.args.get('width')?.endsWith('px') ?? false;
+    const rows = expected(full.height, all.layout.rows, exact, visible);
+    expect({ width: part.width, height: part.height }).toEqual({ width: full.width, height: rows.height });
+    expect(part.data).toEqual(rowsOf(full, rows.y, rows.height));
+    // Drawn at the same scale as the whole: 1:1 in pixels, or its share of the cells.
+    expect(file.args.get('width')).toBe(exact ? `${full.width}px` : fullFile.args.get('width'));
+    expect(file.args.get('height')).toBe(exact ? `${rows.height}px` : String(shown.rows));
   });
 
-  it.each(ROWS)('kitty, $name: the whole picture sent, a source rectangle shown', ({ visible, shown, scaled }) => {
-    const d = draw(PICTURE, 'kitty', { ...OPTIONS, visibleRows: visible });
+  it.each(CASES)('kitty, $set, $name: the whole picture sent, a source rectangle shown', ({ options, visible }) => {
+    const all = draw(PICTURE, 'kitty', options);
+    const d = draw(PICTURE, 'kitty', { ...options, visibleRows: visible });
+    expect(d.layout).toEqual(all.layout);
+    const shown = clampVisible(visible, all.layout.rows);
     if (shown.rows === 0) {
       expect(d.sequences).toEqual([]);
       return;
     }
     const sent = decodeKittyTransmission(parseKittyApcs(d.sequences.join('')));
-    const full = decodeKittyTransmission(parseKittyApcs(whole('kitty').sequences.join('')));
+    const full = decodeKittyTransmission(parseKittyApcs(all.sequences.join('')));
     expect(sent.raster).toEqual(full.raster);
+    const exact = !full.keys.has('c');
+    const rows = expected(full.raster.width === 0 ? 0 : full.raster.height, all.layout.rows, exact, visible);
     const keys = Object.fromEntries(['x', 'y', 'w', 'h', 'c', 'r', 'i'].map((k) => [k, sent.keys.get(k)]));
     expect(keys).toEqual({
       x: '0',
-      y: String(scaled.y),
-      w: '64',
-      h: String(scaled.height),
-      c: '8',
-      r: String(shown.rows),
+      y: String(rows.y),
+      w: String(full.raster.width),
+      h: String(rows.height),
+      c: exact ? undefined : full.keys.get('c'),
+      r: exact ? undefined : String(shown.rows),
       i: '42',
     });
+  });
+
+  it.each(CASES)('sixel, $set, $name: whole bands of the whole picture', ({ options, visible }) => {
+    const all = draw(PICTURE, 'sixel', options);
+    const d = draw(PICTURE, 'sixel', { ...options, visibleRows: visible });
+    expect(d.layout).toEqual(all.layout);
+    const full = sixelPixels(all.sequences[0] ?? '');
+    const rows = sixelRows(full.height, 10, visible);
+    if (rows.height === 0) {
+      expect(d.sequences).toEqual([]);
+      return;
+    }
+    const part = sixelPixels(d.sequences[0] ?? '');
+    expect({ width: part.width, height: part.height }).toEqual({ width: full.width, height: rows.height });
+    // The paletted picture drawn 1:1 keeps its 16 colours: the part is exactly the whole's rows.
+    if (options === OPTIONS) expect(part.data).toEqual(rowsOf(full, rows.y, rows.height));
   });
 
   it.each(ROWS.flatMap((row) => (['braille', 'blocks'] as const).map((protocol) => ({ ...row, protocol }))))(
@@ -226,5 +267,50 @@ describe('cropRows', () => {
     const raster: Raster = randomRaster(3, 4, 1);
     const part = cropRows(raster, { y: 1, height: 2 });
     expect(part).toEqual({ width: 3, height: 2, data: raster.data.slice(12, 36) });
+  });
+});
+
+describe('a kitty animation the terminal plays, in a viewport', () => {
+  /** Three frames of the paletted picture, each a different one. */
+  const frames = [7, 8, 9].map((seed) => ({ raster: paletted(64, 48, seed), delayMs: 50 }));
+  const SETS: { name: string; options: RenderOptions }[] = [
+    { name: '1:1 (the cell size known)', options: OPTIONS },
+    { name: 'scaled into its cells', options: { ...OPTIONS, exactPixels: false } },
+  ];
+  const CASES = SETS.flatMap((set) => ROWS.map((row) => ({ ...row, set: set.name, options: set.options })));
+
+  it.each(CASES)('$set, $name: every frame whole, the placement the rows shown', ({ options, visible, shown }) => {
+    const played = (extra: Partial<RenderOptions>) => {
+      const out: string[] = [];
+      animate(frames, 'kitty', { ...options, ...extra, native: true, write: (s) => out.push(s) });
+      return parseKittyApcs(out.join(''));
+    };
+    const all = played({});
+    const part = played({ visibleRows: visible });
+    if (shown.rows === 0) {
+      expect(part).toEqual([]);
+      return;
+    }
+    // The same upload, frame for frame: only the root's placement keys differ.
+    const payloads = (apcs: typeof all) => apcs.map((a) => a.payload);
+    expect(payloads(part)).toEqual(payloads(all));
+    const root = (apcs: typeof all) => apcs.find((a) => a.keys.get('a') === 'T')?.keys ?? new Map<string, string>();
+    const exact = !root(all).has('c');
+    const rows = exact ? cellRows(48, 10, visible) : scaledRows(48, 5, visible);
+    const keys = Object.fromEntries(['x', 'y', 'w', 'h', 'c', 'r'].map((k) => [k, root(part).get(k)]));
+    const whole = shown.top === 0 && shown.rows === 5;
+    expect(keys).toEqual(
+      whole
+        ? { x: undefined, y: undefined, w: undefined, h: undefined, c: root(all).get('c'), r: root(all).get('r') }
+        : {
+            x: '0',
+            y: String(rows.y),
+            w: '64',
+            h: String(rows.height),
+            c: exact ? undefined : '8',
+            r: exact ? undefined : String(shown.rows),
+          },
+    );
+    expect(part.filter((a) => a.keys.get('a') === 'f')).toHaveLength(2);
   });
 });
