@@ -1,7 +1,9 @@
 // The whole process, as a user runs it: `termsight show --no-probe --protocol P --width 100 FILE
 // > /dev/null` against chafa, timg and img2sixel on the same files, where installed; medians of
 // RUNS runs (TERMSIGHT_BENCH_RUNS, default 5) of wall time and peak RSS (`/usr/bin/time -f %M`),
-// printed as ratios termsight/peer (below 1: termsight is faster or smaller). Inputs are made
+// printed as ratios termsight/peer (below 1: termsight is faster or smaller). The runs of a row
+// are interleaved (termsight, then each peer, RUNS times) so all see the same load; the summary
+// also gives the ratio of CPU time (user + system), which a loaded machine distorts less. Inputs are made
 // from the committed photos into .bench-cache/ with ImageMagick's `convert`: a 12-megapixel JPEG
 // (baseline and progressive), the 1000x872 Hubble picture as PNG, a 4000x3000 PNG, an animated
 // GIF (its first frame is shown) and a 64x64 icon. Also the time to import('termsight') against
@@ -67,15 +69,21 @@ function inputs() {
   });
 }
 
-/** One run of `command`: wall ms (measured here) and peak RSS in MiB (from /usr/bin/time). */
+/** One run of `command`: wall ms (measured here), peak RSS in MiB and CPU ms (user + system, from /usr/bin/time). */
 function once(command) {
   const out = join(CACHE, 'time.out');
   rmSync(out, { force: true });
   const start = process.hrtime.bigint();
-  const r = spawnSync(TIME, ['-f', '%M', '-o', out, ...command], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync(TIME, ['-f', '%M %U %S', '-o', out, ...command], { stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  const rss = Number(readFileSync(out, 'utf8').trim().split('\n').pop()) / 1024;
-  return { ms, rss, ok: r.status === 0, stderr: String(r.stderr).split('\n')[0] };
+  const [rss, user, system] = readFileSync(out, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+  return {
+    ms,
+    rss: rss / 1024,
+    cpu: (user + system) * 1000,
+    ok: r.status === 0,
+    stderr: String(r.stderr).split('\n')[0],
+  };
 }
 
 const median = (xs) => {
@@ -83,11 +91,30 @@ const median = (xs) => {
   return s[Math.floor(s.length / 2)];
 };
 
+/**
+ * RUNS runs of each command, interleaved (one of each, then again), so that every command of a
+ * row sees the same load on a shared machine; null commands are skipped.
+ */
+function measureAll(commands) {
+  const runs = commands.map(() => []);
+  for (let i = 0; i < RUNS; i++)
+    commands.forEach((command, k) => {
+      if (command) runs[k].push(once(command));
+    });
+  return runs.map((r, k) => {
+    if (!commands[k]) return null;
+    const failed = r.find((x) => !x.ok);
+    return {
+      ms: median(r.map((x) => x.ms)),
+      rss: median(r.map((x) => x.rss)),
+      cpu: median(r.map((x) => x.cpu)),
+      failed: failed?.stderr ?? null,
+    };
+  });
+}
+
 function measure(command) {
-  const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(once(command));
-  const failed = runs.find((r) => !r.ok);
-  return { ms: median(runs.map((r) => r.ms)), rss: median(runs.map((r) => r.rss)), failed: failed?.stderr ?? null };
+  return measureAll([command])[0];
 }
 
 /** The protocols and how each peer is asked for the same output. */
@@ -129,34 +156,29 @@ export async function run(log = console.log) {
   const widths = [24, 8, 14, 14, 11, 14, 11, 14, 11];
   const print = (r) => log(r.map((c, i) => String(c).padEnd(widths[i])).join(' '));
   print(header);
-  const ratios = { chafa: { ms: [], rss: [] }, timg: { ms: [], rss: [] }, img2sixel: { ms: [], rss: [] } };
+  const ratios = {
+    chafa: { ms: [], rss: [], cpu: [] },
+    timg: { ms: [], rss: [], cpu: [] },
+    img2sixel: { ms: [], rss: [], cpu: [] },
+  };
   const only = process.env.TERMSIGHT_BENCH_ONLY;
   for (const input of inputs().filter((i) => !only || i.name.includes(only))) {
     for (const proto of PROTOCOLS) {
-      const ours = measure([
-        process.execPath,
-        CLI,
-        'show',
-        '--no-probe',
-        '--protocol',
-        proto.p,
-        '--width',
-        '100',
-        input.path,
+      const [ours, chafa, timg, img2sixel] = measureAll([
+        [process.execPath, CLI, 'show', '--no-probe', '--protocol', proto.p, '--width', '100', input.path],
+        peers.chafa ? ['chafa', '--animate=off', '-f', proto.chafa, '-s', '100', input.path] : null,
+        peers.timg ? ['timg', '--frames=1', `-p${proto.timg}`, '-g100x50', input.path] : null,
+        peers.img2sixel && proto.img2sixel ? ['img2sixel', '-S', '-w', '1000', input.path] : null,
       ]);
       const cell = (m) => (m ? (m.failed ? `fail` : `${fmt(m.ms)} / ${fmt(m.rss)}`) : '-');
       const ratio = (peer, m) => {
         if (!m || m.failed || ours.failed) return '-';
         ratios[peer].ms.push(ours.ms / m.ms);
         ratios[peer].rss.push(ours.rss / m.rss);
+        // /usr/bin/time counts CPU in 10 ms steps: a peer that took less counts as 10 ms.
+        ratios[peer].cpu.push(Math.max(10, ours.cpu) / Math.max(10, m.cpu));
         return `${fmt(ours.ms / m.ms, 2)} / ${fmt(ours.rss / m.rss, 2)}`;
       };
-      const chafa = peers.chafa
-        ? measure(['chafa', '--animate=off', '-f', proto.chafa, '-s', '100', input.path])
-        : null;
-      const timg = peers.timg ? measure(['timg', '--frames=1', `-p${proto.timg}`, '-g100x50', input.path]) : null;
-      const img2sixel =
-        peers.img2sixel && proto.img2sixel ? measure(['img2sixel', '-S', '-w', '1000', input.path]) : null;
       print([
         input.name,
         proto.p,
@@ -174,12 +196,12 @@ export async function run(log = console.log) {
   for (const [peer, r] of Object.entries(ratios)) {
     if (r.ms.length === 0) continue;
     log(
-      `median ratio vs ${peer} over ${r.ms.length} cases: time ${fmt(median(r.ms), 2)}x, peak RSS ${fmt(median(r.rss), 2)}x`,
+      `median ratio vs ${peer} over ${r.ms.length} cases: time ${fmt(median(r.ms), 2)}x, peak RSS ${fmt(median(r.rss), 2)}x, CPU time ${fmt(median(r.cpu), 2)}x`,
     );
   }
   // The floor under every termsight row: Node starting and exiting with nothing to do.
   const node = measure([process.execPath, '-e', '0']);
-  log(`node -e 0 (the floor of any termsight row): ${fmt(node.ms)} ms / ${fmt(node.rss)} MiB`);
+  log(`node -e 0 (the floor of any termsight row): ${fmt(node.ms)} ms / ${fmt(node.rss)} MiB, ${fmt(node.cpu)} ms CPU`);
   const ours = importTime('termsight');
   const theirs = importTime('supports-color');
   log(

@@ -22,6 +22,16 @@ const ESC = 0x1b;
 export function scanEscapes(state: EscapeState, text: string): EscapeState {
   let { mode, intro } = state;
   for (let i = 0; i < text.length; i++) {
+    // In text, and in a string's body once its introducer is kept, only ESC (and BEL, which ends
+    // an OSC) changes anything: jump to the next one natively instead of looking at every
+    // character of a megabyte of base64 or sixel data.
+    if (mode === 'ground' || (mode === 'string' && intro.length >= 6)) {
+      const esc = text.indexOf('\x1b', i);
+      const bel = mode === 'string' && intro.startsWith(']') ? text.indexOf('\x07', i) : -1;
+      const next = bel >= 0 && (esc < 0 || bel < esc) ? bel : esc;
+      if (next < 0) break;
+      i = next;
+    }
     const c = text.charCodeAt(i);
     switch (mode) {
       case 'ground':

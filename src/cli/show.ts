@@ -28,7 +28,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DecodeError } from '../decode/error.js';
 import type { DecodedImage } from '../decode/image.js';
-import { decodeImageLoading } from '../decode/load.js';
+import { decodeImageLoading, preloadDecoder } from '../decode/load.js';
 import { isGraphicsProtocol, PROTOCOLS, type Protocol } from '../env/protocol.js';
 import { animate } from '../render/animation.js';
 import { boxPixels } from '../render/backend.js';
@@ -121,6 +121,12 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
     values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : parseByteSize(values['max-bytes']),
   );
 
+  // The first file is read, and its decoder loaded, while the probe waits for the terminal.
+  // Asynchronous I/O only: a decode here would hold up the probe's replies behind its timers.
+  // Not stdin: its bytes are the probe's until the probe is done.
+  const first = positionals[0] as string;
+  const early = grid || first === '-' ? undefined : readEarly(readInput(first, ctx));
+
   const report = run.report ?? (await detectReport(ctx, { ...values, settle: true })).report;
   if (run.signal?.aborted) return interruptedExit(run.signal);
   const env = ctx.runtime.env;
@@ -152,13 +158,13 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
   if (grid) return showGrid(positionals, { grid, box, protocol, options, readInput, writer, ctx, signal: run.signal });
 
   let failed = false;
-  for (const name of positionals) {
+  for (const [index, name] of positionals.entries()) {
     if (run.signal?.aborted) return interruptedExit(run.signal);
     let image: DecodedImage;
     let file: Uint8Array;
     try {
       // Reading stdin from a terminal ends with Ctrl-D, or with Ctrl-C (SIGINT) through the signal.
-      const bytes = await untilStopped(readInput(name, ctx), run.signal);
+      const bytes = await untilStopped(index === 0 && early ? early : readInput(name, ctx), run.signal);
       // Decode no larger than the box it will be drawn in (a JPEG scales in the DCT domain).
       // Only the decoder of this file's format is loaded (a one-shot process pays for every module).
       image = await decodeImageLoading(bytes, { frames: animate ? 'all' : 'first', ...(maxSize ? { maxSize } : {}) });
@@ -202,6 +208,20 @@ export async function runShowWith(args: readonly string[], ctx: CliContext, run:
 function textSize(protocol: Protocol, width: boolean, height: boolean): { upscale?: true; rows?: undefined } {
   if (isGraphicsProtocol(protocol) || !(width || height)) return {};
   return width && !height ? { upscale: true, rows: undefined } : { upscale: true };
+}
+
+/**
+ * A read started ahead of its turn, its decoder loading as soon as its bytes are in. Its failure
+ * is handled here until the loop awaits it (then it fails there, with its one line), so an
+ * early rejection is never unhandled.
+ */
+function readEarly(reading: Promise<Uint8Array>): Promise<Uint8Array> {
+  const ready = reading.then(async (bytes) => {
+    await preloadDecoder(bytes);
+    return bytes;
+  });
+  ready.catch(() => undefined);
+  return ready;
 }
 
 /** What `showGrid` needs from `runShowWith`. */

@@ -92,7 +92,12 @@ export function decodeFormat(
     });
     return still(format, jpeg.raster, jpeg.sourceWidth, jpeg.sourceHeight, jpeg.orientation);
   }
-  const png = decoder('png')(bytes);
+  // Drawn no larger than maxSize: a large still PNG may be averaged down while it is decoded
+  // (not when every frame is asked for: an APNG's frames are composited at full size).
+  const png = decoder('png')(
+    bytes,
+    options.frames === 'first' && options.maxSize ? { maxSize: options.maxSize, orientation: options.orientation } : {},
+  );
   // A PNG's eXIf chunk is the same TIFF block as a JPEG's APP1: turned upright the same way.
   const orientation = png.exif ? (exifOrientation(png.exif) ?? 1) : 1;
   const apply = options.orientation !== 'ignore' && orientation !== 1;
@@ -115,7 +120,8 @@ export function decodeFormat(
     };
   }
   const raster = upright(png.raster);
-  return still(format, raster, png.raster.width, png.raster.height, orientation);
+  // The size the file declares, as stored (the raster may have been reduced for maxSize).
+  return still(format, raster, png.sourceWidth, png.sourceHeight, orientation);
 }
 
 /** A still picture: one frame shown with no delay, its decoded size and the file's own. */

@@ -16,8 +16,8 @@ export interface DecodedFrame {
 
 /**
  * A decoded picture: at least one frame, every frame `width` x `height`. That is the size as
- * decoded and shown: smaller than the file's own size when `maxSize` let a JPEG be decoded at a
- * reduced scale, and with the sides swapped when an orientation that turns it a quarter was applied.
+ * decoded and shown: smaller than the file's own size when `maxSize` let a JPEG or PNG be decoded
+ * at a reduced scale, and with the sides swapped when an orientation that turns it a quarter was applied.
  */
 export interface DecodedImage {
   readonly format: ImageFormat;
@@ -65,7 +65,8 @@ export interface DecodeOptions {
   /**
    * The most pixels the caller will draw, after orientation. The decoder may then return any size
    * at least this large on both axes, aspect kept: a JPEG is decoded at 1/2, 1/4 or 1/8 scale in
-   * the DCT domain (far less time and memory). Other formats come at full size.
+   * the DCT domain (far less time and memory); with `frames: 'first'`, an opaque, non-interlaced
+   * PNG is averaged down by a whole factor as it is expanded. Other pictures come at full size.
    */
   readonly maxSize?: { readonly width: number; readonly height: number };
   /** `'apply'` (default) turns the picture upright by its EXIF orientation; `'ignore'` keeps it as stored. */

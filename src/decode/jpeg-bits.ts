@@ -13,9 +13,12 @@ export const Stop = { None: 0, Marker: 1, End: 2 } as const;
 /** A bit reader over `data` from `pos`; `stop` says why data ran out, `pos` is where. */
 export class BitReader {
   pos: number;
-  /** Bits not yet consumed, in the low `count` bits of `bits` (higher bits are stale). */
-  private bits = 0;
-  private count = 0;
+  /**
+   * Bits not yet consumed, in the low `count` bits of `bits` (higher bits are stale). Public for
+   * the sequential block decoder (jpeg-entropy.ts), which keeps them in locals for a block.
+   */
+  bits = 0;
+  count = 0;
   /** Zero bits appended since the data ran out. */
   private padding = 0;
   stop: number = Stop.None;
@@ -28,7 +31,7 @@ export class BitReader {
   }
 
   /** Tops the buffer up to at least 25 bits (zeros once the data has run out). */
-  private fill(): void {
+  fill(): void {
     const data = this.data;
     while (this.count <= 24) {
       let byte = 0;

@@ -63,7 +63,9 @@ export function columnMap(width: number, per: number, of: number): Int32Array {
 
 /**
  * Writes output rows [y0, y1) of RGBA into `out` (the whole picture, `width` pixels a row), from
- * planes that hold those rows' samples. `maps[c]` is `columnMap` of component c.
+ * planes that hold those rows' samples. `maps[c]` is `columnMap` of component c. One small row
+ * function per colour model: V8 optimizes a function sooner the shorter it is, and a one-shot
+ * decode spends its first rows waiting for that.
  */
 export function writeRows(
   model: ColourModel,
@@ -74,73 +76,121 @@ export function writeRows(
   y0: number,
   y1: number,
 ): void {
-  const m0 = maps[0] as Int32Array;
-  const p0 = (planes[0] as Plane).data;
+  // Grey reads plane 0 only; the others name their three or four planes.
+  const plane = (c: number): Plane => (planes[c] ?? planes[0]) as Plane;
+  const map = (c: number): Int32Array => (maps[c] ?? maps[0]) as Int32Array;
+  const [q0, q1, q2, q3] = [plane(0), plane(1), plane(2), plane(3)];
+  const [m0, m1, m2, m3] = [map(0), map(1), map(2), map(3)];
   for (let y = y0; y < y1; y++) {
-    let o = y * width * 4;
-    const r0 = rowStart(planes[0] as Plane, y);
-    if (model === 'grey') {
-      for (let x = 0; x < width; x++, o += 4) {
-        const g = p0[r0 + (m0[x] as number)] as number;
-        out[o] = g;
-        out[o + 1] = g;
-        out[o + 2] = g;
-        out[o + 3] = 255;
-      }
-      continue;
+    const o = y * width * 4;
+    const r0 = rowStart(q0, y);
+    if (model === 'grey') greyRow(out, o, width, q0.data, r0, m0);
+    else if (model === 'ycbcr')
+      ycbcrRow(out, o, width, q0.data, r0, m0, q1.data, rowStart(q1, y), m1, q2.data, rowStart(q2, y), m2);
+    else if (model === 'rgb')
+      rgbRow(out, o, width, q0.data, r0, m0, q1.data, rowStart(q1, y), m1, q2.data, rowStart(q2, y), m2);
+    else {
+      const [r1, r2, r3] = [rowStart(q1, y), rowStart(q2, y), rowStart(q3, y)];
+      cmykRow(out, o, width, model === 'ycck', q0.data, r0, m0, q1.data, r1, m1, q2.data, r2, m2, q3.data, r3, m3);
     }
-    const m1 = maps[1] as Int32Array;
-    const m2 = maps[2] as Int32Array;
-    const p1 = (planes[1] as Plane).data;
-    const p2 = (planes[2] as Plane).data;
-    const r1 = rowStart(planes[1] as Plane, y);
-    const r2 = rowStart(planes[2] as Plane, y);
-    if (model === 'rgb') {
-      for (let x = 0; x < width; x++, o += 4) {
-        out[o] = p0[r0 + (m0[x] as number)] as number;
-        out[o + 1] = p1[r1 + (m1[x] as number)] as number;
-        out[o + 2] = p2[r2 + (m2[x] as number)] as number;
-        out[o + 3] = 255;
-      }
-      continue;
+  }
+}
+
+function greyRow(out: Uint8ClampedArray, o: number, width: number, p0: Uint8ClampedArray, r0: number, m0: Int32Array) {
+  for (let x = 0; x < width; x++, o += 4) {
+    const g = p0[r0 + (m0[x] as number)] as number;
+    out[o] = g;
+    out[o + 1] = g;
+    out[o + 2] = g;
+    out[o + 3] = 255;
+  }
+}
+
+function rgbRow(
+  out: Uint8ClampedArray,
+  o: number,
+  width: number,
+  p0: Uint8ClampedArray,
+  r0: number,
+  m0: Int32Array,
+  p1: Uint8ClampedArray,
+  r1: number,
+  m1: Int32Array,
+  p2: Uint8ClampedArray,
+  r2: number,
+  m2: Int32Array,
+) {
+  for (let x = 0; x < width; x++, o += 4) {
+    out[o] = p0[r0 + (m0[x] as number)] as number;
+    out[o + 1] = p1[r1 + (m1[x] as number)] as number;
+    out[o + 2] = p2[r2 + (m2[x] as number)] as number;
+    out[o + 3] = 255;
+  }
+}
+
+function ycbcrRow(
+  out: Uint8ClampedArray,
+  o: number,
+  width: number,
+  p0: Uint8ClampedArray,
+  r0: number,
+  m0: Int32Array,
+  p1: Uint8ClampedArray,
+  r1: number,
+  m1: Int32Array,
+  p2: Uint8ClampedArray,
+  r2: number,
+  m2: Int32Array,
+) {
+  for (let x = 0; x < width; x++, o += 4) {
+    const yy = ((p0[r0 + (m0[x] as number)] as number) << FIX) + HALF;
+    const cb = p1[r1 + (m1[x] as number)] as number;
+    const cr = p2[r2 + (m2[x] as number)] as number;
+    out[o] = (yy + (CR_R[cr] as number)) >> FIX;
+    out[o + 1] = (yy + (CB_G[cb] as number) + (CR_G[cr] as number)) >> FIX;
+    out[o + 2] = (yy + (CB_B[cb] as number)) >> FIX;
+    out[o + 3] = 255;
+  }
+}
+
+/** Adobe CMYK is stored inverted (255 = no ink), so the visible colour is stored C times stored K. */
+function cmykRow(
+  out: Uint8ClampedArray,
+  o: number,
+  width: number,
+  ycck: boolean,
+  p0: Uint8ClampedArray,
+  r0: number,
+  m0: Int32Array,
+  p1: Uint8ClampedArray,
+  r1: number,
+  m1: Int32Array,
+  p2: Uint8ClampedArray,
+  r2: number,
+  m2: Int32Array,
+  p3: Uint8ClampedArray,
+  r3: number,
+  m3: Int32Array,
+) {
+  for (let x = 0; x < width; x++, o += 4) {
+    let c = p0[r0 + (m0[x] as number)] as number;
+    let m = p1[r1 + (m1[x] as number)] as number;
+    let ye = p2[r2 + (m2[x] as number)] as number;
+    const k = p3[r3 + (m3[x] as number)] as number;
+    if (ycck) {
+      // YCC encodes 255 minus the stored C, M, Y.
+      const yy = (c << FIX) + HALF;
+      const r = clamp8((yy + (CR_R[ye] as number)) >> FIX);
+      const g = clamp8((yy + (CB_G[m] as number) + (CR_G[ye] as number)) >> FIX);
+      const b = clamp8((yy + (CB_B[m] as number)) >> FIX);
+      c = 255 - r;
+      m = 255 - g;
+      ye = 255 - b;
     }
-    if (model === 'ycbcr') {
-      for (let x = 0; x < width; x++, o += 4) {
-        const yy = ((p0[r0 + (m0[x] as number)] as number) << FIX) + HALF;
-        const cb = p1[r1 + (m1[x] as number)] as number;
-        const cr = p2[r2 + (m2[x] as number)] as number;
-        out[o] = (yy + (CR_R[cr] as number)) >> FIX;
-        out[o + 1] = (yy + (CB_G[cb] as number) + (CR_G[cr] as number)) >> FIX;
-        out[o + 2] = (yy + (CB_B[cb] as number)) >> FIX;
-        out[o + 3] = 255;
-      }
-      continue;
-    }
-    // Adobe CMYK is stored inverted (255 = no ink), so the visible colour is stored C times stored K.
-    const m3 = maps[3] as Int32Array;
-    const p3 = (planes[3] as Plane).data;
-    const r3 = rowStart(planes[3] as Plane, y);
-    const ycck = model === 'ycck';
-    for (let x = 0; x < width; x++, o += 4) {
-      let c = p0[r0 + (m0[x] as number)] as number;
-      let m = p1[r1 + (m1[x] as number)] as number;
-      let ye = p2[r2 + (m2[x] as number)] as number;
-      const k = p3[r3 + (m3[x] as number)] as number;
-      if (ycck) {
-        // YCC encodes 255 minus the stored C, M, Y.
-        const yy = (c << FIX) + HALF;
-        const r = clamp8((yy + (CR_R[ye] as number)) >> FIX);
-        const g = clamp8((yy + (CB_G[m] as number) + (CR_G[ye] as number)) >> FIX);
-        const b = clamp8((yy + (CB_B[m] as number)) >> FIX);
-        c = 255 - r;
-        m = 255 - g;
-        ye = 255 - b;
-      }
-      out[o] = (c * k) / 255;
-      out[o + 1] = (m * k) / 255;
-      out[o + 2] = (ye * k) / 255;
-      out[o + 3] = 255;
-    }
+    out[o] = (c * k) / 255;
+    out[o + 1] = (m * k) / 255;
+    out[o + 2] = (ye * k) / 255;
+    out[o + 3] = 255;
   }
 }
 

@@ -7,8 +7,10 @@
 
 import { DecodeError } from './error.js';
 import { type BitReader, Stop } from './jpeg-bits.js';
-import { ZIGZAG } from './jpeg-idct.js';
-import type { HuffmanTable, ScanHeader } from './jpeg-segments.js';
+import { type CoefficientsRead, ZIGZAG } from './jpeg-idct.js';
+import { FAST_BITS, type HuffmanTable, type ScanHeader } from './jpeg-segments.js';
+
+const FAST_MASK = (1 << FAST_BITS) - 1;
 
 /** A component while it is decoded: its geometry and where its coefficients go. */
 export interface ComponentState {
@@ -32,6 +34,11 @@ export interface ScanPart {
   readonly component: ComponentState;
   readonly dc: HuffmanTable | null;
   readonly ac: HuffmanTable | null;
+  /**
+   * The coefficients the component's transform reads. A sequential block stores only these and
+   * steps over the rest of its terms without forming them (decoding at 1/4 reads 4 of 64).
+   */
+  readonly read: CoefficientsRead;
 }
 
 /** Everything a scan needs besides the reader. */
@@ -170,37 +177,100 @@ function blockDecoder(header: ScanHeader, state: { eobrun: number }): BlockDecod
   return acRefine(start, end, low, state);
 }
 
-/** A sequential (baseline or extended) block: DC difference, then run-length coded AC terms. */
+/**
+ * A sequential (baseline or extended) block: DC difference, then run-length coded AC terms. Only
+ * the coefficients the transform reads are cleared and stored; past the last of them in zigzag
+ * order the terms are only stepped over (code and value bits consumed, nothing formed). The bit
+ * buffer is kept in locals for the block and handed back to the reader where it refills across a
+ * 0xFF byte or the end of the data, or walks a code longer than FAST_BITS. A small function on
+ * purpose: V8 optimizes it after a few hundred blocks, so a one-shot decode runs fast early.
+ */
 function sequential(reader: BitReader, part: ScanPart, coefs: Int16Array, at: number): void {
-  coefs.fill(0, at, at + 64);
+  const { natural, lastZigzag } = part.read;
+  if (lastZigzag === 63) coefs.fill(0, at, at + 64);
+  else for (let i = 0; i < natural.length; i++) coefs[at + (natural[i] as number)] = 0;
   const c = part.component;
   c.pred += reader.receive(dcCategory(reader, part.dc as HuffmanTable));
   coefs[at] = c.pred;
   const table = part.ac as HuffmanTable;
+  const fast = table.fast;
   const fastAc = table.fastAc;
-  for (let k = 1; k < 64; ) {
-    const fast = fastAc[reader.peek()] as number;
-    if (fast !== 0) {
-      reader.skip(fast & 15);
-      k += (fast >> 4) & 15;
-      if (k > 63) return;
-      coefs[at + (ZIGZAG[k] as number)] = fast >> 8;
-      k++;
-      continue;
+  const data = reader.data;
+  const lastByte = data.length - 1;
+  let bits = reader.bits;
+  let count = reader.count;
+  let pos = reader.pos;
+  let k = 1;
+  while (k < 64) {
+    if (count < 25) {
+      // Whole bytes while no 0xFF (a stuffed 0xFF 0x00 is one byte) and not at the end.
+      while (count <= 24 && pos < lastByte) {
+        const byte = data[pos] as number;
+        if (byte === 0xff) {
+          if (data[pos + 1] !== 0x00) break;
+          pos += 2;
+        } else pos++;
+        bits = (bits << 8) | byte;
+        count += 8;
+      }
+      if (count < 25) {
+        // A marker, the end, or padding after either: the reader's own refill.
+        reader.bits = bits;
+        reader.count = count;
+        reader.pos = pos;
+        reader.fill();
+        bits = reader.bits;
+        count = reader.count;
+        pos = reader.pos;
+      }
     }
-    const rs = reader.decode(table);
+    const peek = (bits >>> (count - FAST_BITS)) & FAST_MASK;
+    if (k <= lastZigzag) {
+      // A whole coefficient in one lookup when its code and value bits fit in FAST_BITS.
+      const term = fastAc[peek] as number;
+      if (term !== 0) {
+        count -= term & 15;
+        k += (term >> 4) & 15;
+        if (k > 63) break;
+        coefs[at + (ZIGZAG[k] as number)] = term >> 8;
+        k++;
+        continue;
+      }
+    }
+    const entry = fast[peek] as number;
+    let rs: number;
+    if (entry !== 0) {
+      count -= entry >> 8;
+      rs = entry & 0xff;
+    } else {
+      reader.bits = bits;
+      reader.count = count;
+      reader.pos = pos;
+      rs = reader.decode(table);
+      if (reader.count < 16) reader.fill();
+      bits = reader.bits;
+      count = reader.count;
+      pos = reader.pos;
+    }
     const s = rs & 15;
-    const r = rs >> 4;
     if (s === 0) {
-      if (r < 15) return; // end of block
+      if (rs !== 0xf0) break; // end of block; 0xF0 is sixteen zeros
       k += 16;
       continue;
     }
-    k += r;
-    if (k > 63) return;
-    coefs[at + (ZIGZAG[k] as number)] = reader.receive(s);
+    k += rs >> 4;
+    // The value bits are consumed even for a run past the block (damaged data), as libjpeg does.
+    count -= s;
+    if (k > 63) break;
+    if (k <= lastZigzag) {
+      const v = (bits >>> count) & ((1 << s) - 1);
+      coefs[at + (ZIGZAG[k] as number)] = v < 1 << (s - 1) ? v - (1 << s) + 1 : v;
+    }
     k++;
   }
+  reader.bits = bits;
+  reader.count = count;
+  reader.pos = pos;
 }
 
 /**

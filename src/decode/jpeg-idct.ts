@@ -15,6 +15,40 @@ export const ZIGZAG = Uint8Array.from([
   55, 62, 63,
 ]);
 
+/** The coefficients the transform of one block size reads: the lowest `size` x `size`. */
+export interface CoefficientsRead {
+  /** Their natural indices (row * 8 + column). */
+  readonly natural: Uint8Array;
+  /** The highest zigzag position among them: a sequential block's later terms are never read. */
+  readonly lastZigzag: number;
+}
+
+/** What the transform of each block size reads, [size]. */
+const READ: Partial<Record<BlockSize, CoefficientsRead>> = {};
+
+/**
+ * The coefficients the `size`-point transform reads (see `CoefficientsRead`).
+ *
+ * @example coefficientsRead(2) // { natural: [0, 1, 8, 9], lastZigzag: 4 }
+ */
+export function coefficientsRead(size: BlockSize): CoefficientsRead {
+  let read = READ[size];
+  if (!read) {
+    const natural: number[] = [];
+    let lastZigzag = 0;
+    for (let k = 0; k < 64; k++) {
+      const n = ZIGZAG[k] as number;
+      if ((n & 7) < size && n >> 3 < size) {
+        natural.push(n);
+        lastZigzag = k;
+      }
+    }
+    read = { natural: Uint8Array.from(natural.sort((a, b) => a - b)), lastZigzag };
+    READ[size] = read;
+  }
+  return read;
+}
+
 /** The 1-D weight of frequency u in T.81's inverse DCT: C(u)/2, with C(0) = 1/sqrt(2). */
 function weight(u: number): number {
   return u === 0 ? Math.SQRT1_2 / 2 : 0.5;

@@ -15,7 +15,7 @@ import { DEFAULT_DECODE_LIMITS, type DecodeLimits } from './image.js';
 import { BitReader, Stop } from './jpeg-bits.js';
 import { type ColourModel, colourModel, columnMap, type Plane, writeRows } from './jpeg-color.js';
 import { type ComponentState, decodeScan, type ScanPart, truncated } from './jpeg-entropy.js';
-import { type BlockSize, dequantizer, idctFor } from './jpeg-idct.js';
+import { type BlockSize, coefficientsRead, dequantizer, idctFor } from './jpeg-idct.js';
 import {
   type FrameHeader,
   type HuffmanTable,
@@ -361,7 +361,7 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
           const dc = dcTables[sc.dc] ?? null;
           const ac = acTables[sc.ac] ?? null;
           if ((needsDc && !dc) || (needsAc && !ac)) corrupt('a scan uses a Huffman table that was never defined');
-          return { component, dc, ac };
+          return { component, dc, ac, read: coefficientsRead(f.sizes[sc.index] as BlockSize) };
         });
         let onRow: ((row: number) => void) | undefined;
         if (f.mode === 'band') {

@@ -5,6 +5,7 @@
  */
 import { checkedFormat, decodeFormat, limitsOf } from './decode-image.js';
 import type { DecodedImage, DecodeOptions } from './image.js';
+import { sniffFormat } from './sniff.js';
 
 /**
  * As `decodeImage` (the same result, the same `DecodeError`s, thrown as rejections), loading the
@@ -23,5 +24,21 @@ export async function decodeImageLoading(bytes: Uint8Array, options: DecodeOptio
       const apng = options.frames === 'first' ? undefined : (await import('./apng.js')).decodeApngFrames;
       return decodeFormat(bytes, format, options, { png: decodePng, ...(apng ? { apng } : {}) });
     }
+  }
+}
+
+/**
+ * Loads the decoder that `bytes` will need (none for a file no decoder takes), so that a later
+ * `decodeImageLoading` of them starts decoding at once. The CLI calls it while the probe waits
+ * for the terminal. Never rejects: whatever is wrong with the file is reported by the decode.
+ */
+export async function preloadDecoder(bytes: Uint8Array): Promise<void> {
+  try {
+    const format = sniffFormat(bytes);
+    if (format === 'gif') await import('./gif.js');
+    else if (format === 'jpeg') await import('./jpeg.js');
+    else if (format === 'png') await import('./png.js');
+  } catch {
+    // A module that fails to load fails again, with its reason, in decodeImageLoading.
   }
 }

@@ -6,11 +6,14 @@
  * terminal viewers do. Here an APNG gives its IDAT image (the first or default frame); apng.ts
  * gives all its frames. See docs/decode.md#png.
  */
+import { swapsAxes } from '../core/orientation.js';
 import { MAX_RASTER_PIXELS, type Raster } from '../core/raster.js';
 import { DecodeError } from './error.js';
+import { exifOrientation } from './exif.js';
 import { type PngHeader, readPngChunks } from './png-chunks.js';
 import { inflatePngData } from './png-inflate.js';
 import { makeRowExpander } from './png-pixels.js';
+import { pngReduction, reducedPixels } from './png-reduce.js';
 import { unfilterRows } from './png-unfilter.js';
 
 /** A decoded PNG: the picture, and what the caller may still apply to it. */
@@ -23,6 +26,9 @@ export interface DecodedPng {
   readonly exif: Uint8Array | null;
   /** Whether the file is an APNG (only its IDAT image, the first or default frame, is decoded). */
   readonly animated: boolean;
+  /** The size the file declares (the raster is smaller when it was reduced for `maxSize`). */
+  readonly sourceWidth: number;
+  readonly sourceHeight: number;
 }
 
 /** One pass of a PNG image: the whole image, or one of Adam7's seven. */
@@ -85,7 +91,7 @@ export function pngDataSize(header: PngHeader): number {
  * `DecodeError`. The declared size must already have been checked against the caller's limits
  * (decodeImage does); here it is only held under the raster's own ceiling.
  */
-export function decodePng(bytes: Uint8Array): DecodedPng {
+export function decodePng(bytes: Uint8Array, options: PngDecodeOptions = {}): DecodedPng {
   const layout = readPngChunks(bytes, 0);
   const { header } = layout;
   const { width, height } = header;
@@ -93,8 +99,46 @@ export function decodePng(bytes: Uint8Array): DecodedPng {
     throw new DecodeError('corrupt', `corrupt PNG: it declares a size of ${width}x${height}`);
   if (width * height > MAX_RASTER_PIXELS)
     throw new DecodeError('too-large', `PNG image too large to decode safely: ${width}x${height}`);
+  // Reduced while expanded only where averaging is plain: no alpha to weigh, one image, no
+  // interlace. The box describes the upright picture: turned when eXIf's orientation will turn it.
+  const opaque = (header.colorType === 0 || header.colorType === 2 || header.colorType === 3) && !layout.transparency;
+  const turned =
+    options.orientation !== 'ignore' && layout.exif !== null && swapsAxes(exifOrientation(layout.exif) ?? 1);
+  const box =
+    options.maxSize && turned ? { width: options.maxSize.height, height: options.maxSize.width } : options.maxSize;
+  const factor = opaque && header.interlace === 0 && !layout.animated ? pngReduction(width, height, box) : 1;
+  if (factor > 1) {
+    const data = inflatePngData(layout.data, pngDataSize(header));
+    const rowBytes = rowBytesOf(header, width);
+    unfilterRows(data, 0, height, rowBytes, bppOf(header));
+    const expand = makeRowExpander(header, layout.palette, null);
+    const raster = reducedPixels(data, 0, width, height, rowBytes, expand, factor);
+    return { raster, exif: layout.exif, animated: false, sourceWidth: width, sourceHeight: height };
+  }
   const out = pngPixels(header, layout.data, layout.palette, layout.transparency);
-  return { raster: { width, height, data: out }, exif: layout.exif, animated: layout.animated };
+  return {
+    raster: { width, height, data: out },
+    exif: layout.exif,
+    animated: layout.animated,
+    sourceWidth: width,
+    sourceHeight: height,
+  };
+}
+
+/** How to decode a PNG. */
+export interface PngDecodeOptions {
+  /**
+   * The most pixels the caller will draw. An opaque, non-interlaced still picture at least twice
+   * as large on both axes is averaged down by a whole factor while it is expanded (`pngReduction`).
+   */
+  readonly maxSize?: { readonly width: number; readonly height: number } | undefined;
+  /** `'ignore'` when the caller will not turn the picture by its eXIf orientation (then the box is not turned either). */
+  readonly orientation?: 'apply' | 'ignore' | undefined;
+}
+
+/** Bytes a complete pixel takes, at least 1 (the filters' left neighbour). */
+function bppOf(header: PngHeader): number {
+  return Math.max(1, ((CHANNELS[header.colorType] as number) * header.depth) >> 3);
 }
 
 /**
@@ -110,7 +154,7 @@ export function pngPixels(
 ): Uint8Array {
   const { width, height } = header;
   const data = inflatePngData(parts, pngDataSize(header));
-  const bpp = Math.max(1, ((CHANNELS[header.colorType] as number) * header.depth) >> 3);
+  const bpp = bppOf(header);
   const expand = makeRowExpander(header, palette, transparency);
   const out = new Uint8Array(width * height * 4);
   let at = 0;

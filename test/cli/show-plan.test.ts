@@ -374,6 +374,59 @@ describe('scanEscapes', () => {
     expect(scanEscapes(GROUND, text).mode).toBe(mode);
   });
 
+  // The parser's states, one character at a time, as plainly as they can be written: scanEscapes
+  // jumps over text and string bodies, and must land where this lands.
+  function plainScan(state: EscapeState, text: string): EscapeState {
+    let { mode, intro } = state;
+    for (const ch of text) {
+      for (let u = 0; u < ch.length; u++) {
+        const c = ch.charCodeAt(u);
+        if (mode === 'ground') mode = c === 0x1b ? 'esc' : mode;
+        else if (mode === 'esc') {
+          if (c === 0x5b) mode = 'csi';
+          else if ([0x50, 0x5f, 0x5d, 0x5e, 0x58].includes(c)) [mode, intro] = ['string', String.fromCharCode(c)];
+          else if (c !== 0x1b) mode = 'ground';
+        } else if (mode === 'csi') mode = c >= 0x40 && c <= 0x7e ? 'ground' : c === 0x1b ? 'esc' : mode;
+        else if (mode === 'string') {
+          if (c === 0x1b) mode = 'string-esc';
+          else if (c === 0x07 && intro.startsWith(']')) mode = 'ground';
+          else if (intro.length < 6) intro += String.fromCharCode(c);
+        } else if (c === 0x5c) [mode, intro] = ['ground', ''];
+        else mode = 'string';
+      }
+    }
+    return { mode, intro: mode === 'ground' ? '' : intro };
+  }
+
+  it('lands where a plain character-by-character parser lands (long bodies, BEL, tmux)', () => {
+    const piece = fc.constantFrom(
+      '\x1b',
+      '[',
+      'P',
+      '_',
+      ']',
+      '\\',
+      '\x07',
+      'q',
+      'm',
+      '1',
+      ';',
+      'tmux;',
+      'AAAAAAAAAAAA',
+      '😀',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 80 }).map((a) => a.join('')),
+        fc.constantFrom<EscapeState>(GROUND, { mode: 'string', intro: ']1337' }, { mode: 'string', intro: 'Ptmux;' }),
+        (text, from) => {
+          expect(scanEscapes(from, text)).toEqual(plainScan(from, text));
+        },
+      ),
+      { numRuns: 1000, seed: 13 },
+    );
+  });
+
   it('any split gives the same state as the whole', () => {
     const alphabet = fc.constantFrom('\x1b', '[', 'P', '_', ']', '\\', '\x07', 'q', 'm', '1', ';', 'a', 'G');
     fc.assert(

@@ -5,7 +5,7 @@ import { exifOrientation } from '../../src/decode/exif.js';
 import { componentBlockSize } from '../../src/decode/jpeg.js';
 import { BitReader, Stop } from '../../src/decode/jpeg-bits.js';
 import { type ColourModel, colourModel, columnMap, writeRows } from '../../src/decode/jpeg-color.js';
-import { type BlockSize, dequantizer, idctFor, ZIGZAG } from '../../src/decode/jpeg-idct.js';
+import { type BlockSize, coefficientsRead, dequantizer, idctFor, ZIGZAG } from '../../src/decode/jpeg-idct.js';
 import { buildHuffmanTable, parseScanHeader } from '../../src/decode/jpeg-segments.js';
 import { tiffWithOrientation } from './jpeg-helpers.js';
 
@@ -58,6 +58,23 @@ describe('IDCT at every size against the direct formula', () => {
       ),
       { numRuns: 300, seed: 8 },
     );
+  });
+});
+
+describe('coefficientsRead: what each transform reads, so a sequential block stores only that', () => {
+  it.each([
+    { name: '1x1 (1/8): the DC term', size: 1 as BlockSize, natural: [0], lastZigzag: 0 },
+    { name: '2x2 (1/4)', size: 2 as BlockSize, natural: [0, 1, 8, 9], lastZigzag: 4 },
+    { name: '4x4 (1/2): (3,3) is zigzag 24', size: 4 as BlockSize, count: 16, lastZigzag: 24 },
+    { name: '8x8: all 64', size: 8 as BlockSize, count: 64, lastZigzag: 63 },
+  ])('$name', ({ size, natural, count, lastZigzag }) => {
+    const read = coefficientsRead(size);
+    if (natural) expect([...read.natural]).toEqual(natural);
+    expect(read.natural.length).toBe(count ?? natural?.length);
+    expect(read.lastZigzag).toBe(lastZigzag);
+    // Every coefficient the transform of this size reads is among them, and no other.
+    for (let n = 0; n < 64; n++) expect(read.natural.includes(n)).toBe((n & 7) < size && n >> 3 < size);
+    expect(Math.max(...[...read.natural].map((n) => ZIGZAG.indexOf(n)))).toBe(lastZigzag);
   });
 });
 

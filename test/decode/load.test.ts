@@ -77,16 +77,22 @@ describe('decodeImageLoading', () => {
   });
 });
 
-/** The decoder modules a fresh process loads to decode `file` with the built decodeImageLoading. */
-function decoderModulesFor(file: string): string[] {
+/**
+ * The decoder modules a fresh process loads to decode `file` with the built decodeImageLoading,
+ * or to make ready for it with preloadDecoder.
+ */
+function decoderModulesFor(
+  file: string,
+  call: 'decodeImageLoading' | 'preloadDecoder' = 'decodeImageLoading',
+): string[] {
   // Written synchronously: the hooks run on their own thread, whose buffered writes a process
   // that exits right after a dynamic import may never flush.
   const hook = `import { writeSync } from 'node:fs'; export async function resolve(s, c, next) { const r = await next(s, c); writeSync(2, 'LOADED ' + r.url + '\\n'); return r; }`;
   const script = `import { register } from 'node:module';
 import { readFileSync } from 'node:fs';
 register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}));
-const { decodeImageLoading } = await import(${JSON.stringify(pathToFileURL(join(root, 'dist/decode/load.js')).href)});
-await decodeImageLoading(readFileSync(${JSON.stringify(file)}));`;
+const load = await import(${JSON.stringify(pathToFileURL(join(root, 'dist/decode/load.js')).href)});
+await load.${call}(readFileSync(${JSON.stringify(file)}));`;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`decoding ${file} failed: ${run.stderr}`);
   // Resolved once per import, so a module imported twice is listed twice: keep each once.
@@ -104,7 +110,7 @@ describe('what a one-shot process loads (the built package)', () => {
     {
       name: 'a PNG: the PNG decoder only',
       file: 'test/fixtures/images/astronaut.png',
-      expected: ['png-chunks.js', 'png-inflate.js', 'png-pixels.js', 'png-unfilter.js', 'png.js'],
+      expected: ['png-chunks.js', 'png-inflate.js', 'png-pixels.js', 'png-reduce.js', 'png-unfilter.js', 'png.js'],
     },
     {
       name: 'a JPEG: the JPEG decoder only',
@@ -113,5 +119,13 @@ describe('what a one-shot process loads (the built package)', () => {
     },
   ])('$name', ({ file, expected }) => {
     expect(decoderModulesFor(join(root, file))).toEqual(expected);
+    // What the CLI loads while the probe waits is exactly what the decode will need.
+    expect(decoderModulesFor(join(root, file), 'preloadDecoder')).toEqual(expected);
+  });
+
+  it('preloadDecoder: a file no decoder takes loads none, and nothing is thrown', async () => {
+    const { preloadDecoder } = await import('../../src/decode/load.js');
+    await expect(preloadDecoder(Uint8Array.of(1, 2, 3))).resolves.toBeUndefined();
+    await expect(preloadDecoder(new Uint8Array(0))).resolves.toBeUndefined();
   });
 });

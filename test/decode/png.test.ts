@@ -14,6 +14,7 @@ import { inflatePngData } from '../../src/decode/png-inflate.js';
 import { unfilterRows } from '../../src/decode/png-unfilter.js';
 import { encodePng } from '../../src/render/png.js';
 import { insertBeforeIdat, pngChunk, pngCorpus } from './corpus.js';
+import { tiffWithOrientation } from './jpeg-helpers.js';
 import { ancillaryBomb, idatBomb, pngOf, tinyPng, zerosDeflated } from './support/hostile-files.js';
 
 /** The spec's unfilter, written as plainly as the spec states it (section 9), on a copy. */
@@ -42,14 +43,24 @@ function referenceUnfilter(data: Uint8Array, rows: number, rowBytes: number, bpp
 }
 
 describe('unfilterRows', () => {
-  it('undoes every filter as the spec defines it (random rows, every bpp)', () => {
+  // Bytes from a small alphabet make Paeth's distances tie often: the spec's order (a, then b,
+  // then c) must decide them, which random bytes alone rarely test.
+  it.each([
+    { name: 'any bytes', noise: fc.uint8Array({ minLength: 5 * 9 * 8, maxLength: 5 * 9 * 8 }) },
+    {
+      name: 'bytes that tie (0..2, 254, 255)',
+      noise: fc
+        .array(fc.constantFrom(0, 1, 2, 254, 255), { minLength: 5 * 9 * 8, maxLength: 5 * 9 * 8 })
+        .map((a) => Uint8Array.from(a)),
+    },
+  ])('undoes every filter as the spec defines it (random rows, every bpp): $name', ({ noise: noiseBytes }) => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 5 }),
         fc.integer({ min: 1, max: 8 }),
         fc.constantFrom(1, 2, 3, 4, 6, 8),
         fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 5, maxLength: 5 }),
-        fc.uint8Array({ minLength: 5 * 9 * 8, maxLength: 5 * 9 * 8 }),
+        noiseBytes,
         (rows, pixels, bpp, filters, noise) => {
           const rowBytes = pixels * bpp;
           const data = noise.slice(0, rows * (rowBytes + 1));
@@ -350,5 +361,118 @@ describe('tRNS colour keys match on every sample', () => {
     png.set(fixed.subarray(fixed.length - 4), 29);
     const alpha = [...(decodeImage(png).frames[0]?.raster.data ?? [])].filter((_, i) => i % 4 === 3);
     expect(alpha).toEqual([0, 255, 255, 255]);
+  });
+});
+
+describe('decodePng with maxSize: a large opaque picture averaged down while it is expanded', () => {
+  /** The plain area average: each factor x factor block (clipped at the edges) over its pixels, rounded. */
+  function areaAverage(full: { width: number; height: number; data: Uint8Array }, factor: number) {
+    const width = Math.ceil(full.width / factor);
+    const height = Math.ceil(full.height / factor);
+    const data = new Uint8Array(width * height * 4);
+    for (let oy = 0; oy < height; oy++)
+      for (let ox = 0; ox < width; ox++) {
+        const sum = [0, 0, 0];
+        let n = 0;
+        for (let y = oy * factor; y < Math.min(full.height, (oy + 1) * factor); y++)
+          for (let x = ox * factor; x < Math.min(full.width, (ox + 1) * factor); x++, n++)
+            for (let c = 0; c < 3; c++) sum[c]! += full.data[(y * full.width + x) * 4 + c]!;
+        for (let c = 0; c < 3; c++) data[(oy * width + ox) * 4 + c] = Math.floor((sum[c]! + (n >> 1)) / n);
+        data[(oy * width + ox) * 4 + 3] = 255;
+      }
+    return { width, height, data };
+  }
+
+  it.each([
+    { name: 'no box: 1', w: 4000, h: 3000, box: undefined, want: 1 },
+    { name: '4000x3000 into 1000x440: 4 (1000x750)', w: 4000, h: 3000, box: { width: 1000, height: 440 }, want: 4 },
+    { name: 'the narrower ratio decides', w: 4000, h: 3000, box: { width: 300, height: 1000 }, want: 3 },
+    { name: 'a box larger than the picture: 1', w: 64, h: 64, box: { width: 1000, height: 440 }, want: 1 },
+    { name: 'exactly half: 2', w: 2000, h: 1000, box: { width: 1000, height: 500 }, want: 2 },
+  ])('pngReduction: $name', async ({ w, h, box, want }) => {
+    const { pngReduction } = await import('../../src/decode/png-reduce.js');
+    expect(pngReduction(w, h, box)).toBe(want);
+  });
+
+  it('equals the area average of the full decode (random grey, RGB and palette pictures, any box)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 37 }),
+        fc.integer({ min: 1, max: 29 }),
+        fc.constantFrom(1, 3),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        (width, height, channels, bw, bh, seed) => {
+          let s = seed;
+          const data = Uint8Array.from({ length: width * height * channels }, () => {
+            s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+            return s >>> 24;
+          });
+          const bytes = fastPngEncode({ width, height, data, channels, depth: 8 });
+          const full = decodePng(bytes).raster;
+          const box = { width: bw, height: bh };
+          const reduced = decodePng(bytes, { maxSize: box });
+          const factor = Math.max(1, Math.min(Math.floor(width / bw), Math.floor(height / bh)));
+          const expected = factor === 1 ? full : areaAverage(full, factor);
+          expect([reduced.raster.width, reduced.raster.height]).toEqual([expected.width, expected.height]);
+          expect(Buffer.from(reduced.raster.data).equals(Buffer.from(expected.data))).toBe(true);
+          expect([reduced.sourceWidth, reduced.sourceHeight]).toEqual([width, height]);
+          // It still covers the box on both axes.
+          if (factor > 1) expect(reduced.raster.width >= bw && reduced.raster.height >= bh).toBe(true);
+        },
+      ),
+      { numRuns: 150, seed: 7 },
+    );
+  });
+
+  const big = (channels: 3 | 4, adam7 = false) =>
+    fastPngEncode(
+      { width: 40, height: 30, data: new Uint8Array(40 * 30 * channels).fill(200), channels, depth: 8 },
+      adam7 ? { interlace: 'Adam7' } : {},
+    );
+  it.each([
+    { name: 'RGB: reduced', bytes: () => big(3), size: [10, 8] },
+    { name: 'RGBA (alpha to weigh): full size', bytes: () => big(4), size: [40, 30] },
+    { name: 'interlaced: full size', bytes: () => big(3, true), size: [40, 30] },
+  ])('$name', ({ bytes, size }) => {
+    const png = decodePng(bytes(), { maxSize: { width: 10, height: 7 } });
+    expect([png.raster.width, png.raster.height]).toEqual(size);
+  });
+
+  it.each([
+    // Stored 40x30, turned 90° by eXIf: a 7x10 upright box is 10x7 stored, so 1/4 (10x8, upright 8x10);
+    // not turned it would be 1/3 (14x10).
+    { name: 'eXIf orientation 6: the box is turned first', orientation: 6, ignore: false, size: [8, 10] },
+    { name: 'eXIf orientation 6, ignored: the box as given', orientation: 6, ignore: true, size: [14, 10] },
+    { name: 'eXIf orientation 1', orientation: 1, ignore: false, size: [14, 10] },
+  ])('$name', ({ orientation, ignore, size }) => {
+    const bytes = insertBeforeIdat(big(3), pngChunk('eXIf', tiffWithOrientation(orientation)));
+    const image = decodeImage(bytes, {
+      frames: 'first',
+      maxSize: { width: 7, height: 10 },
+      ...(ignore ? { orientation: 'ignore' as const } : {}),
+    });
+    expect([image.width, image.height]).toEqual(size);
+  });
+
+  it('decodeImage reduces only for the first frame, and reports the file’s own size', () => {
+    const bytes = big(3);
+    const first = decodeImage(bytes, { frames: 'first', maxSize: { width: 10, height: 7 } });
+    expect([first.width, first.height, first.sourceWidth, first.sourceHeight]).toEqual([10, 8, 40, 30]);
+    const all = decodeImage(bytes, { maxSize: { width: 10, height: 7 } });
+    expect([all.width, all.height]).toEqual([40, 30]);
+  });
+});
+
+describe('outputChunk: zlib output buffers that never hold the image twice, nor trust a lie', () => {
+  it.each([
+    { name: 'a small image: one buffer a byte larger', expected: 5000, compressed: 10, chunk: 5001 },
+    { name: 'a 36 MB photo from 11 MB: one buffer', expected: 36_003_000, compressed: 11_270_000, chunk: 36_003_001 },
+    { name: 'a 36 MB claim from 4 KB: 4 MiB chunks', expected: 36_003_000, compressed: 4096, chunk: 4 << 20 },
+    { name: 'the smallest', expected: 1, compressed: 8, chunk: 64 },
+  ])('$name', async ({ expected, compressed, chunk }) => {
+    const { outputChunk } = await import('../../src/decode/png-inflate.js');
+    expect(outputChunk(expected, compressed)).toBe(chunk);
   });
 });

@@ -1,0 +1,91 @@
+/**
+ * Decoding a large opaque PNG no larger than it will be drawn: each block of `factor` x `factor`
+ * pixels is averaged into one as the rows are expanded, so the full-size RGBA picture is never
+ * held (a 4000x3000 photo drawn 1000 pixels wide needs 3 MB, not 48 MB) and the resize after it
+ * starts from a quarter of the pixels. The PNG analogue of JPEG's DCT scaling; see docs/decode.md#png.
+ */
+import type { RowExpander } from './png-pixels.js';
+
+/**
+ * The largest whole factor by which a `width` x `height` picture can be reduced and still cover
+ * `box` on both axes (1 when it cannot be reduced).
+ *
+ * @example pngReduction(4000, 3000, { width: 1000, height: 440 }) // 4 (1000x750)
+ */
+export function pngReduction(
+  width: number,
+  height: number,
+  box: { readonly width: number; readonly height: number } | undefined,
+): number {
+  if (!box || box.width < 1 || box.height < 1) return 1;
+  return Math.max(1, Math.min(Math.floor(width / box.width), Math.floor(height / box.height)));
+}
+
+/**
+ * Expands the `height` unfiltered rows of `data` (each a filter byte then `rowBytes` bytes, from
+ * `start`) into an opaque RGBA picture `factor` times smaller on each side (rounded up; the last
+ * block of a row or column averages the pixels it has).
+ */
+export function reducedPixels(
+  data: Uint8Array,
+  start: number,
+  width: number,
+  height: number,
+  rowBytes: number,
+  expand: RowExpander,
+  factor: number,
+): { width: number; height: number; data: Uint8Array } {
+  const ow = Math.ceil(width / factor);
+  const oh = Math.ceil(height / factor);
+  const out = new Uint8Array(ow * oh * 4);
+  const row = new Uint8Array(width * 4);
+  const sums = new Uint32Array(ow * 3);
+  for (let y = 0, at = start; y < height; y++, at += rowBytes + 1) {
+    expand(data, at + 1, width, row, 0, 4);
+    addRow(row, width, factor, sums);
+    const oy = Math.floor(y / factor);
+    if ((y + 1) % factor === 0 || y === height - 1) {
+      writeAverages(sums, width, factor, y - oy * factor + 1, out, oy * ow * 4);
+      sums.fill(0);
+    }
+  }
+  return { width: ow, height: oh, data: out };
+}
+
+/** Adds each pixel's R, G, B of one expanded row to the sums of its block. */
+function addRow(row: Uint8Array, width: number, factor: number, sums: Uint32Array): void {
+  for (let x = 0, o = 0; x < width; o += 3) {
+    const end = Math.min(width, x + factor);
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    for (; x < end; x++) {
+      const i = x << 2;
+      r += row[i] as number;
+      g += row[i + 1] as number;
+      b += row[i + 2] as number;
+    }
+    sums[o] = (sums[o] as number) + r;
+    sums[o + 1] = (sums[o + 1] as number) + g;
+    sums[o + 2] = (sums[o + 2] as number) + b;
+  }
+}
+
+/** Writes one output row: each block's sums over its pixel count, rounded, opaque. */
+function writeAverages(
+  sums: Uint32Array,
+  width: number,
+  factor: number,
+  rows: number,
+  out: Uint8Array,
+  to: number,
+): void {
+  for (let x = 0, o = 0; x < width; x += factor, o += 3, to += 4) {
+    const n = Math.min(factor, width - x) * rows;
+    const half = n >> 1;
+    out[to] = Math.floor(((sums[o] as number) + half) / n);
+    out[to + 1] = Math.floor(((sums[o + 1] as number) + half) / n);
+    out[to + 2] = Math.floor(((sums[o + 2] as number) + half) / n);
+    out[to + 3] = 255;
+  }
+}
