@@ -246,35 +246,38 @@ export const EIGHTHS_GLYPHS: readonly Glyph[] = Object.freeze([
   glyph('\u2595', (x) => x === 7),
 ]);
 
-/** The 60 sextants, U+1FB00..U+1FB3B. */
-export const SEXTANT_GLYPHS: readonly Glyph[] = Object.freeze(
-  Array.from({ length: 64 }, (_, p) => p).flatMap((p) => {
-    const cp = sextantCodePoint(p);
-    return cp === undefined ? [] : [Object.freeze({ char: String.fromCodePoint(cp), mask: sextantMask(p) })];
-  }),
-);
+/** The 60 sextants, U+1FB00..U+1FB3B. Made when a set that has them is first used. */
+const sextantGlyphs = (): readonly Glyph[] =>
+  Object.freeze(
+    Array.from({ length: 64 }, (_, p) => p).flatMap((p) => {
+      const cp = sextantCodePoint(p);
+      return cp === undefined ? [] : [Object.freeze({ char: String.fromCodePoint(cp), mask: sextantMask(p) })];
+    }),
+  );
 
 /**
  * The 230 octants, U+1CD00..U+1CDE5, with the quarter blocks that complete the 2x4 patterns
  * (▂ ▆, and upper one quarter / three quarters U+1FB82, U+1FB85).
  */
-export const OCTANT_GLYPHS: readonly Glyph[] = Object.freeze([
-  ...Array.from({ length: 256 }, (_, p) => p).flatMap((p) => {
-    const cp = octantCodePoint(p);
-    return cp === undefined ? [] : [Object.freeze({ char: String.fromCodePoint(cp), mask: octantMask(p) })];
-  }),
-  Object.freeze({ char: '\u2582', mask: octantMask(192) }),
-  Object.freeze({ char: '\u2586', mask: octantMask(252) }),
-  Object.freeze({ char: '\u{1fb82}', mask: octantMask(3) }),
-  Object.freeze({ char: '\u{1fb85}', mask: octantMask(63) }),
-]);
+const octantGlyphs = (): readonly Glyph[] =>
+  Object.freeze([
+    ...Array.from({ length: 256 }, (_, p) => p).flatMap((p) => {
+      const cp = octantCodePoint(p);
+      return cp === undefined ? [] : [Object.freeze({ char: String.fromCodePoint(cp), mask: octantMask(p) })];
+    }),
+    Object.freeze({ char: '\u2582', mask: octantMask(192) }),
+    Object.freeze({ char: '\u2586', mask: octantMask(252) }),
+    Object.freeze({ char: '\u{1fb82}', mask: octantMask(3) }),
+    Object.freeze({ char: '\u{1fb85}', mask: octantMask(63) }),
+  ]);
 
 /** The 255 braille patterns with at least one dot, U+2801..U+28FF (U+2800 draws as the space). */
-export const BRAILLE_GLYPHS: readonly Glyph[] = Object.freeze(
-  Array.from({ length: 255 }, (_, i) =>
-    Object.freeze({ char: String.fromCodePoint(0x2801 + i), mask: brailleMask(i + 1) }),
-  ),
-);
+const brailleGlyphs = (): readonly Glyph[] =>
+  Object.freeze(
+    Array.from({ length: 255 }, (_, i) =>
+      Object.freeze({ char: String.fromCodePoint(0x2801 + i), mask: brailleMask(i + 1) }),
+    ),
+  );
 
 /** A set of the space, the full block and `parts`, each mask once (the first glyph with a mask wins). */
 function makeSet(name: string, parts: readonly (readonly Glyph[])[]): SymbolSet {
@@ -295,10 +298,10 @@ const SET_PARTS: Readonly<Record<SymbolSetName, () => readonly (readonly Glyph[]
   quadrant: () => [HALF_GLYPHS, QUADRANT_GLYPHS],
   eighths: () => [HALF_GLYPHS, EIGHTHS_GLYPHS],
   block: () => [HALF_GLYPHS, QUADRANT_GLYPHS, EIGHTHS_GLYPHS],
-  sextant: () => [QUADRANT_GLYPHS.filter((g) => g.char === '\u258c' || g.char === '\u2590'), SEXTANT_GLYPHS],
-  octant: () => [HALF_GLYPHS, QUADRANT_GLYPHS, OCTANT_GLYPHS],
-  braille: () => [BRAILLE_GLYPHS],
-  all: () => [HALF_GLYPHS, QUADRANT_GLYPHS, EIGHTHS_GLYPHS, SEXTANT_GLYPHS, OCTANT_GLYPHS, BRAILLE_GLYPHS],
+  sextant: () => [QUADRANT_GLYPHS.filter((g) => g.char === '\u258c' || g.char === '\u2590'), sextantGlyphs()],
+  octant: () => [HALF_GLYPHS, QUADRANT_GLYPHS, octantGlyphs()],
+  braille: () => [brailleGlyphs()],
+  all: () => [HALF_GLYPHS, QUADRANT_GLYPHS, EIGHTHS_GLYPHS, sextantGlyphs(), octantGlyphs(), brailleGlyphs()],
 };
 
 /**

@@ -7,13 +7,11 @@ import {
   maskHas,
   maskKey,
   maskWhere,
-  OCTANT_GLYPHS,
   OCTANTS_ENCODED_ELSEWHERE,
   octantCodePoint,
   octantMask,
   popcount32,
   resolveSymbolSet,
-  SEXTANT_GLYPHS,
   SYMBOL_SET_NAMES,
   SYMBOL_SETS,
   sextantCodePoint,
@@ -220,7 +218,7 @@ describe('code points', () => {
   ])('$name is U+$cp', ({ name, cp }) => {
     const pattern = bitsOfName(name);
     expect(sextantCodePoint(pattern)).toBe(cp);
-    const g = SEXTANT_GLYPHS.find((x) => x.char === String.fromCodePoint(cp));
+    const g = SYMBOL_SETS.sextant.glyphs.find((x) => x.char === String.fromCodePoint(cp));
     expect(g?.mask).toEqual(sextantMask(pattern));
   });
 
@@ -235,7 +233,7 @@ describe('code points', () => {
   ])('$name is U+$cp', ({ name, cp }) => {
     const pattern = bitsOfName(name);
     expect(octantCodePoint(pattern)).toBe(cp);
-    const g = OCTANT_GLYPHS.find((x) => x.char === String.fromCodePoint(cp));
+    const g = SYMBOL_SETS.octant.glyphs.find((x) => x.char === String.fromCodePoint(cp));
     expect(g?.mask).toEqual(octantMask(pattern));
   });
 
