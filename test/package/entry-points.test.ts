@@ -111,6 +111,10 @@ describe('the front door', () => {
     expect(foreign).toEqual([]);
     expect(loaded.some((url) => url.includes('/dist/decode/'))).toBe(false);
   });
+  it('loads no built-in only drawing or tmux needs (zlib, crypto, child_process load on first use)', () => {
+    const { loaded } = importInChild(pkg.name);
+    expect(loaded.filter((url) => ['node:zlib', 'node:crypto', 'node:child_process'].includes(url))).toEqual([]);
+  });
   it('stays small: a few dozen names', () => {
     expect(declaredExports('.').length).toBeLessThanOrEqual(60);
   });
