@@ -310,7 +310,7 @@ const SET_PARTS: Readonly<Record<SymbolSetName, () => readonly (readonly Glyph[]
  * (Unicode 16) and braille depend on the font, so only when asked.
  *
  * Each set is made on first use (a getter that keeps what it made), not at import: importing
- * termsight must not pay for glyph tables a program may never draw with (docs/render.md, "Load
+ * termsight must not pay for glyph tables a program may never draw with (docs/architecture.md, "Load
  * cost").
  *
  * @example SYMBOL_SETS.block.glyphs.map((g) => g.char).join('') // ' █▀▄▖▗▘▝…'
