@@ -13,7 +13,7 @@
 // decoders) stay dynamic: their code is split into chunks loaded only when used.
 //
 // Usage: node scripts/bundle.mjs [distDir]   (npm run build runs it)
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,7 +84,6 @@ const bundle = await rolldown({
   treeshake: true,
   preserveEntrySignatures: 'allow-extension',
 });
-rmSync(join(DIST, 'chunks'), { recursive: true, force: true });
 const { output } = await bundle.write({
   dir: DIST,
   format: 'esm',
@@ -94,6 +93,12 @@ const { output } = await bundle.write({
   codeSplitting: { groups },
 });
 await bundle.close();
+// Old chunks go after the new ones are written (a chunk's name is a hash of its content), so a
+// test running the CLI while another rebuilds never finds an entry without its chunks.
+const written = new Set(output.map((o) => o.fileName));
+for (const file of readdirSync(join(DIST, 'chunks'))) {
+  if (!written.has(`chunks/${file}`)) rmSync(join(DIST, 'chunks', file), { force: true });
+}
 const entries = output.filter((o) => o.type === 'chunk' && o.isEntry).length;
 const chunks = output.filter((o) => o.type === 'chunk' && !o.isEntry).length;
 console.log(`bundled ${entries} entry points into ${DIST} (${chunks} shared or lazy chunks in chunks/)`);
