@@ -7,7 +7,7 @@
 // Hubble photo, then times its first `toTerminal` into a 100x40-cell box (10x20-pixel cells)
 // and then the median of 9 more; ratio = first / warm (goal: at most 1.5). Each fresh process
 // is run RUNS times (TERMSIGHT_BENCH_RUNS, default 5) and the medians of both are printed.
-// Run alone: npm run build && node bench/cold.mjs
+// Run alone: npm run build && node bench/cold.mjs (--load-only: only the loading rows)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -82,23 +82,17 @@ function loadRows(log, runs) {
   }
   const [ts, sc, show, node] = [sides.termsight, sides.supportsColor, sides.show, sides.node].map(median);
   log(`loading: medians of ${runs} fresh processes, alternating`);
-  log(['what', 'termsight ms', 'peer', 'peer ms', 'ratio', 'goal'].map((c) => c.padEnd(16)).join(''));
-  log(
-    ["import('termsight')", fmt(ts), "import('supports-color')", fmt(sc), fmt(ts / sc, 2), '<= 2']
-      .map((c) => String(c).padEnd(16))
-      .join(''),
-  );
-  log(
-    ['show 1x1 PNG, sixel', fmt(show), 'node -e 0', fmt(node), fmt(show / node, 2), 'small']
-      .map((c) => String(c).padEnd(16))
-      .join(''),
-  );
+  const row = (cells) => cells.map((c, i) => String(c).padEnd([24, 14, 26, 10, 8, 6][i])).join('');
+  log(row(['what', 'termsight ms', 'peer', 'peer ms', 'ratio', 'goal']));
+  log(row(["import('termsight')", fmt(ts), "import('supports-color')", fmt(sc), fmt(ts / sc, 2), '<= 2']));
+  log(row(['show 1x1 PNG, sixel', fmt(show), 'node -e 0', fmt(node), fmt(show / node, 2), '']));
   log('');
 }
 
 export async function run(log = console.log) {
   if (!existsSync(join(ROOT, 'dist/render/backend.js'))) throw new Error('build first: npm run build');
   loadRows(log, Math.max(RUNS, 9));
+  if (process.argv.includes('--load-only')) return;
   log(
     `cold start: first encode in a fresh process vs the warm median, median of ${RUNS} processes; goal first/warm <= 1.5`,
   );
