@@ -65,6 +65,9 @@ const small = entryFiles().filter((file) =>
 );
 const base = new Set(small.flatMap((file) => [...reachable(file)]));
 const layer = (names) => (id) => !base.has(id) && names.includes(relative(DIST, id).split(/[\\/]/)[0]);
+// The decode layer's part that is loaded before the format is known (sniffing, limits, EXIF:
+// what decode/load.js reaches by static imports); each decoder stays in its own lazy chunk.
+const decodeStatic = reachable(join(DIST, 'decode', 'load.js'));
 const groups = [
   {
     name: 'termsight',
@@ -73,7 +76,25 @@ const groups = [
     includeDependenciesRecursively: false,
   },
   { name: 'render', test: layer(['render']), priority: 1, includeDependenciesRecursively: false },
+  {
+    name: 'decode',
+    test: (id) => layer(['decode'])(id) && decodeStatic.has(id),
+    priority: 1,
+    includeDependenciesRecursively: false,
+  },
+  // The CLI's commands beyond its first file: one chunk, loaded when a command runs.
+  { name: 'cli', test: layer(['cli']), priority: 1, includeDependenciesRecursively: false },
 ];
+
+// In place means once: an entry that already imports chunks was bundled, and tsc must run again.
+for (const file of entryFiles()) {
+  if (/from ['"]\.\.?\/(\.\.\/)*chunks\//.test(readFileSync(file, 'utf8'))) {
+    console.error(
+      `${relative(ROOT, file)} is already bundled: run tsc -p tsconfig.build.json first (npm run build does)`,
+    );
+    process.exit(1);
+  }
+}
 
 const input = Object.fromEntries(entryFiles().map((file) => [relative(DIST, file).replace(/\.js$/, ''), file]));
 // 'allow-extension': the groups leave some modules to default splitting (see above), which needs it.
