@@ -1,11 +1,15 @@
-// Cold start: what a one-shot process (`termsight show`) pays for its one encode, against the
-// same encode once the code is warm. For each protocol, a fresh process decodes the 1000x872
+// Cold start. First what a program pays to load termsight: `import('termsight')` (the main
+// entry, for detect/probeTerminal) against `import('supports-color')` in fresh processes
+// alternating between the two (goal: at most 2x), and the CLI's start-up: `termsight show` of a
+// 1x1 PNG (loading everything a picture needs, nearly no work) against `node -e 0` (Node's own
+// floor), whole processes. Then what a one-shot process (`termsight show`) pays for its one
+// encode, against the same encode once the code is warm. For each protocol, a fresh process decodes the 1000x872
 // Hubble photo, then times its first `toTerminal` into a 100x40-cell box (10x20-pixel cells)
 // and then the median of 9 more; ratio = first / warm (goal: at most 1.5). Each fresh process
 // is run RUNS times (TERMSIGHT_BENCH_RUNS, default 5) and the medians of both are printed.
-// Run alone: npm run build && node bench/cold.mjs
+// Run alone: npm run build && node bench/cold.mjs (--load-only: only the loading rows)
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -37,8 +41,58 @@ process.stdout.write(first + ' ' + warm[4]);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (n, d = 1) => n.toFixed(d);
 
+/** Milliseconds a fresh process spends in `await import(specifier)`, resolved from the repository. */
+function importMs(specifier) {
+  const code = `const t = performance.now(); await import(${JSON.stringify(specifier)}); process.stdout.write(String(performance.now() - t));`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`import ${specifier}: ${r.stderr}`);
+  return Number(r.stdout);
+}
+
+/** Wall milliseconds of a whole node process running `args`. */
+function processMs(args) {
+  const t = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${args.join(' ')}: ${r.stderr}`);
+  return Number(process.hrtime.bigint() - t) / 1e6;
+}
+
+/** A 1x1 opaque PNG: the smallest picture, so `show` of it is start-up and little else. */
+const ONE_PIXEL_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC';
+
+/** The import and start-up rows: medians of `runs` alternating fresh processes, with ratios. */
+function loadRows(log, runs) {
+  const dir = join(ROOT, '.bench-cache');
+  mkdirSync(dir, { recursive: true });
+  const pixel = join(dir, 'pixel-1x1.png');
+  writeFileSync(pixel, Buffer.from(ONE_PIXEL_PNG.split(',')[1], 'base64'));
+  const cli = join(ROOT, 'dist/cli/main.js');
+  const sides = {
+    termsight: [],
+    supportsColor: [],
+    show: [],
+    node: [],
+  };
+  for (let i = 0; i < runs; i++) {
+    sides.termsight.push(importMs('termsight'));
+    sides.supportsColor.push(importMs('supports-color'));
+    sides.show.push(processMs([cli, 'show', '--no-probe', '--protocol', 'sixel', pixel]));
+    sides.node.push(processMs(['-e', '0']));
+  }
+  const [ts, sc, show, node] = [sides.termsight, sides.supportsColor, sides.show, sides.node].map(median);
+  log(`loading: medians of ${runs} fresh processes, alternating`);
+  const row = (cells) => cells.map((c, i) => String(c).padEnd([24, 14, 26, 10, 8, 6][i])).join('');
+  log(row(['what', 'termsight ms', 'peer', 'peer ms', 'ratio', 'goal']));
+  log(row(["import('termsight')", fmt(ts), "import('supports-color')", fmt(sc), fmt(ts / sc, 2), '<= 2']));
+  log(row(['show 1x1 PNG, sixel', fmt(show), 'node -e 0', fmt(node), fmt(show / node, 2), '']));
+  log('');
+}
+
 export async function run(log = console.log) {
   if (!existsSync(join(ROOT, 'dist/render/backend.js'))) throw new Error('build first: npm run build');
+  loadRows(log, Math.max(RUNS, 9));
+  if (process.argv.includes('--load-only')) return;
   log(
     `cold start: first encode in a fresh process vs the warm median, median of ${RUNS} processes; goal first/warm <= 1.5`,
   );

@@ -1,8 +1,10 @@
 /** CRC-32 (ISO-HDLC, the polynomial PNG and zlib use). */
-import zlib from 'node:zlib';
+import { nodeZlib } from './node-builtins.js';
 
-/** node:zlib's native CRC-32 (Node 20.15+ and 22.2+), several times faster than a table. */
-const native = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+type Crc32 = (data: Uint8Array) => number;
+
+/** node:zlib's native CRC-32 (Node 20.15+ and 22.2+), several times faster than a table; looked up on first use. */
+let native: Crc32 | null | undefined;
 
 let table: Uint32Array | null = null;
 
@@ -24,7 +26,8 @@ function crcTable(): Uint32Array {
  * @example crc32(new TextEncoder().encode('IEND')) // 0xae426082
  */
 export function crc32(bytes: Uint8Array): number {
-  if (typeof native === 'function') return native(bytes) >>> 0;
+  native ??= (nodeZlib() as { crc32?: Crc32 }).crc32 ?? null;
+  if (native !== null) return native(bytes) >>> 0;
   return crc32Table(bytes);
 }
 

@@ -4,7 +4,6 @@
  * failure is "no answer" (the report then falls back to probing passthrough with wrapped queries).
  * The only I/O of the tmux facts; tmux-formats.ts parses what comes back.
  */
-import { execFile } from 'node:child_process';
 import { type Env, envValue } from '../core/env-vars.js';
 import { parseTmuxFormats, TMUX_DISPLAY_FORMAT, type TmuxFacts } from './tmux-formats.js';
 
@@ -14,7 +13,9 @@ export const TMUX_ASK_TIMEOUT_MS = 500;
 /** Output beyond this many bytes is a failure, not an answer. */
 const MAX_OUTPUT_BYTES = 16 * 1024;
 
-function run(command: string, args: readonly string[], env: Env, timeoutMs: number): Promise<string | null> {
+async function run(command: string, args: readonly string[], env: Env, timeoutMs: number): Promise<string | null> {
+  // Loaded here, not at import: only a probe inside tmux starts a subprocess.
+  const { execFile } = await import('node:child_process');
   return new Promise((resolve) => {
     try {
       const child = execFile(

@@ -17,8 +17,7 @@
  * - `C=1` (option `keepCursor`) leaves the cursor where it was; by default it moves past the image
  *   like text would.
  */
-import { randomInt } from 'node:crypto';
-import * as zlib from 'node:zlib';
+import { nodeCrypto, nodeZlib } from '../core/node-builtins.js';
 import { positiveInteger } from '../core/positive-integer.js';
 import type { Raster } from '../core/raster.js';
 import { isOpaque, rgbBytes, validateRaster } from '../core/raster.js';
@@ -47,7 +46,7 @@ export interface KittyOptions {
 
 /** A random image id: 24 bits (so it also fits a 24-bit placeholder colour), never 0. */
 export function kittyImageId(): number {
-  return randomInt(1, 0x1000000);
+  return nodeCrypto().randomInt(1, 0x1000000);
 }
 
 /** Ids are 32-bit unsigned in the protocol, and 0 means "none". */
@@ -93,11 +92,11 @@ export function kittyPayload(raster: Raster, compress: boolean | 'auto' = 'auto'
     const bandRows = Math.min(raster.height, Math.max(Math.ceil(raster.height / 16), Math.ceil(65_536 / stride)));
     const from = Math.floor((raster.height - bandRows) / 2) * stride;
     const band = raw.subarray(from, from + bandRows * stride);
-    const ratio = zlib.deflateSync(band, { level: 1 }).length / band.length;
+    const ratio = nodeZlib().deflateSync(band, { level: 1 }).length / band.length;
     if (ratio > NOISE_RATIO) return { format, compressed: false, bytes: raw };
     level = ratio < FLAT_RATIO ? 6 : 1;
   }
-  const z = zlib.deflateSync(raw, { level, memLevel: 9 });
+  const z = nodeZlib().deflateSync(raw, { level, memLevel: 9 });
   if (compress === 'auto' && z.length >= raw.length) return { format, compressed: false, bytes: raw };
   return { format, compressed: true, bytes: z };
 }

@@ -6,8 +6,8 @@
  * and the smallest wins for the whole image. Filtering is where PNG's size is won; fast-png
  * writes unfiltered rows, which is why a filtered low-level deflate is both smaller and faster.
  */
-import * as zlib from 'node:zlib';
 import { crc32 } from '../core/crc32.js';
+import { nodeZlib } from '../core/node-builtins.js';
 import type { Raster } from '../core/raster.js';
 import { isOpaque, rgbBytes, validateRaster } from '../core/raster.js';
 
@@ -111,6 +111,11 @@ interface Recipe {
   readonly strategy: number;
 }
 
+/** zlib's strategies (zlib.h; node:zlib's `constants`, which is loaded only when a PNG is made). */
+const Z_DEFAULT_STRATEGY = 0;
+const Z_FILTERED = 1;
+const Z_RLE = 3;
+
 /**
  * The recipes tried on each image. Measured on photographs, drawings, gradients and noise:
  * Up with run-length deflate is the fastest for photographs and still far smaller than
@@ -119,9 +124,9 @@ interface Recipe {
  * with Sub and Huffman-leaning matching.
  */
 const RECIPES: readonly Recipe[] = [
-  { filter: 2, level: 1, strategy: zlib.constants.Z_RLE },
-  { filter: 0, level: 4, strategy: zlib.constants.Z_DEFAULT_STRATEGY },
-  { filter: 1, level: 4, strategy: zlib.constants.Z_FILTERED },
+  { filter: 2, level: 1, strategy: Z_RLE },
+  { filter: 0, level: 4, strategy: Z_DEFAULT_STRATEGY },
+  { filter: 1, level: 4, strategy: Z_FILTERED },
 ];
 
 /** Rows `from`..`to` filtered (filter byte then residuals), using the row above `from` when there is one. */
@@ -141,7 +146,7 @@ function filterRows(
 }
 
 function deflate(data: Uint8Array, recipe: Recipe): Buffer {
-  return zlib.deflateSync(data, { level: recipe.level, strategy: recipe.strategy, memLevel: 9 });
+  return nodeZlib().deflateSync(data, { level: recipe.level, strategy: recipe.strategy, memLevel: 9 });
 }
 
 /** Below this many bytes of pixels every recipe is tried on the whole image. */
@@ -194,7 +199,7 @@ export function encodePng(raster: Raster, options: PngOptions = {}): Uint8Array 
           {
             filter: options.filter ?? 4,
             level: options.level ?? 4,
-            strategy: (options.filter ?? 4) === 0 ? zlib.constants.Z_DEFAULT_STRATEGY : zlib.constants.Z_FILTERED,
+            strategy: (options.filter ?? 4) === 0 ? Z_DEFAULT_STRATEGY : Z_FILTERED,
           },
         ];
   const idat = compress(px, width, height, channels, recipes);

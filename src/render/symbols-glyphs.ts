@@ -107,13 +107,30 @@ function sextantRow(y: number): number {
   return y < SEXTANT_ROW_START[1] ? 0 : y < SEXTANT_ROW_START[2] ? 1 : 2;
 }
 
+/** The mask of each part (bit) of a pattern, OR-ed together: building ~600 glyphs this way is cheap. */
+function patternMask(parts: readonly CellMask[], pattern: number): CellMask {
+  let lo = 0;
+  let hi = 0;
+  for (let bit = 0; bit < parts.length; bit++) {
+    if (((pattern >>> bit) & 1) === 0) continue;
+    lo |= parts[bit].lo;
+    hi |= parts[bit].hi;
+  }
+  return { lo: lo >>> 0, hi: hi >>> 0 };
+}
+
+/** The six sextant parts, bit `2 * row + column`. */
+const SEXTANT_PARTS: readonly CellMask[] = Array.from({ length: 6 }, (_, bit) =>
+  maskWhere((x, y) => 2 * sextantRow(y) + (x >> 2) === bit),
+);
+
 /**
  * The mask of a 2x3 sextant pattern: bit `2 * row + column` of `pattern` (0..63) lights that
  * sixth, so bit 0 is the top left, bit 1 the top right, bit 5 the bottom right (the numbering of
  * the Unicode names: SEXTANT-1 is bit 0, SEXTANT-6 bit 5).
  */
 export function sextantMask(pattern: number): CellMask {
-  return maskWhere((x, y) => ((pattern >>> (2 * sextantRow(y) + (x >> 2))) & 1) === 1);
+  return patternMask(SEXTANT_PARTS, pattern);
 }
 
 /**
@@ -129,12 +146,17 @@ export function sextantCodePoint(pattern: number): number | undefined {
   return 0x1fb00 + pattern - 1 - (pattern > 21 ? 1 : 0) - (pattern > 42 ? 1 : 0);
 }
 
+/** The eight octant parts, bit `2 * row + column` (rows of two sub-pixels). */
+const OCTANT_PARTS: readonly CellMask[] = Array.from({ length: 8 }, (_, bit) =>
+  maskWhere((x, y) => 2 * (y >> 1) + (x >> 2) === bit),
+);
+
 /**
  * The mask of a 2x4 octant pattern: bit `2 * row + column` of `pattern` (0..255) lights that
  * eighth (rows of two sub-pixels), numbered as the Unicode names (OCTANT-1 is bit 0).
  */
 export function octantMask(pattern: number): CellMask {
-  return maskWhere((x, y) => ((pattern >>> (2 * (y >> 1) + (x >> 2))) & 1) === 1);
+  return patternMask(OCTANT_PARTS, pattern);
 }
 
 /**
@@ -179,22 +201,17 @@ const BRAILLE_DOTS: readonly { readonly column: number; readonly row: number }[]
 ];
 
 /**
- * The mask of braille pattern U+2800 + `pattern`: each dot is modelled as 2x1 sub-pixels, the
- * middle two columns of its column's half and the upper row of its row's pair (a font draws a
- * dot as a small disc, not a filled eighth).
+ * The eight braille dots, bit by bit: each dot is modelled as 2x1 sub-pixels, the middle two
+ * columns of its column's half and the upper row of its row's pair (a font draws a dot as a small
+ * disc, not a filled eighth).
  */
+const BRAILLE_PARTS: readonly CellMask[] = BRAILLE_DOTS.map((dot) =>
+  maskWhere((x, y) => y === 2 * dot.row && (x & 3) >= 1 && (x & 3) <= 2 && x >> 2 === dot.column),
+);
+
+/** The mask of braille pattern U+2800 + `pattern`: its dots' masks together (`BRAILLE_PARTS`). */
 export function brailleMask(pattern: number): CellMask {
-  return maskWhere((x, y) => {
-    if ((y & 1) === 1) return false;
-    const column = x < 4 ? 0 : 1;
-    const cx = x & 3;
-    if (cx !== 1 && cx !== 2) return false;
-    for (let bit = 0; bit < 8; bit++) {
-      const dot = BRAILLE_DOTS[bit];
-      if ((pattern >>> bit) & 1 && dot.column === column && dot.row === y >> 1) return true;
-    }
-    return false;
-  });
+  return patternMask(BRAILLE_PARTS, pattern);
 }
 
 /** The quadrant glyphs: four single quadrants, their complements, the two diagonals, and the side halves. */
@@ -229,35 +246,38 @@ export const EIGHTHS_GLYPHS: readonly Glyph[] = Object.freeze([
   glyph('\u2595', (x) => x === 7),
 ]);
 
-/** The 60 sextants, U+1FB00..U+1FB3B. */
-export const SEXTANT_GLYPHS: readonly Glyph[] = Object.freeze(
-  Array.from({ length: 64 }, (_, p) => p).flatMap((p) => {
-    const cp = sextantCodePoint(p);
-    return cp === undefined ? [] : [Object.freeze({ char: String.fromCodePoint(cp), mask: sextantMask(p) })];
-  }),
-);
+/** The 60 sextants, U+1FB00..U+1FB3B. Made when a set that has them is first used. */
+const sextantGlyphs = (): readonly Glyph[] =>
+  Object.freeze(
+    Array.from({ length: 64 }, (_, p) => p).flatMap((p) => {
+      const cp = sextantCodePoint(p);
+      return cp === undefined ? [] : [Object.freeze({ char: String.fromCodePoint(cp), mask: sextantMask(p) })];
+    }),
+  );
 
 /**
  * The 230 octants, U+1CD00..U+1CDE5, with the quarter blocks that complete the 2x4 patterns
  * (▂ ▆, and upper one quarter / three quarters U+1FB82, U+1FB85).
  */
-export const OCTANT_GLYPHS: readonly Glyph[] = Object.freeze([
-  ...Array.from({ length: 256 }, (_, p) => p).flatMap((p) => {
-    const cp = octantCodePoint(p);
-    return cp === undefined ? [] : [Object.freeze({ char: String.fromCodePoint(cp), mask: octantMask(p) })];
-  }),
-  Object.freeze({ char: '\u2582', mask: octantMask(192) }),
-  Object.freeze({ char: '\u2586', mask: octantMask(252) }),
-  Object.freeze({ char: '\u{1fb82}', mask: octantMask(3) }),
-  Object.freeze({ char: '\u{1fb85}', mask: octantMask(63) }),
-]);
+const octantGlyphs = (): readonly Glyph[] =>
+  Object.freeze([
+    ...Array.from({ length: 256 }, (_, p) => p).flatMap((p) => {
+      const cp = octantCodePoint(p);
+      return cp === undefined ? [] : [Object.freeze({ char: String.fromCodePoint(cp), mask: octantMask(p) })];
+    }),
+    Object.freeze({ char: '\u2582', mask: octantMask(192) }),
+    Object.freeze({ char: '\u2586', mask: octantMask(252) }),
+    Object.freeze({ char: '\u{1fb82}', mask: octantMask(3) }),
+    Object.freeze({ char: '\u{1fb85}', mask: octantMask(63) }),
+  ]);
 
 /** The 255 braille patterns with at least one dot, U+2801..U+28FF (U+2800 draws as the space). */
-export const BRAILLE_GLYPHS: readonly Glyph[] = Object.freeze(
-  Array.from({ length: 255 }, (_, i) =>
-    Object.freeze({ char: String.fromCodePoint(0x2801 + i), mask: brailleMask(i + 1) }),
-  ),
-);
+const brailleGlyphs = (): readonly Glyph[] =>
+  Object.freeze(
+    Array.from({ length: 255 }, (_, i) =>
+      Object.freeze({ char: String.fromCodePoint(0x2801 + i), mask: brailleMask(i + 1) }),
+    ),
+  );
 
 /** A set of the space, the full block and `parts`, each mask once (the first glyph with a mask wins). */
 function makeSet(name: string, parts: readonly (readonly Glyph[])[]): SymbolSet {
@@ -272,37 +292,52 @@ function makeSet(name: string, parts: readonly (readonly Glyph[])[]): SymbolSet 
   return Object.freeze({ name, glyphs: Object.freeze(glyphs) });
 }
 
+/** What each built-in set is made of (the parts after the space and the full block). */
+const SET_PARTS: Readonly<Record<SymbolSetName, () => readonly (readonly Glyph[])[]>> = {
+  half: () => [HALF_GLYPHS],
+  quadrant: () => [HALF_GLYPHS, QUADRANT_GLYPHS],
+  eighths: () => [HALF_GLYPHS, EIGHTHS_GLYPHS],
+  block: () => [HALF_GLYPHS, QUADRANT_GLYPHS, EIGHTHS_GLYPHS],
+  sextant: () => [QUADRANT_GLYPHS.filter((g) => g.char === '\u258c' || g.char === '\u2590'), sextantGlyphs()],
+  octant: () => [HALF_GLYPHS, QUADRANT_GLYPHS, octantGlyphs()],
+  braille: () => [brailleGlyphs()],
+  all: () => [HALF_GLYPHS, QUADRANT_GLYPHS, EIGHTHS_GLYPHS, sextantGlyphs(), octantGlyphs(), brailleGlyphs()],
+};
+
 /**
  * The built-in symbol sets. 'block' (half blocks, quadrants, eighths) is the default: every
  * terminal that draws block elements itself shows it correctly. Sextants (Unicode 13), octants
  * (Unicode 16) and braille depend on the font, so only when asked.
  *
+ * Each set is made on first use (a getter that keeps what it made), not at import: importing
+ * termsight must not pay for glyph tables a program may never draw with (docs/architecture.md, "Load
+ * cost").
+ *
  * @example SYMBOL_SETS.block.glyphs.map((g) => g.char).join('') // ' █▀▄▖▗▘▝…'
  */
-export const SYMBOL_SETS: Readonly<Record<SymbolSetName, SymbolSet>> = Object.freeze({
-  half: makeSet('half', [HALF_GLYPHS]),
-  quadrant: makeSet('quadrant', [HALF_GLYPHS, QUADRANT_GLYPHS]),
-  eighths: makeSet('eighths', [HALF_GLYPHS, EIGHTHS_GLYPHS]),
-  block: makeSet('block', [HALF_GLYPHS, QUADRANT_GLYPHS, EIGHTHS_GLYPHS]),
-  sextant: makeSet('sextant', [
-    QUADRANT_GLYPHS.filter((g) => g.char === '\u258c' || g.char === '\u2590'),
-    SEXTANT_GLYPHS,
-  ]),
-  octant: makeSet('octant', [HALF_GLYPHS, QUADRANT_GLYPHS, OCTANT_GLYPHS]),
-  braille: makeSet('braille', [BRAILLE_GLYPHS]),
-  all: makeSet('all', [HALF_GLYPHS, QUADRANT_GLYPHS, EIGHTHS_GLYPHS, SEXTANT_GLYPHS, OCTANT_GLYPHS, BRAILLE_GLYPHS]),
-});
+export const SYMBOL_SETS: Readonly<Record<SymbolSetName, SymbolSet>> = Object.freeze(
+  Object.defineProperties(
+    {} as Record<SymbolSetName, SymbolSet>,
+    Object.fromEntries(
+      (Object.keys(SET_PARTS) as SymbolSetName[]).map((name) => {
+        let made: SymbolSet | undefined;
+        const get = (): SymbolSet => {
+          made ??= makeSet(name, SET_PARTS[name]());
+          return made;
+        };
+        return [name, { get, enumerable: true }];
+      }),
+    ),
+  ),
+);
 
 /** The built-in set names, in the order the CLI lists them. */
-export const SYMBOL_SET_NAMES: readonly SymbolSetName[] = Object.freeze(Object.keys(SYMBOL_SETS) as SymbolSetName[]);
+export const SYMBOL_SET_NAMES: readonly SymbolSetName[] = Object.freeze(Object.keys(SET_PARTS) as SymbolSetName[]);
 
 /** Whether `value` names a built-in symbol set. */
 export function isSymbolSetName(value: unknown): value is SymbolSetName {
   return typeof value === 'string' && Object.hasOwn(SYMBOL_SETS, value);
 }
-
-/** The set drawn when none is asked for: 'block'. */
-export const DEFAULT_SYMBOL_SET: SymbolSet = SYMBOL_SETS.block;
 
 /**
  * The symbol set an option names: a set itself, or the union of named sets (in order, each mask
@@ -311,7 +346,7 @@ export const DEFAULT_SYMBOL_SET: SymbolSet = SYMBOL_SETS.block;
  * @example resolveSymbolSet(['block', 'sextant']).glyphs.length // 88
  */
 export function resolveSymbolSet(option: SymbolSet | readonly SymbolSetName[] | undefined): SymbolSet {
-  if (option === undefined) return DEFAULT_SYMBOL_SET;
+  if (option === undefined) return SYMBOL_SETS.block;
   if (Array.isArray(option)) {
     const names = option as readonly unknown[];
     if (names.length === 0) throw new TypeError(`symbols must name at least one of ${SYMBOL_SET_NAMES.join(', ')}`);

@@ -28,7 +28,8 @@ let sessions: PtySession[] = [];
 
 beforeAll(() => {
   try {
-    execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: repoRoot, stdio: 'pipe' });
+    // As the package is built: tsc, then one bundled file per entry point (scripts/bundle.mjs).
+    execFileSync('npm', ['run', '--silent', 'build'], { cwd: repoRoot, stdio: 'pipe' });
   } catch {
     // tsc exits non-zero on anyone's in-progress type error but still emits.
   }

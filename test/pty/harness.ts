@@ -22,7 +22,8 @@ const appPath = join(here, 'fixtures', 'probe-app.mjs');
 /** Builds dist/ once for the tests that run the built driver. */
 export function buildDist(): void {
   try {
-    execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: repoRoot, stdio: 'pipe' });
+    // As the package is built: tsc, then one bundled file per entry point (scripts/bundle.mjs).
+    execFileSync('npm', ['run', '--silent', 'build'], { cwd: repoRoot, stdio: 'pipe' });
   } catch {
     // tsc exits non-zero on anyone's type error but still emits; the driver's presence is what matters.
   }

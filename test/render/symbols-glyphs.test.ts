@@ -7,13 +7,11 @@ import {
   maskHas,
   maskKey,
   maskWhere,
-  OCTANT_GLYPHS,
   OCTANTS_ENCODED_ELSEWHERE,
   octantCodePoint,
   octantMask,
   popcount32,
   resolveSymbolSet,
-  SEXTANT_GLYPHS,
   SYMBOL_SET_NAMES,
   SYMBOL_SETS,
   sextantCodePoint,
@@ -86,6 +84,14 @@ describe('symbol sets', () => {
     expect(() => resolveSymbolSet(option as never)).toThrow(message);
   });
 
+  it('each set is made once, on first use, and the sets cannot be replaced', () => {
+    for (const name of SYMBOL_SET_NAMES) expect(SYMBOL_SETS[name]).toBe(SYMBOL_SETS[name]);
+    expect(Object.keys(SYMBOL_SETS)).toEqual(SYMBOL_SET_NAMES);
+    expect(Object.isFrozen(SYMBOL_SETS)).toBe(true);
+    expect(Object.isFrozen(SYMBOL_SETS.octant.glyphs)).toBe(true);
+    expect(resolveSymbolSet(undefined)).toBe(SYMBOL_SETS.block);
+  });
+
   it('a union keeps each mask once, in order', () => {
     const u = resolveSymbolSet(['half', 'quadrant']);
     expect(u.glyphs.map((g) => g.char)).toEqual(SYMBOL_SETS.quadrant.glyphs.map((g) => g.char));
@@ -155,6 +161,40 @@ describe('masks', () => {
     );
   });
 
+  // The pattern masks are built by OR-ing part masks (cheap at import); each must equal the
+  // definition sub-pixel by sub-pixel, written here independently of the source.
+  it.each([
+    {
+      name: 'sextant: bit 2 * third + half, thirds are rows 0-2, 3-4, 5-7',
+      patterns: 64,
+      mask: sextantMask,
+      lit: (p: number, x: number, y: number) => ((p >>> (2 * (y < 3 ? 0 : y < 5 ? 1 : 2) + (x < 4 ? 0 : 1))) & 1) === 1,
+    },
+    {
+      name: 'octant: bit 2 * (row pair) + half',
+      patterns: 256,
+      mask: octantMask,
+      lit: (p: number, x: number, y: number) => ((p >>> (2 * Math.floor(y / 2) + (x < 4 ? 0 : 1))) & 1) === 1,
+    },
+    {
+      name: 'braille: dots 1-3, 7 left and 4-6, 8 right, each the middle two columns of an even row',
+      patterns: 256,
+      mask: brailleMask,
+      lit: (p: number, x: number, y: number) => {
+        if (y % 2 === 1 || x % 4 === 0 || x % 4 === 3) return false;
+        const row = y / 2;
+        const dot = x < 4 ? [1, 2, 3, 7][row] : [4, 5, 6, 8][row];
+        return ((p >>> (dot - 1)) & 1) === 1;
+      },
+    },
+  ])('$name, for every pattern', ({ patterns, mask, lit }) => {
+    for (let p = 0; p < patterns; p++) {
+      const m = mask(p);
+      for (let y = 0; y < 8; y++)
+        for (let x = 0; x < 8; x++) expect(maskHas(m, x, y), `${p} (${x}, ${y})`).toBe(lit(p, x, y));
+    }
+  });
+
   it('maskWhere and maskHas agree on every sub-pixel', () => {
     fc.assert(
       fc.property(fc.array(fc.boolean(), { minLength: 64, maxLength: 64 }), (bits) => {
@@ -178,7 +218,7 @@ describe('code points', () => {
   ])('$name is U+$cp', ({ name, cp }) => {
     const pattern = bitsOfName(name);
     expect(sextantCodePoint(pattern)).toBe(cp);
-    const g = SEXTANT_GLYPHS.find((x) => x.char === String.fromCodePoint(cp));
+    const g = SYMBOL_SETS.sextant.glyphs.find((x) => x.char === String.fromCodePoint(cp));
     expect(g?.mask).toEqual(sextantMask(pattern));
   });
 
@@ -193,7 +233,7 @@ describe('code points', () => {
   ])('$name is U+$cp', ({ name, cp }) => {
     const pattern = bitsOfName(name);
     expect(octantCodePoint(pattern)).toBe(cp);
-    const g = OCTANT_GLYPHS.find((x) => x.char === String.fromCodePoint(cp));
+    const g = SYMBOL_SETS.octant.glyphs.find((x) => x.char === String.fromCodePoint(cp));
     expect(g?.mask).toEqual(octantMask(pattern));
   });
 

@@ -1,0 +1,125 @@
+// The build's second step (after tsc): one file per entry point instead of a graph of ~80
+// modules. Node's ESM loader pays per module (resolve, stat, read, compile, link), so on the
+// 2-core machine `import('termsight')` took half the time bundled (docs/architecture.md,
+// "Load cost"). Every entry of package.json's `exports` and the `bin` are bundled in ONE run,
+// so code they share lands in shared chunks and each module still exists once: the capability
+// registry that `termsight` and `termsight/capability` both reach stays one registry.
+//
+// The entry files are rewritten in place (dist/index.js, dist/cli/main.js, ...) and the shared
+// chunks go to dist/chunks/: one folder below dist/, as every source file is one folder below
+// src/, so the `new URL('../../package.json', import.meta.url)` of the CLI still finds the
+// package. The unbundled modules tsc wrote stay beside them (declarations, deep imports by the
+// benchmarks); nothing the package exports loads them. Dynamic imports (the CLI's commands, the
+// decoders) stay dynamic: their code is split into chunks loaded only when used.
+//
+// Usage: node scripts/bundle.mjs [distDir]   (npm run build runs it)
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rolldown } from 'rolldown';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = resolve(process.argv[2] ?? join(ROOT, 'dist'));
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+
+/** Every file a user can load: the `import` target of each export, and the executable. */
+function entryFiles() {
+  const files = new Set();
+  for (const target of Object.values(pkg.exports)) {
+    const file = typeof target === 'string' ? target : target.import;
+    if (file?.endsWith('.js')) files.add(file);
+  }
+  for (const file of Object.values(typeof pkg.bin === 'string' ? { [pkg.name]: pkg.bin } : pkg.bin)) files.add(file);
+  return [...files].map((file) => join(DIST, relative('dist', file)));
+}
+
+// Dependencies (omggif) and peers (ink, react) stay imports: the user's copy is the one used.
+const external = new Set([
+  ...Object.keys(pkg.dependencies ?? {}),
+  ...Object.keys(pkg.peerDependencies ?? {}),
+  ...builtinModules,
+]);
+const isExternal = (id) => id.startsWith('node:') || external.has(id) || external.has(id.split('/')[0]);
+
+/** Every module `file` reaches by static imports of relative paths (tsc's output: one `from './x.js'` each). */
+function reachable(file, seen = new Set()) {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const source = readFileSync(file, 'utf8');
+  for (const m of source.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/gm)) {
+    reachable(resolve(dirname(file), m[1]), seen);
+  }
+  return seen;
+}
+
+// Chunks: each module in its own chunk costs Node a file to resolve, read and link, so the
+// layers every program of the library uses go in two chunks: one for detecting and probing
+// (core, terminals, env, probe, capability, report) and one for drawing (render), which imports
+// the first. What the small entries reach (the drop-ins such as supports-color, and the CLI
+// before it knows its command) is left out of both and split as usual, so they still load only
+// their own few kilobytes. That set is closed under imports, so leaving it out of the groups
+// cannot make two chunks import each other.
+const small = entryFiles().filter((file) =>
+  /[\\/](compat[\\/](supports-color|supports-hyperlinks|terminal-link)\.js|cli[\\/]main\.js)$/.test(file),
+);
+const base = new Set(small.flatMap((file) => [...reachable(file)]));
+const layer = (names) => (id) => !base.has(id) && names.includes(relative(DIST, id).split(/[\\/]/)[0]);
+// The decode layer's part that is loaded before the format is known (sniffing, limits, EXIF:
+// what decode/load.js reaches by static imports); each decoder stays in its own lazy chunk.
+const decodeStatic = reachable(join(DIST, 'decode', 'load.js'));
+const groups = [
+  {
+    name: 'termsight',
+    test: layer(['core', 'terminals', 'env', 'probe', 'capability', 'report']),
+    priority: 2,
+    includeDependenciesRecursively: false,
+  },
+  { name: 'render', test: layer(['render']), priority: 1, includeDependenciesRecursively: false },
+  {
+    name: 'decode',
+    test: (id) => layer(['decode'])(id) && decodeStatic.has(id),
+    priority: 1,
+    includeDependenciesRecursively: false,
+  },
+  // The CLI's commands beyond its first file: one chunk, loaded when a command runs.
+  { name: 'cli', test: layer(['cli']), priority: 1, includeDependenciesRecursively: false },
+];
+
+// In place means once: an entry that already imports chunks was bundled, and tsc must run again.
+for (const file of entryFiles()) {
+  if (/from ['"]\.\.?\/(\.\.\/)*chunks\//.test(readFileSync(file, 'utf8'))) {
+    console.error(
+      `${relative(ROOT, file)} is already bundled: run tsc -p tsconfig.build.json first (npm run build does)`,
+    );
+    process.exit(1);
+  }
+}
+
+const input = Object.fromEntries(entryFiles().map((file) => [relative(DIST, file).replace(/\.js$/, ''), file]));
+// 'allow-extension': the groups leave some modules to default splitting (see above), which needs it.
+const bundle = await rolldown({
+  input,
+  platform: 'node',
+  external: isExternal,
+  treeshake: true,
+  preserveEntrySignatures: 'allow-extension',
+});
+const { output } = await bundle.write({
+  dir: DIST,
+  format: 'esm',
+  entryFileNames: '[name].js',
+  chunkFileNames: 'chunks/[name]-[hash].js',
+  sourcemap: true,
+  codeSplitting: { groups },
+});
+await bundle.close();
+// Old chunks go after the new ones are written (a chunk's name is a hash of its content), so a
+// test running the CLI while another rebuilds never finds an entry without its chunks.
+const written = new Set(output.map((o) => o.fileName));
+for (const file of readdirSync(join(DIST, 'chunks'))) {
+  if (!written.has(`chunks/${file}`)) rmSync(join(DIST, 'chunks', file), { force: true });
+}
+const entries = output.filter((o) => o.type === 'chunk' && o.isEntry).length;
+const chunks = output.filter((o) => o.type === 'chunk' && !o.isEntry).length;
+console.log(`bundled ${entries} entry points into ${DIST} (${chunks} shared or lazy chunks in chunks/)`);
