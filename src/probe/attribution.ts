@@ -12,7 +12,7 @@ export type Party = 'multiplexer' | 'terminal';
 export interface ReplyPlace {
   /** The multiplexer in between, or null for none. */
   readonly multiplexer: 'tmux' | 'screen' | null;
-  /** Whether queries went wrapped for tmux after one unwrapped DA1 that tmux answers itself. */
+  /** Whether queries went wrapped for the multiplexer's passthrough after one unwrapped DA1 it answers itself. */
   readonly wrapped: boolean;
   /** Whether the reply came after the multiplexer's own DA1 (the first DA1 of the exchange). */
   readonly afterOwnDa1: boolean;
@@ -52,8 +52,9 @@ export function isOuterOnlyReply(reply: Reply): boolean {
 }
 
 /**
- * Whether the replies prove that the outer terminal answered through tmux: with wrapped queries,
- * any reply after tmux's own DA1 (tmux answers in order, and all its own answers come first);
+ * Whether the replies prove that the outer terminal answered through the multiplexer: with wrapped
+ * queries, any reply after its own DA1 (tmux and screen answer their own at once, in order, before
+ * anything forwarded can come back);
  * without, a reply tmux never makes itself.
  */
 export function passthroughProven(replies: readonly Reply[], wrapped: boolean): boolean {
@@ -68,9 +69,11 @@ export function passthroughProven(replies: readonly Reply[], wrapped: boolean): 
  * 2. A reply that names its sender decides by itself: XTVERSION `tmux …`/`screen …` and a DA2 of the
  *    multiplexer's own type (84 tmux, 83 screen) are the multiplexer's; XTVERSION naming anything
  *    else is the terminal's.
- * 3. Behind screen, DA1 and DA2 are screen's and everything else is forwarded: the terminal's.
- * 4. Behind tmux with wrapped queries, a reply before tmux's own DA1 is tmux's, one after it is
- *    the outer terminal's.
+ * 3. Behind tmux or screen with wrapped queries, a reply before the multiplexer's own DA1 (the
+ *    first of the exchange, sent unwrapped before the wrapped ones) is the multiplexer's, one after
+ *    it is the outer terminal's.
+ * 4. Behind screen without wrapped queries, DA1 and DA2 are screen's and everything else is
+ *    forwarded: the terminal's.
  * 5. Behind tmux without wrapped queries, a reply tmux never makes is the terminal's; any other is
  *    the terminal's only after tmux's own DA1 and once passthrough is proven, else tmux's.
  *
@@ -81,8 +84,8 @@ export function partyOf(reply: Reply, place: ReplyPlace): Party {
   if (multiplexer === null) return 'terminal';
   if (reply.type === 'xtversion') return isMultiplexerName(reply.name) ? 'multiplexer' : 'terminal';
   if (reply.type === 'da2' && multiplexerOfDa2(reply.terminalType) === multiplexer) return 'multiplexer';
-  if (multiplexer === 'screen') return reply.type === 'da1' || reply.type === 'da2' ? 'multiplexer' : 'terminal';
   if (place.wrapped) return place.afterOwnDa1 ? 'terminal' : 'multiplexer';
+  if (multiplexer === 'screen') return reply.type === 'da1' || reply.type === 'da2' ? 'multiplexer' : 'terminal';
   if (isOuterOnlyReply(reply)) return 'terminal';
   return place.afterOwnDa1 && place.passthroughProven ? 'terminal' : 'multiplexer';
 }

@@ -21,9 +21,10 @@ export interface ClassifyContext {
    */
   readonly multiplexer?: 'tmux' | 'screen' | null;
   /**
-   * Whether queries were also sent wrapped for tmux passthrough, after one unwrapped DA1 that tmux
-   * answers (in the first round, or in a second round after it). tmux answers in order, so every
-   * reply up to that DA1 is tmux's, and any reply after it is the outer terminal's and proves passthrough.
+   * Whether queries were also sent wrapped for the multiplexer's passthrough (tmux's or screen's),
+   * after one unwrapped DA1 that it answers (in the first round, or in a second round after it). It
+   * answers in order, so every reply up to that DA1 is its own, and any reply after it is the outer
+   * terminal's and proves passthrough.
    */
   readonly wrapped?: boolean;
   /** Probe bookkeeping copied into the facts (defaults: sentinel from the replies, not timed out, 0 ms). */
@@ -84,7 +85,8 @@ export function multiplexerNamedBy(reply: Reply): 'tmux' | 'screen' | null {
  * is tmux's. With `wrapped` (the plan sent tmux's DA1 unwrapped before the wrapped queries) every
  * reply up to tmux's DA1 is tmux's and any reply after it proves passthrough; without it, a reply
  * tmux never makes itself does. Sizes come only from the outer terminal, never from tmux. Behind
- * screen, DA1 and DA2 are screen's. With no `multiplexer` given, the replies name it (tmux's
+ * screen the same with `wrapped` (its wrapped queries answered after its own DA1); without it,
+ * DA1 and DA2 are screen's. With no `multiplexer` given, the replies name it (tmux's
  * XTVERSION, DA2 type 84 tmux, 83 screen): how a multiplexer shows itself when TMUX/STY were scrubbed.
  *
  * @example factsFromReplies('\x1bP>|kitty(0.26.5)\x1b\\\x1b[6;19;10t\x1b[?62;c').cellPixels // { width: 10, height: 19, … }
@@ -96,8 +98,8 @@ export function factsFromReplies(replies: readonly ReplyToken[] | string, contex
 
   const multiplexer = context.multiplexer !== undefined ? context.multiplexer : inferMultiplexer(parsed);
   const da1Count = parsed.filter((r) => r.type === 'da1').length;
-  const wrapped = multiplexer === 'tmux' && context.wrapped === true;
-  const proven = multiplexer === 'tmux' && passthroughProven(parsed, wrapped);
+  const wrapped = multiplexer !== null && context.wrapped === true;
+  const proven = (multiplexer === 'tmux' || wrapped) && passthroughProven(parsed, wrapped);
   // Absent when nothing was wrapped and nothing proved it; false only when wrapped queries went unanswered.
   const passthrough: boolean | undefined = wrapped
     ? proven

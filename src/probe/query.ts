@@ -8,7 +8,7 @@
  */
 
 import { toBytes } from '../core/escape.js';
-import { wrapTmuxBytes } from '../core/wrap.js';
+import { wrapScreen, wrapTmuxBytes } from '../core/wrap.js';
 import { multiplexerFromEnv } from '../env/multiplexer.js';
 import type { Runtime } from '../env/runtime.js';
 import { identify } from '../terminals/identify.js';
@@ -50,7 +50,7 @@ export interface QueryOptions {
   readonly runtime?: Runtime;
   /** The multiplexer in between: `null` for none; default from the runtime's environment. */
   readonly multiplexer?: 'tmux' | 'screen' | null;
-  /** Inside tmux: also ask the outer terminal, with the queries wrapped for tmux's passthrough (default true). */
+  /** Inside tmux or screen: also ask the outer terminal, with the queries wrapped for the multiplexer's passthrough (default true). */
   readonly askOuter?: boolean;
   /** `process.platform` style; `win32` consoles show APC as text. Default from the runtime. */
   readonly platform?: string;
@@ -60,7 +60,7 @@ export interface QueryOptions {
 export interface QueryPlan {
   /** The multiplexer the batch was shaped for. */
   readonly multiplexer: 'tmux' | 'screen' | null;
-  /** Whether queries wrapped for tmux passthrough were sent (the outer terminal's DA1 is then a second DA1). */
+  /** Whether queries wrapped for the multiplexer's passthrough (tmux's or screen's) were sent (the outer terminal's DA1 is then a second DA1). */
   readonly wrapped: boolean;
   /** Whether DCS queries may be sent (the tmux wrapper itself is a DCS that tmux consumes). */
   readonly dcs: boolean;
@@ -68,7 +68,7 @@ export interface QueryPlan {
   readonly apc: boolean;
   /** The queries sent straight to the terminal (or to the multiplexer), in order. */
   readonly direct: readonly QueryName[];
-  /** The queries sent wrapped for tmux passthrough, in order (empty unless `wrapped`). */
+  /** The queries sent wrapped for the multiplexer's passthrough, in order (empty unless `wrapped`). */
   readonly outer: readonly QueryName[];
   /**
    * Guarded queries held back: some terminal prints them, and the environment names no terminal
@@ -144,6 +144,10 @@ function printedBy(rows: readonly TerminalRow[], notes: string[]): Set<QueryFami
  * - tmux answers XTVERSION and DA1 itself and drops the rest: those two go first unwrapped (tmux's
  *   own answers, the first DA1 being tmux's), then, unless `askOuter: false`, the other queries
  *   and a DA1, each wrapped for the outer terminal, with the same gates for the outer terminal.
+ * - GNU screen answers DA2 and DA1 itself and forwards the body of each of its DCS packets (under
+ *   768 bytes) unparsed: DA2 and DA1 go first unwrapped, then, unless `askOuter: false`, every
+ *   query the outer terminal's gates allow and a DA1, each in screen's packets (`wrapScreen`); with
+ *   `askOuter: false`, only the raw queries screen neither prints nor takes as its title.
  */
 export function planQuery(options: QueryOptions = {}): QueryPlan {
   const env = options.runtime?.env ?? {};
@@ -152,8 +156,10 @@ export function planQuery(options: QueryOptions = {}): QueryPlan {
   const notes: string[] = [];
   const named = rowsNamedByEnv(env);
   const terminals = named.filter((row) => row.kind === 'terminal');
-  // Behind screen, screen parses first (known from STY or TERM, or named by the caller).
-  const screenRow = multiplexer === 'screen' ? terminalById('screen') : undefined;
+  // Behind screen, screen parses first (known from STY or TERM, or named by the caller), unless
+  // every query goes inside its DCS packets, whose bodies it forwards to the outer terminal unparsed.
+  const screenWrapped = multiplexer === 'screen' && options.askOuter !== false;
+  const screenRow = multiplexer === 'screen' && !screenWrapped ? terminalById('screen') : undefined;
   const layer = screenRow ? [screenRow] : [];
   // What the terminal prints (the outer terminal behind tmux), and what screen prints when it parses first.
   const printed = printedBy([...layer, ...terminals], notes);
@@ -164,7 +170,8 @@ export function planQuery(options: QueryOptions = {}): QueryPlan {
   // Nobody named the terminal on its own word (inherited identity variables are no one's word:
   // zutty started from kitty has KITTY_WINDOW_ID): what some terminal prints waits until it shows it parses it.
   const own = rowsNamedByOwnEnv(env).filter((row) => row.kind === 'terminal');
-  const guarded = own.length === 0 && multiplexer !== 'screen' ? guardedFamilies() : new Set<QueryFamily>();
+  const guarded =
+    own.length === 0 && (multiplexer !== 'screen' || screenWrapped) ? guardedFamilies() : new Set<QueryFamily>();
   if (own.length === 0 && terminals.length > 0)
     notes.push(
       `only inherited variables name ${terminals.map((row) => row.name).join(', ')}: the terminal is not taken as named`,
@@ -178,6 +185,11 @@ export function planQuery(options: QueryOptions = {}): QueryPlan {
   const now = sendable.filter((name) => !held.includes(name));
   const dcs = !printed.has('dcs');
   const apc = !printed.has('apc') && !printed.has('kittyGraphics');
+  if (screenWrapped) {
+    // screen answers DA2 and DA1 itself: those go first unwrapped (the first DA1 is screen's), then
+    // the queries and a DA1, each in screen's DCS packets for the outer terminal.
+    return { multiplexer, wrapped: true, dcs, apc, direct: ['da2', 'da1'], outer: now, held, notes };
+  }
   if (multiplexer === 'tmux') {
     const wrapped = options.askOuter !== false && dcs;
     if (options.askOuter === false) notes.push('the outer terminal not asked: only tmux answers');
@@ -210,13 +222,17 @@ export function planFollowUp(
   shown: 'tmux' | 'screen' | null,
   options: QueryOptions = {},
 ): QueryPlan | null {
-  if (shown !== 'tmux' || first.wrapped || first.multiplexer === 'screen' || options.askOuter === false) return null;
-  const plan = planQuery({ ...options, multiplexer: 'tmux' });
+  if (shown === null || first.wrapped || first.multiplexer !== null || options.askOuter === false) return null;
+  const plan = planQuery({ ...options, multiplexer: shown });
   if (!plan.wrapped) return null;
+  const variable = shown === 'tmux' ? 'TMUX' : 'STY';
   return {
     ...plan,
     direct: [],
-    notes: [...plan.notes, 'tmux answered although TMUX is not set: the wrapped queries go in a second round'],
+    notes: [
+      ...plan.notes,
+      `${shown} answered although ${variable} is not set: the wrapped queries go in a second round`,
+    ],
   };
 }
 
@@ -278,10 +294,11 @@ export function probeQuery(options: QueryOptions = {}): Uint8Array {
   return queryBytes(planQuery(options));
 }
 
-/** The bytes of a plan: its direct queries, then each outer query wrapped for tmux. */
+/** The bytes of a plan: its direct queries, then each outer query wrapped for its multiplexer (tmux or screen). */
 export function queryBytes(plan: QueryPlan): Uint8Array {
   const parts: Uint8Array[] = plan.direct.map((name) => toBytes(QUERIES[name]));
-  for (const name of plan.outer) parts.push(wrapTmuxBytes(QUERIES[name]));
+  for (const name of plan.outer)
+    parts.push(plan.multiplexer === 'screen' ? toBytes(wrapScreen(QUERIES[name])) : wrapTmuxBytes(QUERIES[name]));
   let size = 0;
   for (const part of parts) size += part.length;
   const out = new Uint8Array(size);

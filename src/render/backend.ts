@@ -105,9 +105,12 @@ function checkProtocol(protocol: unknown): Protocol {
   return protocol;
 }
 
-/** Whether kitty output uses Unicode placeholders (explicitly, or by default inside tmux). */
+/** Whether kitty output uses Unicode placeholders (explicitly, or by default inside tmux or screen, which know nothing of images at the cursor). */
 export function usesPlaceholders(protocol: Protocol, options: RenderOptions): boolean {
-  return protocol === 'kitty' && (options.placeholders ?? options.multiplexer === 'tmux');
+  return (
+    protocol === 'kitty' &&
+    (options.placeholders ?? (options.multiplexer === 'tmux' || options.multiplexer === 'screen'))
+  );
 }
 
 /**

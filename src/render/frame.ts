@@ -83,8 +83,13 @@ function fingerprint(raster: Raster): number {
 /**
  * Sequences wrapped for the multiplexer, to be drawn at the cursor: inside tmux each one after
  * `TMUX_ANCHOR` (background reset first; the caller restores the cursor and attributes after).
+ * Inside GNU screen the outer terminal's own cursor is saved and restored inside the packets too:
+ * screen never sees the picture move it, so its own restore would not move it back (measured:
+ * the text after a sixel landed the picture's height too low).
  */
 function passedThrough(sequences: readonly string[], multiplexer: 'tmux' | 'screen' | null): string {
+  if (multiplexer === 'screen' && sequences.length > 0)
+    return wrapForMultiplexer([SAVE, ...sequences, RESTORE], multiplexer);
   if (multiplexer !== 'tmux' || sequences.length === 0) return wrapForMultiplexer(sequences, multiplexer);
   return (
     DEFAULT_BACKGROUND + sequences.map((sequence) => TMUX_ANCHOR + wrapForMultiplexer(sequence, multiplexer)).join('')

@@ -71,7 +71,7 @@ export interface RenderOptions {
   readonly sixelTransparency?: boolean | undefined;
   /** kitty: leave the cursor where it was (`C=1`) instead of moving it past the picture. Default false. */
   readonly keepCursor?: boolean;
-  /** kitty: draw with Unicode placeholders (`U=1`). Default: only when `multiplexer` is 'tmux'. */
+  /** kitty: draw with Unicode placeholders (`U=1`). Default: only when `multiplexer` is 'tmux' or 'screen'. */
   readonly placeholders?: boolean;
   /**
    * Only these rows of the picture are drawn (from `top`, `rows` of them), starting at the cursor:

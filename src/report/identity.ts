@@ -83,7 +83,7 @@ export function multiplexerOf(
 /**
  * The terminal itself (the outer one behind a multiplexer): its XTVERSION first, then tmux's
  * `#{client_termtype}` (the XTVERSION tmux got from its client), then a DA1/DA2 fingerprint of a
- * reply that is the terminal's own (not behind screen, Zellij or mosh, and behind tmux only when
+ * reply that is the terminal's own (not behind Zellij or mosh, and behind tmux or screen only when
  * passthrough carried it), then the environment.
  */
 export function terminalOf(
@@ -104,7 +104,8 @@ export function terminalOf(
     const found = identify({ xtversion: tmux.clientTermtype }, TERMINAL_ROWS);
     if (found) return { ...found, by: 'tmux', because: `tmux's #{client_termtype} is ${tmux.clientTermtype}` };
   }
-  const own = multiplexer === null || (multiplexer === 'tmux' && facts?.passthrough === true);
+  const own =
+    multiplexer === null || ((multiplexer === 'tmux' || multiplexer === 'screen') && facts?.passthrough === true);
   if (own) {
     const printed = identify(replyBodies(facts), TERMINAL_ROWS);
     if (printed) return { ...printed, ...(facts?.da1 ? { reply: facts.da1.reply } : {}) };

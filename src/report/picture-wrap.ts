@@ -4,7 +4,8 @@ import type { MultiplexerInfo } from './types.js';
 /**
  * How pictures must be wrapped to reach whoever draws them: the multiplexer's passthrough, or
  * null (no multiplexer, one that draws them itself, or one that passes nothing). With
- * `needProof`, tmux wraps only when passthrough is proven; without, unless it is known off.
+ * `needProof`, tmux and screen wrap only when passthrough is proven; without, tmux unless it is
+ * known off, screen always.
  *
  * @example pictureWrap({ name: 'tmux', version: '3.5a', passthrough: true }) // 'tmux'
  */
@@ -13,7 +14,7 @@ export function pictureWrap(
   needProof = false,
 ): 'tmux' | 'screen' | null {
   if (!multiplexer || multiplexer.drawsItself) return null;
-  if (multiplexer.name === 'screen') return needProof ? null : 'screen';
+  if (multiplexer.name === 'screen') return needProof && multiplexer.passthrough !== true ? null : 'screen';
   if (multiplexer.name !== 'tmux') return null;
   return multiplexer.passthrough === true || (!needProof && multiplexer.passthrough !== false) ? 'tmux' : null;
 }

@@ -1,8 +1,9 @@
 /**
  * The picture protocol from the terminal database and the replies: what the identified row
  * draws at its version (a DA1-gated protocol only when DA1 lists 4), with the multiplexer's own
- * facts in between — tmux 3.4+ drawing sixel itself, kitty images inside tmux only where the
- * terminal has Unicode placeholders, Zellij drawing what it draws, mosh and screen passing text.
+ * facts in between — tmux 3.4+ drawing sixel itself, kitty images inside tmux or screen only where
+ * the terminal has Unicode placeholders, Zellij drawing what it draws, mosh passing text, screen
+ * passing pictures in its DCS packets to an outer terminal that answered through them.
  * Pure; resolve.ts calls it after the override and the TTY check (docs/terminals.md, "Pictures").
  */
 import type { Protocol } from '../env/protocol.js';
@@ -27,8 +28,8 @@ interface Evidence {
   readonly sixel: { readonly reply: string } | null;
   /** The kitty graphics query was answered OK by the party that draws. */
   readonly kittyOk: { readonly reply: string } | null;
-  /** Inside tmux: kitty only with Unicode placeholders. */
-  readonly inTmux: boolean;
+  /** Inside tmux or GNU screen (which know nothing of images at the cursor): kitty only with Unicode placeholders. */
+  readonly within: 'tmux' | 'screen' | null;
   /** The DA1 reply of the party that draws, when it answered: it shows a DA1-gated protocol is absent. */
   readonly da1?: string;
 }
@@ -49,8 +50,8 @@ function rowProtocol(
       gatedOut = true;
       continue;
     }
-    if (d.protocol === 'kitty' && evidence.inTmux && !supports(row, 'placeholders', version)) {
-      skipped.push('kitty, but without Unicode placeholders, which kitty images need inside tmux');
+    if (d.protocol === 'kitty' && evidence.within && !supports(row, 'placeholders', version)) {
+      skipped.push(`kitty, but without Unicode placeholders, which kitty images need inside ${evidence.within}`);
       continue;
     }
     const gate = d.onlyIf === 'da1' ? ` (DA1 lists 4${evidence.sixel ? `: ${evidence.sixel.reply}` : ''})` : '';
@@ -62,7 +63,7 @@ function rowProtocol(
     };
   }
   // The replies may show more than the row knows (a newer version, an addon).
-  if (evidence.kittyOk && !evidence.inTmux)
+  if (evidence.kittyOk && !evidence.within)
     return {
       draws: null,
       protocol: 'kitty',
@@ -95,7 +96,7 @@ function fromRow(who: Identified, evidence: Evidence, drawnBy: PictureChoice['dr
 
 /** What a row draws on its own word, with no reply to gate or add to it (its DA1-gated protocols left out). */
 export function rowPictures(who: Identified): PictureChoice {
-  return fromRow(who, { sixel: null, kittyOk: null, inTmux: false }, 'terminal');
+  return fromRow(who, { sixel: null, kittyOk: null, within: null }, 'terminal');
 }
 
 const sixelIn = (facts: ProbeFacts | undefined) =>
@@ -116,16 +117,17 @@ export function picturesFor(input: {
   const { facts, terminal, multiplexer: mux, tmux } = input;
   if (mux?.name === 'mosh' || mux?.name === 'zellij') {
     // They answer DA1 and the kitty query themselves: the evidence is theirs.
-    return fromRow(mux, { sixel: sixelIn(facts), kittyOk: null, inTmux: false }, 'multiplexer');
+    return fromRow(mux, { sixel: sixelIn(facts), kittyOk: null, within: null }, 'multiplexer');
   }
   if (mux?.name === 'tmux') return insideTmux(facts, terminal, mux, tmux);
+  if (mux?.name === 'screen') return insideScreen(facts, terminal, mux);
   if (terminal && terminal.by !== 'env') {
     return fromRow(
       terminal,
       {
         sixel: sixelIn(facts),
         kittyOk: kittyIn(facts),
-        inTmux: false,
+        within: null,
         ...(facts?.da1 ? { da1: facts.da1.reply } : {}),
       },
       'terminal',
@@ -207,7 +209,7 @@ function insideTmux(
         ? { reply: `#{client_termfeatures} ${tmux?.clientFeatures.join(',')}` }
         : null;
   const outerKitty = facts?.passthrough === true ? kittyIn(facts) : null;
-  const evidence = { sixel: outerSixel, kittyOk: outerKitty, inTmux: true };
+  const evidence = { sixel: outerSixel, kittyOk: outerKitty, within: 'tmux' as const };
   if (terminal && terminal.by !== 'env') return fromRow(terminal, evidence, 'terminal');
   if (outerSixel)
     return {
@@ -226,5 +228,60 @@ function insideTmux(
     protocol: 'braille',
     drawnBy: 'terminal',
     why: { source: 'reply', detail: `the terminal behind tmux is not identified${kitty}: braille` },
+  };
+}
+
+/**
+ * Behind GNU screen: the outer terminal draws, its pictures wrapped in screen's DCS packets (under
+ * 768 bytes each), but only when it answered the wrapped queries (`facts.passthrough`): then its
+ * replies are its own (after screen's DA1) and name it or show what it draws. Kitty images need
+ * Unicode placeholders there, as inside tmux: screen knows nothing of a picture at the cursor.
+ */
+function insideScreen(
+  facts: ProbeFacts | undefined,
+  terminal: Identified | null,
+  mux: MultiplexerFound & { readonly passthrough: boolean | null },
+): PictureChoice {
+  const screen = `GNU screen${mux.version ? ` ${mux.version}` : ''}`;
+  if (facts?.passthrough !== true) {
+    const state =
+      facts?.passthrough === false
+        ? 'the terminal outside it did not answer the queries wrapped in its DCS packets'
+        : 'nothing asked the terminal outside it through its DCS packets';
+    return {
+      protocol: 'braille',
+      drawnBy: 'terminal',
+      why: {
+        source: 'multiplexer',
+        detail: `${screen} passes pictures on only in its DCS packets, and ${state}: braille`,
+        row: 'screen',
+        reference: 'test/fixtures/screen/README.md',
+      },
+    };
+  }
+  const through = `, through ${screen}'s passthrough (pictures wrapped in its DCS packets under 768 bytes)`;
+  const evidence: Evidence = {
+    sixel: sixelIn(facts),
+    kittyOk: kittyIn(facts),
+    within: 'screen',
+    ...(facts.da1 ? { da1: facts.da1.reply } : {}),
+  };
+  if (terminal && terminal.by !== 'env') {
+    const choice = fromRow(terminal, evidence, 'terminal');
+    return { ...choice, why: { ...choice.why, detail: choice.why.detail + through } };
+  }
+  if (evidence.sixel)
+    return {
+      protocol: 'sixel',
+      drawnBy: 'terminal',
+      why: { source: 'reply', detail: `the outer terminal lists sixel in DA1${through}`, reply: evidence.sixel.reply },
+    };
+  const kitty = evidence.kittyOk
+    ? '; it answered the kitty graphics query, but nothing shows it has the Unicode placeholders kitty images need inside screen'
+    : '';
+  return {
+    protocol: 'braille',
+    drawnBy: 'terminal',
+    why: { source: 'reply', detail: `the terminal behind ${screen} is not identified${kitty}: braille`, row: 'screen' },
   };
 }

@@ -255,17 +255,6 @@ function resolveGraphics(
     return { value: null, why: reason('tty', `${stream} is not a terminal: no images${invalid}`), ...byTerminal };
   }
   const mux = multiplexer.value;
-  if (mux?.name === 'screen') {
-    return {
-      value: 'braille',
-      why: reason(
-        'multiplexer',
-        `GNU screen passes pictures on only wrapped in its DCS packets, and termsight does not yet ask the terminal outside it whether it draws them: braille${invalid}`,
-        { row: 'screen', reference: 'test/fixtures/screen/README.md' },
-      ),
-      ...byTerminal,
-    };
-  }
   const found = multiplexer.found ?? null;
   const choice = picturesFor({
     facts,
@@ -478,7 +467,13 @@ function resolveMultiplexer(
   // tmux's own word on allow-passthrough beats what wrapped queries suggested.
   const told = name === 'tmux' ? tmux?.allowPassthrough : undefined;
   const passthrough =
-    name === 'tmux' ? (told === undefined || told === null ? (facts?.passthrough ?? null) : told !== 'off') : null;
+    name === 'tmux'
+      ? told === undefined || told === null
+        ? (facts?.passthrough ?? null)
+        : told !== 'off'
+      : name === 'screen'
+        ? (facts?.passthrough ?? null)
+        : null;
   const info: MultiplexerInfo = {
     name,
     version: found.version,

@@ -112,7 +112,7 @@ export const MULTIPLEXERS: readonly TerminalRow[] = [
         value: true,
         source:
           'test/fixtures/screen/README.md (sixel wrapped in packets under 768 bytes drawn by xterm 379 as a VT340)',
-        note: "4.09 measured; termsight does not use it yet: its probe sends no wrapped queries behind screen and takes every DA1/DA2 there as screen's, so nothing proves the outer terminal draws sixel and the report answers a text picture",
+        note: "4.09 measured: the probe asks the outer terminal in screen's packets (its replies follow screen's own DA1) and pictures go wrapped the same way, the outer terminal's cursor saved and restored inside them",
       },
       answers: [
         { query: 'da1', source: REPLIES_README },

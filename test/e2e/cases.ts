@@ -155,6 +155,15 @@ export const EXPECTATIONS: readonly Expectation[] = [
     // decided by that reply or by the multiplexer rule.
     why: { sources: ['reply', 'multiplexer', 'rule'] },
   },
+  {
+    // Issue 15 (db): the outer xterm answers the queries sent in screen's DCS packets after screen's
+    // own DA1, its DA1 lists 4, and the sixel goes through in packets under 768 bytes.
+    setup: { terminal: 'xterm-vt340', multiplexer: 'screen' },
+    graphics: 'sixel',
+    terminal: 'xterm',
+    multiplexer: { name: 'screen', passthrough: true },
+    why: { sources: ['reply'], reply: DA1_WITH_SIXEL, detail: /GNU screen .*passthrough/ },
+  },
 ];
 
 /**

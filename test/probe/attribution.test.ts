@@ -1,7 +1,8 @@
 /**
  * The one rule for who answered what behind a multiplexer (docs/probe.md, "Who answered what"):
  * every reply kind termsight reads, behind no multiplexer, tmux (queries wrapped or not, before or
- * after tmux's own DA1, passthrough proven or not) and GNU screen, to the party that sent it.
+ * after tmux's own DA1, passthrough proven or not) and GNU screen (queries wrapped or not, before
+ * or after screen's own DA1), to the party that sent it.
  */
 import { describe, expect, it } from 'vitest';
 import { type Party, partyOf, passthroughProven, type ReplyPlace } from '../../src/probe/attribution.js';
@@ -57,6 +58,13 @@ const PLACES = {
   },
   'screen, before its DA1': { multiplexer: 'screen', wrapped: false, afterOwnDa1: false, passthroughProven: false },
   'screen, after its DA1': { multiplexer: 'screen', wrapped: false, afterOwnDa1: true, passthroughProven: false },
+  'screen wrapped, before its DA1': {
+    multiplexer: 'screen',
+    wrapped: true,
+    afterOwnDa1: false,
+    passthroughProven: true,
+  },
+  'screen wrapped, after its DA1': { multiplexer: 'screen', wrapped: true, afterOwnDa1: true, passthroughProven: true },
 } as const satisfies Record<string, ReplyPlace>;
 type Place = keyof typeof PLACES;
 const COLUMNS = Object.keys(PLACES) as Place[];
@@ -66,20 +74,20 @@ const M: Party = 'multiplexer';
 
 /** Per reply kind, the party in each column, in COLUMNS order. */
 const TABLE: Record<Kind, readonly Party[]> = {
-  //                       none tw<  tw>  tu<  tu>p tu>n s<   s>
-  'XTVERSION tmux': /*  */ [T, M, M, M, M, M, M, M],
-  'XTVERSION kitty': /* */ [T, T, T, T, T, T, T, T],
-  DA1: /*               */ [T, M, T, M, T, M, M, M],
-  'DA2 tmux (84)': /*   */ [T, M, M, M, M, M, M, M],
-  'DA2 screen (83)': /* */ [T, M, T, M, T, M, M, M],
-  'DA2 terminal (1)': /**/ [T, M, T, M, T, M, M, M],
-  '18 t (text cells)': /* */ [T, M, T, M, T, M, T, T],
-  '16 t (cell pixels)': /* */ [T, M, T, T, T, T, T, T],
-  '14 t (window pixels)': [T, M, T, T, T, T, T, T],
-  'OSC 11 background': /* */ [T, M, T, M, T, M, T, T],
-  'kitty graphics': /*  */ [T, M, T, T, T, T, T, T],
-  'DECRQM 2026': /*     */ [T, M, T, T, T, T, T, T],
-  XTSMGRAPHICS: /*      */ [T, M, T, T, T, T, T, T],
+  //                       none tw<  tw>  tu<  tu>p tu>n s<   s>   sw<  sw>
+  'XTVERSION tmux': /*  */ [T, M, M, M, M, M, M, M, M, M],
+  'XTVERSION kitty': /* */ [T, T, T, T, T, T, T, T, T, T],
+  DA1: /*               */ [T, M, T, M, T, M, M, M, M, T],
+  'DA2 tmux (84)': /*   */ [T, M, M, M, M, M, M, M, M, T],
+  'DA2 screen (83)': /* */ [T, M, T, M, T, M, M, M, M, M],
+  'DA2 terminal (1)': /**/ [T, M, T, M, T, M, M, M, M, T],
+  '18 t (text cells)': /* */ [T, M, T, M, T, M, T, T, M, T],
+  '16 t (cell pixels)': /* */ [T, M, T, T, T, T, T, T, M, T],
+  '14 t (window pixels)': [T, M, T, T, T, T, T, T, M, T],
+  'OSC 11 background': /* */ [T, M, T, M, T, M, T, T, M, T],
+  'kitty graphics': /*  */ [T, M, T, T, T, T, T, T, M, T],
+  'DECRQM 2026': /*     */ [T, M, T, T, T, T, T, T, M, T],
+  XTSMGRAPHICS: /*      */ [T, M, T, T, T, T, T, T, M, T],
 };
 
 const rows = (Object.keys(TABLE) as Kind[]).flatMap((kind) =>

@@ -1,7 +1,7 @@
 /** The batched query: what goes in for which runtime. */
 import { describe, expect, it } from 'vitest';
 import { escapeBytes } from '../../src/core/escape.js';
-import { wrapTmuxBytes } from '../../src/core/wrap.js';
+import { wrapScreen, wrapTmuxBytes } from '../../src/core/wrap.js';
 import type { Runtime } from '../../src/env/runtime.js';
 import { factsFromReplies } from '../../src/probe/classify.js';
 import { planFollowUp, planGuarded, planQuery, probeQuery, QUERIES, queryBytes } from '../../src/probe/query.js';
@@ -42,6 +42,12 @@ describe('probeQuery', () => {
   const TMUX_UNNAMED = `\\e[>q\\e[c${ALL.filter((q) => !q.startsWith('\\e_') && !q.endsWith('$p'))
     .map(wrapped)
     .join('')}`;
+  // screen's packets: `ESC P … ESC \`, an inner `ESC \` split across two (its ESC ends the first).
+  const inScreen = (query: string) => `\\eP${query.replace(/\\e\\$/, '\\e\\e\\\\eP\\')}\\e\\`;
+  const SCREEN_BATCH = `\\e[>c\\e[c${ALL.map(inScreen).join('')}`;
+  const SCREEN_UNNAMED = `\\e[>c\\e[c${ALL.filter((q) => !q.startsWith('\\e_') && !q.endsWith('$p'))
+    .map(inScreen)
+    .join('')}`;
   // Each pin changed deliberately when the gates became views of the terminal database: a TERM
   // alone (plain xterm, ssh, a Windows console) names no terminal, so the kitty APC and DECRQM
   // moved to the guarded round; inside tmux the same holds for the outer terminal unless its
@@ -76,7 +82,23 @@ describe('probeQuery', () => {
       runtime: rt({ TERM: 'tmux-256color', TMUX: '/tmp/x,1,0', TERM_PROGRAM: 'WezTerm' }),
       batch: TMUX_BATCH,
     },
-    { name: 'GNU screen', runtime: rt({ TERM: 'screen', STY: '1.pts-0.host' }), batch: NO_APC },
+    // Behind screen: its own DA2 and DA1 raw, then every query in screen's DCS packets for the
+    // outer terminal, gated as that terminal (named on its own word or not).
+    {
+      name: 'GNU screen, outer terminal unnamed',
+      runtime: rt({ TERM: 'screen', STY: '1.pts-0.host' }),
+      batch: SCREEN_UNNAMED,
+    },
+    {
+      name: 'GNU screen in xterm (XTERM_VERSION)',
+      runtime: rt({ TERM: 'screen', STY: '1.pts-0.host', XTERM_VERSION: 'XTerm(379)' }),
+      batch: SCREEN_BATCH,
+    },
+    {
+      name: 'GNU screen in rxvt-unicode: no kitty query for the outer terminal either',
+      runtime: rt({ TERM: 'screen', STY: '1.pts-0.host', COLORTERM: 'rxvt-xpm' }),
+      batch: SCREEN_UNNAMED,
+    },
     { name: 'Apple Terminal', runtime: rt({ TERM: 'xterm-256color', TERM_PROGRAM: 'Apple_Terminal' }), batch: NO_APC },
     { name: 'a Windows console', runtime: rt({ TERM: 'xterm-256color' }, 'win32'), batch: UNNAMED },
     {
@@ -126,8 +148,6 @@ describe('probeQuery', () => {
     ['Apple Terminal: no DCS or APC', rt({ TERM_PROGRAM: 'Apple_Terminal', TERM: 'xterm-256color' }), false, false],
     ['Windows console: no APC', rt({ TERM: 'xterm-256color' }, 'win32'), true, false],
     ['Windows Terminal under WSL: no APC', rt({ TERM: 'xterm-256color', WT_SESSION: 'abc' }), true, false],
-    ['GNU screen (STY): no DCS or APC', rt({ TERM: 'screen', STY: '1.pts-0.h' }), false, false],
-    ['GNU screen (TERM=screen without TMUX)', rt({ TERM: 'screen-256color' }), false, false],
     ['kitty: everything', rt({ TERM: 'xterm-kitty' }), true, true],
     ['rxvt-unicode: no APC', rt({ TERM: 'rxvt-unicode' }), true, false],
   ])('%s', (_, runtime, dcs, apc) => {
@@ -149,6 +169,31 @@ describe('probeQuery', () => {
     );
   });
 
+  it.each([
+    ['GNU screen (STY)', rt({ TERM: 'screen', STY: '1.pts-0.h', XTERM_VERSION: 'XTerm(379)' })],
+    ['GNU screen (TERM=screen without TMUX)', rt({ TERM: 'screen-256color', XTERM_VERSION: 'XTerm(379)' })],
+  ])('%s: no DCS or APC reaches screen raw; every query is in its packets but its own DA2 and DA1', (_, runtime) => {
+    const q = text(probeQuery({ runtime }));
+    const plan = planQuery({ runtime });
+    expect(plan).toMatchObject({ multiplexer: 'screen', wrapped: true, direct: ['da2', 'da1'] });
+    // Outside the packets: only what screen answers itself.
+    const raw = q.replace(/\x1bP[^\x1b]*(\x1b(?!\\)[^\x1b]*)*\x1b\\/g, '');
+    expect(raw).toBe('\x1b[>c\x1b[c');
+    expect(q).toBe(`\x1b[>c\x1b[c${plan.outer.map((name) => wrapScreen(QUERIES[name])).join('')}`);
+    expect(q.endsWith(wrapScreen(DA1))).toBe(true);
+    expect(plan.outer).toContain('kittyGraphics');
+  });
+
+  it('GNU screen with askOuter: false: only what screen neither prints nor takes as its title', () => {
+    const runtime = rt({ TERM: 'screen', STY: '1.pts-0.h', XTERM_VERSION: 'XTerm(379)' });
+    const plan = planQuery({ runtime, askOuter: false });
+    expect(plan).toMatchObject({ wrapped: false, dcs: false, apc: false, outer: [] });
+    expect(plan.notes).toContain('GNU screen prints dcs, apc queries: not sent');
+    const q = text(probeQuery({ runtime, askOuter: false }));
+    expect(q.includes('\x1bP') || q.includes('\x1b_')).toBe(false);
+    expect(q.endsWith(DA1)).toBe(true);
+  });
+
   it('inside tmux with passthrough: false: only what tmux answers', () => {
     expect(escapeBytes(probeQuery({ runtime: rt({ TMUX: '/tmp/x,1,0' }), askOuter: false }))).toBe('\\e[>q\\e[c');
   });
@@ -167,7 +212,11 @@ describe('probeQuery', () => {
   it.each([
     ['rxvt-unicode', rt({ TERM: 'rxvt-unicode' }), 'rxvt-unicode prints apc queries: not sent'],
     ['zutty', rt({ TERM: 'zutty' }), 'zutty prints kittyGraphics, decrqm queries: not sent'],
-    ['GNU screen', rt({ STY: '1.x' }), 'GNU screen prints dcs, apc queries: not sent'],
+    [
+      'GNU screen, outer terminal unnamed',
+      rt({ STY: '1.x' }),
+      'no terminal named by its own environment: kittyGraphics, synchronizedOutput held back until its replies show it parses them',
+    ],
     [
       'nobody named',
       rt({ TERM: 'xterm-256color' }),
@@ -186,11 +235,14 @@ describe('probeQuery', () => {
 describe('planFollowUp: a second round when the first one showed a multiplexer the environment hid', () => {
   const SCRUBBED = rt({ TERM: 'xterm-256color', HOME: '/root', PATH: '/usr/bin:/bin' });
   const TMUX_ENV = rt({ TERM: 'tmux-256color', TMUX: '/tmp/x,1,0' });
+  const SCREEN_ENV = rt({ TERM: 'screen', STY: '1.pts-0.host' });
 
   it.each([
     ['tmux shown in a scrubbed environment: the wrapped round', SCRUBBED, {}, 'tmux', true],
     ['tmux shown, the passthrough option false: none', SCRUBBED, { askOuter: false }, 'tmux', false],
-    ['screen shown: none (screen prints DCS, and the tmux wrapper is one)', SCRUBBED, {}, 'screen', false],
+    ['screen shown in a scrubbed environment: the wrapped round, in its packets', SCRUBBED, {}, 'screen', true],
+    ['screen shown, the passthrough option false: none', SCRUBBED, { askOuter: false }, 'screen', false],
+    ['screen known from STY: already wrapped in the first round, none', SCREEN_ENV, {}, 'screen', false],
     ['nothing shown: none', SCRUBBED, {}, null, false],
     ['tmux known from TMUX: already wrapped in the first round, none', TMUX_ENV, {}, 'tmux', false],
     [
@@ -205,10 +257,14 @@ describe('planFollowUp: a second round when the first one showed a multiplexer t
     const follow = planFollowUp(first, shown, { runtime, ...options });
     expect(follow !== null).toBe(expected);
     if (follow === null) return;
-    // Exactly what a known tmux adds after its own XTVERSION and DA1.
-    const known = planQuery({ runtime: TMUX_ENV, ...options });
-    expect(follow).toMatchObject({ multiplexer: 'tmux', wrapped: true, direct: [], outer: known.outer });
+    // Exactly what a known tmux (screen) adds after its own answers.
+    const known = planQuery({ runtime: shown === 'screen' ? SCREEN_ENV : TMUX_ENV, ...options });
+    expect(follow).toMatchObject({ multiplexer: shown, wrapped: true, direct: [], outer: known.outer });
     const bytes = text(queryBytes(follow));
+    if (shown === 'screen') {
+      expect(bytes).toBe(follow.outer.map((name) => wrapScreen(QUERIES[name])).join(''));
+      return;
+    }
     expect(bytes.startsWith('\x1bPtmux;')).toBe(true);
     expect(bytes.endsWith(WRAPPED_DA1)).toBe(true);
     expect(bytes.split('\x1bPtmux;').length - 1).toBe(follow.outer.length);

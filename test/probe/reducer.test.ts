@@ -21,6 +21,7 @@ const SSH: Runtime = { ...LOCAL, env: { ...LOCAL.env, SSH_CONNECTION: '10.0.0.1 
 const SSH_EMPTY: Runtime = { ...LOCAL, env: { ...LOCAL.env, SSH_TTY: '' } };
 const TMUX: Runtime = { ...LOCAL, env: { TERM: 'tmux-256color', TMUX: '/tmp/tmux-0/default,1,0' } };
 const SCREEN: Runtime = { ...LOCAL, env: { TERM: 'screen', STY: '1.pts-0.host' } };
+const SCREEN_XTERM: Runtime = { ...LOCAL, env: { ...SCREEN.env, XTERM_VERSION: 'XTerm(379)' } };
 /** Windows Terminal (WT_SESSION names it): everything but APC in one round. */
 const WINDOWS: Runtime = { ...LOCAL, env: { TERM: 'xterm-256color', WT_SESSION: 'f00d' }, platform: 'win32' };
 const PIPE: Runtime = { ...LOCAL, isTTY: { stdin: true, stdout: false } };
@@ -33,6 +34,9 @@ const TMUX_NAME = '\x1bP>|tmux 3.3a\x1b\\';
 const BG = '\x1b]11;rgb:0000/0000/0000\x1b\\';
 const TMUX_DA2 = '\x1b[>84;0;0c';
 const SCREEN_DA2 = '\x1b[>83;40900;0c';
+/** xterm 379 as a VT340, as recorded through screen (test/fixtures/screen/xterm-vt340+screen-4.09.json). */
+const XTERM_NAME = '\x1bP>|XTerm(379)\x1b\\';
+const XTERM_VT340_DA1 = '\x1b[?63;1;2;4;6;9;15;16;22;28c';
 /** tmux 3.3a's own answers to the unwrapped batch, as recorded: XTVERSION, DA2, its 18 t, DA1. */
 const TMUX_ROUND = `${TMUX_NAME + TMUX_DA2}\x1b[8;80;23t${TMUX_DA1}`;
 /** A scrubbed environment inside tmux or screen (`env -i TERM=xterm-256color HOME PATH`): no TMUX, no STY. */
@@ -235,16 +239,28 @@ const ROWS: readonly TraceRow[] = [
     expected: ['start: write', 't2: done answered 2ms'],
   },
   {
-    name: "screen: OSC 11 arrives after screen's DA1; done at the clock after it",
-    runtime: SCREEN,
-    steps: ['start', ['in', TMUX_DA1], 2, 5, ['in', BG], 6],
-    expected: ['start: write', 't6: done answered 6ms'],
+    // screen answers its own DA2 and DA1 at once; the outer terminal's answers to the queries in
+    // screen's packets follow (test/fixtures/screen/xterm-vt340+screen-4.09.json): its DA1 ends the round.
+    name: "screen (STY) in a named terminal: screen's DA2 and DA1, then the outer terminal's answers through the packets; its DA1 ends it",
+    runtime: SCREEN_XTERM,
+    steps: ['start', ['in', SCREEN_DA2 + TMUX_DA1], 2, ['in', `${XTERM_NAME}${BG}${XTERM_VT340_DA1}`], 3],
+    expected: ['start: write +12 screen packets', 't3: done answered 3ms'],
   },
   {
-    name: 'screen: without an OSC 11 answer the drain window closes 50 ms after the sentinel',
+    name: 'screen (STY), outer terminal unnamed: its level-63 DA1 through the packets calls the guarded round, in packets too',
     runtime: SCREEN,
-    steps: ['start', ['in', TMUX_DA1], 2, 51, 52],
-    expected: ['start: write', 't52: done answered 52ms'],
+    steps: ['start', ['in', SCREEN_DA2 + TMUX_DA1], 2, ['in', `${BG}${XTERM_VT340_DA1}`], ['in', DA1], 4],
+    expected: [
+      'start: write +9 screen packets',
+      `in ${escapeBytes(BG + XTERM_VT340_DA1)}: write +4 screen packets`,
+      't4: done answered 4ms',
+    ],
+  },
+  {
+    name: "screen whose outer terminal answers nothing through the packets: the window after screen's DA1 lasts settleMs",
+    runtime: SCREEN,
+    steps: ['start', ['in', SCREEN_DA2 + TMUX_DA1], 2, 3, 51, 52],
+    expected: ['start: write +9 screen packets', 't52: done answered 52ms'],
   },
   {
     name: "scrubbed tmux, passthrough on: the wrapped round goes out the moment tmux's DA1 is in; the outer DA1 ends it",
@@ -307,16 +323,25 @@ const ROWS: readonly TraceRow[] = [
     expected: ['start: write', 't100: extend 200', 't200: done timeout 200ms'],
   },
   {
-    name: 'scrubbed screen: DA2 type 83 names it, and OSC 11 after its DA1 is waited for',
+    // The first round's raw OSC 11 screen forwards after its DA1; the second round goes in screen's packets.
+    name: "scrubbed screen: DA2 type 83 names it, the wrapped round goes out at its DA1; the outer terminal's DA1 ends it",
     runtime: SCRUBBED,
-    steps: ['start', ['in', SCREEN_DA2 + TMUX_DA1], 2, 5, ['in', BG], 6],
-    expected: ['start: write', 't6: done answered 6ms'],
+    steps: ['start', ['in', SCREEN_DA2 + TMUX_DA1], 2, ['in', `${BG}${XTERM_NAME}${XTERM_VT340_DA1}`], 3],
+    expected: [
+      'start: write',
+      `in ${escapeBytes(SCREEN_DA2 + TMUX_DA1)}: write +9 screen packets`,
+      't3: done answered 3ms',
+    ],
   },
   {
-    name: 'scrubbed screen without an OSC 11 answer: done when the 50 ms window after the sentinel closes',
+    name: 'scrubbed screen whose outer terminal answers nothing: done when the window after its DA1 closes, no third round',
     runtime: SCRUBBED,
-    steps: ['start', ['in', SCREEN_DA2 + TMUX_DA1], 2, 51, 52],
-    expected: ['start: write', 't52: done answered 52ms'],
+    steps: ['start', ['in', SCREEN_DA2 + TMUX_DA1], 2, 3, 51, 52],
+    expected: [
+      'start: write',
+      `in ${escapeBytes(SCREEN_DA2 + TMUX_DA1)}: write +9 screen packets`,
+      't52: done answered 52ms',
+    ],
   },
   {
     name: "a terminal's own DA2 (xterm: type 19) names no multiplexer: nothing named it, so its level-62 DA1 calls the guarded round, whose DA1 ends the probe",
@@ -446,18 +471,30 @@ describe('probe reducer results', () => {
     expect(facts.da2).toBeUndefined();
   });
 
-  it('scrubbed screen: the facts name screen by its DA2 and keep the background that came after its DA1', () => {
+  it("scrubbed screen: the facts name screen by its DA2; the background and DA1 after its DA1 are the outer terminal's, passthrough proven", () => {
     let state = createProbe(SCRUBBED);
     [state] = stepProbe(state, { type: 'start' });
     [state] = stepProbe(state, { type: 'input', bytes: Buffer.from(SCREEN_DA2 + TMUX_DA1, 'latin1') });
     [state] = stepProbe(state, { type: 'clock', nowMs: 1 });
-    [state] = stepProbe(state, { type: 'input', bytes: Buffer.from(BG, 'latin1') });
+    [state] = stepProbe(state, { type: 'input', bytes: Buffer.from(BG + XTERM_NAME + XTERM_VT340_DA1, 'latin1') });
     [state] = stepProbe(state, { type: 'clock', nowMs: 2 });
     expect(probeResult(state)).toMatchObject({
       multiplexer: { name: 'screen', version: '4.09.00', reply: '\\e[>83;40900;0c' },
+      terminal: { name: 'XTerm', version: '379' },
+      passthrough: true,
+      da1: { attributes: [1, 2, 4, 6, 9, 15, 16, 22, 28] },
       background: { dark: true },
       sentinel: true,
     });
+  });
+
+  it("screen (STY) whose outer terminal answers nothing: passthrough false, screen's DA1 the only one", () => {
+    let state = createProbe(SCREEN);
+    [state] = stepProbe(state, { type: 'start' });
+    [state] = stepProbe(state, { type: 'input', bytes: Buffer.from(SCREEN_DA2 + TMUX_DA1, 'latin1') });
+    for (const nowMs of [1, 2, 60]) [state] = stepProbe(state, { type: 'clock', nowMs });
+    expect(probeResult(state)).toMatchObject({ passthrough: false, da1: { reply: '\\e[?1;2c' }, sentinel: true });
+    expect(probeResult(state)?.terminal).toBeUndefined();
   });
 
   it('probeNextTickAt follows the tmux window: at once to open it, then its end', () => {
@@ -541,10 +578,10 @@ const END_ROWS: readonly EndRow[] = [
     outstanding: true,
   },
   {
-    name: 'end while settling behind screen: answered (the sentinel is in)',
+    name: "end behind screen before the outer terminal answered: answered (screen's DA1 is in)",
     runtime: SCREEN,
-    steps: ['start', ['in', TMUX_DA1], 2, ['end', 20]],
-    expected: ['start: write', 'end20: done answered 20ms'],
+    steps: ['start', ['in', SCREEN_DA2 + TMUX_DA1], 2, ['end', 20]],
+    expected: ['start: write +9 screen packets', 'end20: done answered 20ms'],
     outstanding: false,
   },
   {

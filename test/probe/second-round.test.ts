@@ -2,8 +2,8 @@
  * A multiplexer the environment hides: the program runs inside tmux or GNU screen with a scrubbed
  * environment (`env -i TERM=xterm-256color HOME=… PATH=…`, what an ssh session sees), so no TMUX or
  * STY tells the query plan about it. The first round's replies name it (tmux's XTVERSION and DA2
- * type 84, screen's DA2 type 83); behind tmux a second round asks the outer terminal through
- * passthrough. Every stream here is replayed from the recordings in test/fixtures/replies,
+ * type 84, screen's DA2 type 83); a second round then asks the outer terminal through the
+ * multiplexer's passthrough (tmux's wrapper, screen's DCS packets). Every stream here is replayed from the recordings in test/fixtures/replies,
  * query by query, in the order the probe asked: in one chunk, byte by byte and in random splits.
  */
 
@@ -102,16 +102,35 @@ const SCENARIOS: readonly Scenario[] = [
     multiplexer: 'tmux 3.3a',
   },
   {
-    name: 'GNU screen in kitty: DA2 type 83 names it; OSC 11 after its DA1 still counts',
+    // screen forwards the raw OSC 11 of the first round after its DA1, and the body of each of its
+    // DCS packets (test/fixtures/screen/README.md): the second round reaches kitty, answered as recorded.
+    name: 'GNU screen in kitty: DA2 type 83 names it; the wrapped round reaches kitty',
     first: 'kitty+screen.json',
-    writes: 1,
-    protocol: null,
+    outer: 'kitty.json',
+    writes: 2,
+    protocol: 'kitty',
+    terminal: 'kitty 0.26.5',
     multiplexer: 'screen 4.09.00',
+    passthrough: true,
+    cell: [10, 19],
     dark: true,
   },
   {
-    name: 'GNU screen in xterm',
+    name: 'GNU screen in xterm as a VT340: the wrapped round shows sixel',
     first: 'xterm+screen.json',
+    outer: 'xterm-vt340.json',
+    writes: 2,
+    protocol: 'sixel',
+    terminal: 'XTerm 379',
+    multiplexer: 'screen 4.09.00',
+    passthrough: true,
+    dark: false,
+    registers: 256,
+  },
+  {
+    name: 'GNU screen with askOuter false: no second round',
+    first: 'xterm+screen.json',
+    options: { askOuter: false },
     writes: 1,
     protocol: null,
     multiplexer: 'screen 4.09.00',
@@ -154,7 +173,8 @@ function replay(scenario: Scenario, split: (bytes: Uint8Array) => Uint8Array[]):
   const firstPlan = planQuery({ runtime: SCRUBBED, ...scenario.options });
   feed(recordedAnswers(fixture(scenario.first)).respond(queriesOf(firstPlan.direct)));
   if (writes().length === 2) {
-    const followUp = planFollowUp(firstPlan, 'tmux', { runtime: SCRUBBED });
+    const shown = scenario.multiplexer.startsWith('screen') ? 'screen' : 'tmux';
+    const followUp = planFollowUp(firstPlan, shown, { runtime: SCRUBBED });
     const outer = scenario.outer ? recordedAnswers(fixture(scenario.outer)).respond(queriesOf(followUp!.outer)) : '';
     feed(outer);
   }

@@ -70,8 +70,12 @@ export function summarize(action: ProbeAction, style: TraceStyle): string {
   switch (action.type) {
     case 'write': {
       if (style.write === 'bytes') return `write ${escapeBytes(action.bytes)}`;
-      const wrapped = Buffer.from(action.bytes).toString('latin1').split('\x1bPtmux;').length - 1;
-      return wrapped > 0 ? `write +${wrapped} wrapped` : 'write';
+      // How many queries went wrapped for tmux passthrough, or how many of GNU screen's DCS packets
+      // (an inner ST splits a query across two): tells the rounds apart.
+      const written = Buffer.from(action.bytes).toString('latin1');
+      const wrapped = written.split('\x1bPtmux;').length - 1;
+      const packets = written.split('\x1bP').length - 1 - wrapped;
+      return wrapped > 0 ? `write +${wrapped} wrapped` : packets > 0 ? `write +${packets} screen packets` : 'write';
     }
     case 'keys':
       return `pass ${escapeBytes(action.bytes)}`;

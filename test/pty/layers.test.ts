@@ -43,6 +43,8 @@ interface Layer {
   react(query: string): Reaction;
   /** Behind tmux with passthrough on: the terminal outside, which gets the unwrapped sequences. */
   readonly outer?: Layer;
+  /** GNU screen: the body of each of its DCS packets goes, unparsed, to `outer` (none: dropped). */
+  readonly packets?: boolean;
 }
 
 /** A layer answering from a recording of a real terminal (test/fixtures/replies), showing what `shows` says. */
@@ -99,10 +101,14 @@ const UNKNOWN_KITTY = scripted(
 /** tmux 3.3a as recorded (passthrough off): a raw APC becomes the pane title. */
 const tmux = (outer?: Layer) =>
   recorded('xterm+tmux', (q) => (q.startsWith(APC) ? `pane title ${q.slice(2, -2)}` : undefined), outer);
-/** GNU screen 4.09 as recorded: an APC becomes the hardstatus (the window title), a DCS payload text. */
-const SCREEN = recorded('xterm+screen', (q) =>
-  q.startsWith(APC) ? `window title ${q.slice(2, -2)}` : q.startsWith('\x1bP') ? `text ${q}` : undefined,
-);
+/**
+ * GNU screen 4.09 as recorded: a raw APC becomes the hardstatus (the window title); the body of
+ * each DCS packet goes to the terminal outside (test/fixtures/screen/README.md).
+ */
+const screen = (outer?: Layer): Layer => ({
+  ...recorded('xterm+screen', (q) => (q.startsWith(APC) ? `window title ${q.slice(2, -2)}` : undefined), outer),
+  packets: true,
+});
 
 /** Everything the other end saw: the queries each layer got, in order, and what it would have shown. */
 interface Seen {
@@ -125,7 +131,38 @@ function play(t: ScriptedTerminal, layer: Layer, delayMs: number, seen: Seen): (
     });
   };
   const unwrap = (q: string) => q.slice('\x1bPtmux;'.length, -2).replaceAll('\x1b\x1b', '\x1b');
+  let forwarded = 0;
+  // screen: what is outside its packets it parses itself; the packets' bodies, joined, go outside.
+  const throughScreen = () => {
+    const bodies: string[] = [];
+    const raw = t.screen.replace(/\x1bP([\s\S]*?)\x1b\\/g, (_, body: string) => {
+      bodies.push(body);
+      return '';
+    });
+    const own = escapeSequences(raw);
+    for (; done < own.length; done++) {
+      const q = own[done]!;
+      seen.direct.push(q);
+      const r = layer.react(q);
+      if (r.shows) seen.shown.push(`${layer.name}: ${r.shows}`);
+      send(r.reply ?? '');
+      if (r.late) send(r.late);
+    }
+    const outer = escapeSequences(bodies.join(''));
+    for (; forwarded < outer.length; forwarded++) {
+      const q = outer[forwarded]!;
+      seen.wrapped.push(q);
+      if (!layer.outer) continue;
+      const r = layer.outer.react(q);
+      if (r.shows) seen.shown.push(`${layer.outer.name}: ${r.shows}`);
+      send(r.reply ?? '');
+    }
+  };
   const timer = setInterval(() => {
+    if (layer.packets) {
+      throughScreen();
+      return;
+    }
     const seqs = escapeSequences(t.screen);
     for (; done < seqs.length; done++) {
       const q = seqs[done]!;
@@ -208,11 +245,26 @@ const ROWS: readonly Row[] = [
     expect: { graphics: 'symbols', multiplexer: 'tmux', passthrough: true, kittyGraphics: false },
   },
   {
-    name: 'GNU screen scrubbed: names itself by DA2, its window title untouched',
-    layer: SCREEN,
+    // The round in screen's packets is the one extra round trip; the outer xterm answers through it.
+    name: 'GNU screen scrubbed: names itself by DA2, the second round in its packets, its window title untouched',
+    layer: screen(recorded('xterm')),
     env: SCRUBBED,
-    rounds: { direct: 1, wrapped: 0 },
-    expect: { graphics: 'symbols', multiplexer: 'screen', background: true },
+    rounds: { direct: 1, wrapped: 1 },
+    expect: { graphics: 'symbols', multiplexer: 'screen', passthrough: true, background: true },
+  },
+  {
+    name: 'GNU screen (STY) in xterm as a VT340: every query but its DA2 and DA1 in its packets; sixel',
+    layer: screen(recorded('xterm-vt340')),
+    env: { TERM: 'screen', STY: '4242.pts-0.host', XTERM_VERSION: 'XTerm(379)' },
+    rounds: { direct: 1, wrapped: 1 },
+    expect: { graphics: 'sixel', multiplexer: 'screen', passthrough: true, background: true },
+  },
+  {
+    name: 'GNU screen (STY) whose packets reach nobody: passthrough false, text',
+    layer: screen(),
+    env: { TERM: 'screen', STY: '4242.pts-0.host' },
+    rounds: { direct: 1, wrapped: 1 },
+    expect: { graphics: 'symbols', multiplexer: 'screen', passthrough: false },
   },
   {
     name: 'zutty (TERM=xterm-256color, as it exports): named by its DA1 and DA2, neither APC nor DECRQM',

@@ -249,9 +249,20 @@ describe('toTerminal decodes back to the resized source', () => {
   });
 
   it('screen: every sequence in packets that forward the original', () => {
-    const plain = toTerminal(source, 'kitty', { ...opts, imageId: 5, keepCursor: true });
-    const wrapped = toTerminal(source, 'kitty', { ...opts, imageId: 5, keepCursor: true, multiplexer: 'screen' });
+    const plain = toTerminal(source, 'kitty', { ...opts, imageId: 5, keepCursor: true, placeholders: false });
+    const wrapped = toTerminal(source, 'kitty', {
+      ...opts,
+      imageId: 5,
+      keepCursor: true,
+      placeholders: false,
+      multiplexer: 'screen',
+    });
     expect(screenForward(wrapped).forwarded).toBe(plain);
+    // By default kitty inside screen uses Unicode placeholders, as inside tmux: screen knows nothing of images.
+    const byDefault = toTerminal(source, 'kitty', { ...opts, imageId: 5, multiplexer: 'screen' });
+    expect(byDefault.startsWith('\x1bP')).toBe(true);
+    expect(byDefault).toContain('U=1');
+    expect(byDefault).toContain('\u{10EEEE}');
     const it2 = screenForward(toTerminal(source, 'iterm2', { ...opts, multiplexer: 'screen' })).forwarded;
     expect(parseIterm2(it2)[0].kind).toBe('MultipartFile');
   });

@@ -1,8 +1,8 @@
 /**
  * GNU screen 4.09 passes pictures and queries through to the outer terminal when they are wrapped
- * in its DCS packets (measured: test/fixtures/screen/README.md). The database row records it; the
- * probe does not use it yet, so the report answers a text picture behind screen, and says why.
- * These rows pin both halves, so whoever wires the probe up sees them change.
+ * in its DCS packets (measured: test/fixtures/screen/README.md). The database row records it, and
+ * the replies recorded through it read as the outer terminal's only when the queries went wrapped
+ * (the probe's exchange: test/report/screen-pictures.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,12 +39,21 @@ describe('GNU screen 4.09 passthrough, as measured', () => {
     expect(screen.multiplexer?.dcsPacketBytes?.bytes).toBe(768);
   });
 
-  it("not used yet: every DA1 behind screen is screen's, so the report draws text and names screen", () => {
-    const facts = factsFromReplies(REC.replies, { multiplexer: 'screen', sentinel: true });
+  it("an exchange without wrapped queries proves nothing: every DA1 is screen's, the report draws text and names screen", () => {
+    // Replies classified as if no query had gone in screen's packets (askOuter: false): screen's rule 4.
+    const facts = factsFromReplies(REC.replies, { multiplexer: 'screen', wrapped: false, sentinel: true });
     expect(facts.terminal?.name).toBe('XTerm');
+    expect(facts.passthrough).toBeUndefined();
     const report = resolveReport({ env: SCREEN_ENV, isTTY: { stdin: true, stdout: true } }, facts);
     expect(['braille', 'blocks', 'symbols']).toContain(report.graphics);
     expect(report.multiplexer?.name).toBe('screen');
-    expect(report.why.graphics.detail).toMatch(/GNU screen/);
+    expect(report.why.graphics.detail).toMatch(/GNU screen .*nothing asked the terminal outside it/);
+  });
+
+  it("with wrapped queries the same replies are the outer terminal's after screen's DA1: sixel", () => {
+    const facts = factsFromReplies(REC.replies, { multiplexer: 'screen', wrapped: true, sentinel: true });
+    expect(facts).toMatchObject({ passthrough: true, da1: { reply: '\\e[?63;1;2;4;6;9;15;16;22;28c' } });
+    const report = resolveReport({ env: SCREEN_ENV, isTTY: { stdin: true, stdout: true } }, facts);
+    expect(report.graphics).toBe('sixel');
   });
 });
