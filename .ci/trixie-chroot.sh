@@ -12,9 +12,12 @@
 # Nothing is cached: .ci/run builds a fresh DIR each run and removes it on every path.
 set -eu
 MIRROR="${TERMSIGHT_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
-# What the cells run: kitty (software OpenGL), xterm, tmux, rxvt-unicode, GNOME Terminal (VTE) on a
-# private D-Bus, mosh; x11-utils for the harness; fonts the same as on the machine.
-PACKAGES="kitty kitty-terminfo libgl1-mesa-dri xterm tmux rxvt-unicode gnome-terminal dbus-daemon mosh x11-utils fonts-dejavu-core fontconfig"
+# What the cells run: kitty and Alacritty (software OpenGL), xterm, tmux, rxvt-unicode, GNOME
+# Terminal (VTE) and Konsole on a private D-Bus, foot in weston (its X11 backend), mosh; x11-utils
+# for the harness; fonts the same as on the machine. Konsole, foot and weston add about 280
+# packages (120 MB to fetch, 460 MB installed) and about 50 s of apt-get on the 2-core machine;
+# Alacritty one package (2.4 MB).
+PACKAGES="kitty kitty-terminfo libgl1-mesa-dri xterm tmux rxvt-unicode gnome-terminal konsole foot weston alacritty dbus-daemon mosh x11-utils fonts-dejavu-core fontconfig"
 
 # The mount points under DIR, deepest first (from /proc/self/mountinfo; field 5 is the mount point).
 mounts_under() {
@@ -43,7 +46,7 @@ build() {
   rm -f "$dir.apt.log"
   t2=$(date +%s)
   echo "[trixie] apt-get install: $((t2 - t1)) s"
-  for p in kitty xterm tmux rxvt-unicode gnome-terminal libvte-2.91-0 mosh; do
+  for p in kitty xterm tmux rxvt-unicode gnome-terminal libvte-2.91-0 konsole foot weston alacritty mosh; do
     chroot "$dir" dpkg-query -W -f '[trixie] ${Package} ${Version}\n' "$p"
   done
 }

@@ -1,12 +1,14 @@
 /**
  * The built-in capabilities: OSC 8 links (the founding `when`, exactly), window title, desktop
- * notification, clipboard write, progress and synchronized output. Each `when` lists the terminals
- * whose documentation says they understand the sequence; each fallback is plain text (often nothing,
- * when printing something would be worse than doing nothing). Sequences end with BEL, as the founding examples'
+ * notification, clipboard write, progress and synchronized output. The `when` of notify, clipboard,
+ * progress and sync are views of the terminal database: the rows whose fact (with its source
+ * there) says they understand the sequence. Each fallback is plain text (often nothing, when
+ * printing something would be worse than doing nothing). Sequences end with BEL, as the founding examples'
  * link does, except kitty's OSC 99, which its documentation writes with ST.
  */
-import { envValue, type Runtime } from '../env/runtime.js';
-import { whenTerms } from '../terminals/views.js';
+import type { Runtime } from '../env/runtime.js';
+import type { NotifyDialect } from '../terminals/types.js';
+import { notifyDialectFor, whenTerms } from '../terminals/views.js';
 import type { Capability } from './types.js';
 
 const ESC = '\u001b';
@@ -115,15 +117,12 @@ const title: Capability<TitleArgs> = {
 };
 
 /**
- * Which notification dialect a terminal speaks: OSC 9 (iTerm2, WezTerm, ghostty), kitty's OSC 99,
- * or OSC 777 `notify` (urxvt's extension, Fedora's VTE patch, foot).
+ * Which notification dialect a terminal speaks: its terminal-database row's (`notify` fact: OSC 9
+ * for iTerm2, WezTerm and Ghostty, kitty's OSC 99), else OSC 777 `notify` (urxvt's extension,
+ * patched VTE, foot).
  */
-export function notifyDialect(runtime: Runtime): 'osc9' | 'osc99' | 'osc777' {
-  const env = runtime.env ?? {};
-  const program = envValue(env, 'TERM_PROGRAM');
-  if (program === 'iTerm.app' || program === 'WezTerm' || program === 'ghostty') return 'osc9';
-  if (envValue(env, 'KITTY_WINDOW_ID') !== undefined || envValue(env, 'TERM') === 'xterm-kitty') return 'osc99';
-  return 'osc777';
+export function notifyDialect(runtime: Runtime): NotifyDialect {
+  return notifyDialectFor(runtime.env ?? {});
 }
 
 function notifyText(owner: string, args: NotifyArgs): { title: string; body: string | undefined } {
@@ -135,7 +134,8 @@ function notifyText(owner: string, args: NotifyArgs): { title: string; body: str
 /** Desktop notification, in the dialect of the terminal at hand. */
 const notify: Capability<NotifyArgs> = {
   name: 'notify',
-  when: { tty: true, termProgram: ['iTerm.app', 'WezTerm', 'ghostty'], envAny: ['KITTY_WINDOW_ID', 'VTE_VERSION'] },
+  // A view of the terminal database: the rows with notifications, by TERM_PROGRAM or their own variable.
+  when: { tty: true, ...whenTerms('notify') },
   args: { title: 'param', body: 'param' },
   sequence: (args, runtime) => {
     const { title: head, body } = notifyText('notify', args);
@@ -172,11 +172,8 @@ const notify: Capability<NotifyArgs> = {
 /** OSC 52: write the clipboard. The text travels as base64, so its content cannot break out. */
 const clipboard: Capability<ClipboardArgs> = {
   name: 'clipboard',
-  when: {
-    tty: true,
-    termProgram: ['WezTerm', 'ghostty'],
-    envAny: ['KITTY_WINDOW_ID', 'WT_SESSION', 'ALACRITTY_WINDOW_ID'],
-  },
+  // A view of the terminal database: the rows that write the clipboard for OSC 52 by default.
+  when: { tty: true, ...whenTerms('clipboard') },
   args: { text: 'data', target: 'param' },
   sequence: ({ text, target = 'clipboard' }) => {
     const selection = requireOneOf('clipboard', 'target', target, ['clipboard', 'primary']) === 'primary' ? 'p' : 'c';
@@ -213,7 +210,8 @@ const STATE_NAMES = Object.keys(PROGRESS_STATES) as (keyof typeof PROGRESS_STATE
 /** OSC 9;4: progress in the tab and the taskbar. */
 const progress: Capability<ProgressArgs> = {
   name: 'progress',
-  when: { tty: true, termProgram: ['ghostty'], envAny: ['WT_SESSION', 'ConEmuPID'] },
+  // A view of the terminal database: the rows that show OSC 9;4 progress.
+  when: { tty: true, ...whenTerms('progress') },
   args: { state: 'param' },
   sequence: ({ state, percent }) => {
     const name = requireOneOf('progress', 'state', state, STATE_NAMES);

@@ -13,7 +13,7 @@ import { endFrame } from '../render/frame.js';
 import { kittyDelete } from '../render/kitty.js';
 import type { RenderOptions } from '../render/options.js';
 import { isSymbolSetName, SYMBOL_SET_NAMES, type SymbolSetName } from '../render/symbols-glyphs.js';
-import { pictureWrap } from '../report/picture-wrap.js';
+import { inWholeCells, pictureWrap } from '../report/picture-wrap.js';
 import { choosePicture, textColor } from '../report/text-picture.js';
 import type { Report } from '../report/types.js';
 import { UsageError } from './context.js';
@@ -130,7 +130,7 @@ export function pictureBox(input: {
 export { ITERM2_GIF_LIMIT, type NativeAnimation, nativeAnimation } from '../compat/native-animation.js';
 
 /**
- * Render options from the report: cell size, sixel colour registers, passthrough (when the
+ * Render options from the report: cell size, sixel colour registers (whole cells where tmux draws sixel), passthrough (when the
  * report does not say it is off), placements, background, synchronized output, and the text
  * colour depth (none under `NO_COLOR`, 24-bit where the terminal has it, else 256).
  */
@@ -141,6 +141,7 @@ export function renderOptionsFor(report: Report, box: { columns: number; rows: n
     rows: box.rows,
     ...(report.cellPixels ? { cellPixels: report.cellPixels } : {}),
     ...(report.sixelColors ? { sixelColors: report.sixelColors } : {}),
+    ...(inWholeCells(report.multiplexer) ? { wholeCells: true } : {}),
     ...(report.background ? { background: report.background.rgb } : {}),
     colorDepth: textColor(env, report.truecolor),
     multiplexer: mux,

@@ -3,11 +3,11 @@
  * and the Ink component, which both draw for an application from a probed report.
  */
 import type { RenderOptions } from '../render/options.js';
-import { pictureWrap } from '../report/picture-wrap.js';
+import { inWholeCells, pictureWrap } from '../report/picture-wrap.js';
 import type { Report } from '../report/types.js';
 
 /**
- * The render options a report implies: cell size, sixel colour registers, placements, the
+ * The render options a report implies: cell size, sixel colour registers (whole cells where tmux draws sixel), placements, the
  * multiplexer to wrap for (only when its passthrough is proven), colour depth, background, and the
  * symbol sets safe on the terminal (for a symbols picture).
  *
@@ -17,6 +17,7 @@ export function renderOptionsFor(report: Report): RenderOptions {
   return {
     cellPixels: report.cellPixels ?? undefined,
     sixelColors: report.sixelColors ?? undefined,
+    ...(inWholeCells(report.multiplexer) ? { wholeCells: true } : {}),
     placements: report.placements,
     multiplexer: pictureWrap(report.multiplexer, true),
     colorDepth: report.truecolor ? 'truecolor' : '256',

@@ -13,7 +13,7 @@ import { multiplexerFromEnv } from '../env/multiplexer.js';
 import type { Runtime } from '../env/runtime.js';
 import { identify } from '../terminals/identify.js';
 import { terminalById, terminalByReplyName } from '../terminals/lookup.js';
-import { familiesPrintedBy, guardedFamilies, rowsNamedByEnv } from '../terminals/query-gates.js';
+import { familiesPrintedBy, guardedFamilies, rowsNamedByEnv, rowsNamedByOwnEnv } from '../terminals/query-gates.js';
 import type { QueryFamily, TerminalRow } from '../terminals/types.js';
 import type { ProbeFacts } from './facts.js';
 
@@ -133,8 +133,9 @@ function printedBy(rows: readonly TerminalRow[], notes: string[]): Set<QueryFami
  *   Apple Terminal prints DCS/APC, GNU screen shows DCS and APC payloads (its hardstatus becomes
  *   the window title), rxvt-unicode prints the kitty graphics query, zutty prints it and DECRQM.
  *   Windows consoles (`platform` `win32`) print APC: no kitty graphics query.
- * - Where the environment names no terminal at all (a scrubbed environment, ssh, a terminal
- *   termsight does not know), the guarded queries (those some row prints: the kitty graphics
+ * - Where the environment names no terminal on the terminal's own word (a scrubbed environment,
+ *   ssh, a terminal termsight does not know, or only identity variables other terminals' sessions
+ *   inherit, like `KITTY_WINDOW_ID` in zutty started from kitty), the guarded queries (those some row prints: the kitty graphics
  *   APC, DECRQM) are held back for the guarded round, which goes out only when the replies show
  *   a terminal that parses them and name none (`planGuarded`); everything else goes now. A tmux or
  *   screen whose variables were scrubbed (`env -i`, `sudo`, ssh) thus never sees a raw APC: it
@@ -160,13 +161,19 @@ export function planQuery(options: QueryOptions = {}): QueryPlan {
     printed.add('apc');
     notes.push('Windows consoles show APC queries as text: no kitty graphics query');
   }
-  // Nobody named the terminal: what some terminal prints waits until it shows it parses it.
-  const guarded = terminals.length === 0 && multiplexer !== 'screen' ? guardedFamilies() : new Set<QueryFamily>();
+  // Nobody named the terminal on its own word (inherited identity variables are no one's word:
+  // zutty started from kitty has KITTY_WINDOW_ID): what some terminal prints waits until it shows it parses it.
+  const own = rowsNamedByOwnEnv(env).filter((row) => row.kind === 'terminal');
+  const guarded = own.length === 0 && multiplexer !== 'screen' ? guardedFamilies() : new Set<QueryFamily>();
+  if (own.length === 0 && terminals.length > 0)
+    notes.push(
+      `only inherited variables name ${terminals.map((row) => row.name).join(', ')}: the terminal is not taken as named`,
+    );
   const sendable = FULL.filter((name) => !any(name, printed));
   const held = sendable.filter((name) => any(name, guarded));
   if (held.length > 0)
     notes.push(
-      `no terminal named by the environment: ${held.join(', ')} held back until its replies show it parses them`,
+      `no terminal named by its own environment: ${held.join(', ')} held back until its replies show it parses them`,
     );
   const now = sendable.filter((name) => !held.includes(name));
   const dcs = !printed.has('dcs');

@@ -392,8 +392,10 @@ function onSentinel(state: Live): [Live, ProbeAction | null] {
     return [{ ...base, phase: 'settling', followUp: null, window: settleWindow(base) }, null];
   }
   if (state.phase === 'outer') {
-    // The outer terminal's DA1: it answers in order, so everything it had to say is in.
-    const guarded = guardedRound(base, state.followUp);
+    // The outer terminal's DA1: it answers in order, so everything it had to say is in. Behind a
+    // tmux only its replies showed (no TMUX), the wrapped round was the one extra round trip the
+    // probe may spend on a terminal the first round left unknown: no guarded round after it.
+    const guarded = state.followUp === null ? guardedRound(base, null) : null;
     if (guarded) return guarded;
     return [{ ...base, phase: 'settling', followUp: state.followUp, window: { kind: 'next-tick' } }, null];
   }

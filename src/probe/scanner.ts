@@ -2,22 +2,8 @@
  * The reply scanner: a streaming, resumable tokenizer that separates a terminal's answers to
  * termsight's queries from whatever else arrives on the same input (the user's keys, pasted text,
  * mouse reports). Pure: `scanReplies(state, chunk)` returns the next state and the tokens the chunk
- * completed; nothing is read or kept outside the state value.
- *
- * A sequence is a *reply* only when it has the shape of a terminal's answer to a query: DA1
- * `CSI ? … c`, DA2 `CSI > … c`, XTWINOPS `CSI … t`, DECRQM `CSI ? … $ y`, XTSMGRAPHICS `CSI ? … S`,
- * kitty keyboard `CSI ? … u`, DCS `>|…` (XTVERSION), `1+r…`/`0+r…` (XTGETTCAP), `1$r…`/`0$r…`
- * (DECRQSS), `!|…` (DA3), APC `G…` (kitty graphics), OSC 4 and 10–19 (colours). The set is wider
- * than what termsight asks (see `parseReply` for what it decodes) on purpose: no key looks like
- * any of these, and a terminal's answer to someone else's query must not reach the user as keys.
- * Everything else, including keys that are escape sequences (`CSI A`, `SS3 A`, `CSI 15~`, mouse,
- * focus), is user input and comes out unchanged, byte for byte, in order. Between `CSI 200~` and
- * `CSI 201~` (bracketed paste) everything is user text, even when it looks like a reply.
- *
- * Bounded: a reply longer than `maxReplyBytes` is dropped (neither kept nor handed on as input), and
- * so is any CSI that long (no key is); a string sequence whose first bytes rule out every reply shape
- * is released as input at once, so only reply-shaped strings are ever held.
- * 8-bit C1 bytes are not introducers here: in UTF-8 input they are parts of characters.
+ * completed. Which shapes are replies, why the set is wider than what termsight asks, and the
+ * bounds: docs/probe.md, "The reply scanner".
  */
 
 /** A completed piece of the input stream. */

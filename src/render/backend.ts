@@ -173,11 +173,33 @@ function fittedLayout(source: Size, protocol: Protocol, options: RenderOptions):
       : fitPixels(inUnits, box, options.upscale ?? false);
   const units = withinPixelBudget(fitted, budget);
   if (protocol === 'symbols') return symbolsLayout(box, units);
+  const whole =
+    protocol === 'sixel' && options.wholeCells ? roundedToCells(units, options.cellPixels, columns, rows) : null;
+  if (whole) return whole;
   return {
     units,
     columns: Math.ceil(units.width / unit.width),
     rows: Math.ceil(units.height / unit.height),
   };
+}
+
+/**
+ * A sixel layout of whole cells, its size rounded to the nearest (at least one, at most the box's):
+ * what a multiplexer drawing sixel in its own cells shows without filling a margin with register 0.
+ * Null for a cell of fractional pixels, which has no whole-pixel multiple to round to.
+ */
+function roundedToCells(
+  units: Size,
+  cell: Size | undefined,
+  columns: number | undefined,
+  rows: number | undefined,
+): Layout | null {
+  if (!cell || !Number.isInteger(cell.width) || !Number.isInteger(cell.height)) return null;
+  const cells = (length: number, side: number, most: number | undefined) =>
+    Math.min(Math.max(1, Math.round(length / side)), most ?? Number.POSITIVE_INFINITY);
+  const across = cells(units.width, cell.width, columns);
+  const down = cells(units.height, cell.height, rows);
+  return { units: { width: across * cell.width, height: down * cell.height }, columns: across, rows: down };
 }
 
 /** A symbols size rounded down to whole cells of `CELL_GRID` sub-pixels (at least one). */

@@ -43,6 +43,13 @@ export interface RenderOptions {
    * 'block' (half blocks, quadrants, eighths: what every terminal drawing block elements shows).
    */
   readonly symbols?: SymbolSet | readonly SymbolSetName[];
+  /**
+   * Sixel: make the picture whole cells of `cellPixels` (its size rounded to the nearest whole
+   * cells within the box, the aspect kept within half a cell), for a multiplexer that draws sixel
+   * itself in its cells (tmux 3.4+), which otherwise fills the rest of the last cell row and column
+   * with colour register 0. Needs `cellPixels`. Default false.
+   */
+  readonly wholeCells?: boolean;
   /** Sixel: colour registers the terminal has (the report's `sixelColors`). Default 256. */
   readonly sixelColors?: number | undefined;
   /** Wrap for a multiplexer's passthrough. Default none. */

@@ -17,3 +17,14 @@ export function pictureWrap(
   if (multiplexer.name !== 'tmux') return null;
   return multiplexer.passthrough === true || (!needProof && multiplexer.passthrough !== false) ? 'tmux' : null;
 }
+
+/**
+ * Whether pictures must be whole cells: tmux 3.4+ drawing sixel itself rounds a picture up to
+ * whole cells of its client and fills the margin with colour register 0 (a band under the picture
+ * in xterm as a VT340, test/e2e/findings/README.md `tmux-sixel-band`).
+ *
+ * @example inWholeCells({ name: 'tmux', version: '3.5a', passthrough: false, drawsItself: true }) // true
+ */
+export function inWholeCells(multiplexer: MultiplexerInfo | null | undefined): boolean {
+  return multiplexer?.name === 'tmux' && multiplexer.drawsItself === true;
+}

@@ -16,6 +16,7 @@ import type { TmuxFacts } from '../probe/tmux-formats.js';
 import { identify } from '../terminals/identify.js';
 import { isInherited } from '../terminals/inherited.js';
 import { dottedVersion, glyphsAt, supports, terminalByReplyName } from '../terminals/lookup.js';
+import { rowsNamedByEnv } from '../terminals/query-gates.js';
 import type { GlyphSet } from '../terminals/types.js';
 import { graphicsRuleOwner, placeholdersSince, placementRuleOwner, truecolorNames } from '../terminals/views.js';
 import { hyperlinksAnswer } from './hyperlinks.js';
@@ -96,6 +97,8 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
   );
   const truecolor = resolveTruecolor(runtime, probed ? facts : undefined, who, found);
   const remote = isRemote(env);
+  const sync = resolveSync(env, probed ? facts : undefined, who, found);
+  const cell = resolveCell(facts, multiplexer.value?.drawsItself === true && found?.name === 'tmux' ? tmux : null);
 
   const answers: Record<ReportField, Why> = {
     graphics: graphics.why,
@@ -103,16 +106,8 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
     placements: placements.why,
     hyperlinks: hyperlinks.why,
     truecolor: truecolor.why,
-    synchronizedOutput: facts?.synchronizedOutput
-      ? reason('reply', `DECRQM 2026 answered ${facts.synchronizedOutput.supported ? 'supported' : 'not supported'}`, {
-          reply: facts.synchronizedOutput.reply,
-        })
-      : reason('default', 'no DECRQM 2026 reply: assume no synchronized output'),
-    cellPixels: facts?.cellPixels
-      ? reason('reply', `the terminal reported cells of ${facts.cellPixels.width}x${facts.cellPixels.height} px`, {
-          reply: facts.cellPixels.reply,
-        })
-      : reason('default', 'no cell size reply: renderers use their documented default'),
+    synchronizedOutput: sync.why,
+    cellPixels: cell.why,
     background: facts?.background
       ? reason('reply', `OSC 11 reported a ${facts.background.dark ? 'dark' : 'light'} background`, {
           reply: facts.background.reply,
@@ -136,8 +131,8 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
     placements: placements.value,
     hyperlinks: hyperlinks.value,
     truecolor: truecolor.value,
-    synchronizedOutput: facts?.synchronizedOutput?.supported ?? false,
-    cellPixels: facts?.cellPixels ? { width: facts.cellPixels.width, height: facts.cellPixels.height } : null,
+    synchronizedOutput: sync.value,
+    cellPixels: cell.value,
     background: facts?.background ? { dark: facts.background.dark, rgb: facts.background.rgb } : null,
     sixelColors: facts?.sixelColors?.registers ?? null,
     terminal: { name: shown(terminal.value.name), version: shown(terminal.value.version) },
@@ -149,6 +144,80 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
       Why
     >,
   };
+}
+
+/**
+ * Synchronized output: the terminal's DECRQM 2026 answer, else, for a terminal its replies named
+ * (XTVERSION, a DA1/DA2 fingerprint) whose environment named none, its database row: the probe
+ * holds DECRQM back from a terminal nobody named (zutty prints it) and sends it in a guarded round
+ * only when the replies leave the terminal unknown, so a terminal they name is never asked
+ * (docs/probe.md, "What goes to whom"). Where DECRQM was sent and not answered, no.
+ */
+function resolveSync(
+  env: Runtime['env'],
+  facts: ProbeFacts | undefined,
+  who: Identified | null,
+  multiplexer: MultiplexerFound | null,
+): Answer<boolean> {
+  const said = facts?.synchronizedOutput;
+  if (said) {
+    return {
+      value: said.supported,
+      why: reason('reply', `DECRQM 2026 answered ${said.supported ? 'supported' : 'not supported'}`, {
+        reply: said.reply,
+      }),
+    };
+  }
+  const heldBack = multiplexer === null && !rowsNamedByEnv(env).some((row) => row.kind === 'terminal');
+  if (facts && who && who.by !== 'env' && heldBack) {
+    const fact = who.row.facts.synchronizedOutput;
+    const value = supports(who.row, 'synchronizedOutput', who.version);
+    return {
+      value,
+      why: reason(
+        'reply',
+        `DECRQM 2026 not asked (held back until the replies named the terminal): ${who.because} names ${who.row.name}, whose database row says ${value ? '' : 'no '}synchronized output`,
+        {
+          row: who.row.id,
+          ...(who.reply ? { reply: who.reply } : {}),
+          ...(fact ? { reference: fact.source } : {}),
+        },
+      ),
+    };
+  }
+  return { value: false, why: reason('default', 'no DECRQM 2026 reply: assume no synchronized output') };
+}
+
+/**
+ * One cell in pixels: the terminal's reply, else, where tmux draws the pictures itself, the cell
+ * tmux sizes them by (`#{client_cell_width}`x`#{client_cell_height}`): tmux rounds a picture up to
+ * whole cells of it and fills the rest with register 0, so the picture must be whole cells of
+ * exactly that (docs/terminals.md, "tmux"). tmux's own `16t` answer is not taken: it invents a cell
+ * where its client reports none, and the probe cannot tell the two apart.
+ */
+function resolveCell(
+  facts: ProbeFacts | undefined,
+  drawingTmux: TmuxFacts | null,
+): Answer<{ width: number; height: number } | null> {
+  if (facts?.cellPixels) {
+    const { width, height, reply } = facts.cellPixels;
+    return {
+      value: { width, height },
+      why: reason('reply', `the terminal reported cells of ${width}x${height} px`, { reply }),
+    };
+  }
+  const client = drawingTmux?.clientCell;
+  if (client) {
+    return {
+      value: { width: client.width, height: client.height },
+      why: reason(
+        'multiplexer',
+        `tmux draws the pictures itself in its client's cells: #{client_cell_width}x#{client_cell_height} is ${client.width}x${client.height} px`,
+        { row: 'tmux' },
+      ),
+    };
+  }
+  return { value: null, why: reason('default', 'no cell size reply: renderers use their documented default') };
 }
 
 /**
@@ -189,7 +258,11 @@ function resolveGraphics(
   if (mux?.name === 'screen') {
     return {
       value: 'braille',
-      why: reason('multiplexer', `GNU screen shows image payloads as text: braille${invalid}`, { row: 'screen' }),
+      why: reason(
+        'multiplexer',
+        `GNU screen passes pictures on only wrapped in its DCS packets, and termsight does not yet ask the terminal outside it whether it draws them: braille${invalid}`,
+        { row: 'screen', reference: 'test/fixtures/screen/README.md' },
+      ),
       ...byTerminal,
     };
   }

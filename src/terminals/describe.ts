@@ -17,6 +17,12 @@ const since = (v: string | undefined) => (v === undefined ? '' : ` ${v}+`);
 const fact = (name: string, f: Fact | undefined) =>
   f === undefined ? [] : [`${f.value ? '' : 'no '}${name}${since(f.since)}`];
 
+/** `notify` with the sequence the row reads: `notify (OSC 99)`. */
+const notifyName = (row: TerminalRow) => {
+  const dialect = row.facts.notify?.dialect;
+  return dialect ? `notify (OSC ${dialect.slice(3)})` : 'notify';
+};
+
 /** The row's summary. */
 export function summarize(row: TerminalRow): RowSummary {
   const id = row.identity;
@@ -27,7 +33,7 @@ export function summarize(row: TerminalRow): RowSummary {
   ];
   const draws = row.draws.map((d) => `${d.protocol}${since(d.since)}${d.onlyIf ? ' (DA1 4)' : ''}`);
   const facts = [
-    ...FACT_NAMES.flatMap((name) => fact(name, row.facts[name])),
+    ...FACT_NAMES.flatMap((name) => fact(name === 'notify' ? notifyName(row) : name, row.facts[name])),
     ...fact('passthrough', row.multiplexer?.passthrough),
     ...fact('passthrough all', row.multiplexer?.passthroughHidden),
     ...Object.entries(row.glyphs ?? {}).flatMap(([set, f]) => fact(`draws ${set}`, f)),

@@ -43,6 +43,17 @@ export const EMULATORS: readonly TerminalRow[] = [
     },
     draws: [{ protocol: 'kitty', source: KITTY_GRAPHICS, note: 'the reference implementation' }],
     facts: {
+      notify: {
+        value: true,
+        dialect: 'osc99',
+        source: 'https://sw.kovidgoyal.net/kitty/desktop-notifications/',
+        note: 'OSC 99, written with ST as its documentation does',
+      },
+      clipboard: {
+        value: true,
+        source: 'https://sw.kovidgoyal.net/kitty/conf/#opt-kitty.clipboard_control',
+        note: 'write-clipboard is allowed by default',
+      },
       placements: { value: true, source: KITTY_PLACING },
       placeholders: { value: true, since: '0.28', source: KITTY_028 },
       animation: {
@@ -142,6 +153,21 @@ export const EMULATORS: readonly TerminalRow[] = [
     },
     draws: [{ protocol: 'kitty', source: GHOSTTY_FEATURES }],
     facts: {
+      notify: {
+        value: true,
+        dialect: 'osc9',
+        source: 'https://ghostty.org/docs/config/reference#desktop-notifications',
+      },
+      clipboard: {
+        value: true,
+        source: 'https://ghostty.org/docs/config/reference#clipboard-write',
+        note: 'clipboard-write is allow by default',
+      },
+      progress: {
+        value: true,
+        since: '1.2.0',
+        source: 'https://ghostty.org/docs (OSC 9;4 progress since 1.2)',
+      },
       placements: { value: true, source: GHOSTTY_FEATURES },
       placeholders: {
         value: true,
@@ -238,6 +264,12 @@ export const EMULATORS: readonly TerminalRow[] = [
       { protocol: 'sixel', source: 'https://wezterm.org/escape-sequences.html' },
     ],
     facts: {
+      notify: {
+        value: true,
+        dialect: 'osc9',
+        source: 'https://wezterm.org/escape-sequences.html (OSC 9 and OSC 777 notifications)',
+      },
+      clipboard: { value: true, source: 'https://wezterm.org/escape-sequences.html (OSC 52)' },
       placements: { value: false, source: 'https://github.com/wezterm/wezterm/issues/986' },
       placeholders: {
         value: false,
@@ -322,6 +354,16 @@ export const EMULATORS: readonly TerminalRow[] = [
       },
     ],
     facts: {
+      notify: {
+        value: true,
+        dialect: 'osc9',
+        source: 'https://iterm2.com/documentation-escape-codes.html (OSC 9 ; message ST: post a notification)',
+      },
+      clipboard: {
+        value: false,
+        source: 'https://iterm2.com/documentation-escape-codes.html (OSC 52)',
+        note: 'off until "Applications in terminal may access clipboard" is ticked',
+      },
       placements: {
         value: false,
         source: 'https://iterm2.com/documentation-images.html',
@@ -444,6 +486,11 @@ export const EMULATORS: readonly TerminalRow[] = [
       { protocol: 'sixel', since: '1.2.0', source: 'https://codeberg.org/dnkl/foot/src/branch/master/CHANGELOG.md' },
     ],
     facts: {
+      notify: {
+        value: true,
+        dialect: 'osc777',
+        source: 'https://codeberg.org/dnkl/foot (OSC 777;notify)',
+      },
       hyperlinks: { value: true, since: '1.7.0', source: OSC8_ADOPTION },
       truecolor: { value: true, source: 'https://codeberg.org/dnkl/foot' },
       synchronizedOutput: { value: true, source: SYNC_SPEC },
@@ -566,7 +613,8 @@ export const EMULATORS: readonly TerminalRow[] = [
         [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'vscode' }],
         [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'Hyper' }],
       ],
-      versionVariable: 'TERM_PROGRAM_VERSION',
+      // No versionVariable: TERM_PROGRAM_VERSION is the host's (VS Code 1.96, Hyper 3.4), not
+      // xterm.js's, and facts with a `since` (hyperlinks 5.0.0) are xterm.js versions.
       xtversion: {
         names: ['xterm.js'],
         example: 'xterm.js(6.1.0)',
@@ -584,7 +632,7 @@ export const EMULATORS: readonly TerminalRow[] = [
         },
       ],
       source: XTERMJS_INPUT,
-      note: "the environment is the host's: VS Code sets TERM_PROGRAM=vscode, Hyper TERM_PROGRAM=Hyper",
+      note: "the environment is the host's: VS Code sets TERM_PROGRAM=vscode, Hyper TERM_PROGRAM=Hyper, and TERM_PROGRAM_VERSION is the host's version (VS Code 1.96.2), not xterm.js's: the row's version comes only from its XTVERSION reply",
     },
     draws: [
       {
@@ -638,6 +686,17 @@ export const EMULATORS: readonly TerminalRow[] = [
       },
     ],
     facts: {
+      notify: {
+        value: true,
+        dialect: 'osc777',
+        source: 'https://src.fedoraproject.org/rpms/vte291 (the OSC 777 notify patch of VTE-based terminals)',
+        note: "Fedora's and Debian's patched VTE; upstream VTE shows none",
+      },
+      clipboard: {
+        value: false,
+        source: 'https://gitlab.gnome.org/GNOME/vte/-/blob/master/src/vteseq.cc',
+        note: 'no OSC 52 handler among its sequences',
+      },
       hyperlinks: { value: true, since: '0.50', source: OSC8_ADOPTION },
       truecolor: { value: true, source: 'https://gitlab.gnome.org/GNOME/vte' },
     },
@@ -674,6 +733,10 @@ export const EMULATORS: readonly TerminalRow[] = [
     },
     draws: [],
     facts: {
+      clipboard: {
+        value: true,
+        source: 'https://alacritty.org/config-alacritty.html (terminal.osc52 = OnlyCopy by default)',
+      },
       hyperlinks: { value: true, since: '0.11', source: OSC8_ADOPTION },
       truecolor: { value: true, source: 'https://github.com/alacritty/alacritty/blob/master/docs/escape_support.md' },
       synchronizedOutput: { value: true, source: SYNC_SPEC, note: 'the first version is not sourced here' },
@@ -745,6 +808,15 @@ export const EMULATORS: readonly TerminalRow[] = [
       },
     ],
     facts: {
+      clipboard: {
+        value: true,
+        source: 'https://github.com/microsoft/terminal (OSC 52 write since 1.2)',
+        note: "the first version (1.2) is in the project's release notes, not in its own version scheme here",
+      },
+      progress: {
+        value: true,
+        source: 'https://learn.microsoft.com/en-us/windows/terminal/tutorials/progress-bar-sequences',
+      },
       hyperlinks: { value: true, since: '1.4', source: OSC8_ADOPTION },
       truecolor: {
         value: true,
@@ -759,6 +831,24 @@ export const EMULATORS: readonly TerminalRow[] = [
         note: "termsight's own probe rule, not re-checked against Windows Terminal in this revision",
       },
     ],
+  },
+  {
+    id: 'conemu',
+    name: 'ConEmu',
+    kind: 'terminal',
+    identity: {
+      env: [[{ variable: 'ConEmuPID', test: 'set' }]],
+      source: 'https://conemu.github.io/en/AnsiEscapeCodes.html#ConEmu_specific_OSC (ConEmu; ConEmuPID)',
+      note: 'a Windows console host; only its progress is recorded here',
+    },
+    draws: [],
+    facts: {
+      progress: {
+        value: true,
+        source: 'https://conemu.github.io/en/AnsiEscapeCodes.html#ConEmu_specific_OSC (OSC 9;4)',
+        note: 'ConEmu defined OSC 9;4; Windows Terminal and Ghostty took it over',
+      },
+    },
   },
   {
     id: 'warp',

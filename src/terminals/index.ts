@@ -19,7 +19,7 @@ export {
   terminalByReplyName,
 } from './lookup.js';
 export { MULTIPLEXERS } from './multiplexers.js';
-export { familiesPrintedBy, guardedFamilies, rowsNamedByEnv } from './query-gates.js';
+export { familiesPrintedBy, guardedFamilies, rowsNamedByEnv, rowsNamedByOwnEnv } from './query-gates.js';
 export { answer, QUESTIONS, type Question } from './questions.js';
 export { SLOW_LINKS, type SlowLink, slowLinkFromEnv } from './slow-links.js';
 export type * from './types.js';

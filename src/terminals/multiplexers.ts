@@ -108,6 +108,12 @@ export const MULTIPLEXERS: readonly TerminalRow[] = [
       { family: 'apc', effect: 'prints', source: REPLIES_README },
     ],
     multiplexer: {
+      passthrough: {
+        value: true,
+        source:
+          'test/fixtures/screen/README.md (sixel wrapped in packets under 768 bytes drawn by xterm 379 as a VT340)',
+        note: "4.09 measured; termsight does not use it yet: its probe sends no wrapped queries behind screen and takes every DA1/DA2 there as screen's, so nothing proves the outer terminal draws sixel and the report answers a text picture",
+      },
       answers: [
         { query: 'da1', source: REPLIES_README },
         { query: 'da2', source: REPLIES_README },

@@ -8,6 +8,7 @@
 import { type Condition, matches } from '../core/condition.js';
 import type { Env } from '../core/env-vars.js';
 import { TERMINALS } from './database.js';
+import { isInherited } from './inherited.js';
 import type { QueryFamily, TerminalRow } from './types.js';
 
 const allHold = (env: Env, set: readonly Condition[]) => set.every((c) => matches(env, c));
@@ -21,6 +22,20 @@ const allHold = (env: Env, set: readonly Condition[]) => set.every((c) => matche
  */
 export function rowsNamedByEnv(env: Env, db: readonly TerminalRow[] = TERMINALS): TerminalRow[] {
   return db.filter((row) => row.identity.env.some((set) => allHold(env, set)));
+}
+
+/**
+ * The rows the environment names by a condition set without an identity variable other
+ * terminals' sessions inherit (`INHERITED_VARIABLES`): those it names on the terminal's own
+ * word (`TERM_PROGRAM`, `TERM`, `VTE_VERSION`). Only they open the query gate: zutty started
+ * from kitty has `KITTY_WINDOW_ID` and `TERM=xterm-256color`, and prints the kitty query.
+ *
+ * @example rowsNamedByOwnEnv({ TERM: 'xterm-256color', KITTY_WINDOW_ID: '1' }) // []
+ */
+export function rowsNamedByOwnEnv(env: Env, db: readonly TerminalRow[] = TERMINALS): TerminalRow[] {
+  return db.filter((row) =>
+    row.identity.env.some((set) => !set.some((c) => isInherited(c.variable)) && allHold(env, set)),
+  );
 }
 
 /** The query families these rows print (show as text, or take as a title). */

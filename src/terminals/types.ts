@@ -32,6 +32,14 @@ export interface Draws {
   readonly note?: string;
 }
 
+/** The desktop-notification sequence a terminal reads: OSC 9 (iTerm2's), kitty's OSC 99, or OSC 777 `notify` (urxvt's). */
+export type NotifyDialect = 'osc9' | 'osc99' | 'osc777';
+
+/** Desktop notifications, with the sequence the terminal reads. */
+export interface NotifyFact extends Fact {
+  readonly dialect: NotifyDialect;
+}
+
 /** The facts of the report, per row. */
 export interface Facts {
   /** Keeps kitty images under an id and places them again (`a=p`). */
@@ -50,6 +58,12 @@ export interface Facts {
   readonly reorders?: Fact;
   /** Reports its size in band after every change while DECSET 2048 is on (`CSI 48 ; … t`). */
   readonly inBandResize?: Fact;
+  /** Shows a desktop notification for its sequence (the `notify` capability). */
+  readonly notify?: NotifyFact;
+  /** Writes the system clipboard for OSC 52 without the user turning it on (the `clipboard` capability). */
+  readonly clipboard?: Fact;
+  /** Shows OSC 9;4 progress in its tab or taskbar (the `progress` capability). */
+  readonly progress?: Fact;
 }
 
 /** The fact names of `Facts`, in the order they are printed. */
@@ -62,6 +76,9 @@ export const FACT_NAMES = [
   'synchronizedOutput',
   'reorders',
   'inBandResize',
+  'notify',
+  'clipboard',
+  'progress',
 ] as const satisfies readonly (keyof Facts)[];
 
 /** A fact's name. */

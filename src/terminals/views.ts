@@ -3,9 +3,11 @@
  * tables, the probe's decisive names and the report's name lists. Each is a function of the
  * database, so a test can derive them from a changed copy.
  */
+import type { Env } from '../core/env-vars.js';
 import { TERMINALS } from './database.js';
+import { identify } from './identify.js';
 import { terminalById } from './lookup.js';
-import type { ByName, DrawnProtocol, RankedRule, TerminalRow } from './types.js';
+import type { ByName, DrawnProtocol, NotifyDialect, RankedRule, TerminalRow } from './types.js';
 
 /** A rule as the env layer's tables hold it (a RankedRule without its priority). */
 export interface TableRule<A> {
@@ -112,4 +114,17 @@ export function whenTerms(fact: keyof TerminalRow['facts'], db: readonly Termina
   const termProgram = single.flatMap((c) => (c?.variable === 'TERM_PROGRAM' && c.test === 'equals' ? [c.value] : []));
   const envAny = single.flatMap((c) => (c?.test === 'set' ? [c.variable] : []));
   return { termProgram: [...new Set(termProgram)], envAny: [...new Set(envAny)] };
+}
+
+/**
+ * The notification sequence of the terminal the environment names (its row's `notify` fact), or
+ * OSC 777 `notify` where the row has none or no row is named: urxvt's extension, which patched
+ * VTE and foot read and other terminals ignore. Its own variables before inherited ones
+ * (`identify`), so VS Code started from kitty is not sent kitty's OSC 99.
+ *
+ * @example notifyDialectFor({ TERM: 'xterm-kitty' }) // 'osc99'
+ */
+export function notifyDialectFor(env: Env, db: readonly TerminalRow[] = TERMINALS): NotifyDialect {
+  const fact = identify({ env }, db)?.row.facts.notify;
+  return fact?.value ? fact.dialect : 'osc777';
 }

@@ -58,18 +58,26 @@ describe('registry', () => {
   });
 
   const good = { name: 'ok', when: {}, args: {}, sequence: () => '', fallback: () => '' };
-  it.each<[string, unknown, RegExp]>([
-    ['not an object', 'link', /a capability must be an object/],
-    ['no name', { ...good, name: '' }, /non-empty string name/],
-    ['a numeric name', { ...good, name: 7 }, /non-empty string name/],
-    ['when not an object', { ...good, when: true }, /when must be an object/],
-    ['a misspelt when field', { ...good, when: { TERM: 'x' } }, /unknown when field 'TERM'/],
-    ['termProgram not a list', { ...good, when: { termProgram: 'x' } }, /termProgram must be an array of strings/],
-    ['no sequence', { ...good, sequence: undefined }, /sequence must be a function/],
-    ['fallback a string', { ...good, fallback: 'x' }, /fallback must be a function/],
-    ['an unknown arg kind', { ...good, args: { url: 'link' } }, /args\.url must be one of param, url, text, data/],
-    ['sources not strings', { ...good, sources: [1] }, /sources must be an array of strings/],
-  ])('a malformed capability (%s) is a TypeError', (_name, input, message) => {
+  it.each<{ name: string; input: unknown; message: RegExp }>([
+    { name: 'not an object', input: 'link', message: /a capability must be an object/ },
+    { name: 'no name', input: { ...good, name: '' }, message: /non-empty string name/ },
+    { name: 'a numeric name', input: { ...good, name: 7 }, message: /non-empty string name/ },
+    { name: 'when not an object', input: { ...good, when: true }, message: /when must be an object/ },
+    { name: 'a misspelt when field', input: { ...good, when: { TERM: 'x' } }, message: /unknown when field 'TERM'/ },
+    {
+      name: 'termProgram not a list',
+      input: { ...good, when: { termProgram: 'x' } },
+      message: /termProgram must be an array of strings/,
+    },
+    { name: 'no sequence', input: { ...good, sequence: undefined }, message: /sequence must be a function/ },
+    { name: 'fallback a string', input: { ...good, fallback: 'x' }, message: /fallback must be a function/ },
+    {
+      name: 'an unknown arg kind',
+      input: { ...good, args: { url: 'link' } },
+      message: /args\.url must be one of param, url, text, data/,
+    },
+    { name: 'sources not strings', input: { ...good, sources: [1] }, message: /sources must be an array of strings/ },
+  ])('a malformed capability ($name) is a TypeError', ({ input, message }) => {
     expect(() => register(input as never)).toThrow(TypeError);
     expect(() => register(input as never)).toThrow(message);
     expect(capabilities().map((c) => c.name)).not.toContain('ok');

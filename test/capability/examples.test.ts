@@ -8,12 +8,18 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const FOUNDING: [string, string][] = [
-  [
-    'examples/supports.mjs',
-    '{"tty":true,"termProgram":["iTerm.app","WezTerm","ghostty","vscode","Hyper","Apple_Terminal"],"envAny":["VTE_VERSION","WT_SESSION"]}\ntrue\ntrue\ntrue\nfalse\nfalse\nfalse\n',
-  ],
-  ['examples/override.mjs', '"Docs (https://x.dev)"\n"\\u001b]8;;https://x.dev\\u0007Docs\\u001b]8;;\\u0007"\n'],
+const FOUNDING: { name: string; file: string; expected: string }[] = [
+  {
+    name: 'node examples/supports.mjs prints the founding output',
+    file: 'examples/supports.mjs',
+    expected:
+      '{"tty":true,"termProgram":["iTerm.app","WezTerm","ghostty","vscode","Hyper","Apple_Terminal"],"envAny":["VTE_VERSION","WT_SESSION"]}\ntrue\ntrue\ntrue\nfalse\nfalse\nfalse\n',
+  },
+  {
+    name: 'node examples/override.mjs prints the founding output',
+    file: 'examples/override.mjs',
+    expected: '"Docs (https://x.dev)"\n"\\u001b]8;;https://x.dev\\u0007Docs\\u001b]8;;\\u0007"\n',
+  },
 ];
 
 describe('the founding example programs', () => {
@@ -21,7 +27,7 @@ describe('the founding example programs', () => {
     expect(existsSync(`${root}dist/index.js`)).toBe(true);
   });
   // Run exactly as a user runs them: `import 'termsight'` resolves through package.json's exports.
-  it.each(FOUNDING)('node %s prints the founding output', (file, expected) => {
+  it.each(FOUNDING)('$name', ({ file, expected }) => {
     const run = spawnSync(process.execPath, [file], {
       cwd: root,
       encoding: 'utf8',

@@ -61,9 +61,9 @@ const stringArgs = capabilities().flatMap((cap) =>
 
 describe('injection corpus, every capability, every string argument', () => {
   const rows = stringArgs.flatMap(([name, key, kind, cap]) =>
-    CORPUS.map(([what, payload]) => [`${name}.${key} (${kind}): ${what}`, cap, key, kind, payload] as const),
+    CORPUS.map(([what, payload]) => ({ name: `${name}.${key} (${kind}): ${what}`, cap, key, kind, payload })),
   );
-  it.each(rows)('%s', (_label, cap, key, kind, payload) => {
+  it.each(rows)('$name', ({ cap, key, kind, payload }) => {
     // Enumerated params (state, phase, target) reject anything else with a TypeError: also safe.
     const enumerated = ['target', 'state', 'phase'].includes(key);
     for (const runtime of [everywhere, vte]) {

@@ -19,41 +19,65 @@ const VERSION = (
 ).version;
 
 describe('termsight (in-process)', () => {
-  it.each<[string, string[], number, RegExp, 'stdout' | 'stderr']>([
-    ['--version', ['--version'], 0, new RegExp(`^${VERSION.replace(/\./g, '\\.')}\\n$`), 'stdout'],
-    ['--help', ['--help'], 0, /Usage:\n\s+termsight detect/, 'stdout'],
-    ['help for a command', ['detect', '--help'], 0, /termsight show FILE/, 'stdout'],
-    ['no command', [], 2, /^termsight: missing command; try termsight --help\n$/, 'stderr'],
-    [
-      'unknown command',
-      ['frobnicate'],
-      2,
-      /^termsight: unknown command "frobnicate"; try termsight --help\n$/,
-      'stderr',
-    ],
-    [
-      'unknown flag',
-      ['detect', '--nope'],
-      2,
-      /^termsight: detect: unknown option --nope; it takes --json, --no-probe, --timeout, --trace\n$/,
-      'stderr',
-    ],
-    [
-      'bad timeout',
-      ['detect', '--no-probe', '--timeout', 'soon'],
-      2,
-      /^termsight: --timeout must be a whole number of milliseconds from 1 to 60000, got soon\n$/,
-      'stderr',
-    ],
-    [
-      'zero timeout',
-      ['detect', '--no-probe', '--timeout', '0'],
-      2,
-      /--timeout must be a whole number of milliseconds from 1 to 60000, got 0/,
-      'stderr',
-    ],
-    ['stray argument', ['rules', 'extra'], 2, /^termsight: rules: Unexpected argument 'extra'/, 'stderr'],
-  ])('%s', async (_name, args, code, pattern, stream) => {
+  it.each<{ name: string; args: string[]; code: number; pattern: RegExp; stream: 'stdout' | 'stderr' }>([
+    {
+      name: '--version',
+      args: ['--version'],
+      code: 0,
+      pattern: new RegExp(`^${VERSION.replace(/\./g, '\\.')}\\n$`),
+      stream: 'stdout',
+    },
+    { name: '--help', args: ['--help'], code: 0, pattern: /Usage:\n\s+termsight detect/, stream: 'stdout' },
+    {
+      name: 'help for a command',
+      args: ['detect', '--help'],
+      code: 0,
+      pattern: /termsight show FILE/,
+      stream: 'stdout',
+    },
+    {
+      name: 'no command',
+      args: [],
+      code: 2,
+      pattern: /^termsight: missing command; try termsight --help\n$/,
+      stream: 'stderr',
+    },
+    {
+      name: 'unknown command',
+      args: ['frobnicate'],
+      code: 2,
+      pattern: /^termsight: unknown command "frobnicate"; try termsight --help\n$/,
+      stream: 'stderr',
+    },
+    {
+      name: 'unknown flag',
+      args: ['detect', '--nope'],
+      code: 2,
+      pattern: /^termsight: detect: unknown option --nope; it takes --json, --no-probe, --timeout, --trace\n$/,
+      stream: 'stderr',
+    },
+    {
+      name: 'bad timeout',
+      args: ['detect', '--no-probe', '--timeout', 'soon'],
+      code: 2,
+      pattern: /^termsight: --timeout must be a whole number of milliseconds from 1 to 60000, got soon\n$/,
+      stream: 'stderr',
+    },
+    {
+      name: 'zero timeout',
+      args: ['detect', '--no-probe', '--timeout', '0'],
+      code: 2,
+      pattern: /--timeout must be a whole number of milliseconds from 1 to 60000, got 0/,
+      stream: 'stderr',
+    },
+    {
+      name: 'stray argument',
+      args: ['rules', 'extra'],
+      code: 2,
+      pattern: /^termsight: rules: Unexpected argument 'extra'/,
+      stream: 'stderr',
+    },
+  ])('$name', async ({ args, code, pattern, stream }) => {
     const { ctx, stdout, stderr } = context();
     expect(await runCli(args, ctx)).toBe(code);
     expect((stream === 'stdout' ? stdout : stderr).text).toMatch(pattern);
@@ -89,11 +113,11 @@ describe('termsight (in-process)', () => {
   });
 
   // The text picture: symbols where text has colour, braille under NO_COLOR.
-  it.each<[string, Record<string, string>, boolean, boolean, string]>([
-    ['a terminal gets bold labels', {}, true, true, 'symbols'],
-    ['NO_COLOR makes it plain', { NO_COLOR: '1' }, true, false, 'braille'],
-    ['a pipe gets plain text', {}, false, false, 'symbols'],
-  ])('detect text: %s', async (_name, env, tty, styled, picture) => {
+  it.each<{ name: string; env: Record<string, string>; tty: boolean; styled: boolean; picture: string }>([
+    { name: 'a terminal gets bold labels', env: {}, tty: true, styled: true, picture: 'symbols' },
+    { name: 'NO_COLOR makes it plain', env: { NO_COLOR: '1' }, tty: true, styled: false, picture: 'braille' },
+    { name: 'a pipe gets plain text', env: {}, tty: false, styled: false, picture: 'symbols' },
+  ])('detect text: $name', async ({ env, tty, styled, picture }) => {
     const { ctx, stdout } = context({ env: { TERM: 'xterm-256color', ...env }, stdoutTTY: tty });
     await runCli(['detect', '--no-probe'], ctx);
     expect(stdout.text.includes('\x1b[')).toBe(styled);
@@ -135,11 +159,16 @@ describe('termsight (in-process)', () => {
 });
 
 describe('termsight (as a process)', () => {
-  it.each<[string[], number, RegExp]>([
-    [['--version'], 0, new RegExp(`^${VERSION.replace(/\./g, '\\.')}\\n$`)],
-    [['detect', '--bogus'], 2, /^$/],
-    [['show'], 2, /^$/],
-  ])('%j exits %d', async (args, code, out) => {
+  it.each<{ name: string; args: string[]; code: number; out: RegExp }>([
+    {
+      name: '--version prints the version',
+      args: ['--version'],
+      code: 0,
+      out: new RegExp(`^${VERSION.replace(/\./g, '\\.')}\\n$`),
+    },
+    { name: 'an unknown flag', args: ['detect', '--bogus'], code: 2, out: /^$/ },
+    { name: 'show without a file', args: ['show'], code: 2, out: /^$/ },
+  ])('$name: $args exits $code', async ({ args, code, out }) => {
     const result = await run(process.execPath, [MAIN, ...args], { env: { PATH: process.env.PATH, TERM: 'dumb' } }).then(
       (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
       (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),

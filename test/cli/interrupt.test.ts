@@ -19,12 +19,12 @@ import { untilStopped } from '../../src/cli/until-stopped.js';
 
 describe('exit codes', () => {
   it.each([
-    { signal: 'SIGHUP', code: 129, gone: false },
-    { signal: 'SIGINT', code: 130, gone: false },
-    { signal: 'SIGQUIT', code: 131, gone: false },
-    { signal: 'SIGPIPE', code: 141, gone: true },
-    { signal: 'SIGTERM', code: 143, gone: false },
-  ] as const)('$signal exits $code', ({ signal, code, gone }) => {
+    { name: 'hang-up (the terminal closed)', signal: 'SIGHUP', code: 129, gone: false },
+    { name: 'Ctrl-C', signal: 'SIGINT', code: 130, gone: false },
+    { name: 'Ctrl-\\', signal: 'SIGQUIT', code: 131, gone: false },
+    { name: 'a closed pipe: the output is gone', signal: 'SIGPIPE', code: 141, gone: true },
+    { name: 'kill', signal: 'SIGTERM', code: 143, gone: false },
+  ] as const)('$name: $signal exits $code', ({ signal, code, gone }) => {
     const interrupt = new Interrupt(signal);
     expect(interrupt.exitCode).toBe(code);
     expect(interrupt.outputGone).toBe(gone);
@@ -76,9 +76,15 @@ class FakeStream extends EventEmitter {
 }
 
 describe('guardTerminal', () => {
-  it.each(['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGPIPE'] as const)(
-    '%s aborts the signal with its Interrupt, and dispose removes the listener',
-    (signal) => {
+  it.each([
+    { name: 'Ctrl-C', signal: 'SIGINT' },
+    { name: 'kill', signal: 'SIGTERM' },
+    { name: 'the terminal closed', signal: 'SIGHUP' },
+    { name: 'Ctrl-\\', signal: 'SIGQUIT' },
+    { name: 'the reader gone', signal: 'SIGPIPE' },
+  ] as const)(
+    '$signal ($name) aborts the signal with its Interrupt, and dispose removes the listener',
+    ({ signal }) => {
       const source = new FakeProcess();
       const stdout = new FakeStream();
       const exits: number[] = [];

@@ -52,13 +52,13 @@ describe('parseByteSize and formatBytes', () => {
   });
 
   it.each([
-    { bytes: 1, text: '1 bytes' },
-    { bytes: 1023, text: '1023 bytes' },
-    { bytes: 1024, text: '1 KiB' },
-    { bytes: 1536, text: '1.5 KiB' },
-    { bytes: DEFAULT_MAX_BYTES, text: '64 MiB' },
-    { bytes: 1024 ** 3, text: '1 GiB' },
-  ])('formatBytes($bytes) is $text', ({ bytes, text }) => {
+    { name: 'one byte', bytes: 1, text: '1 bytes' },
+    { name: 'under a KiB: bytes', bytes: 1023, text: '1023 bytes' },
+    { name: 'a KiB', bytes: 1024, text: '1 KiB' },
+    { name: 'a fraction of a KiB', bytes: 1536, text: '1.5 KiB' },
+    { name: 'the default limit', bytes: DEFAULT_MAX_BYTES, text: '64 MiB' },
+    { name: 'a GiB', bytes: 1024 ** 3, text: '1 GiB' },
+  ])('formatBytes, $name: $bytes is $text', ({ bytes, text }) => {
     expect(formatBytes(bytes)).toBe(text);
   });
 });

@@ -203,70 +203,105 @@ describe('chooseProtocol', () => {
 
 describe('pictureBox', () => {
   it.each([
-    [{}, {}, { columns: 80, rows: 22 }],
-    [{ terminal: { columns: 120, rows: 40 } }, {}, { columns: 120, rows: 38 }],
-    [{ terminal: { columns: 120, rows: 40 }, width: 30 }, {}, { columns: 30, rows: 38 }],
-    [{ height: 5 }, { COLUMNS: '100', LINES: '50' }, { columns: 100, rows: 5 }],
-    [{}, { COLUMNS: '100', LINES: '50' }, { columns: 100, rows: 48 }],
-    [{}, { COLUMNS: 'wide', LINES: '0' }, { columns: 80, rows: 22 }],
-    [{ terminal: { columns: 10, rows: 2 } }, {}, { columns: 10, rows: 1 }],
-  ])('%j env %j -> %j', (input, env, expected) => {
+    { name: 'nothing known: 80x24, less two lines', input: {}, env: {}, expected: { columns: 80, rows: 22 } },
+    {
+      name: 'the terminal size, less two lines (the name line and the prompt)',
+      input: { terminal: { columns: 120, rows: 40 } },
+      env: {},
+      expected: { columns: 120, rows: 38 },
+    },
+    {
+      name: 'a width narrower than the terminal',
+      input: { terminal: { columns: 120, rows: 40 }, width: 30 },
+      env: {},
+      expected: { columns: 30, rows: 38 },
+    },
+    {
+      name: 'a height, COLUMNS for the width',
+      input: { height: 5 },
+      env: { COLUMNS: '100', LINES: '50' },
+      expected: { columns: 100, rows: 5 },
+    },
+    {
+      name: 'COLUMNS and LINES when the terminal size is unknown',
+      input: {},
+      env: { COLUMNS: '100', LINES: '50' },
+      expected: { columns: 100, rows: 48 },
+    },
+    {
+      name: 'COLUMNS and LINES that are not sizes are ignored',
+      input: {},
+      env: { COLUMNS: 'wide', LINES: '0' },
+      expected: { columns: 80, rows: 22 },
+    },
+    {
+      name: 'a two-line terminal still gets a row',
+      input: { terminal: { columns: 10, rows: 2 } },
+      env: {},
+      expected: { columns: 10, rows: 1 },
+    },
+  ])('$name', ({ input, env, expected }) => {
     expect(pictureBox({ ...input, env })).toEqual(expected);
   });
 });
 
 describe('renderOptionsFor', () => {
   it.each([
-    [
-      'truecolor report',
-      report(),
-      {},
-      { colorDepth: 'truecolor', multiplexer: null, cellPixels: { width: 10, height: 20 } },
-    ],
-    ['256 colours', report({ truecolor: false }), {}, { colorDepth: '256' }],
-    ['NO_COLOR', report(), { NO_COLOR: '1' }, { colorDepth: 'none' }],
-    ['sixel registers', report({ sixelColors: 16 }), {}, { sixelColors: 16 }],
-    [
-      'tmux with passthrough',
-      report({ multiplexer: { name: 'tmux', version: '3.4', passthrough: true } }),
-      {},
-      { multiplexer: 'tmux' },
-    ],
-    [
-      'tmux, passthrough unknown',
-      report({ multiplexer: { name: 'tmux', version: null, passthrough: null } }),
-      {},
-      { multiplexer: 'tmux' },
-    ],
-    [
-      'tmux without passthrough',
-      report({ multiplexer: { name: 'tmux', version: '3.4', passthrough: false } }),
-      {},
-      { multiplexer: null },
-    ],
-    [
-      'placements and sync',
-      report({ placements: true, synchronizedOutput: true }),
-      {},
-      { placements: true, synchronizedOutput: true },
-    ],
-    ['background', report({ background: { dark: false, rgb: [250, 250, 240] } }), {}, { background: [250, 250, 240] }],
-  ] as const)('%s', (_name, r, env, expected) => {
+    {
+      name: 'truecolor report',
+      r: report(),
+      env: {},
+      expected: { colorDepth: 'truecolor', multiplexer: null, cellPixels: { width: 10, height: 20 } },
+    },
+    { name: '256 colours', r: report({ truecolor: false }), env: {}, expected: { colorDepth: '256' } },
+    { name: 'NO_COLOR', r: report(), env: { NO_COLOR: '1' }, expected: { colorDepth: 'none' } },
+    { name: 'sixel registers', r: report({ sixelColors: 16 }), env: {}, expected: { sixelColors: 16 } },
+    {
+      name: 'tmux with passthrough',
+      r: report({ multiplexer: { name: 'tmux', version: '3.4', passthrough: true } }),
+      env: {},
+      expected: { multiplexer: 'tmux' },
+    },
+    {
+      name: 'tmux, passthrough unknown',
+      r: report({ multiplexer: { name: 'tmux', version: null, passthrough: null } }),
+      env: {},
+      expected: { multiplexer: 'tmux' },
+    },
+    {
+      name: 'tmux without passthrough',
+      r: report({ multiplexer: { name: 'tmux', version: '3.4', passthrough: false } }),
+      env: {},
+      expected: { multiplexer: null },
+    },
+    {
+      name: 'placements and sync',
+      r: report({ placements: true, synchronizedOutput: true }),
+      env: {},
+      expected: { placements: true, synchronizedOutput: true },
+    },
+    {
+      name: 'background',
+      r: report({ background: { dark: false, rgb: [250, 250, 240] } }),
+      env: {},
+      expected: { background: [250, 250, 240] },
+    },
+  ] as const)('$name', ({ r, env, expected }) => {
     expect(renderOptionsFor(r, { columns: 50, rows: 20 }, env)).toMatchObject({ columns: 50, rows: 20, ...expected });
   });
 });
 
 describe('displayName and failureLine', () => {
   it.each([
-    ['photo.png', 'photo.png'],
-    ['-', '(stdin)'],
-    ['a\x1b]0;title\x07b.png', 'a]0;titleb.png'],
-    ['line\nbreak\r.png', 'linebreak.png'],
-    ['c1\u009b31m.png', 'c131m.png'],
-    ['bidi\u202egnp.exe', 'bidignp.exe'],
-    ['\x1b\x07', '(unnamed)'],
-    ['naïve 写真.png', 'naïve 写真.png'],
-  ])('%j -> %j', (name, shown) => {
+    { name: 'a plain name, as is', file: 'photo.png', shown: 'photo.png' },
+    { name: 'standard input', file: '-', shown: '(stdin)' },
+    { name: 'an OSC title sequence: its controls dropped', file: 'a\x1b]0;title\x07b.png', shown: 'a]0;titleb.png' },
+    { name: 'line breaks dropped', file: 'line\nbreak\r.png', shown: 'linebreak.png' },
+    { name: 'a C1 CSI dropped', file: 'c1\u009b31m.png', shown: 'c131m.png' },
+    { name: 'a right-to-left override dropped', file: 'bidi\u202egnp.exe', shown: 'bidignp.exe' },
+    { name: 'nothing left but controls: (unnamed)', file: '\x1b\x07', shown: '(unnamed)' },
+    { name: 'letters beyond ASCII kept', file: 'naïve 写真.png', shown: 'naïve 写真.png' },
+  ])('$name', ({ file: name, shown }) => {
     expect(displayName(name)).toBe(shown);
     expect(failureLine(name, 'no such file')).toBe(`termsight: ${shown}: no such file\n`);
   });
@@ -275,67 +310,67 @@ describe('displayName and failureLine', () => {
 describe('interruptTail', () => {
   const inDcs = scanEscapes(GROUND, '\x1bPq#0;2;0;0;0');
   const inTmux = scanEscapes(GROUND, '\x1bPtmux;\x1b\x1b_Gm=1;AAAA');
-  const rows: Array<[string, EscapeState, Parameters<typeof interruptTail>[1], RegExp]> = [
-    [
-      'sixel in DCS',
-      inDcs,
-      { protocol: 'sixel', multiplexer: null, synchronizedOutput: false },
-      /^\x1b\\\x1b\[0m\r\n\x1b\[\?25h$/,
-    ],
-    [
-      'sixel between pieces',
-      GROUND,
-      { protocol: 'sixel', multiplexer: null, synchronizedOutput: true },
-      /^\x1b\[0m\x1b\[\?2026l\r\n\x1b\[\?25h$/,
-    ],
-    [
-      'kitty inside tmux',
-      inTmux,
-      { protocol: 'kitty', multiplexer: 'tmux', synchronizedOutput: false },
-      /^\x1b\\\x1bPtmux;\x1b\x1b\\\x1b\\\x1bPtmux;\x1b\x1b_Gm=0,q=2;\x1b\x1b\\\x1b\\.*\x1b\[0m/,
-    ],
-    [
-      'kitty with a frame handle: delete by id, back to the picture and below',
-      GROUND,
-      {
+  const rows: { name: string; state: EscapeState; ctx: Parameters<typeof interruptTail>[1]; expected: RegExp }[] = [
+    {
+      name: 'sixel in DCS',
+      state: inDcs,
+      ctx: { protocol: 'sixel', multiplexer: null, synchronizedOutput: false },
+      expected: /^\x1b\\\x1b\[0m\r\n\x1b\[\?25h$/,
+    },
+    {
+      name: 'sixel between pieces',
+      state: GROUND,
+      ctx: { protocol: 'sixel', multiplexer: null, synchronizedOutput: true },
+      expected: /^\x1b\[0m\x1b\[\?2026l\r\n\x1b\[\?25h$/,
+    },
+    {
+      name: 'kitty inside tmux',
+      state: inTmux,
+      ctx: { protocol: 'kitty', multiplexer: 'tmux', synchronizedOutput: false },
+      expected: /^\x1b\\\x1bPtmux;\x1b\x1b\\\x1b\\\x1bPtmux;\x1b\x1b_Gm=0,q=2;\x1b\x1b\\\x1b\\.*\x1b\[0m/,
+    },
+    {
+      name: 'kitty with a frame handle: delete by id, back to the picture and below',
+      state: GROUND,
+      ctx: {
         protocol: 'kitty',
         multiplexer: null,
         synchronizedOutput: false,
         handle: { protocol: 'kitty', columns: 4, rows: 3, imageId: 77, placeholders: false, multiplexer: null },
       },
-      /\x1b_Gm=0,q=2;\x1b\\\x1b_Ga=d,d=I,i=77,q=2\x1b\\\x1b\[0m\x1b8\x1b\[2B\r\n\x1b\[\?25h$/,
-    ],
-    [
-      'kitty drawn by flow (the terminal moves the cursor): upload ended, deleted by id, a new line',
-      scanEscapes(GROUND, '\x1b_Ga=T,i=78,m=1,q=2;AAAA'),
-      { protocol: 'kitty', multiplexer: null, synchronizedOutput: false, imageId: 78 },
-      /^\x1b\\\x1b_Gm=0,q=2;\x1b\\\x1b_Ga=d,d=I,i=78,q=2\x1b\\\x1b\[0m\r\n\x1b\[\?25h$/,
-    ],
-    [
-      'braille mid-line',
-      GROUND,
-      { protocol: 'braille', multiplexer: 'tmux', synchronizedOutput: false },
-      /^\x1b\[0m\r\n\x1b\[\?25h$/,
-    ],
+      expected: /\x1b_Gm=0,q=2;\x1b\\\x1b_Ga=d,d=I,i=77,q=2\x1b\\\x1b\[0m\x1b8\x1b\[2B\r\n\x1b\[\?25h$/,
+    },
+    {
+      name: 'kitty drawn by flow (the terminal moves the cursor): upload ended, deleted by id, a new line',
+      state: scanEscapes(GROUND, '\x1b_Ga=T,i=78,m=1,q=2;AAAA'),
+      ctx: { protocol: 'kitty', multiplexer: null, synchronizedOutput: false, imageId: 78 },
+      expected: /^\x1b\\\x1b_Gm=0,q=2;\x1b\\\x1b_Ga=d,d=I,i=78,q=2\x1b\\\x1b\[0m\r\n\x1b\[\?25h$/,
+    },
+    {
+      name: 'braille mid-line',
+      state: GROUND,
+      ctx: { protocol: 'braille', multiplexer: 'tmux', synchronizedOutput: false },
+      expected: /^\x1b\[0m\r\n\x1b\[\?25h$/,
+    },
   ];
-  it.each(rows)('%s', (_name, state, ctx, expected) => {
+  it.each(rows)('$name', ({ state, ctx, expected }) => {
     expect(interruptTail(state, ctx)).toMatch(expected);
   });
 });
 
 describe('scanEscapes', () => {
   it.each([
-    ['plain', 'hello', 'ground'],
-    ['CSI done', '\x1b[31m', 'ground'],
-    ['CSI open', '\x1b[31', 'csi'],
-    ['DCS open', '\x1bPq#0', 'string'],
-    ['DCS closed', '\x1bPq#0\x1b\\', 'ground'],
-    ['OSC closed by BEL', '\x1b]1337;File=x\x07', 'ground'],
-    ['APC closed', '\x1b_Ga=T;AAAA\x1b\\', 'ground'],
-    ['tmux: doubled ESC stays inside', '\x1bPtmux;\x1b\x1b_Gm=1\x1b\x1b\\', 'string'],
-    ['tmux closed', '\x1bPtmux;\x1b\x1b_Gm=1\x1b\x1b\\\x1b\\', 'ground'],
-    ['lone ESC', 'a\x1b', 'esc'],
-  ])('%s', (_name, text, mode) => {
+    { name: 'plain', text: 'hello', mode: 'ground' },
+    { name: 'CSI done', text: '\x1b[31m', mode: 'ground' },
+    { name: 'CSI open', text: '\x1b[31', mode: 'csi' },
+    { name: 'DCS open', text: '\x1bPq#0', mode: 'string' },
+    { name: 'DCS closed', text: '\x1bPq#0\x1b\\', mode: 'ground' },
+    { name: 'OSC closed by BEL', text: '\x1b]1337;File=x\x07', mode: 'ground' },
+    { name: 'APC closed', text: '\x1b_Ga=T;AAAA\x1b\\', mode: 'ground' },
+    { name: 'tmux: doubled ESC stays inside', text: '\x1bPtmux;\x1b\x1b_Gm=1\x1b\x1b\\', mode: 'string' },
+    { name: 'tmux closed', text: '\x1bPtmux;\x1b\x1b_Gm=1\x1b\x1b\\\x1b\\', mode: 'ground' },
+    { name: 'lone ESC', text: 'a\x1b', mode: 'esc' },
+  ])('$name', ({ text, mode }) => {
     expect(scanEscapes(GROUND, text).mode).toBe(mode);
   });
 
@@ -382,10 +417,10 @@ describe('splitPieces', () => {
   });
 
   it.each([
-    ['', 10, 0],
-    ['abc', 10, 1],
-    ['x'.repeat(100), 10, 10],
-  ])('%j in pieces of %i: %i pieces', (text, size, count) => {
+    { name: 'nothing: no pieces', text: '', size: 10, count: 0 },
+    { name: 'shorter than a piece: one', text: 'abc', size: 10, count: 1 },
+    { name: 'ten times the piece size: ten', text: 'x'.repeat(100), size: 10, count: 10 },
+  ])('$name', ({ text, size, count }) => {
     expect(splitPieces(text, size)).toHaveLength(count);
   });
 });

@@ -40,16 +40,16 @@ beforeAll(() => {
 const graphicsReport = report({ graphics: 'kitty' });
 
 describe('show: bad files', () => {
-  const rows: Array<[string, RegExp]> = [
-    ['missing', /: no such file$/],
-    ['directory', /: is a directory$/],
-    ['truncated', /: truncated PNG: .+$/],
-    ['corrupt', /: corrupt PNG: CRC mismatch in its IDAT chunk$/],
-    ['huge', /: PNG image too large to decode safely: 100000x100000 .+$/],
-    ['text', /: not a PNG, JPEG or GIF image$/],
-    ['empty', /: empty file$/],
+  const rows: { name: string; line: RegExp }[] = [
+    { name: 'missing', line: /: no such file$/ },
+    { name: 'directory', line: /: is a directory$/ },
+    { name: 'truncated', line: /: truncated PNG: .+$/ },
+    { name: 'corrupt', line: /: corrupt PNG: CRC mismatch in its IDAT chunk$/ },
+    { name: 'huge', line: /: PNG image too large to decode safely: 100000x100000 .+$/ },
+    { name: 'text', line: /: not a PNG, JPEG or GIF image$/ },
+    { name: 'empty', line: /: empty file$/ },
   ];
-  it.each(rows)('%s: one stderr line, the other files still shown, exit 2', async (which, line) => {
+  it.each(rows)('$name: one stderr line, the other files still shown, exit 2', async ({ name: which, line }) => {
     const { ctx, stdout, stderr } = context();
     const code = await runShowWith([good, bad[which]!, good2, '--protocol', 'sixel'], ctx, { report: graphicsReport });
     expect(code).toBe(2);
@@ -80,19 +80,25 @@ describe('show: bad files', () => {
 
 describe('show: bad usage', () => {
   it.each([
-    [
-      ['--protocol', 'jpeg', 'x.png'],
-      /--protocol must be one of kitty, iterm2, sixel, braille, blocks, symbols, got jpeg/,
-    ],
-    [
-      ['--width', 'wide', 'x.png'],
-      /--width must be a whole number of cells from 1 to 10000, a percentage .*, got wide/,
-    ],
-    [['--height', '-3', 'x.png'], /height/],
-    [['--width', '0', 'x.png'], /--width must be a whole number of cells from 1 to 10000, a percentage .*, got 0/],
-    [['--bogus', 'x.png'], /bogus/],
-    [[], /at least one picture/],
-  ])('%j', async (args, message) => {
+    {
+      name: 'an unknown --protocol',
+      args: ['--protocol', 'jpeg', 'x.png'],
+      message: /--protocol must be one of kitty, iterm2, sixel, braille, blocks, symbols, got jpeg/,
+    },
+    {
+      name: '--width not a number',
+      args: ['--width', 'wide', 'x.png'],
+      message: /--width must be a whole number of cells from 1 to 10000, a percentage .*, got wide/,
+    },
+    { name: 'a negative --height', args: ['--height', '-3', 'x.png'], message: /height/ },
+    {
+      name: '--width 0',
+      args: ['--width', '0', 'x.png'],
+      message: /--width must be a whole number of cells from 1 to 10000, a percentage .*, got 0/,
+    },
+    { name: 'an unknown option', args: ['--bogus', 'x.png'], message: /bogus/ },
+    { name: 'no picture', args: [], message: /at least one picture/ },
+  ])('$name', async ({ args, message }) => {
     const { ctx } = context();
     await expect(runShowWith(args, ctx, { report: graphicsReport })).rejects.toThrow(UsageError);
     await expect(runShowWith(args, ctx, { report: graphicsReport })).rejects.toThrow(message);
@@ -100,18 +106,18 @@ describe('show: bad usage', () => {
 });
 
 describe('show: the protocol sequence for each --protocol', () => {
-  const rows: Array<[string, RegExp]> = [
-    ['kitty', /\x1b_G[^\x1b]*a=[tT]/],
-    ['iterm2', /\x1b\]1337;(File|MultipartFile)=/],
-    ['sixel', /\x1bP[0-9;]*q"/],
-    ['braille', /[\u2801-\u28ff]/],
-    ['blocks', /[\u2580\u2584]/],
+  const rows: { name: string; sequence: RegExp }[] = [
+    { name: 'kitty', sequence: /\x1b_G[^\x1b]*a=[tT]/ },
+    { name: 'iterm2', sequence: /\x1b\]1337;(File|MultipartFile)=/ },
+    { name: 'sixel', sequence: /\x1bP[0-9;]*q"/ },
+    { name: 'braille', sequence: /[\u2801-\u28ff]/ },
+    { name: 'blocks', sequence: /[\u2580\u2584]/ },
   ];
-  it.each(rows)('%s', async (protocol, sequence) => {
+  it.each(rows)('$name', async ({ name: protocol, sequence }) => {
     const { ctx, stdout } = context();
     expect(await runShowWith([good, '--protocol', protocol], ctx, { report: report() })).toBe(0);
     expect(stdout.text).toMatch(sequence);
-    for (const [other, otherSequence] of rows)
+    for (const { name: other, sequence: otherSequence } of rows)
       if (other !== protocol && other !== 'braille' && other !== 'blocks')
         expect(stdout.text).not.toMatch(otherSequence);
     // Whatever was drawn, text written after it shows on the next line of a real parser.
@@ -124,47 +130,58 @@ describe('show: the protocol sequence for each --protocol', () => {
 const SYMBOLS_24BIT = /^(?![\s\S]*[\u2800-\u28ff])[\s\S]*\x1b\[[0-9;]*48;2;/;
 
 describe('show: choosing the protocol', () => {
-  const rows: Array<[string, { env?: Record<string, string>; tty: boolean; report: Report; args?: string[] }, RegExp]> =
-    [
-      ['the report on a terminal', { tty: true, report: report({ graphics: 'sixel' }) }, /\x1bP[0-9;]*q/],
-      [
-        'braille when stdout is not a terminal',
-        { tty: false, report: report({ graphics: 'sixel' }) },
-        /^(?![\s\S]*\x1bP)[\s\S]*[\u2800-\u28ff]/,
-      ],
-      [
-        'TERMSIGHT_GRAPHICS wins over the report',
-        { env: { TERMSIGHT_GRAPHICS: 'blocks' }, tty: true, report: report({ graphics: 'sixel' }) },
-        /\u2580|\u2584/,
-      ],
-      [
-        '--protocol wins over TERMSIGHT_GRAPHICS',
-        { env: { TERMSIGHT_GRAPHICS: 'blocks' }, tty: true, report: report(), args: ['--protocol', 'kitty'] },
-        /\x1b_G/,
-      ],
-      [
-        'TERMSIGHT_GRAPHICS=off in colour draws symbols',
-        { env: { TERMSIGHT_GRAPHICS: 'off' }, tty: true, report: report({ graphics: null }) },
-        SYMBOLS_24BIT,
-      ],
-      [
-        'TERMSIGHT_GRAPHICS=off under NO_COLOR draws braille',
-        { env: { TERMSIGHT_GRAPHICS: 'off', NO_COLOR: '1' }, tty: true, report: report({ graphics: null }) },
-        /[\u2800-\u28ff]/,
-      ],
-      ['symbols when the terminal has no graphics', { tty: true, report: report({ graphics: null }) }, SYMBOLS_24BIT],
-      [
-        'braille when the terminal has no graphics and no colour',
-        { env: { NO_COLOR: '1' }, tty: true, report: report({ graphics: null }) },
-        /[\u2800-\u28ff]/,
-      ],
-      [
-        "the report's symbols with its sets",
-        { tty: true, report: report({ graphics: 'symbols', symbols: ['block', 'sextant'] }) },
-        SYMBOLS_24BIT,
-      ],
-    ];
-  it.each(rows)('%s', async (_name, setup, expected) => {
+  const rows: {
+    name: string;
+    setup: { env?: Record<string, string>; tty: boolean; report: Report; args?: string[] };
+    expected: RegExp;
+  }[] = [
+    {
+      name: 'the report on a terminal',
+      setup: { tty: true, report: report({ graphics: 'sixel' }) },
+      expected: /\x1bP[0-9;]*q/,
+    },
+    {
+      name: 'braille when stdout is not a terminal',
+      setup: { tty: false, report: report({ graphics: 'sixel' }) },
+      expected: /^(?![\s\S]*\x1bP)[\s\S]*[\u2800-\u28ff]/,
+    },
+    {
+      name: 'TERMSIGHT_GRAPHICS wins over the report',
+      setup: { env: { TERMSIGHT_GRAPHICS: 'blocks' }, tty: true, report: report({ graphics: 'sixel' }) },
+      expected: /\u2580|\u2584/,
+    },
+    {
+      name: '--protocol wins over TERMSIGHT_GRAPHICS',
+      setup: { env: { TERMSIGHT_GRAPHICS: 'blocks' }, tty: true, report: report(), args: ['--protocol', 'kitty'] },
+      expected: /\x1b_G/,
+    },
+    {
+      name: 'TERMSIGHT_GRAPHICS=off in colour draws symbols',
+      setup: { env: { TERMSIGHT_GRAPHICS: 'off' }, tty: true, report: report({ graphics: null }) },
+      expected: SYMBOLS_24BIT,
+    },
+    {
+      name: 'TERMSIGHT_GRAPHICS=off under NO_COLOR draws braille',
+      setup: { env: { TERMSIGHT_GRAPHICS: 'off', NO_COLOR: '1' }, tty: true, report: report({ graphics: null }) },
+      expected: /[\u2800-\u28ff]/,
+    },
+    {
+      name: 'symbols when the terminal has no graphics',
+      setup: { tty: true, report: report({ graphics: null }) },
+      expected: SYMBOLS_24BIT,
+    },
+    {
+      name: 'braille when the terminal has no graphics and no colour',
+      setup: { env: { NO_COLOR: '1' }, tty: true, report: report({ graphics: null }) },
+      expected: /[\u2800-\u28ff]/,
+    },
+    {
+      name: "the report's symbols with its sets",
+      setup: { tty: true, report: report({ graphics: 'symbols', symbols: ['block', 'sextant'] }) },
+      expected: SYMBOLS_24BIT,
+    },
+  ];
+  it.each(rows)('$name', async ({ setup, expected }) => {
     const { ctx, stdout } = context({ env: setup.env ?? {}, stdoutTTY: setup.tty });
     expect(await runShowWith([good, ...(setup.args ?? [])], ctx, { report: setup.report })).toBe(0);
     expect(stdout.text).toMatch(expected);
@@ -262,34 +279,31 @@ describe('show: animation', () => {
 
 describe('show: stopped mid-picture (the in-process half of Ctrl-C)', () => {
   it.each([
-    ['sixel', 'none'],
-    ['kitty', 'none'],
-    ['iterm2', 'none'],
-    ['sixel', 'tmux'],
-    ['kitty', 'tmux'],
-  ] as const)(
-    '%s (multiplexer %s): the open sequence is closed, SGR reset, cursor shown; exit 130',
-    async (protocol, mux) => {
-      const big = writePng(dir, `big-${protocol}.png`, 600, 400, 3);
-      const controller = new AbortController();
-      const { ctx, stdout } = context({ onWrite: (_chunk, count) => count === 2 && controller.abort() });
-      const r = report(mux === 'tmux' ? { multiplexer: { name: 'tmux', version: '3.4', passthrough: true } } : {});
-      const code = await runShowWith([big, '--protocol', protocol, '--width', '100', '--height', '30'], ctx, {
-        report: r,
-        signal: controller.signal,
-      });
-      expect(code).toBe(130);
-      expect(stdout.chunks.length).toBeLessThan(10); // it stopped early
-      expect(stdout.text.endsWith('\x1b[?25h')).toBe(true);
-      expect(stdout.text.lastIndexOf('\x1b[0m')).toBeGreaterThan(stdout.text.lastIndexOf('\x1b\\') - 1);
-      if (mux === 'none') {
-        const screen = await screenAfter(stdout.text, 'STILL-VISIBLE');
-        expect(screen).toContain('STILL-VISIBLE');
-      } else {
-        expect(stdout.text).toContain('\x1bPtmux;\x1b\x1b\\\x1b\\');
-      }
-    },
-  );
+    { name: 'sixel', protocol: 'sixel', mux: 'none' },
+    { name: 'kitty', protocol: 'kitty', mux: 'none' },
+    { name: 'iterm2', protocol: 'iterm2', mux: 'none' },
+    { name: 'sixel in tmux', protocol: 'sixel', mux: 'tmux' },
+    { name: 'kitty in tmux', protocol: 'kitty', mux: 'tmux' },
+  ] as const)('$name: the open sequence is closed, SGR reset, cursor shown; exit 130', async ({ protocol, mux }) => {
+    const big = writePng(dir, `big-${protocol}.png`, 600, 400, 3);
+    const controller = new AbortController();
+    const { ctx, stdout } = context({ onWrite: (_chunk, count) => count === 2 && controller.abort() });
+    const r = report(mux === 'tmux' ? { multiplexer: { name: 'tmux', version: '3.4', passthrough: true } } : {});
+    const code = await runShowWith([big, '--protocol', protocol, '--width', '100', '--height', '30'], ctx, {
+      report: r,
+      signal: controller.signal,
+    });
+    expect(code).toBe(130);
+    expect(stdout.chunks.length).toBeLessThan(10); // it stopped early
+    expect(stdout.text.endsWith('\x1b[?25h')).toBe(true);
+    expect(stdout.text.lastIndexOf('\x1b[0m')).toBeGreaterThan(stdout.text.lastIndexOf('\x1b\\') - 1);
+    if (mux === 'none') {
+      const screen = await screenAfter(stdout.text, 'STILL-VISIBLE');
+      expect(screen).toContain('STILL-VISIBLE');
+    } else {
+      expect(stdout.text).toContain('\x1bPtmux;\x1b\x1b\\\x1b\\');
+    }
+  });
 
   it('stopped during an animation: exit 130 and a clean tail', async () => {
     const controller = new AbortController();

@@ -238,32 +238,32 @@ describe('supports-color 10.2 suite, as data', () => {
   });
 
   it.each([
-    [1 as const, { level: 1, hasBasic: true, has256: false, has16m: false }],
-    [2 as const, { level: 2, hasBasic: true, has256: true, has16m: false }],
-    [3 as const, { level: 3, hasBasic: true, has256: true, has16m: true }],
-  ])('translateLevel(%i)', (level, info) => {
+    { name: 'basic', level: 1 as const, info: { level: 1, hasBasic: true, has256: false, has16m: false } },
+    { name: '256 colours', level: 2 as const, info: { level: 2, hasBasic: true, has256: true, has16m: false } },
+    { name: 'truecolor', level: 3 as const, info: { level: 3, hasBasic: true, has256: true, has16m: true } },
+  ])('translateLevel: $name ($level)', ({ level, info }) => {
     expect(translateLevel(level)).toEqual(info);
   });
 
   it.each([
-    [undefined, undefined],
-    ['', 1],
-    ['true', 1],
-    ['false', 0],
-    ['2', 2],
-    ['9', 3],
-    ['-1', undefined],
-    ['abc', undefined],
-  ])('envForceColor(FORCE_COLOR=%j) = %j', (value, expected) => {
+    { name: 'unset', value: undefined, expected: undefined },
+    { name: 'empty means on', value: '', expected: 1 },
+    { name: 'true', value: 'true', expected: 1 },
+    { name: 'false', value: 'false', expected: 0 },
+    { name: 'a level', value: '2', expected: 2 },
+    { name: 'a level above 3 is 3', value: '9', expected: 3 },
+    { name: 'negative is ignored', value: '-1', expected: undefined },
+    { name: 'a word is ignored', value: 'abc', expected: undefined },
+  ])('envForceColor: $name (FORCE_COLOR=$value) = $expected', ({ value, expected }) => {
     expect(envForceColor(value === undefined ? {} : { FORCE_COLOR: value })).toBe(expected);
   });
 
   it.each([
-    [['--no-color', '--color'], 0],
-    [['--color=always'], 1],
-    [['--', '--no-color'], undefined],
-    [['--color=256'], undefined],
-  ])('flagForceColor(%j) = %j', (argv, expected) => {
+    { name: 'the first flag wins', argv: ['--no-color', '--color'], expected: 0 },
+    { name: '--color=always', argv: ['--color=always'], expected: 1 },
+    { name: 'after -- is not a flag', argv: ['--', '--no-color'], expected: undefined },
+    { name: '--color=256 is not a level flag', argv: ['--color=256'], expected: undefined },
+  ])('flagForceColor: $name, $argv = $expected', ({ argv, expected }) => {
     expect(flagForceColor(argv)).toBe(expected);
   });
 });

@@ -274,11 +274,11 @@ describe('supports-hyperlinks 4.6 suite, as data', () => {
   });
 
   it.each([
-    ['4601', { major: 0, minor: 46, patch: 1 }],
-    ['5000', { major: 0, minor: 50, patch: 0 }],
-    ['0.50.0', { major: 0, minor: 50, patch: 0 }],
-    ['3.1.0', { major: 3, minor: 1, patch: 0 }],
-  ])('parseVersion(%j)', (text, version) => {
+    { name: 'VTE 4601 as a number', text: '4601', version: { major: 0, minor: 46, patch: 1 } },
+    { name: 'VTE 5000 as a number', text: '5000', version: { major: 0, minor: 50, patch: 0 } },
+    { name: 'dotted 0.50.0', text: '0.50.0', version: { major: 0, minor: 50, patch: 0 } },
+    { name: 'dotted 3.1.0', text: '3.1.0', version: { major: 3, minor: 1, patch: 0 } },
+  ])('parseVersion: $name ($text)', ({ text, version }) => {
     expect(parseVersion(text)).toEqual(version);
   });
 

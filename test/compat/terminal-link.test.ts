@@ -103,7 +103,10 @@ describe('terminal-link 5.0 suite, as data', () => {
     }
   });
 
-  it.each([['isSupported'], ['stderr.isSupported']])('%s is a boolean, equal to the incumbent', (which) => {
+  it.each([
+    { name: 'stdout', which: 'isSupported' },
+    { name: 'stderr', which: 'stderr.isSupported' },
+  ])('$which ($name) is a boolean, equal to the incumbent', ({ which }) => {
     const of = (fn: typeof terminalLink) => (which === 'isSupported' ? fn.isSupported : fn.stderr.isSupported);
     expect(typeof of(terminalLink)).toBe('boolean');
     expect(of(terminalLink)).toBe(of(terminalLinkIncumbent as typeof terminalLink));
@@ -112,108 +115,137 @@ describe('terminal-link 5.0 suite, as data', () => {
 
 describe('terminalLinkFor: the pure form', () => {
   const ghostty = { env: { TERM_PROGRAM: 'ghostty', COLORTERM: 'truecolor' }, isTTY: { stdout: true, stderr: false } };
-  it.each<[string, Parameters<typeof terminalLinkFor>, string]>([
-    [
-      'links on a linking terminal',
-      [ghostty, 'Docs', 'https://x.dev'],
-      '\u001b]8;;https://x.dev\u0007Docs\u001b]8;;\u0007',
-    ],
-    ['stderr is not a TTY: fallback', [ghostty, 'Docs', 'https://x.dev', { target: 'stderr' }], 'Docs https://x.dev'],
-    ['an unknown target falls back', [ghostty, 'Docs', 'https://x.dev', { target: 'elsewhere' }], 'Docs https://x.dev'],
-    [
-      'inside tmux: DCS passthrough with ESC doubled, as ansi-escapes',
-      [{ ...ghostty, env: { ...ghostty.env, TMUX: '/tmp/tmux-1000/default,1,0' } }, 'Docs', 'https://x.dev'],
-      '\u001bPtmux;\u001b\u001b]8;;https://x.dev\u0007\u001b\\Docs\u001bPtmux;\u001b\u001b]8;;\u0007\u001b\\',
-    ],
-    [
-      'TERM=screen counts as tmux',
-      [{ ...ghostty, env: { ...ghostty.env, TERM: 'screen' } }, 'D', 'u'],
-      osc8Link('D', 'u', true),
-    ],
-  ])('%s', (_name, args, expected) => {
+  it.each<{ name: string; args: Parameters<typeof terminalLinkFor>; expected: string }>([
+    {
+      name: 'links on a linking terminal',
+      args: [ghostty, 'Docs', 'https://x.dev'],
+      expected: '\u001b]8;;https://x.dev\u0007Docs\u001b]8;;\u0007',
+    },
+    {
+      name: 'stderr is not a TTY: fallback',
+      args: [ghostty, 'Docs', 'https://x.dev', { target: 'stderr' }],
+      expected: 'Docs https://x.dev',
+    },
+    {
+      name: 'an unknown target falls back',
+      args: [ghostty, 'Docs', 'https://x.dev', { target: 'elsewhere' }],
+      expected: 'Docs https://x.dev',
+    },
+    {
+      name: 'inside tmux: DCS passthrough with ESC doubled, as ansi-escapes',
+      args: [{ ...ghostty, env: { ...ghostty.env, TMUX: '/tmp/tmux-1000/default,1,0' } }, 'Docs', 'https://x.dev'],
+      expected: '\u001bPtmux;\u001b\u001b]8;;https://x.dev\u0007\u001b\\Docs\u001bPtmux;\u001b\u001b]8;;\u0007\u001b\\',
+    },
+    {
+      name: 'TERM=screen counts as tmux',
+      args: [{ ...ghostty, env: { ...ghostty.env, TERM: 'screen' } }, 'D', 'u'],
+      expected: osc8Link('D', 'u', true),
+    },
+  ])('$name', ({ args, expected }) => {
     expect(terminalLinkFor(...args)).toBe(expected);
   });
 });
 
 // The deliberate difference from terminal-link: for these inputs only.
 describe('control characters never reach the terminal raw', () => {
-  const cases: [string, string, string, boolean, TerminalLinkOptions['fallback'], string][] = [
-    ['BEL in the URL refuses the link', 'Docs', 'https://x.dev\u0007evil', true, undefined, 'Docs https://x.devevil'],
-    [
-      'ESC \\ in the URL refuses the link',
-      'Docs',
-      'https://x.dev\u001b\\\u001b]8;;https://evil',
-      true,
-      undefined,
-      'Docs https://x.dev\\]8;;https://evil',
-    ],
-    [
-      '8-bit ST (0x9C) in the URL refuses the link',
-      'Docs',
-      'https://x.dev\u009cX',
-      true,
-      undefined,
-      'Docs https://x.devX',
-    ],
-    [
-      'a bidi override in the URL refuses the link',
-      'Docs',
-      'https://x.dev/\u202Egpj.exe',
-      true,
-      undefined,
-      'Docs https://x.dev/gpj.exe',
-    ],
-    [
-      'an OSC 8 inside the text is removed',
-      'Do\u001b]8;;https://evil\u0007cs',
-      'https://x.dev',
-      true,
-      undefined,
-      '\u001b]8;;https://x.dev\u0007Do]8;;https://evilcs\u001b]8;;\u0007',
-    ],
-    [
-      'a bidi override in the text is removed, the link kept',
-      'Docs\u202e\u2066exe.txt\u2069',
-      'https://x.dev',
-      true,
-      undefined,
-      '\u001b]8;;https://x.dev\u0007Docsexe.txt\u001b]8;;\u0007',
-    ],
-    [
-      'a bidi mark in the text is removed from the fallback too',
-      '\u200fDocs\u061c',
-      'https://x.dev',
-      false,
-      undefined,
-      'Docs https://x.dev',
-    ],
-    [
-      'SGR colours in the text are kept',
-      '\u001b[34mDocs\u001b[39m',
-      'https://x.dev',
-      true,
-      undefined,
-      '\u001b]8;;https://x.dev\u0007\u001b[34mDocs\u001b[39m\u001b]8;;\u0007',
-    ],
-    [
-      '8-bit CSI (0x9B) in the text is removed',
-      'Docs\u009b2J',
-      'https://x.dev',
-      false,
-      undefined,
-      'Docs2J https://x.dev',
-    ],
-    ['fallback false still cleans the text', 'Docs\u0007\u0000', 'https://x.dev', false, false, 'Docs'],
-    [
-      'a custom fallback receives clean arguments',
-      'Do\ncs',
-      'https://x.dev\r',
-      false,
-      (t, u) => `${t}|${u}`,
-      'Docs|https://x.dev',
-    ],
+  const cases: {
+    name: string;
+    text: string;
+    url: string;
+    supported: boolean;
+    fallback: TerminalLinkOptions['fallback'];
+    expected: string;
+  }[] = [
+    {
+      name: 'BEL in the URL refuses the link',
+      text: 'Docs',
+      url: 'https://x.dev\u0007evil',
+      supported: true,
+      fallback: undefined,
+      expected: 'Docs https://x.devevil',
+    },
+    {
+      name: 'ESC \\ in the URL refuses the link',
+      text: 'Docs',
+      url: 'https://x.dev\u001b\\\u001b]8;;https://evil',
+      supported: true,
+      fallback: undefined,
+      expected: 'Docs https://x.dev\\]8;;https://evil',
+    },
+    {
+      name: '8-bit ST (0x9C) in the URL refuses the link',
+      text: 'Docs',
+      url: 'https://x.dev\u009cX',
+      supported: true,
+      fallback: undefined,
+      expected: 'Docs https://x.devX',
+    },
+    {
+      name: 'a bidi override in the URL refuses the link',
+      text: 'Docs',
+      url: 'https://x.dev/\u202Egpj.exe',
+      supported: true,
+      fallback: undefined,
+      expected: 'Docs https://x.dev/gpj.exe',
+    },
+    {
+      name: 'an OSC 8 inside the text is removed',
+      text: 'Do\u001b]8;;https://evil\u0007cs',
+      url: 'https://x.dev',
+      supported: true,
+      fallback: undefined,
+      expected: '\u001b]8;;https://x.dev\u0007Do]8;;https://evilcs\u001b]8;;\u0007',
+    },
+    {
+      name: 'a bidi override in the text is removed, the link kept',
+      text: 'Docs\u202e\u2066exe.txt\u2069',
+      url: 'https://x.dev',
+      supported: true,
+      fallback: undefined,
+      expected: '\u001b]8;;https://x.dev\u0007Docsexe.txt\u001b]8;;\u0007',
+    },
+    {
+      name: 'a bidi mark in the text is removed from the fallback too',
+      text: '\u200fDocs\u061c',
+      url: 'https://x.dev',
+      supported: false,
+      fallback: undefined,
+      expected: 'Docs https://x.dev',
+    },
+    {
+      name: 'SGR colours in the text are kept',
+      text: '\u001b[34mDocs\u001b[39m',
+      url: 'https://x.dev',
+      supported: true,
+      fallback: undefined,
+      expected: '\u001b]8;;https://x.dev\u0007\u001b[34mDocs\u001b[39m\u001b]8;;\u0007',
+    },
+    {
+      name: '8-bit CSI (0x9B) in the text is removed',
+      text: 'Docs\u009b2J',
+      url: 'https://x.dev',
+      supported: false,
+      fallback: undefined,
+      expected: 'Docs2J https://x.dev',
+    },
+    {
+      name: 'fallback false still cleans the text',
+      text: 'Docs\u0007\u0000',
+      url: 'https://x.dev',
+      supported: false,
+      fallback: false,
+      expected: 'Docs',
+    },
+    {
+      name: 'a custom fallback receives clean arguments',
+      text: 'Do\ncs',
+      url: 'https://x.dev\r',
+      supported: false,
+      fallback: (t, u) => `${t}|${u}`,
+      expected: 'Docs|https://x.dev',
+    },
   ];
-  it.each(cases)('%s', (_name, text, url, supported, fallback, expected) => {
+  it.each(cases)('$name', ({ text, url, supported, fallback, expected }) => {
     const out = formatTerminalLink(text, url, fallback, supported, false);
     expect(out).toBe(expected);
     // Whatever controls remain are the link's own framing and kept SGR sequences.

@@ -7,11 +7,11 @@ const KITTY = '\x1b_Ga=T,f=24,s=1,v=1,i=7,q=2;AAAA\x1b\\';
 
 describe('wrapTmux', () => {
   it.each([
-    ['\x1b[c', '\x1bPtmux;\x1b\x1b[c\x1b\\'],
-    [KITTY, '\x1bPtmux;\x1b\x1b_Ga=T,f=24,s=1,v=1,i=7,q=2;AAAA\x1b\x1b\\\x1b\\'],
-    ['\x1b]1337;FileEnd\x07', '\x1bPtmux;\x1b\x1b]1337;FileEnd\x07\x1b\\'],
-    ['plain', '\x1bPtmux;plain\x1b\\'],
-  ])('%j', (seq, wrapped) => {
+    { name: 'a CSI query', seq: '\x1b[c', wrapped: '\x1bPtmux;\x1b\x1b[c\x1b\\' },
+    { name: 'a kitty APC', seq: KITTY, wrapped: '\x1bPtmux;\x1b\x1b_Ga=T,f=24,s=1,v=1,i=7,q=2;AAAA\x1b\x1b\\\x1b\\' },
+    { name: 'an OSC ended by BEL', seq: '\x1b]1337;FileEnd\x07', wrapped: '\x1bPtmux;\x1b\x1b]1337;FileEnd\x07\x1b\\' },
+    { name: 'plain text', seq: 'plain', wrapped: '\x1bPtmux;plain\x1b\\' },
+  ])('$name', ({ seq, wrapped }) => {
     expect(wrapTmux(seq)).toBe(wrapped);
   });
 
@@ -34,28 +34,37 @@ describe('wrapTmux', () => {
 
 describe('wrapScreen', () => {
   it.each([
-    ['\x1b]1337;FileEnd\x07', ['\x1bP\x1b]1337;FileEnd\x07\x1b\\']],
+    {
+      name: 'an OSC ended by BEL, one packet',
+      seq: '\x1b]1337;FileEnd\x07',
+      packets: ['\x1bP\x1b]1337;FileEnd\x07\x1b\\'],
+    },
     // The inner ST is split: the ESC ends one packet, the backslash starts the next.
-    ['\x1b_Gq=2\x1b\\', ['\x1bP\x1b_Gq=2\x1b\x1b\\', '\x1bP\\\x1b\\']],
-  ])('%j', (seq, packets) => {
+    {
+      name: 'an APC ended by ST, its ST split over two packets',
+      seq: '\x1b_Gq=2\x1b\\',
+      packets: ['\x1bP\x1b_Gq=2\x1b\x1b\\', '\x1bP\\\x1b\\'],
+    },
+  ])('$name', ({ seq, packets }) => {
     const w = wrapScreen(seq);
     expect(w).toBe(packets.join(''));
     expect(screenForward(w).forwarded).toBe(seq);
   });
 
-  it.each([[KITTY.repeat(300)], [`\x1b_Gm=1;${'A'.repeat(4096)}\x1b\\`], [`\x1bPq${'#0;2;0;0;0'.repeat(500)}\x1b\\`]])(
-    'long sequences go in packets under 768 bytes that screen forwards intact (%#)',
-    (seq) => {
-      const { forwarded, packets } = screenForward(wrapScreen(seq));
-      expect(forwarded).toBe(seq);
-      expect(packets.length).toBeGreaterThan(1);
-      for (const p of packets) {
-        expect(p.length).toBeLessThan(768);
-        expect(p.startsWith('\x1bP')).toBe(true);
-        expect(p.endsWith('\x1b\\')).toBe(true);
-      }
-    },
-  );
+  it.each([
+    { name: 'a kitty APC 300 times', seq: KITTY.repeat(300) },
+    { name: 'one kitty APC with 4096 bytes of payload', seq: `\x1b_Gm=1;${'A'.repeat(4096)}\x1b\\` },
+    { name: 'a sixel DCS with 500 colour registers', seq: `\x1bPq${'#0;2;0;0;0'.repeat(500)}\x1b\\` },
+  ])('long sequences go in packets under 768 bytes that screen forwards intact: $name', ({ seq }) => {
+    const { forwarded, packets } = screenForward(wrapScreen(seq));
+    expect(forwarded).toBe(seq);
+    expect(packets.length).toBeGreaterThan(1);
+    for (const p of packets) {
+      expect(p.length).toBeLessThan(768);
+      expect(p.startsWith('\x1bP')).toBe(true);
+      expect(p.endsWith('\x1b\\')).toBe(true);
+    }
+  });
 
   it('any sequence round-trips through screen with every packet under the limit', () => {
     fc.assert(
@@ -81,11 +90,21 @@ describe('wrapScreen', () => {
 
 describe('wrapForMultiplexer', () => {
   it.each([
-    [null, ['a', 'b'], 'ab'],
-    [undefined, 'x', 'x'],
-    ['tmux', ['\x1b[a', '\x1b[b'], '\x1bPtmux;\x1b\x1b[a\x1b\\\x1bPtmux;\x1b\x1b[b\x1b\\'],
-    ['screen', ['\x1b[a', '\x1b[b'], '\x1bP\x1b[a\x1b\\\x1bP\x1b[b\x1b\\'],
-  ] as const)('%s', (mux, seqs, out) => {
+    { name: 'no multiplexer: joined', mux: null, seqs: ['a', 'b'], out: 'ab' },
+    { name: 'undefined: one string as is', mux: undefined, seqs: 'x', out: 'x' },
+    {
+      name: 'tmux: each wrapped',
+      mux: 'tmux',
+      seqs: ['\x1b[a', '\x1b[b'],
+      out: '\x1bPtmux;\x1b\x1b[a\x1b\\\x1bPtmux;\x1b\x1b[b\x1b\\',
+    },
+    {
+      name: 'screen: each wrapped',
+      mux: 'screen',
+      seqs: ['\x1b[a', '\x1b[b'],
+      out: '\x1bP\x1b[a\x1b\\\x1bP\x1b[b\x1b\\',
+    },
+  ] as const)('$name', ({ mux, seqs, out }) => {
     expect(wrapForMultiplexer(seqs, mux)).toBe(out);
   });
 });

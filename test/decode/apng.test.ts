@@ -180,13 +180,13 @@ describe('APNG: every frame, composited', () => {
   });
 
   it.each([
-    { num: 1, den: 10, ms: 100 },
-    { num: 0, den: 0, ms: 100 },
-    { num: 3, den: 0, ms: 30 },
-    { num: 1, den: 1000, ms: 100 },
-    { num: 1, den: 50, ms: 20 },
-    { num: 2, den: 1, ms: 2000 },
-  ])('delay $num/$den s is $ms ms', ({ num, den, ms }) => {
+    { name: 'a tenth of a second', num: 1, den: 10, ms: 100 },
+    { name: 'no delay is shown as 100 ms', num: 0, den: 0, ms: 100 },
+    { name: 'denominator 0 means hundredths', num: 3, den: 0, ms: 30 },
+    { name: '1 ms is shown as 100 ms, as browsers do', num: 1, den: 1000, ms: 100 },
+    { name: '20 ms is kept', num: 1, den: 50, ms: 20 },
+    { name: 'two seconds', num: 2, den: 1, ms: 2000 },
+  ])('delay $num/$den s is $ms ms: $name', ({ num, den, ms }) => {
     expect(apngDelayMs(num, den)).toBe(ms);
   });
 });

@@ -11,7 +11,7 @@ function maxDifference(a: Uint8Array, b: Uint8Array): number {
 }
 
 describe('decodeImage: valid images', () => {
-  it.each(valid.map((image) => [image.name, image] as const))('%s', (_name, image) => {
+  it.each(valid)('$name', (image) => {
     const decoded = decodeImage(image.bytes);
     expect([decoded.width, decoded.height]).toEqual([image.width, image.height]);
     expect(decoded.frames).toHaveLength(image.frames.length);
@@ -35,17 +35,14 @@ describe('decodeImage: valid images', () => {
     expect(Buffer.from(decoded.frames[0]!.raster.data).equals(Buffer.from(animated.frames[0]!))).toBe(true);
   });
 
-  it('stops an animation at the frame budget, keeping at least one frame', () => {
-    const animated = gifCorpus()[1]!;
-    const perFrame = animated.width * animated.height;
-    const rows = [
-      [perFrame * 2, 2],
-      [perFrame * 2 + 1, 2],
-      [1, 1],
-    ] as const;
-    for (const [budget, frames] of rows) {
-      expect(decodeImage(animated.bytes, { limits: { maxAnimationPixels: budget } }).frames).toHaveLength(frames);
-    }
+  const animated = gifCorpus()[1]!;
+  const perFrame = animated.width * animated.height;
+  it.each([
+    { name: 'a budget of exactly two frames', budget: perFrame * 2, frames: 2 },
+    { name: 'a budget just past two frames', budget: perFrame * 2 + 1, frames: 2 },
+    { name: 'a budget below one frame still keeps one', budget: 1, frames: 1 },
+  ])('stops an animation at the frame budget: $name -> $frames frames', ({ budget, frames }) => {
+    expect(decodeImage(animated.bytes, { limits: { maxAnimationPixels: budget } }).frames).toHaveLength(frames);
   });
 });
 
@@ -72,9 +69,9 @@ describe('decodeImage: truncated files', () => {
     const cuts = [1, 5, 12, 20, 30, Math.floor(n * 0.3), Math.floor(n / 2), Math.floor(n * 0.9), n - 1];
     return [...new Set(cuts)]
       .filter((cut) => cut < n)
-      .map((cut) => [image.name, cut, image.bytes.subarray(0, cut), image] as const);
+      .map((cut) => ({ name: image.name, cut, bytes: image.bytes.subarray(0, cut), image }));
   });
-  it.each(rows)('%s cut to %i bytes', (_name, _cut, bytes, image) => {
+  it.each(rows)('$name cut to $cut bytes', ({ bytes, image }) => {
     // A cut inside the magic number leaves something no longer recognisable.
     const error = (() => {
       try {
@@ -105,99 +102,114 @@ describe('decodeImage: corrupt files', () => {
   const idatLength = new DataView(png.buffer, png.byteOffset).getUint32(idat - 4);
   const jpegBytes = jpegCorpus()[0]!.bytes;
   const gif = gifCorpus()[0]!.bytes;
-  const rows: Array<readonly [string, Uint8Array, DecodeFailure, RegExp]> = [
-    ['PNG: a byte of IDAT data changed (CRC no longer matches)', flip(png, idat + 6), 'corrupt', /CRC/],
-    ['PNG: the CRC of IDAT changed', flip(png, idat + 4 + idatLength), 'corrupt', /CRC/],
-    ['PNG: chunk type not letters', flip(png, idat), 'corrupt', /chunk type/],
-    [
-      'PNG: IHDR renamed',
-      (() => {
+  const rows: { name: string; bytes: Uint8Array; failure: DecodeFailure; message: RegExp }[] = [
+    {
+      name: 'PNG: a byte of IDAT data changed (CRC no longer matches)',
+      bytes: flip(png, idat + 6),
+      failure: 'corrupt',
+      message: /CRC/,
+    },
+    {
+      name: 'PNG: the CRC of IDAT changed',
+      bytes: flip(png, idat + 4 + idatLength),
+      failure: 'corrupt',
+      message: /CRC/,
+    },
+    { name: 'PNG: chunk type not letters', bytes: flip(png, idat), failure: 'corrupt', message: /chunk type/ },
+    {
+      name: 'PNG: IHDR renamed',
+      bytes: (() => {
         const b = png.slice();
         b[12] = 0x58;
         return b;
       })(),
-      'corrupt',
-      /IHDR/,
-    ],
-    [
-      'PNG: no IDAT',
-      (() => {
+      failure: 'corrupt',
+      message: /IHDR/,
+    },
+    {
+      name: 'PNG: no IDAT',
+      bytes: (() => {
         const b = png.slice();
         b.set(Buffer.from('iDAx'), idat);
         return b;
       })(),
-      'corrupt',
-      /./,
-    ],
-    [
-      'JPEG: a marker segment of length 0',
-      (() => {
+      failure: 'corrupt',
+      message: /./,
+    },
+    {
+      name: 'JPEG: a marker segment of length 0',
+      bytes: (() => {
         const b = jpegBytes.slice();
         b[4] = 0;
         b[5] = 0;
         return b;
       })(),
-      'corrupt',
-      /length/,
-    ],
-    [
-      'JPEG: no marker after SOI',
-      (() => {
+      failure: 'corrupt',
+      message: /length/,
+    },
+    {
+      name: 'JPEG: no marker after SOI',
+      bytes: (() => {
         const b = jpegBytes.slice();
         b[2] = 0x00;
         return b;
       })(),
-      'unknown-format',
-      /not a PNG/,
-    ],
-    ['JPEG: scan before frame header', Uint8Array.of(0xff, 0xd8, 0xff, 0xda, 0, 2, 0xff, 0xd9), 'corrupt', /scan/],
-    [
-      'GIF: unknown block',
-      (() => {
+      failure: 'unknown-format',
+      message: /not a PNG/,
+    },
+    {
+      name: 'JPEG: scan before frame header',
+      bytes: Uint8Array.of(0xff, 0xd8, 0xff, 0xda, 0, 2, 0xff, 0xd9),
+      failure: 'corrupt',
+      message: /scan/,
+    },
+    {
+      name: 'GIF: unknown block',
+      bytes: (() => {
         const b = gif.slice();
         b[b.length - 1] = 0x99;
         return b;
       })(),
-      'corrupt',
-      /unknown block/,
-    ],
-    [
-      'GIF: zero size',
-      (() => {
+      failure: 'corrupt',
+      message: /unknown block/,
+    },
+    {
+      name: 'GIF: zero size',
+      bytes: (() => {
         const b = gif.slice();
         b[6] = 0;
         b[7] = 0;
         return b;
       })(),
-      'corrupt',
-      /0x6/,
-    ],
+      failure: 'corrupt',
+      message: /0x6/,
+    },
   ];
-  it.each(rows)('%s', (_name, bytes, failure, message) => {
+  it.each(rows)('$name', ({ bytes, failure, message }) => {
     expectFailure(bytes, failure, message);
   });
 });
 
 describe('decodeImage: wrong magic', () => {
   const text = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
-  const rows: Array<readonly [string, Uint8Array, RegExp]> = [
-    ['plain text', text('hello, this is not a picture\n'), /^not a PNG, JPEG or GIF image$/],
-    ['WebP', text('RIFF\x10\x00\x00\x00WEBPVP8 '), /^WebP images are not supported/],
-    ['BMP', text(`BM${'\0'.repeat(40)}`), /^BMP/],
-    ['TIFF', Uint8Array.of(0x49, 0x49, 0x2a, 0, 8, 0, 0, 0), /^TIFF/],
-    ['SVG', text('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'), /^SVG/],
-    [
-      'PNG signature with one byte wrong',
-      (() => {
+  const rows: { name: string; bytes: Uint8Array; message: RegExp }[] = [
+    { name: 'plain text', bytes: text('hello, this is not a picture\n'), message: /^not a PNG, JPEG or GIF image$/ },
+    { name: 'WebP', bytes: text('RIFF\x10\x00\x00\x00WEBPVP8 '), message: /^WebP images are not supported/ },
+    { name: 'BMP', bytes: text(`BM${'\0'.repeat(40)}`), message: /^BMP/ },
+    { name: 'TIFF', bytes: Uint8Array.of(0x49, 0x49, 0x2a, 0, 8, 0, 0, 0), message: /^TIFF/ },
+    { name: 'SVG', bytes: text('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'), message: /^SVG/ },
+    {
+      name: 'PNG signature with one byte wrong',
+      bytes: (() => {
         const b = pngCorpus()[0]!.bytes.slice();
         b[1] = 0x51;
         return b;
       })(),
-      /^not a PNG/,
-    ],
-    ['GIF version 88a', text(`GIF88a${'\0'.repeat(20)}`), /^not a PNG/],
+      message: /^not a PNG/,
+    },
+    { name: 'GIF version 88a', bytes: text(`GIF88a${'\0'.repeat(20)}`), message: /^not a PNG/ },
   ];
-  it.each(rows)('%s', (_name, bytes, message) => {
+  it.each(rows)('$name', ({ bytes, message }) => {
     expectFailure(bytes, 'unknown-format', message);
   });
 });
@@ -264,32 +276,32 @@ describe('decodeImage: declared dimensions too large, refused before decoding', 
     0,
     0x3b,
   );
-  const rows: Array<readonly [string, Uint8Array]> = [
-    ['PNG 100000x100000', pngOf(100_000, 100_000)],
-    ['PNG 8000x8000 (64 megapixels)', pngOf(8000, 8000)],
-    ['PNG 40000x1 (one side too long)', pngOf(40_000, 1)],
-    ['PNG 2^32-1 wide', pngOf(0xffffffff, 1)],
-    ['JPEG 65000x65000', jpegOf(65_000, 65_000)],
-    [
-      'JPEG progressive 9000x9000',
-      (() => {
+  const rows: { name: string; bytes: Uint8Array }[] = [
+    { name: 'PNG 100000x100000', bytes: pngOf(100_000, 100_000) },
+    { name: 'PNG 8000x8000 (64 megapixels)', bytes: pngOf(8000, 8000) },
+    { name: 'PNG 40000x1 (one side too long)', bytes: pngOf(40_000, 1) },
+    { name: 'PNG 2^32-1 wide', bytes: pngOf(0xffffffff, 1) },
+    { name: 'JPEG 65000x65000', bytes: jpegOf(65_000, 65_000) },
+    {
+      name: 'JPEG progressive 9000x9000',
+      bytes: (() => {
         const b = jpegOf(9000, 9000);
         b[9] = 0xc2;
         return b;
       })(),
-    ],
-    ['GIF 65535x65535', gifOf(65_535, 65_535)],
-    ['GIF frame 40000 wide on a 4x4 screen', gifWideFrame],
+    },
+    { name: 'GIF 65535x65535', bytes: gifOf(65_535, 65_535) },
+    { name: 'GIF frame 40000 wide on a 4x4 screen', bytes: gifWideFrame },
   ];
-  it.each(rows)('%s', (_name, bytes) => {
+  it.each(rows)('$name', ({ bytes }) => {
     expectFailure(bytes, 'too-large', /too large to decode safely/);
   });
 
   it.each([
-    [{ maxPixels: 34, maxSide: 100 }, 'too-large'],
-    [{ maxPixels: 35, maxSide: 7 }, null],
-    [{ maxPixels: 35, maxSide: 6 }, 'too-large'],
-  ] as const)('limits %j on a 7x5 PNG -> %s', (limits, failure) => {
+    { name: 'one pixel over the pixel limit', limits: { maxPixels: 34, maxSide: 100 }, failure: 'too-large' },
+    { name: 'exactly at both limits', limits: { maxPixels: 35, maxSide: 7 }, failure: null },
+    { name: 'one column over the side limit', limits: { maxPixels: 35, maxSide: 6 }, failure: 'too-large' },
+  ] as const)('limits on a 7x5 PNG: $name, $limits -> $failure', ({ limits, failure }) => {
     const bytes = pngCorpus()[0]!.bytes;
     if (failure === null) expect(decodeImage(bytes, { limits }).width).toBe(7);
     else expect(() => decodeImage(bytes, { limits })).toThrow(/too large/);

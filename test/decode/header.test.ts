@@ -7,7 +7,7 @@ import { gifCorpus, jpegCorpus, pngCorpus } from './corpus.js';
 
 describe('sniffFormat and readImageHeader on the corpus', () => {
   const images = [...pngCorpus(), ...jpegCorpus(), ...gifCorpus()];
-  it.each(images.map((i) => [i.name, i] as const))('%s', (_name, image) => {
+  it.each(images)('$name', (image) => {
     expect(sniffFormat(image.bytes)).toBe(image.format);
     expect(readImageHeader(image.bytes, image.format)).toEqual({
       format: image.format,
@@ -34,26 +34,30 @@ describe('readImageHeader: JPEG marker walk', () => {
     0,
   ];
   it.each([
-    ['SOF0 straight after SOI', [0xff, 0xd8, ...sof(0xc0, 640, 480)], [640, 480]],
-    [
-      'after APP0 and fill bytes',
-      [0xff, 0xd8, 0xff, 0xe0, 0, 4, 1, 2, 0xff, 0xff, ...sof(0xc2, 3, 70000 & 0xffff)],
-      [3, 70000 & 0xffff],
-    ],
-    ['DHT (C4) is not a frame header', [0xff, 0xd8, 0xff, 0xc4, 0, 4, 0, 0, ...sof(0xc1, 9, 8)], [9, 8]],
-  ])('%s', (_name, bytes, [w, h]) => {
+    { name: 'SOF0 straight after SOI', bytes: [0xff, 0xd8, ...sof(0xc0, 640, 480)], size: [640, 480] },
+    {
+      name: 'after APP0 and fill bytes',
+      bytes: [0xff, 0xd8, 0xff, 0xe0, 0, 4, 1, 2, 0xff, 0xff, ...sof(0xc2, 3, 70000 & 0xffff)],
+      size: [3, 70000 & 0xffff],
+    },
+    {
+      name: 'DHT (C4) is not a frame header',
+      bytes: [0xff, 0xd8, 0xff, 0xc4, 0, 4, 0, 0, ...sof(0xc1, 9, 8)],
+      size: [9, 8],
+    },
+  ])('$name', ({ bytes, size: [w, h] }) => {
     expect(readImageHeader(Uint8Array.from(bytes), 'jpeg')).toMatchObject({ width: w, height: h });
   });
 });
 
 describe('GIF helpers', () => {
   it.each([
-    [0, 100],
-    [1, 100],
-    [2, 20],
-    [10, 100],
-    [50, 500],
-  ])('delay %i cs -> %i ms', (cs, ms) => {
+    { name: "zero means the browsers' 100 ms", cs: 0, ms: 100 },
+    { name: 'one centisecond is raised to 100 ms too', cs: 1, ms: 100 },
+    { name: 'two centiseconds are kept', cs: 2, ms: 20 },
+    { name: 'ten centiseconds', cs: 10, ms: 100 },
+    { name: 'half a second', cs: 50, ms: 500 },
+  ])('delay: $name, $cs cs -> $ms ms', ({ cs, ms }) => {
     expect(gifDelayMs(cs)).toBe(ms);
   });
 
@@ -70,11 +74,11 @@ describe('GIF helpers', () => {
 
   it.each([
     // min code size 2; codes clear(4), 0, 7 (past the next free slot 6), end(5)
-    ['a code past the table', [2, 2, 0xc4, 0x0b, 0], 4, false],
-    ['a minimum code size of 12', [12, 1, 0, 0], 4, false],
+    { name: 'a code past the table', bytes: [2, 2, 0xc4, 0x0b, 0], expected: 4, ok: false },
+    { name: 'a minimum code size of 12', bytes: [12, 1, 0, 0], expected: 4, ok: false },
     // codes clear(4), 0, 0, end(5): 2 pixels of the 4 wanted (short, yet readable)
-    ['short data', [2, 2, 0x04, 0x0a, 0], 4, true],
-  ] as const)('%s', (_name, bytes, expected, ok) => {
+    { name: 'short data', bytes: [2, 2, 0x04, 0x0a, 0], expected: 4, ok: true },
+  ] as const)('$name', ({ bytes, expected, ok }) => {
     const result = checkGifLzw(Uint8Array.from(bytes), 0, expected);
     expect(result.ok).toBe(ok);
     if (result.ok) expect(result.pixels).toBeLessThan(expected);

@@ -5,7 +5,7 @@
  * a late terminal.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,8 +24,14 @@ import { strayLines } from './harness/screen-text.js';
 import { readyScreenshot, sessionPaths } from './harness/session.js';
 import { CHROOT, inSystem, systemProblems, systemRoot, TRIXIE_VARIABLE } from './harness/system.js';
 import {
+  FOOT_CELL,
+  footConfig,
+  footScript,
+  GEOMETRY,
   gnomeTerminalSettings,
   innerCommand,
+  konsoleSettings,
+  konsoleText,
   moshScript,
   programsFor,
   type Setup,
@@ -34,6 +40,7 @@ import {
   terminalEnv,
   textSource,
 } from './harness/terminals.js';
+import { RESULT_FILES, wrapperScript } from './harness/wrapper.js';
 
 describe('inSystem and systemRoot', () => {
   it.each<[string, string | null, string[]]>([
@@ -142,6 +149,32 @@ describe('the Debian 13 setups', () => {
       ['-e'],
     ],
     [{ terminal: 'xterm', multiplexer: 'mosh', system: 'trixie' }, ['xterm', 'sh', '/tmp/s/mosh.sh'], ['tmux']],
+    [
+      { terminal: 'konsole', multiplexer: 'tmux-pt', system: 'trixie' },
+      ['dbus-run-session', 'konsole', '--nofork', '--hide-menubar', '--hide-tabbar', 'e2e', '-e', 'tmux', 'on'],
+      ['--wait'],
+    ],
+    [
+      { terminal: 'foot', multiplexer: 'none', system: 'trixie' },
+      ['sh', '/tmp/s/foot.sh', '/tmp/s/wrapper.sh'],
+      ['-e'],
+    ],
+    [{ terminal: 'foot', multiplexer: 'tmux', system: 'trixie' }, ['/tmp/s/foot.sh', 'tmux', 'off'], ['on']],
+    [
+      { terminal: 'alacritty', multiplexer: 'none', system: 'trixie' },
+      [
+        'alacritty',
+        '/tmp/s/alacritty.sock',
+        'window.dimensions.columns=80',
+        'window.dimensions.lines=24',
+        'window.padding.x=0',
+        'font.normal.family="DejaVu Sans Mono"',
+        'colors.primary.background="#ffffff"',
+        '-e',
+        '/tmp/s/wrapper.sh',
+      ],
+      ['--config-file'],
+    ],
   ])('%j', (setup, present, absent) => {
     const argv = terminalCommand(setup, paths, innerCommand(setup, paths));
     for (const word of present) expect(argv).toContain(word);
@@ -151,6 +184,9 @@ describe('the Debian 13 setups', () => {
     [{ terminal: 'vte', multiplexer: 'tmux' }, ['gnome-terminal', 'dbus-run-session', 'tmux']],
     [{ terminal: 'xterm', multiplexer: 'mosh' }, ['xterm', 'mosh-server', 'mosh-client']],
     [{ terminal: 'urxvt', multiplexer: 'none' }, ['urxvt']],
+    [{ terminal: 'konsole', multiplexer: 'tmux-pt' }, ['konsole', 'dbus-run-session', 'dbus-send', 'tmux']],
+    [{ terminal: 'foot', multiplexer: 'none' }, ['foot', 'weston']],
+    [{ terminal: 'alacritty', multiplexer: 'none' }, ['alacritty']],
   ])('programsFor(%j)', (setup, programs) => {
     expect(programsFor(setup)).toEqual(programs);
   });
@@ -177,8 +213,110 @@ describe('the Debian 13 setups', () => {
     [{ terminal: 'kitty', multiplexer: 'tmux-pt' }, 'tmux'],
     [{ terminal: 'xterm', multiplexer: 'screen' }, 'hardcopy'],
     [{ terminal: 'xterm', multiplexer: 'mosh' }, null],
+    [{ terminal: 'konsole', multiplexer: 'none' }, 'konsole'],
+    [{ terminal: 'konsole', multiplexer: 'tmux-pt' }, 'tmux'],
+    [{ terminal: 'foot', multiplexer: 'none' }, null],
+    [{ terminal: 'foot', multiplexer: 'tmux' }, 'tmux'],
+    [{ terminal: 'alacritty', multiplexer: 'none' }, null],
   ])('textSource(%j) is %s', (setup, source) => {
     expect(textSource(setup)).toBe(source);
+  });
+  it('Konsole: its own profile by default, no toolbars, the program’s title, X and not Wayland', () => {
+    const files = konsoleSettings();
+    const profile = files['.local/share/konsole/e2e.profile'];
+    for (const line of [
+      'TerminalColumns=80',
+      'TerminalRows=24',
+      'TerminalMargin=0',
+      'ScrollBarPosition=2',
+      'LocalTabTitleFormat=%w',
+      'RemoteTabTitleFormat=%w',
+      'ColorScheme=e2e',
+      'Font=DejaVu Sans Mono,10,',
+    ]) {
+      expect(profile).toContain(line);
+    }
+    expect(files['.config/konsolerc']).toContain('DefaultProfile=e2e.profile');
+    expect(files['.local/share/konsole/e2e.colorscheme']).toContain('[Background]\nColor=255,255,255');
+    for (const ui of ['konsoleui.rc', 'sessionui.rc']) {
+      const rc = files[`.local/share/kxmlgui5/konsole/${ui}`];
+      expect(rc).toContain('version="999"');
+      expect(rc).not.toContain('ToolBar');
+    }
+    const env = terminalEnv({ terminal: 'konsole', multiplexer: 'none' }, paths, {
+      display: ':9',
+      home: '/h',
+      path: '/bin',
+    });
+    expect(env.QT_QPA_PLATFORM).toBe('xcb');
+  });
+  it.each<[string, string, string]>([
+    ['the first line unindented', '   hello\nthere\n', 'hello\nthere'],
+    ['a blank screen', '   \n\n\n', '\n\n'],
+    ['a line that starts with spaces keeps them past the three', '      x\n', '   x'],
+  ])('konsoleText: %s', (_name, reply, text) => {
+    expect(konsoleText(reply)).toBe(text);
+  });
+  it('the wrapper saves Konsole’s bus, service and session object only when asked', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'termsight-konsole-bus-'));
+    try {
+      const options = { dir, cli: ['true'], image: 'i.png', showArgs: [] };
+      expect(wrapperScript(options)).not.toContain('KONSOLE_DBUS_SESSION');
+      // The script up to its first checkpoint: the pid and the bus file.
+      const head = wrapperScript({ ...options, saveKonsoleBus: true }).split('\npending()')[0];
+      execFileSync('sh', ['-c', head], {
+        env: {
+          DBUS_SESSION_BUS_ADDRESS: 'unix:path=/tmp/b',
+          KONSOLE_DBUS_SERVICE: ':1.0',
+          KONSOLE_DBUS_SESSION: '/Sessions/1',
+        },
+      });
+      expect(readFileSync(join(dir, RESULT_FILES.konsoleBus), 'utf8')).toBe('unix:path=/tmp/b\n:1.0\n/Sessions/1\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('foot: weston on X sized to 80x24 foot cells, no pointer, kiosk shell, then foot with the command', () => {
+    const script = footScript(paths);
+    expect(() => execFileSync('sh', ['-n', '-c', footScript(sessionPaths("/tmp/it's"))])).not.toThrow();
+    for (const word of [
+      '--backend=x11-backend.so',
+      '--shell=kiosk-shell.so',
+      '--no-input',
+      `--width=${GEOMETRY.columns * FOOT_CELL.width}`,
+      `--height=${GEOMETRY.rows * FOOT_CELL.height}`,
+      'exec foot --config \'/tmp/s/foot.ini\' "$@"',
+    ]) {
+      expect(script).toContain(word);
+    }
+    expect(footConfig()).toContain('font=DejaVu Sans Mono:size=10');
+    expect(footConfig()).toContain('pad=0x0');
+  });
+  it('Alacritty: software OpenGL, and its log file in the session’s directory', () => {
+    const base = { display: ':9', home: '/h', path: '/bin' };
+    const env = terminalEnv({ terminal: 'alacritty', multiplexer: 'none' }, paths, base);
+    expect(env.LIBGL_ALWAYS_SOFTWARE).toBe('1');
+    expect(env.TMPDIR).toBe('/tmp/s');
+    expect(terminalEnv({ terminal: 'xterm', multiplexer: 'none' }, paths, base).TMPDIR).toBeUndefined();
+  });
+  it('foot: gives up with weston’s log when its socket never appears', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'termsight-foot-'));
+    try {
+      // weston replaced by a program that logs and exits; the wait is cut to one round.
+      const script = footScript(sessionPaths(dir))
+        .replace(/^weston [^>]*/, 'echo no display ')
+        .replace('-lt 100', '-lt 1');
+      let error = '';
+      try {
+        execFileSync('sh', ['-c', script, 'foot.sh', 'true'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      } catch (e) {
+        error = String((e as { stderr: Buffer }).stderr);
+      }
+      expect(error).toContain('weston did not start:');
+      expect(error).toContain('no display');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it('names the Debian 13 cells apart from the machine’s', () => {
     expect(setupName({ terminal: 'kitty', multiplexer: 'tmux-pt', system: 'trixie' })).toBe(

@@ -63,6 +63,8 @@ interface Layout {
   before?: Box | null;
   after?: Box | null;
   every?: number;
+  /** Painted last: e.g. a band a multiplexer left under the picture. */
+  extra?: { box: Box; rgb: Rgb };
 }
 
 /** A synthetic terminal screen: marker row, the four quadrants, marker row. */
@@ -86,6 +88,7 @@ function drawnScreen(layout: Layout = {}): RgbImage {
   const after = layout.after === undefined ? { left: 0, top: 112, right: 160, bottom: 128 } : layout.after;
   if (before) paint(image, before, [255, 0, 255]);
   if (after) paint(image, after, [0, 255, 255]);
+  if (layout.extra) paint(image, layout.extra.box, layout.extra.rgb);
   return image;
 }
 
@@ -149,6 +152,9 @@ describe('quadrantPng', () => {
   });
 });
 
+/** The marker after the picture a cell lower than usual: a row of a cell's height between them. */
+const LOWER_AFTER: Box = { left: 0, top: 128, right: 160, bottom: 144 };
+
 describe('judgePicture', () => {
   const cases: [string, Layout, PictureKind, RegExp | null][] = [
     ['the right picture under the marker', {}, 'pixels', null],
@@ -193,6 +199,33 @@ describe('judgePicture', () => {
     ['no marker before', { before: null }, 'pixels', /before show is not on the screen/],
     ['no picture at all', { colours: [WHITE, WHITE, WHITE, WHITE] }, 'pixels', /no red/],
     ['holes in a pixel picture', { every: 2 }, 'pixels', /of the picture's box/],
+    ['white rows between the picture and the next marker', { after: LOWER_AFTER }, 'pixels', null],
+    [
+      'one blended row under a scaled picture',
+      { after: LOWER_AFTER, extra: { box: { left: 0, top: 112, right: 96, bottom: 113 }, rgb: [128, 128, 255] } },
+      'pixels',
+      null,
+    ],
+    [
+      // tmux 3.5a’s own sixel in foot: the picture padded to whole cells with black (the row right
+      // under the picture is not judged: 5 rows of 96).
+      'a black band under the picture',
+      { after: LOWER_AFTER, extra: { box: { left: 0, top: 112, right: 96, bottom: 118 }, rgb: BLACK } },
+      'pixels',
+      /480 pixels that are not background between the picture and the marker after it/,
+    ],
+    [
+      'a band of one row, below the blended one',
+      { after: LOWER_AFTER, extra: { box: { left: 0, top: 113, right: 96, bottom: 114 }, rgb: BLACK } },
+      'pixels',
+      /96 pixels that are not background/,
+    ],
+    [
+      'dots may have anything between them and the marker',
+      { every: 2, after: LOWER_AFTER, extra: { box: { left: 0, top: 113, right: 96, bottom: 114 }, rgb: BLACK } },
+      'dots',
+      null,
+    ],
   ];
   it.each(cases)('%s', (_name, layout, kind, problem) => {
     const verdict = judgePicture(drawnScreen(layout), AREA, kind, CELL);

@@ -6,68 +6,83 @@ import type { Protocol } from '../../src/env/protocol.js';
 import type { Env } from '../../src/env/runtime.js';
 
 // The founding table, one row per line of it.
-const FOUNDING_ROWS: ReadonlyArray<[string, Env, Protocol]> = [
-  ['KITTY_WINDOW_ID set', { KITTY_WINDOW_ID: '1' }, 'kitty'],
-  ['TERM contains kitty', { TERM: 'xterm-kitty' }, 'kitty'],
-  ['TERM contains ghostty', { TERM: 'xterm-ghostty' }, 'kitty'],
-  ['TERM_PROGRAM is WezTerm', { TERM_PROGRAM: 'WezTerm' }, 'kitty'],
-  ['WEZTERM_PANE set', { WEZTERM_PANE: '0' }, 'kitty'],
-  ['TERM_PROGRAM is iTerm.app', { TERM_PROGRAM: 'iTerm.app' }, 'iterm2'],
-  ['LC_TERMINAL is iTerm2', { LC_TERMINAL: 'iTerm2' }, 'iterm2'],
-  ['KONSOLE_VERSION set', { KONSOLE_VERSION: '230804' }, 'sixel'],
-  ['TERM contains foot', { TERM: 'foot' }, 'sixel'],
-  ['TERM contains foot (extra)', { TERM: 'foot-extra' }, 'sixel'],
-  ['TERM contains mlterm', { TERM: 'mlterm' }, 'sixel'],
-  ['anything else', { TERM: 'xterm-256color' }, 'braille'],
-  ['nothing at all', {}, 'braille'],
+/** A named environment and the protocol `detect` must answer for it. */
+type Row = { name: string; env: Env; expected: Protocol };
+
+const FOUNDING_ROWS: ReadonlyArray<Row> = [
+  { name: 'KITTY_WINDOW_ID set', env: { KITTY_WINDOW_ID: '1' }, expected: 'kitty' },
+  { name: 'TERM contains kitty', env: { TERM: 'xterm-kitty' }, expected: 'kitty' },
+  { name: 'TERM contains ghostty', env: { TERM: 'xterm-ghostty' }, expected: 'kitty' },
+  { name: 'TERM_PROGRAM is WezTerm', env: { TERM_PROGRAM: 'WezTerm' }, expected: 'kitty' },
+  { name: 'WEZTERM_PANE set', env: { WEZTERM_PANE: '0' }, expected: 'kitty' },
+  { name: 'TERM_PROGRAM is iTerm.app', env: { TERM_PROGRAM: 'iTerm.app' }, expected: 'iterm2' },
+  { name: 'LC_TERMINAL is iTerm2', env: { LC_TERMINAL: 'iTerm2' }, expected: 'iterm2' },
+  { name: 'KONSOLE_VERSION set', env: { KONSOLE_VERSION: '230804' }, expected: 'sixel' },
+  { name: 'TERM contains foot', env: { TERM: 'foot' }, expected: 'sixel' },
+  { name: 'TERM contains foot (extra)', env: { TERM: 'foot-extra' }, expected: 'sixel' },
+  { name: 'TERM contains mlterm', env: { TERM: 'mlterm' }, expected: 'sixel' },
+  { name: 'anything else', env: { TERM: 'xterm-256color' }, expected: 'braille' },
+  { name: 'nothing at all', env: {}, expected: 'braille' },
 ];
 
 // Order matters: the first matching row wins.
-const PRIORITY_ROWS: ReadonlyArray<[string, Env, Protocol]> = [
-  ['kitty window id beats iTerm', { KITTY_WINDOW_ID: '1', TERM_PROGRAM: 'iTerm.app' }, 'kitty'],
-  ['WezTerm beats LC_TERMINAL', { TERM_PROGRAM: 'WezTerm', LC_TERMINAL: 'iTerm2' }, 'kitty'],
-  ['iTerm beats Konsole', { LC_TERMINAL: 'iTerm2', KONSOLE_VERSION: '1' }, 'iterm2'],
-  ['Konsole beats foot', { KONSOLE_VERSION: '1', TERM: 'foot' }, 'sixel'],
-  ['iTerm answers kitty queries but is never kitty', { TERM_PROGRAM: 'iTerm.app', TERM: 'xterm-256color' }, 'iterm2'],
+const PRIORITY_ROWS: ReadonlyArray<Row> = [
+  { name: 'kitty window id beats iTerm', env: { KITTY_WINDOW_ID: '1', TERM_PROGRAM: 'iTerm.app' }, expected: 'kitty' },
+  { name: 'WezTerm beats LC_TERMINAL', env: { TERM_PROGRAM: 'WezTerm', LC_TERMINAL: 'iTerm2' }, expected: 'kitty' },
+  { name: 'iTerm beats Konsole', env: { LC_TERMINAL: 'iTerm2', KONSOLE_VERSION: '1' }, expected: 'iterm2' },
+  { name: 'Konsole beats foot', env: { KONSOLE_VERSION: '1', TERM: 'foot' }, expected: 'sixel' },
+  {
+    name: 'iTerm answers kitty queries but is never kitty',
+    env: { TERM_PROGRAM: 'iTerm.app', TERM: 'xterm-256color' },
+    expected: 'iterm2',
+  },
 ];
 
 // A variable exported empty counts as unset.
-const EMPTY_ROWS: ReadonlyArray<[string, Env, Protocol]> = [
-  ['empty KITTY_WINDOW_ID', { KITTY_WINDOW_ID: '' }, 'braille'],
-  ['empty WEZTERM_PANE', { WEZTERM_PANE: '' }, 'braille'],
-  ['empty KONSOLE_VERSION', { KONSOLE_VERSION: '' }, 'braille'],
-  ['empty KITTY_WINDOW_ID, TERM foot', { KITTY_WINDOW_ID: '', TERM: 'foot' }, 'sixel'],
-  ['undefined value', { KITTY_WINDOW_ID: undefined }, 'braille'],
+const EMPTY_ROWS: ReadonlyArray<Row> = [
+  { name: 'empty KITTY_WINDOW_ID', env: { KITTY_WINDOW_ID: '' }, expected: 'braille' },
+  { name: 'empty WEZTERM_PANE', env: { WEZTERM_PANE: '' }, expected: 'braille' },
+  { name: 'empty KONSOLE_VERSION', env: { KONSOLE_VERSION: '' }, expected: 'braille' },
+  { name: 'empty KITTY_WINDOW_ID, TERM foot', env: { KITTY_WINDOW_ID: '', TERM: 'foot' }, expected: 'sixel' },
+  { name: 'undefined value', env: { KITTY_WINDOW_ID: undefined }, expected: 'braille' },
 ];
 
 // Rows beyond the founding table, each with the variable the terminal exports.
-const ADDED_ROWS: ReadonlyArray<[string, Env, Protocol]> = [
-  ['Ghostty TERM_PROGRAM', { TERM: 'xterm-256color', TERM_PROGRAM: 'ghostty' }, 'kitty'],
-  ['Ghostty resources dir', { TERM: 'xterm-256color', GHOSTTY_RESOURCES_DIR: '/usr/share/ghostty' }, 'kitty'],
-  ['TERM_PROGRAM kitty', { TERM_PROGRAM: 'kitty' }, 'kitty'],
-  ['TERM wezterm', { TERM: 'wezterm' }, 'kitty'],
-  ['ITERM_SESSION_ID', { ITERM_SESSION_ID: 'w0t0p0:1234' }, 'iterm2'],
-  ['Warp', { TERM_PROGRAM: 'WarpTerminal' }, 'kitty'],
-  ['mintty', { TERM_PROGRAM: 'mintty' }, 'sixel'],
-  ['contour', { TERM: 'contour' }, 'sixel'],
+const ADDED_ROWS: ReadonlyArray<Row> = [
+  { name: 'Ghostty TERM_PROGRAM', env: { TERM: 'xterm-256color', TERM_PROGRAM: 'ghostty' }, expected: 'kitty' },
+  {
+    name: 'Ghostty resources dir',
+    env: { TERM: 'xterm-256color', GHOSTTY_RESOURCES_DIR: '/usr/share/ghostty' },
+    expected: 'kitty',
+  },
+  { name: 'TERM_PROGRAM kitty', env: { TERM_PROGRAM: 'kitty' }, expected: 'kitty' },
+  { name: 'TERM wezterm', env: { TERM: 'wezterm' }, expected: 'kitty' },
+  { name: 'ITERM_SESSION_ID', env: { ITERM_SESSION_ID: 'w0t0p0:1234' }, expected: 'iterm2' },
+  { name: 'Warp', env: { TERM_PROGRAM: 'WarpTerminal' }, expected: 'kitty' },
+  { name: 'mintty', env: { TERM_PROGRAM: 'mintty' }, expected: 'sixel' },
+  { name: 'contour', env: { TERM: 'contour' }, expected: 'sixel' },
 ];
 
-const OVERRIDE_ROWS: ReadonlyArray<[string, Env, Protocol]> = [
-  ['override sixel beats kitty', { TERMSIGHT_GRAPHICS: 'sixel', KITTY_WINDOW_ID: '1' }, 'sixel'],
-  ['override kitty beats iTerm', { TERMSIGHT_GRAPHICS: 'kitty', TERM_PROGRAM: 'iTerm.app' }, 'kitty'],
-  ['override iterm2', { TERMSIGHT_GRAPHICS: 'iterm2' }, 'iterm2'],
-  ['override braille', { TERMSIGHT_GRAPHICS: 'braille', TERM: 'xterm-kitty' }, 'braille'],
-  ['override blocks', { TERMSIGHT_GRAPHICS: 'blocks' }, 'blocks'],
-  ['override is case-insensitive', { TERMSIGHT_GRAPHICS: ' Kitty ' }, 'kitty'],
-  ['off answers by the rules', { TERMSIGHT_GRAPHICS: 'off', TERM: 'xterm-kitty' }, 'kitty'],
-  ['unknown value is ignored', { TERMSIGHT_GRAPHICS: 'png', TERM: 'foot' }, 'sixel'],
-  ['empty value is unset', { TERMSIGHT_GRAPHICS: '', TERM: 'foot' }, 'sixel'],
+const OVERRIDE_ROWS: ReadonlyArray<Row> = [
+  { name: 'override sixel beats kitty', env: { TERMSIGHT_GRAPHICS: 'sixel', KITTY_WINDOW_ID: '1' }, expected: 'sixel' },
+  {
+    name: 'override kitty beats iTerm',
+    env: { TERMSIGHT_GRAPHICS: 'kitty', TERM_PROGRAM: 'iTerm.app' },
+    expected: 'kitty',
+  },
+  { name: 'override iterm2', env: { TERMSIGHT_GRAPHICS: 'iterm2' }, expected: 'iterm2' },
+  { name: 'override braille', env: { TERMSIGHT_GRAPHICS: 'braille', TERM: 'xterm-kitty' }, expected: 'braille' },
+  { name: 'override blocks', env: { TERMSIGHT_GRAPHICS: 'blocks' }, expected: 'blocks' },
+  { name: 'override is case-insensitive', env: { TERMSIGHT_GRAPHICS: ' Kitty ' }, expected: 'kitty' },
+  { name: 'off answers by the rules', env: { TERMSIGHT_GRAPHICS: 'off', TERM: 'xterm-kitty' }, expected: 'kitty' },
+  { name: 'unknown value is ignored', env: { TERMSIGHT_GRAPHICS: 'png', TERM: 'foot' }, expected: 'sixel' },
+  { name: 'empty value is unset', env: { TERMSIGHT_GRAPHICS: '', TERM: 'foot' }, expected: 'sixel' },
 ];
 
 describe('detect(env)', () => {
   it.each([...FOUNDING_ROWS, ...PRIORITY_ROWS, ...EMPTY_ROWS, ...ADDED_ROWS, ...OVERRIDE_ROWS])(
-    '%s',
-    (_name, env, expected) => {
+    '$name',
+    ({ env, expected }) => {
       expect(detect(env)).toBe(expected);
     },
   );
@@ -134,29 +149,29 @@ describe('the rule table', () => {
 });
 
 describe('placements(env)', () => {
-  it.each<[string, Env, boolean]>([
-    ['founding: xterm-kitty', { TERM: 'xterm-kitty' }, true],
-    ['founding: iTerm.app', { TERM_PROGRAM: 'iTerm.app' }, false],
-    ['founding: xterm-256color', { TERM: 'xterm-256color' }, false],
-    ['kitty window id', { KITTY_WINDOW_ID: '3', TERM: 'xterm-256color' }, true],
-    ['ghostty TERM', { TERM: 'xterm-ghostty' }, true],
-    ['ghostty TERM_PROGRAM', { TERM_PROGRAM: 'ghostty' }, true],
-    ['ghostty resources', { GHOSTTY_RESOURCES_DIR: '/x' }, true],
-    ['WezTerm: partial kitty support', { TERM_PROGRAM: 'WezTerm' }, false],
-    ['empty KITTY_WINDOW_ID', { KITTY_WINDOW_ID: '' }, false],
-  ])('%s', (_name, env, expected) => {
+  it.each<{ name: string; env: Env; expected: boolean }>([
+    { name: 'founding: xterm-kitty', env: { TERM: 'xterm-kitty' }, expected: true },
+    { name: 'founding: iTerm.app', env: { TERM_PROGRAM: 'iTerm.app' }, expected: false },
+    { name: 'founding: xterm-256color', env: { TERM: 'xterm-256color' }, expected: false },
+    { name: 'kitty window id', env: { KITTY_WINDOW_ID: '3', TERM: 'xterm-256color' }, expected: true },
+    { name: 'ghostty TERM', env: { TERM: 'xterm-ghostty' }, expected: true },
+    { name: 'ghostty TERM_PROGRAM', env: { TERM_PROGRAM: 'ghostty' }, expected: true },
+    { name: 'ghostty resources', env: { GHOSTTY_RESOURCES_DIR: '/x' }, expected: true },
+    { name: 'WezTerm: partial kitty support', env: { TERM_PROGRAM: 'WezTerm' }, expected: false },
+    { name: 'empty KITTY_WINDOW_ID', env: { KITTY_WINDOW_ID: '' }, expected: false },
+  ])('$name', ({ env, expected }) => {
     expect(placements(env)).toBe(expected);
   });
 });
 
 describe('graphicsOverride', () => {
   it.each([
-    [{}, 'none'],
-    [{ TERMSIGHT_GRAPHICS: 'off' }, 'off'],
-    [{ TERMSIGHT_GRAPHICS: 'OFF' }, 'off'],
-    [{ TERMSIGHT_GRAPHICS: 'sixel' }, 'protocol'],
-    [{ TERMSIGHT_GRAPHICS: 'yes' }, 'invalid'],
-  ] as const)('%j -> %s', (env, kind) => {
+    { name: 'unset', env: {}, kind: 'none' },
+    { name: 'off', env: { TERMSIGHT_GRAPHICS: 'off' }, kind: 'off' },
+    { name: 'OFF, any case', env: { TERMSIGHT_GRAPHICS: 'OFF' }, kind: 'off' },
+    { name: 'a protocol', env: { TERMSIGHT_GRAPHICS: 'sixel' }, kind: 'protocol' },
+    { name: 'an unknown word', env: { TERMSIGHT_GRAPHICS: 'yes' }, kind: 'invalid' },
+  ] as const)('$name -> $kind', ({ env, kind }) => {
     expect(graphicsOverride(env).kind).toBe(kind);
   });
 });

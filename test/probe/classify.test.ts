@@ -21,55 +21,80 @@ const reply = (text: string) => {
 
 describe('the founding doctests', () => {
   it.each([
-    ['\x1bP>|kitty(0.32.2)\x1b\\\x1b[?62;22c', 'kitty'],
-    ['\x1b[?62;4;6c', 'sixel'],
-    ['\x1b[?62;22c', null],
-  ] as const)('fromProbe(%j) is %s', (replies, protocol) => {
+    { name: 'kitty by name', replies: '\x1bP>|kitty(0.32.2)\x1b\\\x1b[?62;22c', protocol: 'kitty' },
+    { name: 'DA1 with sixel', replies: '\x1b[?62;4;6c', protocol: 'sixel' },
+    { name: 'DA1 without sixel', replies: '\x1b[?62;22c', protocol: null },
+  ] as const)('fromProbe: $name is $protocol', ({ replies, protocol }) => {
     expect(fromProbe(replies)).toBe(protocol);
   });
 
   it.each([
-    ['\x1b[?62;4c', true],
-    ['\x1bP>|kitty(0.32.2)\x1b\\', false],
-  ] as const)('probeComplete(%j) is %s', (replies, complete) => {
+    { name: 'DA1 ends the batch', replies: '\x1b[?62;4c', complete: true },
+    { name: 'no DA1 yet', replies: '\x1bP>|kitty(0.32.2)\x1b\\', complete: false },
+  ] as const)('probeComplete: $name is $complete', ({ replies, complete }) => {
     expect(probeComplete(replies)).toBe(complete);
   });
 });
 
 describe('the order of decision', () => {
   it.each([
-    ['the name wins over DA1 sixel', '\x1bP>|kitty(0.35.0)\x1b\\\x1b[?62;4c', 'kitty', 'name'],
-    ['ghostty', '\x1bP>|ghostty 1.1.0\x1b\\\x1b[?62;22c', 'kitty', 'name'],
-    ['WezTerm', '\x1bP>|WezTerm 20240203-110809-5046fc22\x1b\\\x1b[?65;4;6;18;22c', 'kitty', 'name'],
-    [
-      'iTerm2 answers the kitty query, yet is iterm2',
-      '\x1bP>|iTerm2 3.5.0\x1b\\\x1b_Gi=31;OK\x1b\\\x1b[?62;4c',
-      'iterm2',
-      'name',
-    ],
-    ['foot says sixel by name', '\x1bP>|foot(1.16.2)\x1b\\\x1b[?62;4;22c', 'sixel', 'name'],
-    [
-      'an unknown name: the kitty OK decides',
-      '\x1bP>|Mystery 1.0\x1b\\\x1b_Gi=31;OK\x1b\\\x1b[?62;4c',
-      'kitty',
-      'kitty-graphics',
-    ],
-    ['no name: the kitty OK decides', '\x1b_Gi=31;OK\x1b\\\x1b[?62;c', 'kitty', 'kitty-graphics'],
-    ['a kitty error is no kitty', '\x1b_Gi=31;EINVAL:bad\x1b\\\x1b[?62;c', null, null],
-    ['DA1 4 means sixel', '\x1b[?63;1;2;4;6;9c', 'sixel', 'da1-sixel'],
-    [
-      'XTerm by name decides nothing: DA1 4 still decides',
-      '\x1bP>|XTerm(379)\x1b\\\x1b[?63;1;2;4c',
-      'sixel',
-      'da1-sixel',
-    ],
-    ['14 is not 4', '\x1b[?62;14c', null, null],
-    ['24 is not 4', '\x1b[?62;24c', null, null],
-    ['42 is not 4', '\x1b[?62;42c', null, null],
-    ['a level of 4 is not attribute 4', '\x1b[?4;22c', null, null],
-    ["tmux's own name decides nothing", '\x1bP>|tmux 3.3a\x1b\\\x1b[?1;2c', null, null],
-    ['nothing at all', '', null, null],
-  ] as const)('%s', (_, replies, protocol, rule) => {
+    {
+      name: 'the name wins over DA1 sixel',
+      replies: '\x1bP>|kitty(0.35.0)\x1b\\\x1b[?62;4c',
+      protocol: 'kitty',
+      rule: 'name',
+    },
+    { name: 'ghostty', replies: '\x1bP>|ghostty 1.1.0\x1b\\\x1b[?62;22c', protocol: 'kitty', rule: 'name' },
+    {
+      name: 'WezTerm',
+      replies: '\x1bP>|WezTerm 20240203-110809-5046fc22\x1b\\\x1b[?65;4;6;18;22c',
+      protocol: 'kitty',
+      rule: 'name',
+    },
+    {
+      name: 'iTerm2 answers the kitty query, yet is iterm2',
+      replies: '\x1bP>|iTerm2 3.5.0\x1b\\\x1b_Gi=31;OK\x1b\\\x1b[?62;4c',
+      protocol: 'iterm2',
+      rule: 'name',
+    },
+    {
+      name: 'foot says sixel by name',
+      replies: '\x1bP>|foot(1.16.2)\x1b\\\x1b[?62;4;22c',
+      protocol: 'sixel',
+      rule: 'name',
+    },
+    {
+      name: 'an unknown name: the kitty OK decides',
+      replies: '\x1bP>|Mystery 1.0\x1b\\\x1b_Gi=31;OK\x1b\\\x1b[?62;4c',
+      protocol: 'kitty',
+      rule: 'kitty-graphics',
+    },
+    {
+      name: 'no name: the kitty OK decides',
+      replies: '\x1b_Gi=31;OK\x1b\\\x1b[?62;c',
+      protocol: 'kitty',
+      rule: 'kitty-graphics',
+    },
+    { name: 'a kitty error is no kitty', replies: '\x1b_Gi=31;EINVAL:bad\x1b\\\x1b[?62;c', protocol: null, rule: null },
+    { name: 'DA1 4 means sixel', replies: '\x1b[?63;1;2;4;6;9c', protocol: 'sixel', rule: 'da1-sixel' },
+    {
+      name: 'XTerm by name decides nothing: DA1 4 still decides',
+      replies: '\x1bP>|XTerm(379)\x1b\\\x1b[?63;1;2;4c',
+      protocol: 'sixel',
+      rule: 'da1-sixel',
+    },
+    { name: '14 is not 4', replies: '\x1b[?62;14c', protocol: null, rule: null },
+    { name: '24 is not 4', replies: '\x1b[?62;24c', protocol: null, rule: null },
+    { name: '42 is not 4', replies: '\x1b[?62;42c', protocol: null, rule: null },
+    { name: 'a level of 4 is not attribute 4', replies: '\x1b[?4;22c', protocol: null, rule: null },
+    {
+      name: "tmux's own name decides nothing",
+      replies: '\x1bP>|tmux 3.3a\x1b\\\x1b[?1;2c',
+      protocol: null,
+      rule: null,
+    },
+    { name: 'nothing at all', replies: '', protocol: null, rule: null },
+  ] as const)('$name', ({ replies, protocol, rule }) => {
     const decision = protocolFromFacts(factsFromReplies(replies));
     expect(decision?.protocol ?? null).toBe(protocol);
     expect(decision?.rule ?? null).toBe(rule);
@@ -90,11 +115,11 @@ describe('facts', () => {
   });
 
   it.each([
-    ['a 1 px cell', '\x1b[6;1;1t'],
-    ['a 500 px cell', '\x1b[6;500;10t'],
-    ['a window of 0 cells', '\x1b[4;456;800t\x1b[8;0;0t'],
-    ['14 t alone', '\x1b[4;456;800t'],
-  ])('no cell size from %s', (_, replies) => {
+    { name: 'a 1 px cell', replies: '\x1b[6;1;1t' },
+    { name: 'a 500 px cell', replies: '\x1b[6;500;10t' },
+    { name: 'a window of 0 cells', replies: '\x1b[4;456;800t\x1b[8;0;0t' },
+    { name: '14 t alone', replies: '\x1b[4;456;800t' },
+  ])('no cell size from $name', ({ replies }) => {
     expect(factsFromReplies(replies).cellPixels).toBeUndefined();
   });
 
@@ -107,23 +132,23 @@ describe('facts', () => {
   });
 
   it.each([
-    [1, true],
-    [2, true],
-    [3, true],
-    [0, false],
-    [4, false],
-  ])('DECRQM 2026 value %i: synchronized output %s', (value, supported) => {
+    { name: 'set', value: 1, supported: true },
+    { name: 'reset', value: 2, supported: true },
+    { name: 'permanently set', value: 3, supported: true },
+    { name: 'not recognised', value: 0, supported: false },
+    { name: 'permanently reset', value: 4, supported: false },
+  ])('DECRQM 2026 value $value ($name): synchronized output $supported', ({ value, supported }) => {
     expect(factsFromReplies(`\x1b[?2026;${value}$y`).synchronizedOutput?.supported).toBe(supported);
   });
 
   it.each([
-    [[0, 0, 0], true],
-    [[255, 255, 255], false],
-    [[0x28, 0x2c, 0x34], true],
-    [[0xfd, 0xf6, 0xe3], false],
-    [[0x80, 0x80, 0x80], false],
-    [[0x60, 0x60, 0x60], true],
-  ] as const)('background %j is dark: %s', (rgb, dark) => {
+    { name: 'black', rgb: [0, 0, 0], dark: true },
+    { name: 'white', rgb: [255, 255, 255], dark: false },
+    { name: 'a dark grey-blue (One Dark)', rgb: [0x28, 0x2c, 0x34], dark: true },
+    { name: 'a light cream (Solarized Light)', rgb: [0xfd, 0xf6, 0xe3], dark: false },
+    { name: 'mid grey is light', rgb: [0x80, 0x80, 0x80], dark: false },
+    { name: 'a darker grey', rgb: [0x60, 0x60, 0x60], dark: true },
+  ] as const)('background $name $rgb is dark: $dark', ({ rgb, dark }) => {
     expect(isDark(rgb)).toBe(dark);
   });
 
@@ -173,24 +198,30 @@ describe('facts', () => {
   });
 
   it.each([
-    [
-      'screen by its DA2 alone (STY scrubbed), version from 40900',
-      '\x1b[>83;40900;0c\x1b[?1;2c',
-      'screen',
-      '4.09.00',
-      '\\e[>83;40900;0c',
-    ],
-    ['tmux by its DA2 alone', '\x1b[>84;0;0c\x1b[?1;2c', 'tmux', null, '\\e[>84;0;0c'],
-    [
-      "tmux's XTVERSION wins over its DA2 as the reason",
-      '\x1bP>|tmux 3.3a\x1b\\\x1b[>84;0;0c\x1b[?1;2c',
-      'tmux',
-      '3.3a',
-      '\\eP>|tmux 3.3a\\e\\',
-    ],
-  ] as const)('with no multiplexer given, the replies name it: %s', (_, replies, name, version, because) => {
+    {
+      name: 'screen by its DA2 alone (STY scrubbed), version from 40900',
+      replies: '\x1b[>83;40900;0c\x1b[?1;2c',
+      multiplexer: 'screen',
+      version: '4.09.00',
+      because: '\\e[>83;40900;0c',
+    },
+    {
+      name: 'tmux by its DA2 alone',
+      replies: '\x1b[>84;0;0c\x1b[?1;2c',
+      multiplexer: 'tmux',
+      version: null,
+      because: '\\e[>84;0;0c',
+    },
+    {
+      name: "tmux's XTVERSION wins over its DA2 as the reason",
+      replies: '\x1bP>|tmux 3.3a\x1b\\\x1b[>84;0;0c\x1b[?1;2c',
+      multiplexer: 'tmux',
+      version: '3.3a',
+      because: '\\eP>|tmux 3.3a\\e\\',
+    },
+  ] as const)('with no multiplexer given, the replies name it: $name', ({ replies, multiplexer, version, because }) => {
     const facts = factsFromReplies(replies);
-    expect(facts.multiplexer).toEqual({ name, version, reply: because });
+    expect(facts.multiplexer).toEqual({ name: multiplexer, version, reply: because });
     expect(facts.da2).toBeUndefined(); // a multiplexer's DA2 is not the terminal's
   });
 
@@ -209,18 +240,18 @@ describe('facts', () => {
   });
 
   it.each([
-    ['\x1bP>|tmux 3.3a\x1b\\', 'tmux', false],
-    ['\x1b[>84;0;0c', 'tmux', false],
-    ['\x1b[>83;40900;0c', 'screen', false],
-    ['\x1bP>|kitty(0.26.5)\x1b\\', null, true],
-    ['\x1b[>1;4000;26c', null, false],
-    ['\x1b[>19;379;0c', null, false],
-    ['\x1b[?1;2c', null, false],
-    ['\x1b[8;80;23t', null, false],
-    ['\x1b[6;19;10t', null, true],
-    ['\x1b]11;rgb:0000/0000/0000\x1b\\', null, false],
-    ['\x1b_Gi=31;OK\x1b\\', null, true],
-  ] as const)('%j: names multiplexer %s; outer terminal only: %s', (text, named, outerOnly) => {
+    { name: 'tmux XTVERSION', text: '\x1bP>|tmux 3.3a\x1b\\', named: 'tmux', outerOnly: false },
+    { name: 'tmux DA2', text: '\x1b[>84;0;0c', named: 'tmux', outerOnly: false },
+    { name: 'screen DA2', text: '\x1b[>83;40900;0c', named: 'screen', outerOnly: false },
+    { name: 'kitty XTVERSION', text: '\x1bP>|kitty(0.26.5)\x1b\\', named: null, outerOnly: true },
+    { name: 'kitty DA2', text: '\x1b[>1;4000;26c', named: null, outerOnly: false },
+    { name: 'xterm DA2', text: '\x1b[>19;379;0c', named: null, outerOnly: false },
+    { name: 'the VT100-class DA1 tmux and screen send', text: '\x1b[?1;2c', named: null, outerOnly: false },
+    { name: 'tmux text area in cells (18 t)', text: '\x1b[8;80;23t', named: null, outerOnly: false },
+    { name: 'cell size (16 t)', text: '\x1b[6;19;10t', named: null, outerOnly: true },
+    { name: 'background (OSC 11)', text: '\x1b]11;rgb:0000/0000/0000\x1b\\', named: null, outerOnly: false },
+    { name: 'kitty graphics reply', text: '\x1b_Gi=31;OK\x1b\\', named: null, outerOnly: true },
+  ] as const)('$name: names multiplexer $named; outer terminal only: $outerOnly', ({ text, named, outerOnly }) => {
     expect(multiplexerNamedBy(reply(text))).toBe(named);
     expect(isOuterOnlyReply(reply(text))).toBe(outerOnly);
   });

@@ -60,17 +60,46 @@ describe('probeQuery', () => {
       batch: TMUX_UNNAMED,
     },
     {
+      // KITTY_WINDOW_ID is inherited (tmux may since be attached from another terminal): it names
+      // no one on its own word, so the outer terminal's kitty APC and DECRQM wait as for an unnamed one.
       name: 'tmux started in kitty (KITTY_WINDOW_ID inherited)',
       runtime: rt({ TERM: 'tmux-256color', TMUX: '/tmp/tmux-1000/default,1,0', KITTY_WINDOW_ID: '3' }),
+      batch: TMUX_UNNAMED,
+    },
+    {
+      name: 'tmux started in Ghostty (its TERM_PROGRAM is tmux now, GHOSTTY_RESOURCES_DIR inherited)',
+      runtime: rt({ TERM: 'tmux-256color', TMUX: '/tmp/x,1,0', GHOSTTY_RESOURCES_DIR: '/usr/share/ghostty' }),
+      batch: TMUX_UNNAMED,
+    },
+    {
+      name: 'tmux in a terminal named on its own word (TERM_PROGRAM=WezTerm in the environment)',
+      runtime: rt({ TERM: 'tmux-256color', TMUX: '/tmp/x,1,0', TERM_PROGRAM: 'WezTerm' }),
       batch: TMUX_BATCH,
     },
     { name: 'GNU screen', runtime: rt({ TERM: 'screen', STY: '1.pts-0.host' }), batch: NO_APC },
     { name: 'Apple Terminal', runtime: rt({ TERM: 'xterm-256color', TERM_PROGRAM: 'Apple_Terminal' }), batch: NO_APC },
     { name: 'a Windows console', runtime: rt({ TERM: 'xterm-256color' }, 'win32'), batch: UNNAMED },
     {
-      name: 'Windows Terminal (WT_SESSION)',
+      // WT_SESSION reaches WSL and child terminals: it names no one on its own word, and the APC
+      // stays out as Windows Terminal's row prints it; DECRQM waits for the guarded round.
+      name: 'Windows Terminal (WT_SESSION, inherited)',
       runtime: rt({ TERM: 'xterm-256color', WT_SESSION: 'f00d' }),
-      batch: NO_APC,
+      batch: UNNAMED,
+    },
+    {
+      name: 'zutty started from kitty (TERM=xterm-256color, KITTY_WINDOW_ID inherited): no APC, no DECRQM',
+      runtime: rt({ TERM: 'xterm-256color', KITTY_WINDOW_ID: '1', KITTY_PID: '4242' }),
+      batch: UNNAMED,
+    },
+    {
+      name: 'over ssh from iTerm2 (LC_TERMINAL forwarded): its replies name it',
+      runtime: rt({ TERM: 'xterm-256color', LC_TERMINAL: 'iTerm2', SSH_CONNECTION: '10.0.0.1 50000 10.0.0.2 22' }),
+      batch: UNNAMED,
+    },
+    {
+      name: 'VS Code started from kitty (TERM_PROGRAM=vscode names xterm.js on its own word)',
+      runtime: rt({ TERM: 'xterm-256color', TERM_PROGRAM: 'vscode', KITTY_WINDOW_ID: '1' }),
+      batch: BATCH,
     },
     { name: 'rxvt-unicode', runtime: rt({ TERM: 'rxvt-unicode-256color' }), batch: NO_APC },
     {
@@ -110,13 +139,13 @@ describe('probeQuery', () => {
   });
 
   it("inside tmux: tmux's own XTVERSION and DA1 first, then each query wrapped, a wrapped DA1 last", () => {
-    const q = text(probeQuery({ runtime: rt({ TERM: 'tmux-256color', TMUX: '/tmp/x,1,0', KITTY_WINDOW_ID: '1' }) }));
+    const q = text(probeQuery({ runtime: rt({ TERM: 'tmux-256color', TMUX: '/tmp/x,1,0', TERM_PROGRAM: 'kitty' }) }));
     expect(q.startsWith('\x1b[>q\x1b[c\x1bPtmux;')).toBe(true);
     expect(q.endsWith(WRAPPED_DA1)).toBe(true);
     for (const part of ['\x1b[>q', KITTY, '\x1b[16t', '\x1b[14t', '\x1b[?2026$p', '\x1b]11;?\x1b\\'])
       expect(q).toContain(text(wrapTmuxBytes(part)));
     expect(q.split('\x1bPtmux;').length - 1).toBe(
-      planQuery({ runtime: rt({ TMUX: '/tmp/x,1,0', KITTY_WINDOW_ID: '1' }) }).outer.length,
+      planQuery({ runtime: rt({ TMUX: '/tmp/x,1,0', TERM_PROGRAM: 'kitty' }) }).outer.length,
     );
   });
 
@@ -142,7 +171,12 @@ describe('probeQuery', () => {
     [
       'nobody named',
       rt({ TERM: 'xterm-256color' }),
-      'no terminal named by the environment: kittyGraphics, synchronizedOutput held back until its replies show it parses them',
+      'no terminal named by its own environment: kittyGraphics, synchronizedOutput held back until its replies show it parses them',
+    ],
+    [
+      'only inherited variables',
+      rt({ TERM: 'xterm-256color', KITTY_WINDOW_ID: '1' }),
+      'only inherited variables name kitty: the terminal is not taken as named',
     ],
   ])('%s: the trace names the rule', (_, runtime, note) => {
     expect(planQuery({ runtime }).notes).toContain(note);

@@ -294,27 +294,39 @@ describe('when the watch needs the input (raw mode, reading)', () => {
 
 describe('parseSizeReport', () => {
   it.each([
-    { text: '\x1b[48;24;80;480;800t', want: { rows: 24, columns: 80, pixels: { width: 800, height: 480 } } },
-    { text: '\x1b[48;24:1;80;480;800t', want: { rows: 24, columns: 80, pixels: { width: 800, height: 480 } } },
-    { text: '\x1b[48;24;80;0;0t', want: { rows: 24, columns: 80, pixels: { width: 0, height: 0 } } },
-    { text: '\x1b[8;24;80t', want: null },
-    { text: '\x1b[48;24;80t', want: null },
-  ])('$text', ({ text, want }) => {
+    {
+      name: 'cells and pixels',
+      text: '\x1b[48;24;80;480;800t',
+      want: { rows: 24, columns: 80, pixels: { width: 800, height: 480 } },
+    },
+    {
+      name: 'a sub-parameter on the rows is ignored',
+      text: '\x1b[48;24:1;80;480;800t',
+      want: { rows: 24, columns: 80, pixels: { width: 800, height: 480 } },
+    },
+    {
+      name: 'pixels unknown (0x0)',
+      text: '\x1b[48;24;80;0;0t',
+      want: { rows: 24, columns: 80, pixels: { width: 0, height: 0 } },
+    },
+    { name: 'the text area report (CSI 8 t) is not the in-band report', text: '\x1b[8;24;80t', want: null },
+    { name: 'without the pixels: not a report', text: '\x1b[48;24;80t', want: null },
+  ])('$name', ({ text, want }) => {
     expect(parseSizeReport(text)).toEqual(want);
   });
 });
 
 describe('which terminals report their size in band (the database)', () => {
   it.each([
-    { name: 'kitty', version: '0.36.0', want: true },
-    { name: 'ghostty', version: '1.1.0', want: true },
-    { name: 'iTerm.app', version: '3.5.0', want: true },
-    { name: 'foot', version: '1.16.2', want: true },
-    { name: 'contour', version: '0.4.3', want: true },
-    { name: 'XTerm', version: '390', want: false },
-    { name: 'WezTerm', version: '20240203', want: false },
-    { name: null, version: null, want: false },
-  ])('$name', ({ name, version, want }) => {
-    expect(reportsSizeInBand(name, version)).toBe(want);
+    { name: 'kitty 0.36', terminal: 'kitty', version: '0.36.0', want: true },
+    { name: 'ghostty 1.1', terminal: 'ghostty', version: '1.1.0', want: true },
+    { name: 'iTerm2 3.5', terminal: 'iTerm.app', version: '3.5.0', want: true },
+    { name: 'foot 1.16', terminal: 'foot', version: '1.16.2', want: true },
+    { name: 'contour 0.4', terminal: 'contour', version: '0.4.3', want: true },
+    { name: 'xterm 390: no', terminal: 'XTerm', version: '390', want: false },
+    { name: 'WezTerm 20240203: no', terminal: 'WezTerm', version: '20240203', want: false },
+    { name: 'an unknown terminal: no', terminal: null, version: null, want: false },
+  ])('$name', ({ terminal, version, want }) => {
+    expect(reportsSizeInBand(terminal, version)).toBe(want);
   });
 });

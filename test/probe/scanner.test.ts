@@ -46,71 +46,84 @@ function show(t: ScanToken): string {
   return t.type === 'reply' ? `reply ${t.kind} ${escapeBytes(t.bytes)}` : `input ${escapeBytes(t.bytes)}`;
 }
 
-const CASES: ReadonlyArray<readonly [name: string, stream: string, tokens: readonly string[]]> = [
-  ['DA1', '\x1b[?62;4;22c', ['reply csi \\e[?62;4;22c']],
-  ['DA1 with an empty last parameter (kitty)', '\x1b[?62;c', ['reply csi \\e[?62;c']],
-  ['DA2', '\x1b[>1;4000;26c', ['reply csi \\e[>1;4000;26c']],
-  ['XTWINOPS', '\x1b[6;19;10t', ['reply csi \\e[6;19;10t']],
-  ['DECRQM', '\x1b[?2026;2$y', ['reply csi \\e[?2026;2$y']],
-  ['XTSMGRAPHICS', '\x1b[?1;0;256S', ['reply csi \\e[?1;0;256S']],
-  ['kitty keyboard flags', '\x1b[?0u', ['reply csi \\e[?0u']],
-  ['XTVERSION', '\x1bP>|kitty(0.26.5)\x1b\\', ['reply dcs \\eP>|kitty(0.26.5)\\e\\']],
-  ['XTGETTCAP', '\x1bP1+r544e=787465726d\x1b\\', ['reply dcs \\eP1+r544e=787465726d\\e\\']],
-  ['XTGETTCAP, unknown', '\x1bP0+r524742\x1b\\', ['reply dcs \\eP0+r524742\\e\\']],
-  ['DECRQSS', '\x1bP1$r0m\x1b\\', ['reply dcs \\eP1$r0m\\e\\']],
-  ['DA3', '\x1bP!|00000000\x1b\\', ['reply dcs \\eP!|00000000\\e\\']],
-  ['kitty graphics', '\x1b_Gi=31;OK\x1b\\', ['reply apc \\e_Gi=31;OK\\e\\']],
-  ['OSC 11, ST', '\x1b]11;rgb:0000/0000/0000\x1b\\', ['reply osc \\e]11;rgb:0000/0000/0000\\e\\']],
-  ['OSC 10, BEL', '\x1b]10;rgb:ff/ff/ff\x07', ['reply osc \\e]10;rgb:ff/ff/ff\\a']],
-  ['OSC 4', '\x1b]4;1;rgb:cd/00/00\x1b\\', ['reply osc \\e]4;1;rgb:cd/00/00\\e\\']],
-  ['arrow keys are input', '\x1b[A\x1bOB', ['input \\e[A\\eOB']],
-  ['F5 and Ctrl+Up are input', '\x1b[15~\x1b[1;5A', ['input \\e[15~\\e[1;5A']],
-  ['a cursor position report is input (termsight does not ask for it)', '\x1b[1;1R', ['input \\e[1;1R']],
-  ['F3 with Shift looks like CPR: input', '\x1b[1;2R', ['input \\e[1;2R']],
-  ['SGR mouse is input', '\x1b[<0;10;20M\x1b[<0;10;20m', ['input \\e[<0;10;20M\\e[<0;10;20m']],
-  ['focus events are input', '\x1b[I\x1b[O', ['input \\e[I\\e[O']],
-  ['kitty keyboard key events (no ?) are input', '\x1b[97;5u', ['input \\e[97;5u']],
-  ['Alt+key and Escape Escape are input', '\x1bx\x1b\x1b', ['input \\ex\\e\\e']],
-  ['Alt+P then text is input, released as soon as no reply can start so', '\x1bPq', ['input \\ePq']],
-  ['OSC 2 (a title) is not a reply', '\x1b]2;hi\x07', ['input \\e]2;hi\\a']],
-  ['APC not G is not a reply', '\x1b_X\x1b\\', ['input \\e_X\\e\\']],
-  ['UTF-8 text is input, 8-bit C1 bytes included', 'h\xc3\xa9\xe2\x9b\x9b', ['input hé⛛']],
-  [
-    'bracketed paste: a reply inside is user text',
-    '\x1b[200~paste \x1b[?62;c here\x1b[201~\x1b[?62;c',
-    ['input \\e[200~paste \\e[?62;c here\\e[201~', 'reply csi \\e[?62;c'],
-  ],
-  [
-    'keys interleaved with replies keep their order',
-    'a\x1bP>|XTerm(379)\x1b\\b\x1b[A\x1b[?64;1;2c\r',
-    ['input a', 'reply dcs \\eP>|XTerm(379)\\e\\', 'input b\\e[A', 'reply csi \\e[?64;1;2c', 'input \\x0d'],
-  ],
-  ['a control byte cuts a CSI: all input', '\x1b[1\x03x', ['input \\e[1\\x03x']],
-  [
-    'ESC inside a string cuts it: input, the ESC starts anew',
-    '\x1bP>|ki\x1b[?62;c',
-    ['input \\eP>|ki', 'reply csi \\e[?62;c'],
-  ],
-  ['a lone ESC at the end is flushed as input', 'ab\x1b', ['input ab\\e']],
+/** A named stream and the tokens it scans to, shown as text. */
+const CASES: ReadonlyArray<{ name: string; stream: string; tokens: readonly string[] }> = [
+  { name: 'DA1', stream: '\x1b[?62;4;22c', tokens: ['reply csi \\e[?62;4;22c'] },
+  { name: 'DA1 with an empty last parameter (kitty)', stream: '\x1b[?62;c', tokens: ['reply csi \\e[?62;c'] },
+  { name: 'DA2', stream: '\x1b[>1;4000;26c', tokens: ['reply csi \\e[>1;4000;26c'] },
+  { name: 'XTWINOPS', stream: '\x1b[6;19;10t', tokens: ['reply csi \\e[6;19;10t'] },
+  { name: 'DECRQM', stream: '\x1b[?2026;2$y', tokens: ['reply csi \\e[?2026;2$y'] },
+  { name: 'XTSMGRAPHICS', stream: '\x1b[?1;0;256S', tokens: ['reply csi \\e[?1;0;256S'] },
+  { name: 'kitty keyboard flags', stream: '\x1b[?0u', tokens: ['reply csi \\e[?0u'] },
+  { name: 'XTVERSION', stream: '\x1bP>|kitty(0.26.5)\x1b\\', tokens: ['reply dcs \\eP>|kitty(0.26.5)\\e\\'] },
+  { name: 'XTGETTCAP', stream: '\x1bP1+r544e=787465726d\x1b\\', tokens: ['reply dcs \\eP1+r544e=787465726d\\e\\'] },
+  { name: 'XTGETTCAP, unknown', stream: '\x1bP0+r524742\x1b\\', tokens: ['reply dcs \\eP0+r524742\\e\\'] },
+  { name: 'DECRQSS', stream: '\x1bP1$r0m\x1b\\', tokens: ['reply dcs \\eP1$r0m\\e\\'] },
+  { name: 'DA3', stream: '\x1bP!|00000000\x1b\\', tokens: ['reply dcs \\eP!|00000000\\e\\'] },
+  { name: 'kitty graphics', stream: '\x1b_Gi=31;OK\x1b\\', tokens: ['reply apc \\e_Gi=31;OK\\e\\'] },
+  {
+    name: 'OSC 11, ST',
+    stream: '\x1b]11;rgb:0000/0000/0000\x1b\\',
+    tokens: ['reply osc \\e]11;rgb:0000/0000/0000\\e\\'],
+  },
+  { name: 'OSC 10, BEL', stream: '\x1b]10;rgb:ff/ff/ff\x07', tokens: ['reply osc \\e]10;rgb:ff/ff/ff\\a'] },
+  { name: 'OSC 4', stream: '\x1b]4;1;rgb:cd/00/00\x1b\\', tokens: ['reply osc \\e]4;1;rgb:cd/00/00\\e\\'] },
+  { name: 'arrow keys are input', stream: '\x1b[A\x1bOB', tokens: ['input \\e[A\\eOB'] },
+  { name: 'F5 and Ctrl+Up are input', stream: '\x1b[15~\x1b[1;5A', tokens: ['input \\e[15~\\e[1;5A'] },
+  {
+    name: 'a cursor position report is input (termsight does not ask for it)',
+    stream: '\x1b[1;1R',
+    tokens: ['input \\e[1;1R'],
+  },
+  { name: 'F3 with Shift looks like CPR: input', stream: '\x1b[1;2R', tokens: ['input \\e[1;2R'] },
+  { name: 'SGR mouse is input', stream: '\x1b[<0;10;20M\x1b[<0;10;20m', tokens: ['input \\e[<0;10;20M\\e[<0;10;20m'] },
+  { name: 'focus events are input', stream: '\x1b[I\x1b[O', tokens: ['input \\e[I\\e[O'] },
+  { name: 'kitty keyboard key events (no ?) are input', stream: '\x1b[97;5u', tokens: ['input \\e[97;5u'] },
+  { name: 'Alt+key and Escape Escape are input', stream: '\x1bx\x1b\x1b', tokens: ['input \\ex\\e\\e'] },
+  {
+    name: 'Alt+P then text is input, released as soon as no reply can start so',
+    stream: '\x1bPq',
+    tokens: ['input \\ePq'],
+  },
+  { name: 'OSC 2 (a title) is not a reply', stream: '\x1b]2;hi\x07', tokens: ['input \\e]2;hi\\a'] },
+  { name: 'APC not G is not a reply', stream: '\x1b_X\x1b\\', tokens: ['input \\e_X\\e\\'] },
+  { name: 'UTF-8 text is input, 8-bit C1 bytes included', stream: 'h\xc3\xa9\xe2\x9b\x9b', tokens: ['input hé⛛'] },
+  {
+    name: 'bracketed paste: a reply inside is user text',
+    stream: '\x1b[200~paste \x1b[?62;c here\x1b[201~\x1b[?62;c',
+    tokens: ['input \\e[200~paste \\e[?62;c here\\e[201~', 'reply csi \\e[?62;c'],
+  },
+  {
+    name: 'keys interleaved with replies keep their order',
+    stream: 'a\x1bP>|XTerm(379)\x1b\\b\x1b[A\x1b[?64;1;2c\r',
+    tokens: ['input a', 'reply dcs \\eP>|XTerm(379)\\e\\', 'input b\\e[A', 'reply csi \\e[?64;1;2c', 'input \\x0d'],
+  },
+  { name: 'a control byte cuts a CSI: all input', stream: '\x1b[1\x03x', tokens: ['input \\e[1\\x03x'] },
+  {
+    name: 'ESC inside a string cuts it: input, the ESC starts anew',
+    stream: '\x1bP>|ki\x1b[?62;c',
+    tokens: ['input \\eP>|ki', 'reply csi \\e[?62;c'],
+  },
+  { name: 'a lone ESC at the end is flushed as input', stream: 'ab\x1b', tokens: ['input ab\\e'] },
 ];
 
 describe('scanner: what is a reply', () => {
-  it.each(CASES)('%s', (_, stream, expected) => {
-    expect(scanAll([bytes(stream)]).map(show)).toEqual(expected);
+  it.each(CASES)('$name', ({ stream, tokens }) => {
+    expect(scanAll([bytes(stream)]).map(show)).toEqual(tokens);
   });
 
-  it.each(CASES)('%s, byte by byte', (_, stream, expected) => {
-    expect(scanAll([...bytes(stream)].map((b) => Uint8Array.of(b))).map(show)).toEqual(expected);
+  it.each(CASES)('$name, byte by byte', ({ stream, tokens }) => {
+    expect(scanAll([...bytes(stream)].map((b) => Uint8Array.of(b))).map(show)).toEqual(tokens);
   });
 });
 
 describe('scanner: bounded', () => {
   it.each([
-    ['DCS', `\x1bP>|${'x'.repeat(40)}\x1b\\`],
-    ['APC', `\x1b_G${'x'.repeat(40)}\x1b\\`],
-    ['OSC, BEL', `\x1b]11;${'x'.repeat(40)}\x07`],
-    ['CSI', `\x1b[?${'1;'.repeat(20)}c`],
-  ])('a %s reply over the cap is dropped, and what follows is read normally', (_, long) => {
+    { name: 'DCS', long: `\x1bP>|${'x'.repeat(40)}\x1b\\` },
+    { name: 'APC', long: `\x1b_G${'x'.repeat(40)}\x1b\\` },
+    { name: 'OSC, BEL', long: `\x1b]11;${'x'.repeat(40)}\x07` },
+    { name: 'CSI', long: `\x1b[?${'1;'.repeat(20)}c` },
+  ])('a $name reply over the cap is dropped, and what follows is read normally', ({ long }) => {
     const tokens = scanAll([bytes(`a${long}b\x1b[?62;c`)], createScanner({ maxReplyBytes: 16 }));
     expect(tokens.map(show)).toEqual(['input ab', 'reply csi \\e[?62;c']);
   });
@@ -134,18 +147,26 @@ describe('scanner: bounded', () => {
 
 describe('scanner: held partials', () => {
   it.each([
-    ['\x1b', false, ['input \\e']],
-    ['\x1b[', false, ['input \\e[']],
-    ['\x1b[1;5', false, ['input \\e[1;5']],
-    ['\x1b[?62', true, []],
-    ['\x1bP>|kit', true, []],
-    ['\x1bP', false, ['input \\eP']],
-    ['\x1b[200~abc', false, []],
-  ] as const)('%j: holdsReply %s; released at the end of a probe as %j', (partial, reply, released) => {
-    const state = scanReplies(createScanner(), bytes(partial)).state;
-    expect(holdsReply(state)).toBe(reply);
-    expect(releaseInput(state).tokens.map(show)).toEqual(released);
-  });
+    { name: 'a lone ESC', partial: '\x1b', reply: false, released: ['input \\e'] },
+    { name: 'CSI introducer only', partial: '\x1b[', reply: false, released: ['input \\e['] },
+    {
+      name: 'a CSI with parameters that no reply starts with',
+      partial: '\x1b[1;5',
+      reply: false,
+      released: ['input \\e[1;5'],
+    },
+    { name: 'the start of a DA1 reply', partial: '\x1b[?62', reply: true, released: [] },
+    { name: 'the start of an XTVERSION reply', partial: '\x1bP>|kit', reply: true, released: [] },
+    { name: 'DCS introducer only', partial: '\x1bP', reply: false, released: ['input \\eP'] },
+    { name: 'inside a bracketed paste', partial: '\x1b[200~abc', reply: false, released: [] },
+  ] as const)(
+    '$name: holdsReply $reply; released at the end of a probe as $released',
+    ({ partial, reply, released }) => {
+      const state = scanReplies(createScanner(), bytes(partial)).state;
+      expect(holdsReply(state)).toBe(reply);
+      expect(releaseInput(state).tokens.map(show)).toEqual(released);
+    },
+  );
 
   it('a lone ESC at a chunk end is held until the next chunk decides', () => {
     const first = scanReplies(createScanner(), bytes('a\x1b'));

@@ -19,13 +19,14 @@ describe('parseTmuxFormats', () => {
   it.each<{ name: string; display: string | null; passthrough: string | null; facts: TmuxFacts | null }>([
     {
       name: 'tmux 3.5a in foot, passthrough off',
-      display: '3.5a\nfoot(1.21.0)\n256,RGB,bpaste,clipboard,hyperlinks,sixel,sync\n1\n',
+      display: '3.5a\nfoot(1.21.0)\n256,RGB,bpaste,clipboard,hyperlinks,sixel,sync\n1\n9\n18\n',
       passthrough: 'off\n',
       facts: {
         version: '3.5a',
         clientTermtype: 'foot(1.21.0)',
         clientFeatures: ['256', 'RGB', 'bpaste', 'clipboard', 'hyperlinks', 'sixel', 'sync'],
         sixelSupport: true,
+        clientCell: { width: 9, height: 18 },
         allowPassthrough: 'off',
       },
     },
@@ -38,18 +39,20 @@ describe('parseTmuxFormats', () => {
         clientTermtype: 'XTerm(379)',
         clientFeatures: ['256', 'RGB'],
         sixelSupport: null,
+        clientCell: null,
         allowPassthrough: 'on',
       },
     },
     {
-      name: 'built without sixel, passthrough all, no client XTVERSION',
-      display: '3.4\n\nRGB\n0\n',
+      name: 'built without sixel, passthrough all, no client XTVERSION, a cell side of 0',
+      display: '3.4\n\nRGB\n0\n8\n0\n',
       passthrough: 'all',
       facts: {
         version: '3.4',
         clientTermtype: null,
         clientFeatures: ['RGB'],
         sixelSupport: false,
+        clientCell: null,
         allowPassthrough: 'all',
       },
     },
@@ -57,18 +60,39 @@ describe('parseTmuxFormats', () => {
       name: 'display failed, show answered',
       display: null,
       passthrough: 'off\n',
-      facts: { version: null, clientTermtype: null, clientFeatures: [], sixelSupport: null, allowPassthrough: 'off' },
+      facts: {
+        version: null,
+        clientTermtype: null,
+        clientFeatures: [],
+        sixelSupport: null,
+        clientCell: null,
+        allowPassthrough: 'off',
+      },
     },
     {
       name: 'CRLF line ends',
-      display: '3.5a\r\nkitty(0.41.1)\r\nRGB,sync\r\n1\r\n',
+      display: '3.5a\r\nkitty(0.41.1)\r\nRGB,sync\r\n1\r\n10\r\n21\r\n',
       passthrough: 'all\r\n',
       facts: {
         version: '3.5a',
         clientTermtype: 'kitty(0.41.1)',
         clientFeatures: ['RGB', 'sync'],
         sixelSupport: true,
+        clientCell: { width: 10, height: 21 },
         allowPassthrough: 'all',
+      },
+    },
+    {
+      name: 'a cell side that is not a whole number of pixels',
+      display: '3.5a\nXTerm(398)\nsixel\n\n8.5\n17\n',
+      passthrough: 'off\n',
+      facts: {
+        version: '3.5a',
+        clientTermtype: 'XTerm(398)',
+        clientFeatures: ['sixel'],
+        sixelSupport: null,
+        clientCell: null,
+        allowPassthrough: 'off',
       },
     },
     { name: 'neither answered', display: null, passthrough: null, facts: null },
@@ -77,12 +101,14 @@ describe('parseTmuxFormats', () => {
     expect(parseTmuxFormats(display, passthrough)).toStrictEqual(facts);
   });
 
-  it('asks for the four formats, one per line', () => {
+  it('asks for the six formats, one per line', () => {
     expect(TMUX_DISPLAY_FORMAT.split('\n')).toEqual([
       '#{version}',
       '#{client_termtype}',
       '#{client_termfeatures}',
       '#{sixel_support}',
+      '#{client_cell_width}',
+      '#{client_cell_height}',
     ]);
   });
 
@@ -94,6 +120,11 @@ describe('parseTmuxFormats', () => {
         if (facts === null) return;
         expect([null, 'off', 'on', 'all']).toContain(facts.allowPassthrough);
         expect([null, true, false]).toContain(facts.sixelSupport);
+        if (facts.clientCell !== null) {
+          for (const side of [facts.clientCell.width, facts.clientCell.height]) {
+            expect(Number.isInteger(side) && side >= 1 && side <= 1000).toBe(true);
+          }
+        }
         for (const f of facts.clientFeatures) expect(f).toMatch(/^[^,\n]+$/);
         expect(facts.version === null || facts.version.trim() === facts.version).toBe(true);
       }),
@@ -118,6 +149,8 @@ describe('askTmux against a scripted tmux', () => {
         SCRIPTED_TMUX_TERMTYPE: 'foot(1.21.0)',
         SCRIPTED_TMUX_FEATURES: 'RGB,sixel',
         SCRIPTED_TMUX_SIXEL: '1',
+        SCRIPTED_TMUX_CELL_WIDTH: '8',
+        SCRIPTED_TMUX_CELL_HEIGHT: '17',
         SCRIPTED_TMUX_PASSTHROUGH: 'all',
       }),
       { command: SCRIPTED },
@@ -127,6 +160,7 @@ describe('askTmux against a scripted tmux', () => {
       clientTermtype: 'foot(1.21.0)',
       clientFeatures: ['RGB', 'sixel'],
       sixelSupport: true,
+      clientCell: { width: 8, height: 17 },
       allowPassthrough: 'all',
     });
     // Two invocations, in either order (they run side by side); the format holds newlines itself.

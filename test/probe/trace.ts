@@ -1,7 +1,7 @@
 /**
  * The reducer's timing tables share one way to run a row: events written as steps ('start', a
  * clock time, ['in', text], ['end', time]) go through the pure reducer, and every step that
- * caused actions becomes one line of a readable trace. Each table says how it summarises actions.
+ * caused actions becomes one line of a readable trace, each action written by `summarize`.
  */
 import { escapeBytes } from '../../src/core/escape.js';
 import type { Runtime } from '../../src/env/runtime.js';
@@ -50,4 +50,42 @@ export function trace(
     if (actions.length > 0) lines.push(`${label(s)}: ${actions.map(summary).join(', ')}`);
   }
   return { lines, state };
+}
+
+/**
+ * What a trace line shows beyond the action's kind. `write`: the bytes escaped, or only how many
+ * queries went wrapped for tmux passthrough (enough to tell rounds apart where the bytes are not the
+ * point). `owed`: whether `done` says the batch's sentinel is still outstanding.
+ */
+export interface TraceStyle {
+  readonly write: 'bytes' | 'wrapped';
+  readonly owed: boolean;
+}
+
+/**
+ * One action as trace text: `write \e[c` (or `write +2 wrapped`), `pass a`, `drained \e[?62;c`,
+ * `late sentinel`, `extend 1100`, `done answered 3ms`, `done timeout 100ms owed`, `done skipped(dumb)`.
+ */
+export function summarize(action: ProbeAction, style: TraceStyle): string {
+  switch (action.type) {
+    case 'write': {
+      if (style.write === 'bytes') return `write ${escapeBytes(action.bytes)}`;
+      const wrapped = Buffer.from(action.bytes).toString('latin1').split('\x1bPtmux;').length - 1;
+      return wrapped > 0 ? `write +${wrapped} wrapped` : 'write';
+    }
+    case 'keys':
+      return `pass ${escapeBytes(action.bytes)}`;
+    case 'swallowed':
+      return `drained ${escapeBytes(action.bytes)}`;
+    case 'lateSentinel':
+      return 'late sentinel';
+    case 'extendDeadline':
+      return `extend ${action.deadlineMs}`;
+    case 'done': {
+      const f = action.facts;
+      if (f.skipped) return `done skipped(${f.skipped})`;
+      const owed = style.owed && action.outstanding ? ' owed' : '';
+      return `done ${f.timedOut ? 'timeout' : 'answered'} ${f.elapsedMs}ms${owed}`;
+    }
+  }
 }

@@ -45,13 +45,25 @@ const settle = (ms = 5) => new Promise((r) => setTimeout(r, ms));
 
 describe('foregroundFromStat', () => {
   it.each([
-    { stat: '4242 (node) S 4200 4242 4200 34816 4242 4194304 0', expected: true },
-    { stat: '4242 (node) S 4200 4242 4200 34816 4300 4194304 0', expected: false },
-    { stat: '4242 (my (odd) name) S 1 4242 4242 34816 4300 0', expected: false },
-    { stat: '4242 (a b) R 1 77 77 0 -1 0', expected: true },
-    { stat: 'garbage', expected: null },
-    { stat: '4242 (x) S 1', expected: null },
-  ])('$stat -> $expected', ({ stat, expected }) => {
+    {
+      name: 'the foreground group is its own',
+      stat: '4242 (node) S 4200 4242 4200 34816 4242 4194304 0',
+      expected: true,
+    },
+    {
+      name: 'another group in the foreground',
+      stat: '4242 (node) S 4200 4242 4200 34816 4300 4194304 0',
+      expected: false,
+    },
+    {
+      name: 'parentheses inside the command name',
+      stat: '4242 (my (odd) name) S 1 4242 4242 34816 4300 0',
+      expected: false,
+    },
+    { name: 'no controlling terminal (tpgid -1)', stat: '4242 (a b) R 1 77 77 0 -1 0', expected: true },
+    { name: 'not a stat line', stat: 'garbage', expected: null },
+    { name: 'cut short', stat: '4242 (x) S 1', expected: null },
+  ])('$name -> $expected', ({ stat, expected }) => {
     expect(foregroundFromStat(stat)).toBe(expected);
   });
 });

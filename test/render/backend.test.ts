@@ -18,39 +18,136 @@ const CELL = { width: 10, height: 20 };
 
 describe('layout', () => {
   it.each([
-    // source, protocol, options, units, columns, rows
-    [{ width: 1000, height: 600 }, 'kitty', { columns: 50, rows: 50 }, { width: 500, height: 300 }, 50, 15],
-    [{ width: 1000, height: 600 }, 'kitty', {}, { width: 1000, height: 600 }, 100, 30],
-    [{ width: 95, height: 41 }, 'iterm2', {}, { width: 95, height: 41 }, 10, 3],
-    [{ width: 1000, height: 600 }, 'sixel', { columns: 80, rows: 10 }, { width: 333, height: 200 }, 34, 10],
-    [{ width: 1000, height: 600 }, 'braille', { columns: 50 }, { width: 100, height: 60 }, 50, 15],
-    [{ width: 1000, height: 600 }, 'blocks', { columns: 50 }, { width: 50, height: 30 }, 50, 15],
-    [{ width: 1000, height: 600 }, 'braille', {}, { width: 200, height: 120 }, 100, 30],
-    [{ width: 20, height: 20 }, 'blocks', { columns: 80, rows: 24 }, { width: 2, height: 2 }, 2, 1],
-    [{ width: 20, height: 20 }, 'blocks', { columns: 80, rows: 24, upscale: true }, { width: 48, height: 48 }, 48, 24],
-    [{ width: 1, height: 1 }, 'braille', {}, { width: 1, height: 1 }, 1, 1],
-    [{ width: 1, height: 1 }, 'kitty', { columns: 4, rows: 4, upscale: true }, { width: 40, height: 40 }, 4, 2],
+    {
+      name: 'kitty, 1000x600 into 50x50 cells: the width decides',
+      source: { width: 1000, height: 600 },
+      protocol: 'kitty',
+      options: { columns: 50, rows: 50 },
+      units: { width: 500, height: 300 },
+      columns: 50,
+      rows: 15,
+    },
+    {
+      name: 'kitty, 1000x600, no box: its own size in cells',
+      source: { width: 1000, height: 600 },
+      protocol: 'kitty',
+      options: {},
+      units: { width: 1000, height: 600 },
+      columns: 100,
+      rows: 30,
+    },
+    {
+      name: 'iterm2, 95x41, no box: a part cell counts as a cell',
+      source: { width: 95, height: 41 },
+      protocol: 'iterm2',
+      options: {},
+      units: { width: 95, height: 41 },
+      columns: 10,
+      rows: 3,
+    },
+    {
+      name: 'sixel, 1000x600 into 80x10 cells: the height decides',
+      source: { width: 1000, height: 600 },
+      protocol: 'sixel',
+      options: { columns: 80, rows: 10 },
+      units: { width: 333, height: 200 },
+      columns: 34,
+      rows: 10,
+    },
+    {
+      name: 'braille, 1000x600 into 50 columns: 2x4 dots a cell',
+      source: { width: 1000, height: 600 },
+      protocol: 'braille',
+      options: { columns: 50 },
+      units: { width: 100, height: 60 },
+      columns: 50,
+      rows: 15,
+    },
+    {
+      name: 'blocks, 1000x600 into 50 columns: 1x2 halves a cell',
+      source: { width: 1000, height: 600 },
+      protocol: 'blocks',
+      options: { columns: 50 },
+      units: { width: 50, height: 30 },
+      columns: 50,
+      rows: 15,
+    },
+    {
+      name: 'braille, 1000x600, no box',
+      source: { width: 1000, height: 600 },
+      protocol: 'braille',
+      options: {},
+      units: { width: 200, height: 120 },
+      columns: 100,
+      rows: 30,
+    },
+    {
+      name: 'blocks, 20x20 into 80x24 cells: not enlarged',
+      source: { width: 20, height: 20 },
+      protocol: 'blocks',
+      options: { columns: 80, rows: 24 },
+      units: { width: 2, height: 2 },
+      columns: 2,
+      rows: 1,
+    },
+    {
+      name: 'blocks, 20x20 into 80x24 cells with upscale: enlarged to fit',
+      source: { width: 20, height: 20 },
+      protocol: 'blocks',
+      options: { columns: 80, rows: 24, upscale: true },
+      units: { width: 48, height: 48 },
+      columns: 48,
+      rows: 24,
+    },
+    {
+      name: 'braille, 1x1: one cell',
+      source: { width: 1, height: 1 },
+      protocol: 'braille',
+      options: {},
+      units: { width: 1, height: 1 },
+      columns: 1,
+      rows: 1,
+    },
+    {
+      name: 'kitty, 1x1 into 4x4 cells with upscale',
+      source: { width: 1, height: 1 },
+      protocol: 'kitty',
+      options: { columns: 4, rows: 4, upscale: true },
+      units: { width: 40, height: 40 },
+      columns: 4,
+      rows: 2,
+    },
     // a cell of 8x16: same shape, smaller
-    [
-      { width: 800, height: 800 },
-      'kitty',
-      { columns: 50, rows: 25, cellPixels: { width: 8, height: 16 } },
-      { width: 400, height: 400 },
-      50,
-      25,
-    ],
+    {
+      name: 'kitty, 800x800 into 50x25 cells of 8x16 pixels',
+      source: { width: 800, height: 800 },
+      protocol: 'kitty',
+      options: { columns: 50, rows: 25, cellPixels: { width: 8, height: 16 } },
+      units: { width: 400, height: 400 },
+      columns: 50,
+      rows: 25,
+    },
     // a wide cell (12x12): braille dots become 6x3 pixels, so fewer dot rows for a square picture
-    [
-      { width: 120, height: 120 },
-      'braille',
-      { cellPixels: { width: 12, height: 12 } },
-      { width: 20, height: 40 },
-      10,
-      10,
-    ],
+    {
+      name: 'braille, 120x120 with a 12x12 cell',
+      source: { width: 120, height: 120 },
+      protocol: 'braille',
+      options: { cellPixels: { width: 12, height: 12 } },
+      units: { width: 20, height: 40 },
+      columns: 10,
+      rows: 10,
+    },
     // Unicode placeholders cannot address more than 297 cells
-    [{ width: 10000, height: 100 }, 'kitty', { multiplexer: 'tmux' }, { width: 2970, height: 30 }, 297, 2],
-  ] as const)('%j with %s %j', (source, protocol, options, units, columns, rows) => {
+    {
+      name: 'kitty in tmux, 10000x100: at most 297 columns of placeholders',
+      source: { width: 10000, height: 100 },
+      protocol: 'kitty',
+      options: { multiplexer: 'tmux' },
+      units: { width: 2970, height: 30 },
+      columns: 297,
+      rows: 2,
+    },
+  ] as const)('$name', ({ source, protocol, options, units, columns, rows }) => {
     const l = layout(source, protocol as Protocol, options);
     expect(l).toEqual({ units, columns, rows });
     expect(renderedCells(source, protocol as Protocol, options)).toEqual({ columns, rows });
@@ -60,12 +157,14 @@ describe('layout', () => {
     expect(DEFAULT_CELL_PIXELS).toEqual(CELL);
   });
 
-  it.each([[{ columns: 0 }], [{ rows: -1 }], [{ columns: 1.5 }], [{ cellPixels: { width: 0, height: 10 } }]])(
-    'rejects %j',
-    (options) => {
-      expect(() => layout({ width: 10, height: 10 }, 'kitty', options)).toThrow(RangeError);
-    },
-  );
+  it.each([
+    { name: 'zero columns', options: { columns: 0 } },
+    { name: 'negative rows', options: { rows: -1 } },
+    { name: 'a fraction of a column', options: { columns: 1.5 } },
+    { name: 'a cell zero pixels wide', options: { cellPixels: { width: 0, height: 10 } } },
+  ])('rejects $name', ({ options }) => {
+    expect(() => layout({ width: 10, height: 10 }, 'kitty', options)).toThrow(RangeError);
+  });
 });
 
 describe('toTerminal decodes back to the resized source', () => {
@@ -118,12 +217,15 @@ describe('toTerminal decodes back to the resized source', () => {
     expect(out.endsWith('\x1b\\')).toBe(true);
   });
 
-  it.each(['braille', 'blocks'] as const)('%s: as many lines and cells as renderedCells says', (protocol) => {
-    const cells = renderedCells(source, protocol, opts);
-    const lines = toTerminal(source, protocol, opts).split('\n');
-    expect(lines).toHaveLength(cells.rows);
-    for (const line of lines) expect(Array.from(line.replace(/\x1b\[[0-9;]*m/g, ''))).toHaveLength(cells.columns);
-  });
+  it.each([{ name: 'braille' }, { name: 'blocks' }] as const)(
+    '$name: as many lines and cells as renderedCells says',
+    ({ name: protocol }) => {
+      const cells = renderedCells(source, protocol, opts);
+      const lines = toTerminal(source, protocol, opts).split('\n');
+      expect(lines).toHaveLength(cells.rows);
+      for (const line of lines) expect(Array.from(line.replace(/\x1b\[[0-9;]*m/g, ''))).toHaveLength(cells.columns);
+    },
+  );
 
   it('tmux: kitty goes through passthrough as a virtual placement with placeholder rows', () => {
     const out = toTerminal(source, 'kitty', { ...opts, multiplexer: 'tmux', imageId: 0x010203 });
@@ -160,14 +262,23 @@ describe('toTerminal decodes back to the resized source', () => {
 });
 
 describe('backend', () => {
-  it.each(PROTOCOLS)('%s renders like toTerminal', (protocol) => {
-    const b = backend(protocol);
-    expect(b.protocol).toBe(protocol);
-    const r = solid(20, 20, [200, 100, 0, 255]);
-    const o = { columns: 2, rows: 1, imageId: 9 };
-    expect(b.render(r, o)).toBe(toTerminal(r, protocol, o));
-  });
-  it.each(['png', '', 'KITTY', null, 3])('throws a TypeError naming the protocols for %j', (bad) => {
+  it.each(PROTOCOLS.map((protocol) => ({ name: protocol, protocol })))(
+    '$name renders like toTerminal',
+    ({ protocol }) => {
+      const b = backend(protocol);
+      expect(b.protocol).toBe(protocol);
+      const r = solid(20, 20, [200, 100, 0, 255]);
+      const o = { columns: 2, rows: 1, imageId: 9 };
+      expect(b.render(r, o)).toBe(toTerminal(r, protocol, o));
+    },
+  );
+  it.each([
+    { name: 'png, a format and not a protocol', bad: 'png' },
+    { name: 'an empty string', bad: '' },
+    { name: 'KITTY (names are lower case)', bad: 'KITTY' },
+    { name: 'null', bad: null },
+    { name: 'a number', bad: 3 },
+  ])('throws a TypeError naming the protocols for $name', ({ bad }) => {
     expect(() => backend(bad as unknown as Protocol)).toThrow(TypeError);
     expect(() => backend(bad as unknown as Protocol)).toThrow(/kitty, iterm2, sixel, braille, blocks/);
   });

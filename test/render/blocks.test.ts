@@ -14,42 +14,77 @@ const R = [255, 0, 0, 255],
 
 describe('blocksLines exact output', () => {
   it.each([
-    ['red over green', 1, 2, [R, G], 'truecolor', ['\x1b[38;2;255;0;0;48;2;0;255;0m\u2580\x1b[0m']],
-    ['red over green, 256', 1, 2, [R, G], '256', ['\x1b[38;5;196;48;5;46m\u2580\x1b[0m']],
-    ['same colour is a space on that background', 1, 2, [B, B], 'truecolor', ['\x1b[48;2;0;0;255m \x1b[0m']],
-    ['transparent bottom', 1, 2, [R, T], 'truecolor', ['\x1b[38;2;255;0;0m\u2580\x1b[0m']],
-    ['transparent top', 1, 2, [T, G], 'truecolor', ['\x1b[38;2;0;255;0m\u2584\x1b[0m']],
-    ['both transparent', 1, 2, [T, T], 'truecolor', [' \x1b[0m']],
-    ['odd height: last row has no bottom pixel', 1, 1, [R], 'truecolor', ['\x1b[38;2;255;0;0m\u2580\x1b[0m']],
-    [
-      '2x2: second cell repeats, no SGR',
-      2,
-      2,
-      [R, R, G, G],
-      'truecolor',
-      ['\x1b[38;2;255;0;0;48;2;0;255;0m\u2580\u2580\x1b[0m'],
-    ],
-    [
-      '2x2: swapped colours use the lower half instead of two changes',
-      2,
-      2,
-      [R, G, G, R],
-      'truecolor',
-      ['\x1b[38;2;255;0;0;48;2;0;255;0m\u2580\u2584\x1b[0m'],
-    ],
-    [
-      '2x2 with a transparent cell goes back to the default background',
-      2,
-      2,
-      [R, T, G, T],
-      'truecolor',
-      ['\x1b[38;2;255;0;0;48;2;0;255;0m\u2580\x1b[49m \x1b[0m'],
-    ],
-    [
-      'none: by luminance',
-      4,
-      2,
-      [
+    {
+      name: 'red over green',
+      w: 1,
+      h: 2,
+      px: [R, G],
+      color: 'truecolor',
+      lines: ['\x1b[38;2;255;0;0;48;2;0;255;0m\u2580\x1b[0m'],
+    },
+    {
+      name: 'red over green, 256',
+      w: 1,
+      h: 2,
+      px: [R, G],
+      color: '256',
+      lines: ['\x1b[38;5;196;48;5;46m\u2580\x1b[0m'],
+    },
+    {
+      name: 'same colour is a space on that background',
+      w: 1,
+      h: 2,
+      px: [B, B],
+      color: 'truecolor',
+      lines: ['\x1b[48;2;0;0;255m \x1b[0m'],
+    },
+    {
+      name: 'transparent bottom',
+      w: 1,
+      h: 2,
+      px: [R, T],
+      color: 'truecolor',
+      lines: ['\x1b[38;2;255;0;0m\u2580\x1b[0m'],
+    },
+    { name: 'transparent top', w: 1, h: 2, px: [T, G], color: 'truecolor', lines: ['\x1b[38;2;0;255;0m\u2584\x1b[0m'] },
+    { name: 'both transparent', w: 1, h: 2, px: [T, T], color: 'truecolor', lines: [' \x1b[0m'] },
+    {
+      name: 'odd height: last row has no bottom pixel',
+      w: 1,
+      h: 1,
+      px: [R],
+      color: 'truecolor',
+      lines: ['\x1b[38;2;255;0;0m\u2580\x1b[0m'],
+    },
+    {
+      name: '2x2: second cell repeats, no SGR',
+      w: 2,
+      h: 2,
+      px: [R, R, G, G],
+      color: 'truecolor',
+      lines: ['\x1b[38;2;255;0;0;48;2;0;255;0m\u2580\u2580\x1b[0m'],
+    },
+    {
+      name: '2x2: swapped colours use the lower half instead of two changes',
+      w: 2,
+      h: 2,
+      px: [R, G, G, R],
+      color: 'truecolor',
+      lines: ['\x1b[38;2;255;0;0;48;2;0;255;0m\u2580\u2584\x1b[0m'],
+    },
+    {
+      name: '2x2 with a transparent cell goes back to the default background',
+      w: 2,
+      h: 2,
+      px: [R, T, G, T],
+      color: 'truecolor',
+      lines: ['\x1b[38;2;255;0;0;48;2;0;255;0m\u2580\x1b[49m \x1b[0m'],
+    },
+    {
+      name: 'none: by luminance',
+      w: 4,
+      h: 2,
+      px: [
         [255, 255, 255, 255],
         [0, 0, 0, 255],
         [255, 255, 255, 255],
@@ -59,10 +94,10 @@ describe('blocksLines exact output', () => {
         [0, 0, 0, 255],
         [0, 0, 0, 255],
       ],
-      'none',
-      ['\u2588\u2584\u2580 '],
-    ],
-  ] as const)('%s', (_, w, h, px, color, lines) => {
+      color: 'none',
+      lines: ['\u2588\u2584\u2580 '],
+    },
+  ] as const)('$name', ({ w, h, px, color, lines }) => {
     expect(blocksLines(raster(w, h, px as unknown as number[][]), { colorDepth: color })).toEqual(lines);
   });
 
@@ -136,60 +171,80 @@ describe('blocks on a light or dark terminal background', () => {
   it.each([
     // Without colour the halves are drawn in the terminal's foreground: where a pixel stands out
     // from the background (bright on dark, dark on light), never where it is transparent.
-    ['none: white on black', [W, W], undefined, '\u2588'],
-    ['none: white on white', [W, W], WHITE_BG, ' '],
-    ['none: black on white', [K, K], WHITE_BG, '\u2588'],
-    ['none: black over white, on white', [K, W], WHITE_BG, '\u2580'],
-    ['none: white over black, on white', [W, K], WHITE_BG, '\u2584'],
-    ['none: blue on black stands out', [B, B], undefined, '\u2588'],
-    [
-      'none: yellow on white stands out',
-      [
+    { name: 'none: white on black', px: [W, W], background: undefined, line: '\u2588' },
+    { name: 'none: white on white', px: [W, W], background: WHITE_BG, line: ' ' },
+    { name: 'none: black on white', px: [K, K], background: WHITE_BG, line: '\u2588' },
+    { name: 'none: black over white, on white', px: [K, W], background: WHITE_BG, line: '\u2580' },
+    { name: 'none: white over black, on white', px: [W, K], background: WHITE_BG, line: '\u2584' },
+    { name: 'none: blue on black stands out', px: [B, B], background: undefined, line: '\u2588' },
+    {
+      name: 'none: yellow on white stands out',
+      px: [
         [255, 255, 0, 255],
         [255, 255, 0, 255],
       ],
-      WHITE_BG,
-      '\u2588',
-    ],
-    ['none: red on a dark grey stands out', [R, R], DARK_BG, '\u2588'],
-    [
-      'none: the background colour itself does not',
-      [
+      background: WHITE_BG,
+      line: '\u2588',
+    },
+    { name: 'none: red on a dark grey stands out', px: [R, R], background: DARK_BG, line: '\u2588' },
+    {
+      name: 'none: the background colour itself does not',
+      px: [
         [40, 42, 54, 255],
         [40, 42, 54, 255],
       ],
-      DARK_BG,
-      ' ',
-    ],
-    ['none: transparent is never drawn, on white', [T, [0, 0, 0, 0]], WHITE_BG, ' '],
-    ['none: half-transparent white onto white is white', [HALF_WHITE, HALF_WHITE], WHITE_BG, ' '],
-    ['none: half-transparent white onto black is grey enough', [HALF_WHITE, HALF_WHITE], undefined, '\u2588'],
-  ] as const)('%s', (_, px, background, line) => {
+      background: DARK_BG,
+      line: ' ',
+    },
+    { name: 'none: transparent is never drawn, on white', px: [T, [0, 0, 0, 0]], background: WHITE_BG, line: ' ' },
+    {
+      name: 'none: half-transparent white onto white is white',
+      px: [HALF_WHITE, HALF_WHITE],
+      background: WHITE_BG,
+      line: ' ',
+    },
+    {
+      name: 'none: half-transparent white onto black is grey enough',
+      px: [HALF_WHITE, HALF_WHITE],
+      background: undefined,
+      line: '\u2588',
+    },
+  ] as const)('$name', ({ px, background, line }) => {
     expect(blocksLines(raster(1, 2, px as unknown as number[][]), { colorDepth: 'none', background })).toEqual([line]);
   });
 
   it.each([
     // With colour, transparent halves show the terminal's own background (SGR 49), whatever it is,
     // and half-transparent ones are blended onto the background given.
-    ['transparent bottom on white', [R, T], WHITE_BG, '\x1b[38;2;255;0;0m\u2580\x1b[0m'],
-    ['transparent top on a dark grey', [T, G], DARK_BG, '\x1b[38;2;0;255;0m\u2584\x1b[0m'],
-    [
-      'half-transparent black onto white is grey',
-      [
+    { name: 'transparent bottom on white', px: [R, T], background: WHITE_BG, line: '\x1b[38;2;255;0;0m\u2580\x1b[0m' },
+    {
+      name: 'transparent top on a dark grey',
+      px: [T, G],
+      background: DARK_BG,
+      line: '\x1b[38;2;0;255;0m\u2584\x1b[0m',
+    },
+    {
+      name: 'half-transparent black onto white is grey',
+      px: [
         [0, 0, 0, 128],
         [0, 0, 0, 128],
       ],
-      WHITE_BG,
-      '\x1b[48;2;127;127;127m \x1b[0m',
-    ],
-    [
-      'half-transparent white onto white is white',
-      [HALF_WHITE, HALF_WHITE],
-      WHITE_BG,
-      '\x1b[48;2;255;255;255m \x1b[0m',
-    ],
-    ['half-transparent red onto a dark grey', [[255, 0, 0, 128], T], DARK_BG, '\x1b[38;2;148;21;27m\u2580\x1b[0m'],
-  ] as const)('%s', (_, px, background, line) => {
+      background: WHITE_BG,
+      line: '\x1b[48;2;127;127;127m \x1b[0m',
+    },
+    {
+      name: 'half-transparent white onto white is white',
+      px: [HALF_WHITE, HALF_WHITE],
+      background: WHITE_BG,
+      line: '\x1b[48;2;255;255;255m \x1b[0m',
+    },
+    {
+      name: 'half-transparent red onto a dark grey',
+      px: [[255, 0, 0, 128], T],
+      background: DARK_BG,
+      line: '\x1b[38;2;148;21;27m\u2580\x1b[0m',
+    },
+  ] as const)('$name', ({ px, background, line }) => {
     expect(blocksLines(raster(1, 2, px as unknown as number[][]), { background })).toEqual([line]);
   });
 });

@@ -32,20 +32,20 @@ function expectedBits(r: Raster, on: (x: number, y: number) => boolean): number[
   return out;
 }
 
-const PATTERNS: [string, number, number, (x: number, y: number) => boolean][] = [
-  ['all white', 8, 8, () => true],
-  ['all black', 8, 8, () => false],
-  ['1-pixel checker', 16, 16, (x, y) => ((x + y) & 1) === 0],
-  ['2-pixel checker', 16, 16, (x, y) => (((x >> 1) + (y >> 1)) & 1) === 0],
-  ['vertical stripes', 10, 12, (x) => (x & 1) === 0],
-  ['horizontal stripes', 10, 12, (_, y) => (y & 1) === 1],
-  ['left half white', 12, 8, (x) => x < 6],
-  ['odd size white', 5, 7, () => true],
-  ['white disc', 40, 40, (x, y) => (x - 20) ** 2 + (y - 20) ** 2 < 150],
+const PATTERNS: { name: string; w: number; h: number; on: (x: number, y: number) => boolean }[] = [
+  { name: 'all white', w: 8, h: 8, on: () => true },
+  { name: 'all black', w: 8, h: 8, on: () => false },
+  { name: '1-pixel checker', w: 16, h: 16, on: (x, y) => ((x + y) & 1) === 0 },
+  { name: '2-pixel checker', w: 16, h: 16, on: (x, y) => (((x >> 1) + (y >> 1)) & 1) === 0 },
+  { name: 'vertical stripes', w: 10, h: 12, on: (x) => (x & 1) === 0 },
+  { name: 'horizontal stripes', w: 10, h: 12, on: (_, y) => (y & 1) === 1 },
+  { name: 'left half white', w: 12, h: 8, on: (x) => x < 6 },
+  { name: 'odd size white', w: 5, h: 7, on: () => true },
+  { name: 'white disc', w: 40, h: 40, on: (x, y) => (x - 20) ** 2 + (y - 20) ** 2 < 150 },
 ];
 
 describe('brailleDots against the thresholded source', () => {
-  it.each(PATTERNS)('%s', (_, w, h, on) => {
+  it.each(PATTERNS)('$name', ({ w, h, on }) => {
     const r = pattern(w, h, on);
     expect(Array.from(brailleDots(r).bits)).toEqual(expectedBits(r, on));
   });
@@ -70,12 +70,12 @@ describe('brailleDots against the thresholded source', () => {
   });
 
   it.each([
-    [32, 0.1],
-    [64, 0.4],
-    [128, 0.5],
-    [192, 0.6],
-    [224, 0.9],
-  ])('a flat grey %i lights a share of dots that grows with brightness (about %f)', (grey, approx) => {
+    { name: 'grey 32, about 0.1', grey: 32, approx: 0.1 },
+    { name: 'grey 64, about 0.4', grey: 64, approx: 0.4 },
+    { name: 'grey 128, about 0.5', grey: 128, approx: 0.5 },
+    { name: 'grey 192, about 0.6', grey: 192, approx: 0.6 },
+    { name: 'grey 224, about 0.9', grey: 224, approx: 0.9 },
+  ])('a flat grey lights a share of dots that grows with brightness: $name', ({ grey, approx }) => {
     const r = solid(32, 32, [grey, grey, grey, 255]);
     const bits = brailleDots(r).bits;
     let lit = 0;
@@ -125,7 +125,11 @@ const BLACK = [0, 0, 0] as const,
   WHITE = [255, 255, 255] as const;
 // Colours with a channel at the far end from the background's, and the background each is
 // drawn on: every one must light every dot of its cells in its own colour.
-const FLAT: [string, readonly [number, number, number], readonly [number, number, number] | undefined][] = [];
+const FLAT: {
+  name: string;
+  rgb: readonly [number, number, number];
+  bg: readonly [number, number, number] | undefined;
+}[] = [];
 for (const [name, rgb] of [
   ['red', [255, 0, 0]],
   ['green', [0, 255, 0]],
@@ -148,26 +152,26 @@ for (const [name, rgb] of [
     // navy is dark (half way from black), pink light (150 from white): they stand out fully only from the other end
     if (name === 'navy' && (bgName === 'default' || bgName === 'black' || bgName === 'dark grey')) continue;
     if (name === 'pink' && (bgName === 'white' || bgName === 'cream')) continue;
-    FLAT.push([`${name} on ${bgName}`, rgb, bg]);
+    FLAT.push({ name: `${name} on ${bgName}`, rgb, bg });
   }
 }
 
 describe('the dots stand out from the terminal background', () => {
-  it.each(FLAT)('%s lights every dot, in its colour', (_, rgb, bg) => {
+  it.each(FLAT)('$name lights every dot, in its colour', ({ rgb, bg }) => {
     const { share, colours } = litShare(solid(24, 24, [...rgb, 255]), bg);
     expect(share).toBe(1);
     expect([...colours]).toEqual([(rgb[0] << 16) | (rgb[1] << 8) | rgb[2]]);
   });
 
   it.each([
-    ['white on black', WHITE, BLACK, 1],
-    ['black on white', BLACK, WHITE, 1],
-    ['black on black', BLACK, BLACK, 0],
-    ['white on white', WHITE, WHITE, 0],
-    ['the background colour itself', [40, 42, 54], [40, 42, 54], 0],
-    ['white on a dark grey', WHITE, [40, 42, 54], 1],
-    ['black on a cream', BLACK, [253, 246, 227], 1],
-  ] as const)('%s lights a share of %#', (_, rgb, bg, want) => {
+    { name: 'white on black', rgb: WHITE, bg: BLACK, want: 1 },
+    { name: 'black on white', rgb: BLACK, bg: WHITE, want: 1 },
+    { name: 'black on black', rgb: BLACK, bg: BLACK, want: 0 },
+    { name: 'white on white', rgb: WHITE, bg: WHITE, want: 0 },
+    { name: 'the background colour itself', rgb: [40, 42, 54], bg: [40, 42, 54], want: 0 },
+    { name: 'white on a dark grey', rgb: WHITE, bg: [40, 42, 54], want: 1 },
+    { name: 'black on a cream', rgb: BLACK, bg: [253, 246, 227], want: 1 },
+  ] as const)('$name lights a share of $want', ({ rgb, bg, want }) => {
     expect(litShare(solid(16, 16, [...rgb, 255]), bg).share).toBe(want);
   });
 
@@ -180,10 +184,10 @@ describe('the dots stand out from the terminal background', () => {
   });
 
   it.each([
-    ['black', BLACK],
-    ['white', WHITE],
-    ['a dark grey', [40, 42, 54]],
-  ] as const)('four quadrants red/green/blue/yellow on %s light equal shares', (_, bg) => {
+    { name: 'black', bg: BLACK },
+    { name: 'white', bg: WHITE },
+    { name: 'a dark grey', bg: [40, 42, 54] },
+  ] as const)('four quadrants red/green/blue/yellow on $name light equal shares', ({ bg }) => {
     const size = 48,
       half = size / 2;
     const quad = [
@@ -249,62 +253,77 @@ const cellRows = (cells: number, ...rows: (readonly number[])[]): Raster =>
 
 describe('a cell whose lit dots fall into two clearly different colours shows one of them', () => {
   it.each([
-    // name, raster, background, expected bits and colour of each cell
-    [
-      "2 red rows over 2 blue: a tie of size and contrast, cells alternate (first cell: the first dot's group)",
-      cellRows(2, RED, RED, BLUE, BLUE),
-      BLACK,
-      [
+    // cells: the expected bits and colour of each cell
+    {
+      name: "2 red rows over 2 blue: a tie of size and contrast, cells alternate (first cell: the first dot's group)",
+      raster: cellRows(2, RED, RED, BLUE, BLUE),
+      bg: BLACK,
+      cells: [
         [0x1b, RED],
         [0xe4, BLUE],
       ],
-    ],
-    [
-      'the same on white',
-      cellRows(2, RED, RED, BLUE, BLUE),
-      WHITE,
-      [
+    },
+    {
+      name: 'the same on white',
+      raster: cellRows(2, RED, RED, BLUE, BLUE),
+      bg: WHITE,
+      cells: [
         [0x1b, RED],
         [0xe4, BLUE],
       ],
-    ],
-    ['1 red row over 3 blue: the larger group', cellRows(1, RED, BLUE, BLUE, BLUE), BLACK, [[0xf6, BLUE]]],
-    ['3 red rows over 1 blue: the larger group', cellRows(1, RED, RED, RED, BLUE), BLACK, [[0x3f, RED]]],
-    [
-      'green over yellow on black: the one standing out more',
-      cellRows(1, GREEN, GREEN, YELLOW, YELLOW),
-      BLACK,
-      [[0xe4, YELLOW]],
-    ],
-    [
-      'green over yellow on white: the one standing out more',
-      cellRows(1, GREEN, GREEN, YELLOW, YELLOW),
-      WHITE,
-      [[0x1b, GREEN]],
-    ],
-    [
-      'a purple row blended between red and blue stays dark',
-      cellRows(1, RED, PURPLE, BLUE, BLUE),
-      WHITE,
-      [[0xe4, BLUE]],
-    ],
-    [
-      'green, the chartreuse blend, 2 yellow (the screen case): yellow only',
-      cellRows(1, GREEN, CHARTREUSE, YELLOW, YELLOW),
-      BLACK,
-      [[0xe4, YELLOW]],
-    ],
-    ['a dark row is not lit and does not count', cellRows(1, RED, BLK, BLUE, BLUE), BLACK, [[0xe4, BLUE]]],
-  ] as const)('%s', (_, raster, bg, cells) => {
+    },
+    {
+      name: '1 red row over 3 blue: the larger group',
+      raster: cellRows(1, RED, BLUE, BLUE, BLUE),
+      bg: BLACK,
+      cells: [[0xf6, BLUE]],
+    },
+    {
+      name: '3 red rows over 1 blue: the larger group',
+      raster: cellRows(1, RED, RED, RED, BLUE),
+      bg: BLACK,
+      cells: [[0x3f, RED]],
+    },
+    {
+      name: 'green over yellow on black: the one standing out more',
+      raster: cellRows(1, GREEN, GREEN, YELLOW, YELLOW),
+      bg: BLACK,
+      cells: [[0xe4, YELLOW]],
+    },
+    {
+      name: 'green over yellow on white: the one standing out more',
+      raster: cellRows(1, GREEN, GREEN, YELLOW, YELLOW),
+      bg: WHITE,
+      cells: [[0x1b, GREEN]],
+    },
+    {
+      name: 'a purple row blended between red and blue stays dark',
+      raster: cellRows(1, RED, PURPLE, BLUE, BLUE),
+      bg: WHITE,
+      cells: [[0xe4, BLUE]],
+    },
+    {
+      name: 'green, the chartreuse blend, 2 yellow (the screen case): yellow only',
+      raster: cellRows(1, GREEN, CHARTREUSE, YELLOW, YELLOW),
+      bg: BLACK,
+      cells: [[0xe4, YELLOW]],
+    },
+    {
+      name: 'a dark row is not lit and does not count',
+      raster: cellRows(1, RED, BLK, BLUE, BLUE),
+      bg: BLACK,
+      cells: [[0xe4, BLUE]],
+    },
+  ] as const)('$name', ({ raster, bg, cells }) => {
     const { bits, colors } = brailleDots(raster, bg);
     expect(Array.from(bits)).toEqual(cells.map(([b]) => b));
     expect(Array.from(colors)).toEqual(cells.map(([, rgb]) => pack(rgb)));
   });
 
   it.each([
-    ['near greys', [250, 250, 250], [244, 248, 252], (247 << 16) | (249 << 8) | 251],
-    ['a spread of 127 in one channel', [255, 0, 0], [255, 0, 127], (255 << 16) | 64],
-  ] as const)('lit dots that are alike (%s) keep their average, all lit', (_, top, bottom, colour) => {
+    { name: 'near greys', top: [250, 250, 250], bottom: [244, 248, 252], colour: (247 << 16) | (249 << 8) | 251 },
+    { name: 'a spread of 127 in one channel', top: [255, 0, 0], bottom: [255, 0, 127], colour: (255 << 16) | 64 },
+  ] as const)('lit dots that are alike ($name) keep their average, all lit', ({ top, bottom, colour }) => {
     const { bits, colors } = brailleDots(cellRows(1, top, top, bottom, bottom));
     expect([bits[0], colors[0]]).toEqual([0xff, colour]);
   });
@@ -319,11 +338,11 @@ describe('a cell whose lit dots fall into two clearly different colours shows on
   // wide, resized as toTerminal does (19x19 dots: the resize blends one row and one column across
   // the edges, and the top/bottom edge runs through the middle of cell row 3).
   it.each([
-    ['black', BLACK],
-    ['white', WHITE],
+    { name: 'black', bg: BLACK },
+    { name: 'white', bg: WHITE },
   ] as const)(
-    '96x96 quadrants fitted to 20 columns on %s: only the source colours, each in its quadrant, in equal shares',
-    (_, bg) => {
+    '96x96 quadrants fitted to 20 columns on $name: only the source colours, each in its quadrant, in equal shares',
+    ({ bg }) => {
       const size = 96,
         half = size / 2;
       const quad = [RED, GREEN, BLUE, YELLOW];
@@ -362,10 +381,18 @@ describe('a cell whose lit dots fall into two clearly different colours shows on
 
 describe('brailleLines', () => {
   it.each([
-    ['truecolor', ['\x1b[38;2;255;255;255m\u28ff\u28ff\x1b[0m', '\x1b[38;2;255;255;255m\u28ff\u28ff\x1b[0m']],
-    ['256', ['\x1b[38;5;231m\u28ff\u28ff\x1b[0m', '\x1b[38;5;231m\u28ff\u28ff\x1b[0m']],
-    ['none', ['\u28ff\u28ff', '\u28ff\u28ff']],
-  ] as const)('white 4x8 at %s, exactly', (color, lines) => {
+    {
+      name: 'white 4x8 at truecolor, exactly',
+      color: 'truecolor',
+      lines: ['\x1b[38;2;255;255;255m\u28ff\u28ff\x1b[0m', '\x1b[38;2;255;255;255m\u28ff\u28ff\x1b[0m'],
+    },
+    {
+      name: 'white 4x8 at 256, exactly',
+      color: '256',
+      lines: ['\x1b[38;5;231m\u28ff\u28ff\x1b[0m', '\x1b[38;5;231m\u28ff\u28ff\x1b[0m'],
+    },
+    { name: 'white 4x8 at none, exactly', color: 'none', lines: ['\u28ff\u28ff', '\u28ff\u28ff'] },
+  ] as const)('$name', ({ color, lines }) => {
     expect(brailleLines(solid(4, 8, [255, 255, 255, 255]), { colorDepth: color })).toEqual(lines);
   });
 
@@ -429,9 +456,9 @@ describe('the encoder against a plain per-pixel model', () => {
     );
   });
 
-  it.each(['truecolor', '256', 'none'] as const)(
-    'writes the same text at %s, and brailleLines joined is encodeBraille',
-    (color) => {
+  it.each([{ name: 'truecolor' }, { name: '256' }, { name: 'none' }] as const)(
+    'writes the same text at $name, and brailleLines joined is encodeBraille',
+    ({ name: color }) => {
       fc.assert(
         fc.property(rasterArb, backgroundArb, (r, bgc) => {
           const text = encodeBraille(r, { colorDepth: color, background: bgc });
@@ -444,10 +471,25 @@ describe('the encoder against a plain per-pixel model', () => {
   );
 
   it.each([
-    [64, 48, 1],
-    [101, 63, 2],
-    [300, 200, 3],
-  ])('agrees on a random %ix%i picture (seed %i), opaque and not, on several backgrounds', (w, h, seed) => {
+    {
+      name: 'agrees on a random 64x48 picture (seed 1), opaque and not, on several backgrounds',
+      w: 64,
+      h: 48,
+      seed: 1,
+    },
+    {
+      name: 'agrees on a random 101x63 picture (seed 2), opaque and not, on several backgrounds',
+      w: 101,
+      h: 63,
+      seed: 2,
+    },
+    {
+      name: 'agrees on a random 300x200 picture (seed 3), opaque and not, on several backgrounds',
+      w: 300,
+      h: 200,
+      seed: 3,
+    },
+  ])('$name', ({ w, h, seed }) => {
     for (const opaque of [true, false]) {
       const r = randomRaster(w, h, seed, opaque);
       expect(encodeBraille(r)).toBe(brailleReferenceText(r, 'truecolor'));
@@ -534,26 +576,53 @@ function translucentCells(width: number, height: number, seed: number): Raster {
 
 describe('whole cells with half-transparent pixels (blended into 32-bit words once)', () => {
   it.each([
-    [24, 16, 1, undefined],
-    [24, 16, 2, [255, 255, 255]],
-    [25, 17, 3, [40, 42, 54]],
-    [40, 32, 4, [0, 255, 0]],
-    [64, 48, 5, [253, 246, 227]],
-  ] as const)(
-    '%ix%i (seed %i) on %j: the per-pixel model, and the per-pixel path at an odd offset',
-    (w, h, seed, background) => {
-      const r = translucentCells(w, h, seed);
-      const dots = brailleDots(r, background);
-      const model = brailleReferenceDots(r, background);
-      expect(Array.from(dots.bits)).toEqual(model.bits);
-      expect(Array.from(dots.colors)).toEqual(model.colors);
-      for (const color of ['truecolor', '256', 'none'] as const) {
-        expect(encodeBraille(r, { colorDepth: color, background })).toBe(
-          encodeBraille(unaligned(r), { colorDepth: color, background }),
-        );
-      }
+    {
+      name: '24x16 (seed 1) on the default background',
+      w: 24,
+      h: 16,
+      seed: 1,
+      background: undefined,
     },
-  );
+    {
+      name: '24x16 (seed 2) on white',
+      w: 24,
+      h: 16,
+      seed: 2,
+      background: [255, 255, 255],
+    },
+    {
+      name: '25x17 (seed 3) on a dark grey',
+      w: 25,
+      h: 17,
+      seed: 3,
+      background: [40, 42, 54],
+    },
+    {
+      name: '40x32 (seed 4) on green',
+      w: 40,
+      h: 32,
+      seed: 4,
+      background: [0, 255, 0],
+    },
+    {
+      name: '64x48 (seed 5) on cream',
+      w: 64,
+      h: 48,
+      seed: 5,
+      background: [253, 246, 227],
+    },
+  ] as const)('$name: the per-pixel model, and the per-pixel path at an odd offset', ({ w, h, seed, background }) => {
+    const r = translucentCells(w, h, seed);
+    const dots = brailleDots(r, background);
+    const model = brailleReferenceDots(r, background);
+    expect(Array.from(dots.bits)).toEqual(model.bits);
+    expect(Array.from(dots.colors)).toEqual(model.colors);
+    for (const color of ['truecolor', '256', 'none'] as const) {
+      expect(encodeBraille(r, { colorDepth: color, background })).toBe(
+        encodeBraille(unaligned(r), { colorDepth: color, background }),
+      );
+    }
+  });
 
   it('shows a half-transparent red/blue edge as one colour, blended onto the background', () => {
     // One cell: red over blue at alpha 200 on black; the two groups tie, so the one standing

@@ -160,10 +160,10 @@ describe('align', () => {
   const source = randomRaster(100, 40, 3, true);
   const box = { columns: 30, rows: 10, cellPixels: CELL };
   it.each([
-    { align: 'left' as const, offset: 0 },
-    { align: 'center' as const, offset: 10 },
-    { align: 'right' as const, offset: 20 },
-  ])('pixel pictures move right first; text lines are indented ($align)', ({ align, offset }) => {
+    { name: 'left', align: 'left' as const, offset: 0 },
+    { name: 'center', align: 'center' as const, offset: 10 },
+    { name: 'right', align: 'right' as const, offset: 20 },
+  ])('$name: pixel pictures move right first; text lines are indented', ({ align, offset }) => {
     // 100x40 px in 10x20 cells: 10 columns, 2 rows, in a box of 30 columns.
     const kitty = toTerminal(source, 'kitty', { ...box, align });
     expect(kitty.startsWith(offset > 0 ? `\x1b[${offset}C\x1b_G` : '\x1b_G')).toBe(true);

@@ -83,19 +83,22 @@ describe('clearFrame and endFrame', () => {
       '\x1bPtmux;\x1b\x1b_Ga=d,d=I,i=12,q=2\x1b\x1b\\\x1b\\' + '\x1b7\x1b[4X\x1b8\x1b[1B\x1b[4X\x1b8',
     );
   });
-  it.each(['iterm2', 'sixel', 'braille', 'blocks'] as const)('%s erases the cells row by row', (protocol) => {
-    const { handle } = frame(solid(40, 80, [1, 1, 1, 255]), protocol, { columns: 4, rows: 4 });
-    const rows = handle.rows;
-    const expected =
-      '\x1b7' +
-      Array.from({ length: rows }, (_, r) => `${r === 0 ? '' : `\x1b8\x1b[${r}B`}\x1b[${handle.columns}X`).join('') +
-      '\x1b8';
-    expect(clearFrame(handle)).toBe(expected);
-  });
+  it.each([{ name: 'iterm2' }, { name: 'sixel' }, { name: 'braille' }, { name: 'blocks' }] as const)(
+    '$name erases the cells row by row',
+    ({ name: protocol }) => {
+      const { handle } = frame(solid(40, 80, [1, 1, 1, 255]), protocol, { columns: 4, rows: 4 });
+      const rows = handle.rows;
+      const expected =
+        '\x1b7' +
+        Array.from({ length: rows }, (_, r) => `${r === 0 ? '' : `\x1b8\x1b[${r}B`}\x1b[${handle.columns}X`).join('') +
+        '\x1b8';
+      expect(clearFrame(handle)).toBe(expected);
+    },
+  );
   it.each([
-    [1, '\r\n'],
-    [3, '\x1b[2B\r\n'],
-  ])('endFrame for %i rows', (rows, out) => {
+    { name: 'endFrame for 1 rows', rows: 1, out: '\r\n' },
+    { name: 'endFrame for 3 rows', rows: 3, out: '\x1b[2B\r\n' },
+  ])('$name', ({ rows, out }) => {
     expect(endFrame({ protocol: 'blocks', columns: 1, rows, placeholders: false, multiplexer: null })).toBe(out);
   });
 });
@@ -126,7 +129,7 @@ describe('flow: drawn once, the cursor ends at the start of the line below the l
   const name = (r: Row) =>
     `${r.protocol} ${r.multiplexer ?? 'direct'}, cell ${r.cell.width}x${r.cell.height} ${r.known ? 'known' : 'unknown'}, from the ${r.start}`;
 
-  it.each(rows.map((r) => [name(r), r] as const))('%s', async (_name, r) => {
+  it.each(rows.map((r) => ({ name: name(r), r })))('$name', async ({ r }) => {
     const before = r.start === 'top' ? 'prompt$ show\n' : `${'\n'.repeat(30)}prompt$ show\n`;
     const options = { ...BOX, multiplexer: r.multiplexer, ...(r.known ? { cellPixels: r.cell } : {}), imageId: 5 };
     const drawn = flow(PICTURE, r.protocol, options);
@@ -166,12 +169,37 @@ describe('flow: drawn once, the cursor ends at the start of the line below the l
   });
 
   it.each([
-    ['sixel', null, /^\x1bP[0-9;]*q"[^\x1b]*\x1b\\\r\n$/],
-    ['kitty', null, /^(\x1b_G[^\x1b]*\x1b\\)+\r\n$/],
-    ['iterm2', null, /^\x1b\]1337;File=inline=1;[^\x07\x1b]*(\x07|\x1b\\)\r\n$/],
-    ['sixel', 'tmux', /^\r\n{8}\x1b\[8A\x1b7\x1b\[49m\x1b\[1X\x1bPtmux;[\s\S]*\x1b\\\x1b8\x1b\[7B\r\n$/],
-    ['iterm2', 'tmux', /^\r\n{5}\x1b\[5A\x1b7\x1b\[49m(\x1b\[1X\x1bPtmux;[\s\S]*?\x1b\\){3}\x1b8\x1b\[4B\r\n$/],
-  ] as const)('exact shape: %s, multiplexer %s', (protocol, multiplexer, shape) => {
+    {
+      name: 'exact shape: sixel, multiplexer null',
+      protocol: 'sixel',
+      multiplexer: null,
+      shape: /^\x1bP[0-9;]*q"[^\x1b]*\x1b\\\r\n$/,
+    },
+    {
+      name: 'exact shape: kitty, multiplexer null',
+      protocol: 'kitty',
+      multiplexer: null,
+      shape: /^(\x1b_G[^\x1b]*\x1b\\)+\r\n$/,
+    },
+    {
+      name: 'exact shape: iterm2, multiplexer null',
+      protocol: 'iterm2',
+      multiplexer: null,
+      shape: /^\x1b\]1337;File=inline=1;[^\x07\x1b]*(\x07|\x1b\\)\r\n$/,
+    },
+    {
+      name: 'exact shape: sixel, multiplexer tmux',
+      protocol: 'sixel',
+      multiplexer: 'tmux',
+      shape: /^\r\n{8}\x1b\[8A\x1b7\x1b\[49m\x1b\[1X\x1bPtmux;[\s\S]*\x1b\\\x1b8\x1b\[7B\r\n$/,
+    },
+    {
+      name: 'exact shape: iterm2, multiplexer tmux',
+      protocol: 'iterm2',
+      multiplexer: 'tmux',
+      shape: /^\r\n{5}\x1b\[5A\x1b7\x1b\[49m(\x1b\[1X\x1bPtmux;[\s\S]*?\x1b\\){3}\x1b8\x1b\[4B\r\n$/,
+    },
+  ] as const)('$name', ({ protocol, multiplexer, shape }) => {
     const { output } = flow(PICTURE, protocol, { ...BOX, multiplexer });
     expect(output).toMatch(shape);
     // No save/restore where the terminal moves the cursor itself, and kitty lets it move (no C=1).
@@ -195,38 +223,45 @@ describe('frame then endFrame: after an animation the cursor is below every fram
         { width: 10, height: 20 },
         { width: 9, height: 17 },
         { width: 6, height: 12 },
-      ].map((cell) => ({ protocol, multiplexer, cell })),
+      ].map((cell) => ({
+        name: `${protocol} ${multiplexer ?? 'direct'}, real cell ${cell.width}x${cell.height} (unknown to the renderer)`,
+        protocol,
+        multiplexer,
+        cell,
+      })),
     ),
   );
-  it.each(rows)(
-    '$protocol $multiplexer, real cell $cell.width x $cell.height (unknown to the renderer)',
-    async ({ protocol, multiplexer, cell }) => {
-      const options = { columns: 20, rows: 22, multiplexer, imageId: 9 };
-      const first = frame(A96, protocol, options);
-      const second = frame(B96, protocol, { ...options, previous: first.handle });
-      const before = `${'\n'.repeat(30)}prompt$ show\n`;
-      const start = (await runModel(before, { cell })).cursor;
-      const model = await runModel(before + first.output + second.output + endFrame(second.handle), { cell });
-      expect(model.cursor.column).toBe(0);
-      const bottom = Math.max(model.lastTextLine + 1, ...model.placed.map((p) => Math.ceil(p.bottom / cell.height)));
-      for (const p of model.placed) {
-        expect(p.line).toBe(start.line);
-        if (p.passthrough) expect(p.landings).toEqual([{ line: p.line, column: p.column }]);
-      }
-      expect(model.cursor.line).toBeGreaterThanOrEqual(bottom);
-    },
-  );
+  it.each(rows)('$name', async ({ protocol, multiplexer, cell }) => {
+    const options = { columns: 20, rows: 22, multiplexer, imageId: 9 };
+    const first = frame(A96, protocol, options);
+    const second = frame(B96, protocol, { ...options, previous: first.handle });
+    const before = `${'\n'.repeat(30)}prompt$ show\n`;
+    const start = (await runModel(before, { cell })).cursor;
+    const model = await runModel(before + first.output + second.output + endFrame(second.handle), { cell });
+    expect(model.cursor.column).toBe(0);
+    const bottom = Math.max(model.lastTextLine + 1, ...model.placed.map((p) => Math.ceil(p.bottom / cell.height)));
+    for (const p of model.placed) {
+      expect(p.line).toBe(start.line);
+      if (p.passthrough) expect(p.landings).toEqual([{ line: p.line, column: p.column }]);
+    }
+    expect(model.cursor.line).toBeGreaterThanOrEqual(bottom);
+  });
 });
 
 describe('reachRows', () => {
   it.each([
-    ['sixel', {}, 8],
-    ['sixel', { cellPixels: { width: 9, height: 17 } }, 6],
-    ['kitty', {}, 5],
-    ['iterm2', {}, 5],
-    ['braille', {}, 5],
-    ['blocks', {}, 5],
-  ] as const)('%s %j', (protocol, extra, rows) => {
+    { name: 'sixel, the default cell', protocol: 'sixel', extra: {}, rows: 8 },
+    {
+      name: 'sixel, a 9x17 cell',
+      protocol: 'sixel',
+      extra: { cellPixels: { width: 9, height: 17 } },
+      rows: 6,
+    },
+    { name: 'kitty', protocol: 'kitty', extra: {}, rows: 5 },
+    { name: 'iterm2', protocol: 'iterm2', extra: {}, rows: 5 },
+    { name: 'braille', protocol: 'braille', extra: {}, rows: 5 },
+    { name: 'blocks', protocol: 'blocks', extra: {}, rows: 5 },
+  ] as const)('$name', ({ protocol, extra, rows }) => {
     const options = { columns: 20, rows: 40, ...extra };
     expect(reachRows(layout({ width: 96, height: 96 }, protocol, options), protocol, options)).toBe(rows);
   });
@@ -272,10 +307,17 @@ describe('behind tmux: the outer cursor pinned to the pane cursor before each pa
     '\r\n';
 
   it.each([
-    ['sixel', RED, {}, 5, 1],
-    ['iterm2', RED, {}, 5, 3], // MultipartFile, FilePart, FileEnd
-    ['kitty', noise(64, 64), { placeholders: false }, 4, 4], // a=T, 64x64 RGB in four 4096-byte chunks
-  ] as const)('exact bytes: %s', (protocol, raster, extra, rows, count) => {
+    { name: 'exact bytes: sixel', protocol: 'sixel', raster: RED, extra: {}, rows: 5, count: 1 },
+    { name: 'exact bytes: iterm2', protocol: 'iterm2', raster: RED, extra: {}, rows: 5, count: 3 }, // MultipartFile, FilePart, FileEnd
+    {
+      name: 'exact bytes: kitty',
+      protocol: 'kitty',
+      raster: noise(64, 64),
+      extra: { placeholders: false },
+      rows: 4,
+      count: 4,
+    }, // a=T, 64x64 RGB in four 4096-byte chunks
+  ] as const)('$name', ({ protocol, raster, extra, rows, count }) => {
     const options = { ...KNOWN, ...extra };
     const { output, cursor } = flow(raster, protocol, options);
     expect(cursor).toBe('counted');
@@ -293,24 +335,27 @@ describe('behind tmux: the outer cursor pinned to the pane cursor before each pa
     );
   });
 
-  type Case = readonly [string, () => string];
+  type Case = { readonly name: string; readonly make: () => string };
   const anchored: Case[] = [
-    ['frame sixel, first', () => frame(RED, 'sixel', KNOWN).output],
-    [
-      'frame sixel, second',
-      () => frame(RED, 'sixel', { ...KNOWN, previous: frame(RED, 'sixel', KNOWN).handle }).output,
-    ],
-    ['frame iterm2, synchronized', () => frame(RED, 'iterm2', { ...KNOWN, synchronizedOutput: true }).output],
-    [
-      'frame kitty, placements (store chunks, then place)',
-      () => frame(noise(64, 64), 'kitty', { ...KNOWN, placeholders: false, placements: true }).output,
-    ],
-    [
-      'frame kitty, transmit and display',
-      () => frame(noise(64, 64), 'kitty', { ...KNOWN, placeholders: false }).output,
-    ],
+    { name: 'frame sixel, first', make: () => frame(RED, 'sixel', KNOWN).output },
+    {
+      name: 'frame sixel, second',
+      make: () => frame(RED, 'sixel', { ...KNOWN, previous: frame(RED, 'sixel', KNOWN).handle }).output,
+    },
+    {
+      name: 'frame iterm2, synchronized',
+      make: () => frame(RED, 'iterm2', { ...KNOWN, synchronizedOutput: true }).output,
+    },
+    {
+      name: 'frame kitty, placements (store chunks, then place)',
+      make: () => frame(noise(64, 64), 'kitty', { ...KNOWN, placeholders: false, placements: true }).output,
+    },
+    {
+      name: 'frame kitty, transmit and display',
+      make: () => frame(noise(64, 64), 'kitty', { ...KNOWN, placeholders: false }).output,
+    },
   ];
-  it.each(anchored)('%s: every passed-through sequence right after the anchor, inside save/restore', (_name, make) => {
+  it.each(anchored)('$name: every passed-through sequence right after the anchor, inside save/restore', ({ make }) => {
     const output = make();
     const count = output.split('\x1bPtmux;').length - 1;
     expect(count).toBeGreaterThan(0);
@@ -323,27 +368,27 @@ describe('behind tmux: the outer cursor pinned to the pane cursor before each pa
   });
 
   const plain: Case[] = [
-    ['sixel, no multiplexer', () => frame(RED, 'sixel', { ...KNOWN, multiplexer: null }).output],
-    ['sixel, screen', () => frame(RED, 'sixel', { ...KNOWN, multiplexer: 'screen' }).output],
-    [
-      'kitty placeholders in tmux (placed by the cells)',
-      () => flow(RED, 'kitty', KNOWN).output + frame(RED, 'kitty', KNOWN).output,
-    ],
-    ['braille in tmux', () => flow(RED, 'braille', KNOWN).output],
-    [
-      'clearFrame of kitty in tmux (delete by id)',
-      () => clearFrame(frame(RED, 'kitty', { ...KNOWN, placeholders: false }).handle),
-    ],
+    { name: 'sixel, no multiplexer', make: () => frame(RED, 'sixel', { ...KNOWN, multiplexer: null }).output },
+    { name: 'sixel, screen', make: () => frame(RED, 'sixel', { ...KNOWN, multiplexer: 'screen' }).output },
+    {
+      name: 'kitty placeholders in tmux (placed by the cells)',
+      make: () => flow(RED, 'kitty', KNOWN).output + frame(RED, 'kitty', KNOWN).output,
+    },
+    { name: 'braille in tmux', make: () => flow(RED, 'braille', KNOWN).output },
+    {
+      name: 'clearFrame of kitty in tmux (delete by id)',
+      make: () => clearFrame(frame(RED, 'kitty', { ...KNOWN, placeholders: false }).handle),
+    },
   ];
-  it.each(plain)('%s: no anchor', (_name, make) => {
+  it.each(plain)('$name: no anchor', ({ make }) => {
     const output = make();
     expect(output).not.toContain(TMUX_ANCHOR);
     expect(output).not.toContain('\x1b[49m');
   });
 
-  it.each(['sixel', 'iterm2', 'kitty'] as const)(
-    'the model catches %s without the anchor: where it lands depends on the reads',
-    async (protocol) => {
+  it.each([{ name: 'sixel' }, { name: 'iterm2' }, { name: 'kitty' }] as const)(
+    'the model catches $name without the anchor: where it lands depends on the reads',
+    async ({ name: protocol }) => {
       const before = 'prompt$ show\n';
       const cell = { width: 10, height: 20 };
       const options = { ...KNOWN, placeholders: false };

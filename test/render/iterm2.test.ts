@@ -31,10 +31,10 @@ function decode(text: string) {
 
 describe('encodeIterm2', () => {
   it.each([
-    ['1x1', solid(1, 1, [1, 2, 3, 255])],
-    ['translucent', solid(7, 5, [1, 2, 3, 100])],
-    ['noise', randomRaster(50, 30, 2)],
-  ])('%s decodes to the same pixels', (_, raster) => {
+    { name: '1x1', raster: solid(1, 1, [1, 2, 3, 255]) },
+    { name: 'translucent', raster: solid(7, 5, [1, 2, 3, 100]) },
+    { name: 'noise', raster: randomRaster(50, 30, 2) },
+  ])('$name decodes to the same pixels', ({ raster }) => {
     const { args, raster: back } = decode(encodeIterm2(raster, { columns: 3, rows: 2 }));
     expect(args.get('inline')).toBe('1');
     expect(args.get('width')).toBe('3');
@@ -52,12 +52,32 @@ describe('encodeIterm2', () => {
   });
 
   it.each([
-    ['tmux', 'auto', true],
-    ['screen', 'auto', true],
-    [null, 'auto', false],
-    [null, true, true],
-    ['tmux', false, false],
-  ] as const)('multiplexer %s, multipart %s -> multipart %s', (multiplexer, multipart, expected) => {
+    {
+      name: 'multiplexer tmux, multipart auto -> multipart true',
+      multiplexer: 'tmux',
+      multipart: 'auto',
+      expected: true,
+    },
+    {
+      name: 'multiplexer screen, multipart auto -> multipart true',
+      multiplexer: 'screen',
+      multipart: 'auto',
+      expected: true,
+    },
+    {
+      name: 'multiplexer null, multipart auto -> multipart false',
+      multiplexer: null,
+      multipart: 'auto',
+      expected: false,
+    },
+    { name: 'multiplexer null, multipart true -> multipart true', multiplexer: null, multipart: true, expected: true },
+    {
+      name: 'multiplexer tmux, multipart false -> multipart false',
+      multiplexer: 'tmux',
+      multipart: false,
+      expected: false,
+    },
+  ] as const)('$name', ({ multiplexer, multipart, expected }) => {
     const raster = randomRaster(60, 60, 7);
     const text = encodeIterm2(raster, { multiplexer, multipart });
     const { raster: back, count } = decode(text);
@@ -74,12 +94,12 @@ describe('encodeIterm2', () => {
   });
 
   it.each([
-    ['a\u0000b\u009cc', 'abc'],
-    ['/etc/passwd', 'etcpasswd'],
-    ['  ', ''],
-    ['x'.repeat(300), 'x'.repeat(255)],
-    ['日本.png', '日本.png'],
-  ])('sanitizeName(%j) = %j', (input, out) => {
+    { name: 'C0 and C1 controls dropped', input: 'a\u0000b\u009cc', out: 'abc' },
+    { name: 'slashes dropped: no path', input: '/etc/passwd', out: 'etcpasswd' },
+    { name: 'blank becomes empty', input: '  ', out: '' },
+    { name: 'cut to 255 characters', input: 'x'.repeat(300), out: 'x'.repeat(255) },
+    { name: 'letters beyond ASCII kept', input: '日本.png', out: '日本.png' },
+  ])('sanitizeName: $name', ({ input, out }) => {
     expect(sanitizeName(input)).toBe(out);
   });
 

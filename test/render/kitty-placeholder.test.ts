@@ -24,40 +24,45 @@ describe('ROW_COLUMN_DIACRITICS', () => {
     }
   });
   it.each([
-    [0, 0x305],
-    [1, 0x30d],
-    [2, 0x30e],
-    [10, 0x34b],
-    [100, 0x7eb],
-    [200, 0x20d4],
-    [255, 0xa8e5],
-    [296, 0x1d244],
-  ])('index %i is U+%s', (i, code) => {
+    { name: 'index 0 is U+0305', i: 0, code: 0x305 },
+    { name: 'index 1 is U+030D', i: 1, code: 0x30d },
+    { name: 'index 2 is U+030E', i: 2, code: 0x30e },
+    { name: 'index 10 is U+034B', i: 10, code: 0x34b },
+    { name: 'index 100 is U+07EB', i: 100, code: 0x7eb },
+    { name: 'index 200 is U+20D4', i: 200, code: 0x20d4 },
+    { name: 'index 255 is U+A8E5', i: 255, code: 0xa8e5 },
+    { name: 'index 296 is U+1D244', i: 296, code: 0x1d244 },
+  ])('$name', ({ i, code }) => {
     expect(ROW_COLUMN_DIACRITICS[i]).toBe(code);
   });
 });
 
 describe('placeholder cells and rows', () => {
   it.each([
-    [0, 0, 0, '\u{10EEEE}\u0305\u0305'],
-    [0, 1, 0, '\u{10EEEE}\u0305\u030d'],
-    [2, 1, 0, '\u{10EEEE}\u030e\u030d'],
-    [1, 0, 1, '\u{10EEEE}\u030d\u0305\u030d'],
-  ])('cell row %i column %i high byte %i', (r, c, hi, text) => {
+    { name: 'cell row 0 column 0 high byte 0', r: 0, c: 0, hi: 0, text: '\u{10EEEE}\u0305\u0305' },
+    { name: 'cell row 0 column 1 high byte 0', r: 0, c: 1, hi: 0, text: '\u{10EEEE}\u0305\u030d' },
+    { name: 'cell row 2 column 1 high byte 0', r: 2, c: 1, hi: 0, text: '\u{10EEEE}\u030e\u030d' },
+    { name: 'cell row 1 column 0 high byte 1', r: 1, c: 0, hi: 1, text: '\u{10EEEE}\u030d\u0305\u030d' },
+  ])('$name', ({ r, c, hi, text }) => {
     expect(placeholderCell(r, c, hi)).toBe(text);
   });
   it.each([
-    [-1, 0],
-    [0, 297],
-    [1.5, 0],
-  ])('rejects row %s column %s', (r, c) => {
+    { name: 'rejects row -1 column 0', r: -1, c: 0 },
+    { name: 'rejects row 0 column 297', r: 0, c: 297 },
+    { name: 'rejects row 1.5 column 0', r: 1.5, c: 0 },
+  ])('$name', ({ r, c }) => {
     expect(() => placeholderCell(r, c)).toThrow(RangeError);
   });
   it.each([
-    [0x123456, 'truecolor', '38;2;18;52;86'],
-    [0x01000001, 'truecolor', '38;2;0;0;1'],
-    [200, '256', '38;5;200'],
-  ] as const)('id %i in %s is colour %s', (id, depth, sgr) => {
+    {
+      name: 'id 0x123456 in truecolor is colour 38;2;18;52;86',
+      id: 0x123456,
+      depth: 'truecolor',
+      sgr: '38;2;18;52;86',
+    },
+    { name: 'id 0x01000001 in truecolor is colour 38;2;0;0;1', id: 0x01000001, depth: 'truecolor', sgr: '38;2;0;0;1' },
+    { name: 'id 200 in 256 is colour 38;5;200', id: 200, depth: '256', sgr: '38;5;200' },
+  ] as const)('$name', ({ id, depth, sgr }) => {
     expect(placeholderColor(id, depth)).toBe(sgr);
   });
   it('rejects ids that do not fit 256 colours', () => {

@@ -21,13 +21,13 @@ function gradient(width: number, height: number) {
 
 describe('encodeKitty (a=T) decodes back to the same pixels', () => {
   it.each([
-    ['1x1 opaque', solid(1, 1, [200, 100, 50, 255]), 24],
-    ['1x1 transparent', solid(1, 1, [200, 100, 50, 0]), 32],
-    ['opaque gradient (compressible, several chunks)', gradient(300, 200), 24],
-    ['noise RGBA (incompressible, many chunks)', randomRaster(90, 70, 3), 32],
-    ['noise opaque', randomRaster(40, 41, 4, true), 24],
-    ['flat colour', solid(500, 300, [1, 2, 3, 255]), 24],
-  ])('%s', (_, raster, format) => {
+    { name: '1x1 opaque', raster: solid(1, 1, [200, 100, 50, 255]), format: 24 },
+    { name: '1x1 transparent', raster: solid(1, 1, [200, 100, 50, 0]), format: 32 },
+    { name: 'opaque gradient (compressible, several chunks)', raster: gradient(300, 200), format: 24 },
+    { name: 'noise RGBA (incompressible, many chunks)', raster: randomRaster(90, 70, 3), format: 32 },
+    { name: 'noise opaque', raster: randomRaster(40, 41, 4, true), format: 24 },
+    { name: 'flat colour', raster: solid(500, 300, [1, 2, 3, 255]), format: 24 },
+  ])('$name', ({ raster, format }) => {
     const apcs = parseKittyApcs(encodeKitty(raster, { imageId: 77 }));
     const d = decodeKittyTransmission(apcs);
     expect(d.format).toBe(format);
@@ -87,13 +87,14 @@ describe('exact sequences', () => {
     ).toBe('\x1b_Ga=T,f=32,s=1,v=1,i=9,p=3,c=2,r=1,C=1,q=2;AAAAAA==\x1b\\');
   });
   it.each([
-    [kittyPlace(42), '\x1b_Ga=p,i=42,q=2\x1b\\'],
-    [
-      kittyPlace(42, { placementId: 1, columns: 3, rows: 2, keepCursor: true }),
-      '\x1b_Ga=p,i=42,p=1,c=3,r=2,C=1,q=2\x1b\\',
-    ],
-    [kittyDelete(42), '\x1b_Ga=d,d=I,i=42,q=2\x1b\\'],
-  ])('%j', (got, want) => {
+    { name: 'kittyPlace(42)', got: kittyPlace(42), want: '\x1b_Ga=p,i=42,q=2\x1b\\' },
+    {
+      name: 'kittyPlace(42, { placementId: 1, columns: 3, rows: 2, keepCursor: true })',
+      got: kittyPlace(42, { placementId: 1, columns: 3, rows: 2, keepCursor: true }),
+      want: '\x1b_Ga=p,i=42,p=1,c=3,r=2,C=1,q=2\x1b\\',
+    },
+    { name: 'kittyDelete(42)', got: kittyDelete(42), want: '\x1b_Ga=d,d=I,i=42,q=2\x1b\\' },
+  ])('$name', ({ got, want }) => {
     expect(got).toBe(want);
   });
   it('store is a=t without placement keys', () => {
@@ -107,14 +108,14 @@ describe('exact sequences', () => {
 
 describe('kittyChunks', () => {
   it.each([
-    [0, 1],
-    [4, 1],
-    [4096, 1],
-    [4100, 2],
-    [8192, 2],
-    [8196, 3],
-    [20000, 5],
-  ])('%i base64 bytes -> %i chunks, all but the last exactly 4096', (n, count) => {
+    { name: '0 base64 bytes -> 1 chunk', n: 0, count: 1 },
+    { name: '4 base64 bytes -> 1 chunk', n: 4, count: 1 },
+    { name: '4096 base64 bytes -> 1 chunk', n: 4096, count: 1 },
+    { name: '4100 base64 bytes -> 2 chunks', n: 4100, count: 2 },
+    { name: '8192 base64 bytes -> 2 chunks', n: 8192, count: 2 },
+    { name: '8196 base64 bytes -> 3 chunks', n: 8196, count: 3 },
+    { name: '20000 base64 bytes -> 5 chunks', n: 20000, count: 5 },
+  ])('$name, all but the last exactly 4096', ({ n, count }) => {
     const b64 = 'A'.repeat(n);
     const apcs = parseKittyApcs(kittyChunks('a=T,f=24,s=1,v=1,i=1,q=2', b64).join(''));
     expect(apcs).toHaveLength(count);
@@ -143,7 +144,12 @@ describe('ids', () => {
     );
     expect(ids.size).toBeGreaterThan(15);
   });
-  it.each([0, -1, 1.5, 2 ** 32])('rejects id %s', (id) => {
+  it.each([
+    { name: 'rejects id 0', id: 0 },
+    { name: 'rejects id -1', id: -1 },
+    { name: 'rejects id 1.5', id: 1.5 },
+    { name: 'rejects id 2 ** 32', id: 2 ** 32 },
+  ])('$name', ({ id }) => {
     expect(() => encodeKitty(solid(1, 1, [0, 0, 0, 255]), { imageId: id })).toThrow(RangeError);
     expect(() => kittyDelete(id)).toThrow(RangeError);
   });

@@ -77,7 +77,7 @@ describe('options past the limits throw a RangeError naming the limit', () => {
 });
 
 describe('the largest box upscaled stays within the budget', () => {
-  it.each(PROTOCOLS.map((protocol) => ({ protocol })))('$protocol', ({ protocol }) => {
+  it.each(PROTOCOLS.map((protocol) => ({ name: protocol, protocol })))('$name', ({ protocol }) => {
     const lay = layout(tiny, protocol, { columns: MAX_CELLS, rows: MAX_CELLS, upscale: true });
     const units = lay.units.width * lay.units.height;
     const text = protocol === 'braille' || protocol === 'blocks';

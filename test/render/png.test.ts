@@ -17,17 +17,17 @@ function gradient(width: number, height: number, alpha = 255) {
 
 describe('encodePng round-trips exactly through fast-png', () => {
   it.each([
-    ['1x1 opaque', solid(1, 1, [12, 34, 56, 255]), 3],
-    ['1x1 transparent', solid(1, 1, [12, 34, 56, 0]), 4],
-    ['odd opaque gradient', gradient(37, 19), 3],
-    ['odd translucent gradient', gradient(19, 37, 200), 4],
-    ['wide strip', gradient(1000, 1), 3],
-    ['tall strip', gradient(1, 500), 3],
-    ['random RGBA', randomRaster(33, 17, 5), 4],
-    ['random opaque', randomRaster(64, 65, 9, true), 3],
-    ['large opaque gradient (band sampling)', gradient(400, 300), 3],
-    ['large random RGBA (band sampling)', randomRaster(300, 200, 11), 4],
-  ])('%s', (_, raster, channels) => {
+    { name: '1x1 opaque', raster: solid(1, 1, [12, 34, 56, 255]), channels: 3 },
+    { name: '1x1 transparent', raster: solid(1, 1, [12, 34, 56, 0]), channels: 4 },
+    { name: 'odd opaque gradient', raster: gradient(37, 19), channels: 3 },
+    { name: 'odd translucent gradient', raster: gradient(19, 37, 200), channels: 4 },
+    { name: 'wide strip', raster: gradient(1000, 1), channels: 3 },
+    { name: 'tall strip', raster: gradient(1, 500), channels: 3 },
+    { name: 'random RGBA', raster: randomRaster(33, 17, 5), channels: 4 },
+    { name: 'random opaque', raster: randomRaster(64, 65, 9, true), channels: 3 },
+    { name: 'large opaque gradient (band sampling)', raster: gradient(400, 300), channels: 3 },
+    { name: 'large random RGBA (band sampling)', raster: randomRaster(300, 200, 11), channels: 4 },
+  ])('$name', ({ raster, channels }) => {
     const decoded = pngToRaster(encodePng(raster));
     expect(decoded.channels).toBe(channels);
     expect(decoded.width).toBe(raster.width);
@@ -35,7 +35,13 @@ describe('encodePng round-trips exactly through fast-png', () => {
     expect(Buffer.from(decoded.data).equals(Buffer.from(raster.data))).toBe(true);
   });
 
-  it.each([0, 1, 2, 3, 4] as PngFilter[])('with every row filtered by filter %i', (filter) => {
+  it.each<{ name: string; filter: PngFilter }>([
+    { name: 'filter 0 (None)', filter: 0 },
+    { name: 'filter 1 (Sub)', filter: 1 },
+    { name: 'filter 2 (Up)', filter: 2 },
+    { name: 'filter 3 (Average)', filter: 3 },
+    { name: 'filter 4 (Paeth)', filter: 4 },
+  ])('with every row filtered by $name', ({ filter }) => {
     for (const raster of [gradient(23, 11, 255), randomRaster(17, 9, filter + 1), gradient(5, 1, 100)]) {
       const decoded = pngToRaster(encodePng(raster, { filter }));
       expect(Buffer.from(decoded.data).equals(Buffer.from(raster.data))).toBe(true);

@@ -142,35 +142,49 @@ function withAlpha(base: Raster, inside: number, outside: number): Raster {
 }
 
 describe('few colours come back exactly', () => {
-  it.each<[string, Raster, SixelOptions]>([
-    ['12 colours, 37x23', manyColours(37, 23, 12, 1), {}],
-    ['256 colours, 64x40 (every register)', manyColours(64, 40, 256, 2), {}],
-    ['16 colours with 16 registers', manyColours(50, 13, 16, 3), { sixelColors: 16 }],
-    ['2 colours with 2 registers', manyColours(9, 9, 2, 4), { sixelColors: 2 }],
-    ['dithering asked for but not needed', manyColours(30, 30, 100, 5), { dither: 'floyd-steinberg' }],
-    ['a single column', manyColours(1, 50, 7, 6), {}],
-    ['a single row', manyColours(70, 1, 7, 7), {}],
-  ])('%s', (_name, source, options) => {
+  it.each<{ name: string; source: Raster; options: SixelOptions }>([
+    { name: '12 colours, 37x23', source: manyColours(37, 23, 12, 1), options: {} },
+    { name: '256 colours, 64x40 (every register)', source: manyColours(64, 40, 256, 2), options: {} },
+    { name: '16 colours with 16 registers', source: manyColours(50, 13, 16, 3), options: { sixelColors: 16 } },
+    { name: '2 colours with 2 registers', source: manyColours(9, 9, 2, 4), options: { sixelColors: 2 } },
+    {
+      name: 'dithering asked for but not needed',
+      source: manyColours(30, 30, 100, 5),
+      options: { dither: 'floyd-steinberg' },
+    },
+    { name: 'a single column', source: manyColours(1, 50, 7, 6), options: {} },
+    { name: 'a single row', source: manyColours(70, 1, 7, 7), options: {} },
+  ])('$name', ({ source, options }) => {
     expectExact(source, decode(encodeSixel(source, options)));
   });
 });
 
 describe('many colours: quality stays high', () => {
-  it.each<[string, number, Raster, SixelOptions]>([
-    ['gradient, 256 registers', 33, gradient(200, 120), {}],
-    ['gradient, 256 registers, no dithering', 34, gradient(200, 120), { dither: 'none' }],
-    ['gradient, 16 registers', 21, gradient(200, 120), { sixelColors: 16 }],
-    ['photo-like, 256 registers', 33, photoLike(160, 96, 8), {}],
-    ['photo-like, 64 registers', 27, photoLike(160, 96, 9), { sixelColors: 64 }],
-    ['photo-like, 2 registers', 8, photoLike(64, 48, 10), { sixelColors: 2 }],
-    ['300 distinct colours, 256 registers', 25, manyColours(40, 40, 300, 11), {}],
-  ])('%s: PSNR above %s dB', (_name, threshold, source, options) => {
+  it.each<{ name: string; threshold: number; source: Raster; options: SixelOptions }>([
+    { name: 'gradient, 256 registers', threshold: 33, source: gradient(200, 120), options: {} },
+    {
+      name: 'gradient, 256 registers, no dithering',
+      threshold: 34,
+      source: gradient(200, 120),
+      options: { dither: 'none' },
+    },
+    { name: 'gradient, 16 registers', threshold: 21, source: gradient(200, 120), options: { sixelColors: 16 } },
+    { name: 'photo-like, 256 registers', threshold: 33, source: photoLike(160, 96, 8), options: {} },
+    { name: 'photo-like, 64 registers', threshold: 27, source: photoLike(160, 96, 9), options: { sixelColors: 64 } },
+    { name: 'photo-like, 2 registers', threshold: 8, source: photoLike(64, 48, 10), options: { sixelColors: 2 } },
+    { name: '300 distinct colours, 256 registers', threshold: 25, source: manyColours(40, 40, 300, 11), options: {} },
+  ])('$name: PSNR above $threshold dB', ({ threshold, source, options }) => {
     const decoded = decode(encodeSixel(source, options));
     expect([decoded.width, decoded.height]).toEqual([source.width, source.height]);
     expect(psnr(source, decoded)).toBeGreaterThan(threshold);
   });
 
-  it.each([2, 16, 64, 256])('uses at most %s registers', (colors) => {
+  it.each([
+    { name: 'uses at most 2 registers', colors: 2 },
+    { name: 'uses at most 16 registers', colors: 16 },
+    { name: 'uses at most 64 registers', colors: 64 },
+    { name: 'uses at most 256 registers', colors: 256 },
+  ])('$name', ({ colors }) => {
     const sequence = encodeSixel(photoLike(80, 60, 12), { sixelColors: colors });
     const defined = sequence.match(/#\d+;2;\d+;\d+;\d+/g) ?? [];
     expect(defined.length).toBeGreaterThan(1);
@@ -184,23 +198,33 @@ describe('many colours: quality stays high', () => {
 });
 
 describe('transparency', () => {
-  it.each<[string, Raster, SixelOptions, number]>([
-    ['few colours, hard edge', withAlpha(manyColours(30, 20, 5, 13), 255, 0), {}, 128],
-    ['photo-like, soft edge', withAlpha(photoLike(60, 40, 14), 255, 0), {}, 128],
-    [
-      'threshold 250 leaves the soft edge out',
-      withAlpha(manyColours(30, 20, 5, 15), 255, 0),
-      { alphaThreshold: 250 },
-      250,
-    ],
-    ['threshold 0 paints everything', withAlpha(manyColours(30, 20, 5, 16), 255, 0), { alphaThreshold: 0 }, 0],
-    [
-      'a threshold that is not a number means the default',
-      withAlpha(photoLike(30, 20, 20), 255, 0),
-      { alphaThreshold: Number.NaN, ditherStrength: Number.NaN },
-      128,
-    ],
-  ])('%s: unpainted exactly where alpha is below the threshold', (_name, source, options, threshold) => {
+  it.each<{ name: string; source: Raster; options: SixelOptions; threshold: number }>([
+    {
+      name: 'few colours, hard edge',
+      source: withAlpha(manyColours(30, 20, 5, 13), 255, 0),
+      options: {},
+      threshold: 128,
+    },
+    { name: 'photo-like, soft edge', source: withAlpha(photoLike(60, 40, 14), 255, 0), options: {}, threshold: 128 },
+    {
+      name: 'threshold 250 leaves the soft edge out',
+      source: withAlpha(manyColours(30, 20, 5, 15), 255, 0),
+      options: { alphaThreshold: 250 },
+      threshold: 250,
+    },
+    {
+      name: 'threshold 0 paints everything',
+      source: withAlpha(manyColours(30, 20, 5, 16), 255, 0),
+      options: { alphaThreshold: 0 },
+      threshold: 0,
+    },
+    {
+      name: 'a threshold that is not a number means the default',
+      source: withAlpha(photoLike(30, 20, 20), 255, 0),
+      options: { alphaThreshold: Number.NaN, ditherStrength: Number.NaN },
+      threshold: 128,
+    },
+  ])('$name: unpainted exactly where alpha is below the threshold', ({ source, options, threshold }) => {
     const sequence = encodeSixel(source, options);
     const decoded = decode(sequence);
     expect(decoded.introducer).toBe(threshold === 0 ? '\x1bP0;0;0q' : '\x1bP0;1;0q');
@@ -221,11 +245,11 @@ describe('transparency', () => {
     for (let i = 3; i < decoded.data.length; i += 4) expect(decoded.data[i]).toBe(255);
   });
 
-  it.each<[number, [number, number, number]]>([
-    [200, [0, 0, 0]],
-    [160, [255, 255, 255]],
-    [130, [30, 60, 90]],
-  ])('with a background, alpha %s is blended onto %j', (alpha, background) => {
+  it.each<{ name: string; alpha: number; background: [number, number, number] }>([
+    { name: 'with a background, alpha 200 is blended onto [0, 0, 0]', alpha: 200, background: [0, 0, 0] },
+    { name: 'with a background, alpha 160 is blended onto [255, 255, 255]', alpha: 160, background: [255, 255, 255] },
+    { name: 'with a background, alpha 130 is blended onto [30, 60, 90]', alpha: 130, background: [30, 60, 90] },
+  ])('$name', ({ alpha, background }) => {
     const source: Raster = { width: 2, height: 1, data: Uint8Array.of(200, 100, 50, alpha, 10, 20, 30, 0) };
     const decoded = decode(encodeSixel(source, { background }));
     const blend = (v: number, b: number): number => level(Math.round((v * alpha + b * (255 - alpha)) / 255));

@@ -68,65 +68,149 @@ const unnamedSixel: ProbeFacts = { ...base, da1: { level: 62, attributes: [4, 22
 const silent: ProbeFacts = { replies: [], sentinel: false, timedOut: true, elapsedMs: 100 };
 
 describe('resolve: graphics precedence', () => {
-  it.each<[string, Runtime, ProbeFacts | undefined, string | null, string]>([
-    ['override beats the probe', tty({ TERMSIGHT_GRAPHICS: 'sixel' }), kitty, 'sixel', 'override'],
-    ['override off draws nothing', tty({ TERMSIGHT_GRAPHICS: 'off', TERM: 'xterm-kitty' }), kitty, null, 'override'],
-    ['override beats not-a-TTY', tty({ TERMSIGHT_GRAPHICS: 'kitty' }, false), undefined, 'kitty', 'override'],
-    ['not a TTY: no images', tty({ TERM: 'xterm-kitty' }, false), kitty, null, 'tty'],
-    [
-      'tmux without passthrough: the text picture',
-      tty({ TMUX: '/tmp/x,1,0', KITTY_WINDOW_ID: '1' }),
-      tmuxOff,
-      'symbols',
-      'multiplexer',
-    ],
-    [
-      'tmux unprobed: passthrough unproven',
-      tty({ TMUX: '/tmp/x,1,0', KITTY_WINDOW_ID: '1' }),
-      undefined,
-      'symbols',
-      'multiplexer',
-    ],
-    ['tmux with passthrough: kitty with placeholders', tty({ TMUX: '/tmp/x,1,0' }), kitty028InTmux, 'kitty', 'reply'],
-    ['tmux with passthrough: kitty 0.26 has no placeholders', tty({ TMUX: '/tmp/x,1,0' }), tmuxOn, 'symbols', 'reply'],
-    ['tmux with passthrough: ghostty', tty({ TMUX: '/tmp/x,1,0' }), ghosttyInTmux, 'kitty', 'reply'],
-    ['tmux with passthrough: sixel', tty({ TMUX: '/tmp/x,1,0' }), vt340InTmux, 'sixel', 'reply'],
-    [
-      'screen: the text picture',
-      tty({ STY: '1.pts', TERM: 'screen', KITTY_WINDOW_ID: '1' }),
-      undefined,
-      'symbols',
-      'multiplexer',
-    ],
-    [
-      'probe: kitty by name over ssh',
-      tty({ TERM: 'xterm-256color', SSH_CONNECTION: 'a b c d' }),
-      kitty,
-      'kitty',
-      'reply',
-    ],
-    ['probe: iTerm2 is never kitty', tty({}), iterm, 'iterm2', 'reply'],
-    ['probe: sixel from DA1', tty({ TERM: 'xterm' }), vt340, 'sixel', 'reply'],
-    ['probe: sixel from DA1 without a name', tty({}), unnamedSixel, 'sixel', 'reply'],
-    [
-      'probe: a named terminal without graphics beats a stale variable',
-      tty({ KITTY_WINDOW_ID: '1' }),
-      xterm,
-      'symbols',
-      'reply',
-    ],
-    ['silent terminal: the environment', tty({ TERM: 'foot' }), silent, 'sixel', 'rule'],
-    ['nothing known: the text picture by default', tty({ TERM: 'xterm-256color' }), silent, 'symbols', 'default'],
-    ['nothing known, NO_COLOR: braille', tty({ TERM: 'xterm-256color', NO_COLOR: '1' }), silent, 'braille', 'default'],
-    [
-      'tmux without passthrough, NO_COLOR: braille',
-      tty({ TMUX: '/tmp/x,1,0', NO_COLOR: '1' }),
-      tmuxOff,
-      'braille',
-      'multiplexer',
-    ],
-    ['asked for braille: braille', tty({ TERMSIGHT_GRAPHICS: 'braille' }), silent, 'braille', 'override'],
-  ])('%s', (_name, runtime, facts, graphics, source) => {
+  it.each<{ name: string; runtime: Runtime; facts: ProbeFacts | undefined; graphics: string | null; source: string }>([
+    {
+      name: 'override beats the probe',
+      runtime: tty({ TERMSIGHT_GRAPHICS: 'sixel' }),
+      facts: kitty,
+      graphics: 'sixel',
+      source: 'override',
+    },
+    {
+      name: 'override off draws nothing',
+      runtime: tty({ TERMSIGHT_GRAPHICS: 'off', TERM: 'xterm-kitty' }),
+      facts: kitty,
+      graphics: null,
+      source: 'override',
+    },
+    {
+      name: 'override beats not-a-TTY',
+      runtime: tty({ TERMSIGHT_GRAPHICS: 'kitty' }, false),
+      facts: undefined,
+      graphics: 'kitty',
+      source: 'override',
+    },
+    {
+      name: 'not a TTY: no images',
+      runtime: tty({ TERM: 'xterm-kitty' }, false),
+      facts: kitty,
+      graphics: null,
+      source: 'tty',
+    },
+    {
+      name: 'tmux without passthrough: the text picture',
+      runtime: tty({ TMUX: '/tmp/x,1,0', KITTY_WINDOW_ID: '1' }),
+      facts: tmuxOff,
+      graphics: 'symbols',
+      source: 'multiplexer',
+    },
+    {
+      name: 'tmux unprobed: passthrough unproven',
+      runtime: tty({ TMUX: '/tmp/x,1,0', KITTY_WINDOW_ID: '1' }),
+      facts: undefined,
+      graphics: 'symbols',
+      source: 'multiplexer',
+    },
+    {
+      name: 'tmux with passthrough: kitty with placeholders',
+      runtime: tty({ TMUX: '/tmp/x,1,0' }),
+      facts: kitty028InTmux,
+      graphics: 'kitty',
+      source: 'reply',
+    },
+    {
+      name: 'tmux with passthrough: kitty 0.26 has no placeholders',
+      runtime: tty({ TMUX: '/tmp/x,1,0' }),
+      facts: tmuxOn,
+      graphics: 'symbols',
+      source: 'reply',
+    },
+    {
+      name: 'tmux with passthrough: ghostty',
+      runtime: tty({ TMUX: '/tmp/x,1,0' }),
+      facts: ghosttyInTmux,
+      graphics: 'kitty',
+      source: 'reply',
+    },
+    {
+      name: 'tmux with passthrough: sixel',
+      runtime: tty({ TMUX: '/tmp/x,1,0' }),
+      facts: vt340InTmux,
+      graphics: 'sixel',
+      source: 'reply',
+    },
+    {
+      name: 'screen: the text picture',
+      runtime: tty({ STY: '1.pts', TERM: 'screen', KITTY_WINDOW_ID: '1' }),
+      facts: undefined,
+      graphics: 'symbols',
+      source: 'multiplexer',
+    },
+    {
+      name: 'probe: kitty by name over ssh',
+      runtime: tty({ TERM: 'xterm-256color', SSH_CONNECTION: 'a b c d' }),
+      facts: kitty,
+      graphics: 'kitty',
+      source: 'reply',
+    },
+    { name: 'probe: iTerm2 is never kitty', runtime: tty({}), facts: iterm, graphics: 'iterm2', source: 'reply' },
+    {
+      name: 'probe: sixel from DA1',
+      runtime: tty({ TERM: 'xterm' }),
+      facts: vt340,
+      graphics: 'sixel',
+      source: 'reply',
+    },
+    {
+      name: 'probe: sixel from DA1 without a name',
+      runtime: tty({}),
+      facts: unnamedSixel,
+      graphics: 'sixel',
+      source: 'reply',
+    },
+    {
+      name: 'probe: a named terminal without graphics beats a stale variable',
+      runtime: tty({ KITTY_WINDOW_ID: '1' }),
+      facts: xterm,
+      graphics: 'symbols',
+      source: 'reply',
+    },
+    {
+      name: 'silent terminal: the environment',
+      runtime: tty({ TERM: 'foot' }),
+      facts: silent,
+      graphics: 'sixel',
+      source: 'rule',
+    },
+    {
+      name: 'nothing known: the text picture by default',
+      runtime: tty({ TERM: 'xterm-256color' }),
+      facts: silent,
+      graphics: 'symbols',
+      source: 'default',
+    },
+    {
+      name: 'nothing known, NO_COLOR: braille',
+      runtime: tty({ TERM: 'xterm-256color', NO_COLOR: '1' }),
+      facts: silent,
+      graphics: 'braille',
+      source: 'default',
+    },
+    {
+      name: 'tmux without passthrough, NO_COLOR: braille',
+      runtime: tty({ TMUX: '/tmp/x,1,0', NO_COLOR: '1' }),
+      facts: tmuxOff,
+      graphics: 'braille',
+      source: 'multiplexer',
+    },
+    {
+      name: 'asked for braille: braille',
+      runtime: tty({ TERMSIGHT_GRAPHICS: 'braille' }),
+      facts: silent,
+      graphics: 'braille',
+      source: 'override',
+    },
+  ])('$name', ({ runtime, facts, graphics, source }) => {
     const report = resolveReport(runtime, facts);
     expect(report.graphics).toBe(graphics);
     expect(report.why.graphics.source).toBe(source);
@@ -180,23 +264,23 @@ describe('resolve: the other answers', () => {
     expect(r.hyperlinks).toBe(false);
   });
 
-  it.each<[string, Env, ProbeFacts | undefined, boolean]>([
-    ['kitty keeps and places', { TERM: 'xterm-kitty' }, undefined, true],
-    ['WezTerm is partial', { TERM_PROGRAM: 'WezTerm' }, undefined, false],
-    ['iTerm2 never places', { TERM_PROGRAM: 'iTerm.app' }, undefined, false],
-    ['the probe names kitty', {}, kitty, true],
-    ['sixel has no placements', { TERM: 'foot' }, undefined, false],
-  ])('placements: %s', (_name, env, facts, expected) => {
+  it.each<{ name: string; env: Env; facts: ProbeFacts | undefined; expected: boolean }>([
+    { name: 'kitty keeps and places', env: { TERM: 'xterm-kitty' }, facts: undefined, expected: true },
+    { name: 'WezTerm is partial', env: { TERM_PROGRAM: 'WezTerm' }, facts: undefined, expected: false },
+    { name: 'iTerm2 never places', env: { TERM_PROGRAM: 'iTerm.app' }, facts: undefined, expected: false },
+    { name: 'the probe names kitty', env: {}, facts: kitty, expected: true },
+    { name: 'sixel has no placements', env: { TERM: 'foot' }, facts: undefined, expected: false },
+  ])('placements: $name', ({ env, facts, expected }) => {
     expect(resolveReport(tty(env), facts).placements).toBe(expected);
   });
 
-  it.each<[string, Env, ProbeFacts | undefined, boolean]>([
-    ['COLORTERM truecolor', { COLORTERM: 'truecolor' }, undefined, true],
-    ['COLORTERM 24bit', { COLORTERM: '24bit' }, undefined, true],
-    ['kitty by name', {}, kitty, true],
-    ['TERM -direct', { TERM: 'xterm-direct' }, undefined, true],
-    ['plain xterm', { TERM: 'xterm' }, xterm, false],
-  ])('truecolor: %s', (_name, env, facts, expected) => {
+  it.each<{ name: string; env: Env; facts: ProbeFacts | undefined; expected: boolean }>([
+    { name: 'COLORTERM truecolor', env: { COLORTERM: 'truecolor' }, facts: undefined, expected: true },
+    { name: 'COLORTERM 24bit', env: { COLORTERM: '24bit' }, facts: undefined, expected: true },
+    { name: 'kitty by name', env: {}, facts: kitty, expected: true },
+    { name: 'TERM -direct', env: { TERM: 'xterm-direct' }, facts: undefined, expected: true },
+    { name: 'plain xterm', env: { TERM: 'xterm' }, facts: xterm, expected: false },
+  ])('truecolor: $name', ({ env, facts, expected }) => {
     expect(resolveReport(tty(env), facts).truecolor).toBe(expected);
   });
 

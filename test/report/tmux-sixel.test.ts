@@ -8,10 +8,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { renderOptionsFor } from '../../src/cli/show-plan.js';
+import { renderOptionsFor as libraryOptions } from '../../src/compat/render-options.js';
 import type { Env } from '../../src/env/runtime.js';
 import { factsFromReplies } from '../../src/probe/classify.js';
 import { parseTmuxFormats } from '../../src/probe/tmux-formats.js';
+import { draw } from '../../src/render/backend.js';
 import { resolveReport } from '../../src/report/resolve.js';
+import type { Report } from '../../src/report/types.js';
 
 interface Recording {
   readonly display: string;
@@ -120,8 +124,79 @@ describe('tmux 3.5a drawing sixel itself (recorded in Debian 13, xterm 398 as a 
       version: '3.5a',
       clientTermtype: 'XTerm(398)',
       sixelSupport: null,
+      clientCell: { width: 8, height: 17 },
       allowPassthrough: 'off',
     });
     expect(parseTmuxFormats(REC.display, REC.passthrough)?.clientFeatures).toContain('sixel');
+  });
+});
+
+/** The recorded report, inherited environment, with tmux's display output `display`. */
+function recordedReport(display: string, passthrough = REC.passthrough): Report {
+  const facts = factsFromReplies(REC.inherited.replies, { wrapped: true, sentinel: true });
+  return resolveReport({ env: REC.inherited.env, isTTY: { stdin: true, stdout: true, stderr: true } }, facts, {
+    stream: 'tty',
+    tmux: parseTmuxFormats(display, passthrough),
+  });
+}
+
+/** The lines of the display output with line `line` (0-based) replaced. */
+function displayLine(line: number, value: string): string {
+  const lines = REC.display.split('\n');
+  lines[line] = value;
+  return lines.join('\n');
+}
+
+/** The raster attributes (`"1;1;W;H`) of a sixel sequence. */
+function sixelSize(sequence: string): { width: number; height: number } {
+  const m = /"1;1;(\d+);(\d+)/.exec(sequence);
+  if (!m) throw new Error('no raster attributes');
+  return { width: Number(m[1]), height: Number(m[2]) };
+}
+
+/** A 96x96 opaque picture (the end-to-end cell's quadrants are 96 px a side). */
+const PICTURE = { width: 96, height: 96, data: new Uint8Array(96 * 96 * 4).fill(255) };
+
+describe('tmux drawing sixel itself: the picture is whole cells of its client (finding tmux-sixel-band)', () => {
+  it("the report's cell is tmux's #{client_cell_width}x#{client_cell_height}, with the reason", () => {
+    const report = recordedReport(REC.display);
+    expect(report.multiplexer?.drawsItself).toBe(true);
+    expect(report.cellPixels).toEqual({ width: 8, height: 17 });
+    expect(report.why.cellPixels).toMatchObject({ source: 'multiplexer', row: 'tmux' });
+    expect(report.why.cellPixels.detail).toMatch(/#\{client_cell_width\}x#\{client_cell_height\} is 8x17 px/);
+  });
+
+  it.each([
+    { name: 'tmux printed no cell (before 3.4)', display: displayLine(4, '') },
+    { name: 'tmux does not draw the picture (its client has no sixel)', display: displayLine(2, '256,RGB,title') },
+  ])('no cell from tmux where $name', ({ display }) => {
+    const report = recordedReport(display);
+    expect(report.cellPixels).toBeNull();
+    expect(report.why.cellPixels.source).toBe('default');
+  });
+
+  it.each([
+    {
+      name: 'the show command',
+      options: (r: Report) => renderOptionsFor(r, { columns: 20, rows: 22 }, REC.inherited.env),
+    },
+    {
+      name: 'the library (Ink, terminal-image)',
+      options: (r: Report) => ({ ...libraryOptions(r), columns: 20, rows: 22 }),
+    },
+  ])('$name sends a sixel of whole 8x17 cells: 96x102 for a 96x96 picture', ({ options }) => {
+    const report = recordedReport(REC.display);
+    const drawing = draw(PICTURE, 'sixel', options(report));
+    expect(sixelSize(drawing.sequences[0] as string)).toEqual({ width: 96, height: 102 });
+    expect(drawing.layout).toMatchObject({ columns: 12, rows: 6 });
+  });
+
+  it('with tmux passing the picture through (not drawing it), the picture keeps its own size', () => {
+    const report = recordedReport(displayLine(2, '256,RGB,title'));
+    const drawing = draw(PICTURE, 'sixel', {
+      ...renderOptionsFor(report, { columns: 20, rows: 22 }, {}),
+      cellPixels: { width: 8, height: 17 },
+    });
+    expect(sixelSize(drawing.sequences[0] as string)).toEqual({ width: 96, height: 96 });
   });
 });

@@ -3,10 +3,10 @@ import { envValue, isRemote } from '../../src/env/runtime.js';
 
 describe('envValue', () => {
   it.each([
-    [{ A: 'x' }, 'x'],
-    [{ A: '' }, undefined],
-    [{}, undefined],
-  ])('%j -> %j', (env, expected) => {
+    { name: 'a value', env: { A: 'x' }, expected: 'x' },
+    { name: 'empty counts as unset', env: { A: '' }, expected: undefined },
+    { name: 'unset', env: {}, expected: undefined },
+  ])('$name -> $expected', ({ env, expected }) => {
     expect(envValue(env, 'A')).toBe(expected);
   });
   it('isRemote', () => {

@@ -165,6 +165,8 @@ interface Case {
 
 const SCRUBBED = { TERM: 'xterm-256color', HOME: '/root', PATH: '/usr/bin' };
 const KITTY_FACTS = {
+  notify: true,
+  clipboard: true,
   placements: true,
   animation: true,
   truecolor: true,
@@ -173,7 +175,7 @@ const KITTY_FACTS = {
 };
 const TMUX_OWN = 'xtversion,da1,da2,windowCells';
 const TMUX_34 = `${TMUX_OWN},oscColours,windowPixels,cellPixels`;
-const SCREEN = { reorders: true, quirks: 'dcs:prints,apc:prints', answers: 'da1,da2' };
+const SCREEN = { reorders: true, passthrough: true, quirks: 'dcs:prints,apc:prints', answers: 'da1,da2' };
 const ZELLIJ_OWN = 'xtversion,da1,da2';
 
 const CASES: readonly Case[] = [
@@ -218,6 +220,27 @@ const CASES: readonly Case[] = [
     how: 'reply',
     seen: { xtversion: 'ghostty 1.1.0' },
     answers: {
+      notify: true,
+      clipboard: true,
+      placements: true,
+      placeholders: true,
+      hyperlinks: true,
+      truecolor: true,
+      synchronizedOutput: true,
+      inBandResize: true,
+      draws: 'kitty',
+      glyphs: 'blocks',
+    },
+  },
+  {
+    name: 'Ghostty 1.2.0 by reply: progress',
+    terminal: 'ghostty',
+    how: 'reply',
+    seen: { xtversion: 'ghostty 1.2.0' },
+    answers: {
+      notify: true,
+      clipboard: true,
+      progress: true,
       placements: true,
       placeholders: true,
       hyperlinks: true,
@@ -234,6 +257,8 @@ const CASES: readonly Case[] = [
     how: 'env',
     seen: { env: { TERM: 'xterm-ghostty' } },
     answers: {
+      notify: true,
+      clipboard: true,
       placements: true,
       placeholders: true,
       hyperlinks: true,
@@ -250,6 +275,8 @@ const CASES: readonly Case[] = [
     how: 'reply',
     seen: { xtversion: 'WezTerm 20240203-110809-5046fc22' },
     answers: {
+      notify: true,
+      clipboard: true,
       hyperlinks: true,
       truecolor: true,
       synchronizedOutput: true,
@@ -262,21 +289,35 @@ const CASES: readonly Case[] = [
     terminal: 'iterm2',
     how: 'reply',
     seen: { xtversion: 'iTerm2 3.5.0' },
-    answers: { hyperlinks: true, truecolor: true, synchronizedOutput: true, inBandResize: true, draws: 'iterm2,sixel' },
+    answers: {
+      notify: true,
+      hyperlinks: true,
+      truecolor: true,
+      synchronizedOutput: true,
+      inBandResize: true,
+      draws: 'iterm2,sixel',
+    },
   },
   {
     name: 'iTerm2 3.0: no hyperlinks yet',
     terminal: 'iterm2',
     how: 'reply',
     seen: { xtversion: 'iTerm2 3.0.15' },
-    answers: { truecolor: true, synchronizedOutput: true, inBandResize: true, draws: 'iterm2,sixel' },
+    answers: { notify: true, truecolor: true, synchronizedOutput: true, inBandResize: true, draws: 'iterm2,sixel' },
   },
   {
     name: 'iTerm2 3.1 by env and reply: hyperlinks',
     terminal: 'iterm2',
     how: 'both',
     seen: { env: { TERM_PROGRAM: 'iTerm.app', TERM_PROGRAM_VERSION: '3.1.0' }, xtversion: 'iTerm2 3.1.0' },
-    answers: { hyperlinks: true, truecolor: true, synchronizedOutput: true, inBandResize: true, draws: 'iterm2,sixel' },
+    answers: {
+      notify: true,
+      hyperlinks: true,
+      truecolor: true,
+      synchronizedOutput: true,
+      inBandResize: true,
+      draws: 'iterm2,sixel',
+    },
   },
   {
     name: 'Konsole 23.08: sixel, then kitty without placeholders',
@@ -300,6 +341,7 @@ const CASES: readonly Case[] = [
     how: 'reply',
     seen: { xtversion: 'foot(1.16.2)' },
     answers: {
+      notify: true,
       hyperlinks: true,
       truecolor: true,
       synchronizedOutput: true,
@@ -355,14 +397,14 @@ const CASES: readonly Case[] = [
     terminal: 'vte',
     how: 'reply',
     seen: { xtversion: 'VTE(7600)' },
-    answers: { hyperlinks: true, truecolor: true, draws: 'sixel?', glyphs: 'blocks' },
+    answers: { notify: true, hyperlinks: true, truecolor: true, draws: 'sixel?', glyphs: 'blocks' },
   },
   {
     name: 'VTE 0.49 by env: no hyperlinks yet',
     terminal: 'vte',
     how: 'env',
     seen: { env: { VTE_VERSION: '4900' } },
-    answers: { truecolor: true, draws: 'sixel?', glyphs: 'blocks' },
+    answers: { notify: true, truecolor: true, draws: 'sixel?', glyphs: 'blocks' },
   },
   {
     name: 'Alacritty scrubbed, by DA1 and DA2',
@@ -370,7 +412,14 @@ const CASES: readonly Case[] = [
     how: 'scrubbed',
     seen: { env: SCRUBBED, da1: '?6c', da2: '>0;1601;1c' },
     version: '0.16.1',
-    answers: { hyperlinks: true, truecolor: true, synchronizedOutput: true },
+    answers: { clipboard: true, hyperlinks: true, truecolor: true, synchronizedOutput: true },
+  },
+  {
+    name: 'ConEmu by env: progress',
+    terminal: 'conemu',
+    how: 'env',
+    seen: { env: { ConEmuPID: '4242' } },
+    answers: { progress: true },
   },
   {
     name: 'Rio by env',
@@ -392,7 +441,14 @@ const CASES: readonly Case[] = [
     how: 'env',
     seen: { env: { WT_SESSION: 'e1d171d9' } },
     version: '1.22',
-    answers: { hyperlinks: true, truecolor: true, draws: 'sixel', quirks: 'apc:prints' },
+    answers: {
+      clipboard: true,
+      progress: true,
+      hyperlinks: true,
+      truecolor: true,
+      draws: 'sixel',
+      quirks: 'apc:prints',
+    },
   },
   {
     name: 'Windows Terminal 1.21: no sixel',
@@ -400,7 +456,7 @@ const CASES: readonly Case[] = [
     how: 'env',
     seen: { env: { WT_SESSION: 'e1d171d9' } },
     version: '1.21',
-    answers: { hyperlinks: true, truecolor: true, quirks: 'apc:prints' },
+    answers: { clipboard: true, progress: true, hyperlinks: true, truecolor: true, quirks: 'apc:prints' },
   },
   {
     name: 'Warp by env',
@@ -634,5 +690,39 @@ describe('a change of any single fact changes an answer', () => {
     mutation.apply(db[index] as unknown as Record<string, unknown>);
     const changed = QUESTION_ROWS.filter((row) => ask(db, row, row.question) !== row.expected);
     expect(changed.length).toBeGreaterThan(0);
+  });
+});
+
+describe("a row's version from the environment is its own, never its host's", () => {
+  it.each([
+    {
+      name: "VS Code: TERM_PROGRAM_VERSION is VS Code's, not xterm.js's",
+      env: { TERM_PROGRAM: 'vscode', TERM_PROGRAM_VERSION: '1.96.2' },
+      row: 'xterm.js',
+      version: null,
+    },
+    {
+      name: "Hyper: TERM_PROGRAM_VERSION is Hyper's",
+      env: { TERM_PROGRAM: 'Hyper', TERM_PROGRAM_VERSION: '3.4.1' },
+      row: 'xterm.js',
+      version: null,
+    },
+    {
+      name: "iTerm2: TERM_PROGRAM_VERSION is iTerm2's own",
+      env: { TERM_PROGRAM: 'iTerm.app', TERM_PROGRAM_VERSION: '3.5.0' },
+      row: 'iterm2',
+      version: '3.5.0',
+    },
+  ])('$name', ({ env, row, version }) => {
+    const found = identify({ env });
+    expect(found?.row.id).toBe(row);
+    expect(found?.version ?? null).toBe(version);
+  });
+
+  it('xterm.js by its XTVERSION has its own version', () => {
+    expect(
+      identify({ env: { TERM_PROGRAM: 'vscode', TERM_PROGRAM_VERSION: '1.96.2' }, xtversion: 'xterm.js(6.1.0)' })
+        ?.version,
+    ).toBe('6.1.0');
   });
 });

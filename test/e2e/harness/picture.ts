@@ -5,7 +5,7 @@
  */
 import { encode } from 'fast-png';
 import type { Box, ColourClass, ColourExtent, RgbImage } from './pixels.js';
-import { colourExtents, sizeOf, union } from './pixels.js';
+import { classAt, colourExtents, sizeOf, union } from './pixels.js';
 
 /** The quadrants' colours, top-left, top-right, bottom-left, bottom-right. */
 export const QUADRANTS = [
@@ -120,7 +120,24 @@ export function judgePicture(
       `the marker printed after show (top ${after.top}) overlaps the picture (bottom ${box.bottom}): the cursor did not move past it`,
     );
   }
+  if (kind === 'pixels' && after !== null) {
+    // Between a pixel picture and the marker after it there is only background: a band there (a
+    // multiplexer padding the picture to whole cells with some colour) is not part of the picture.
+    // The row just below the picture may blend into the background where a terminal scales it.
+    const gap = { left: box.left, right: box.right, top: box.bottom + 1, bottom: after.top };
+    const ink = notBackground(image, gap);
+    if (ink > 0) problems.push(`${ink} pixels that are not background between the picture and the marker after it`);
+  }
   return { problems, box, before, after, extents };
+}
+
+/** How many pixels of `box` are not the light background. */
+function notBackground(image: RgbImage, box: Box): number {
+  let count = 0;
+  for (let y = box.top; y < box.bottom; y++) {
+    for (let x = box.left; x < box.right; x++) if (classAt(image, x, y) !== 'light') count++;
+  }
+  return count;
 }
 
 /** The striped picture's darker stripe: each quadrant's colour at 160/255, still the same hue class. */

@@ -13,10 +13,14 @@ import { colourExtents, parsePpm, type RgbImage, terminalArea } from './pixels.j
 import type { ProcessScope } from './processes.js';
 import { inSystem } from './system.js';
 import {
+  footConfig,
+  footScript,
   GNOME_TERMINAL_SETTINGS,
   gnomeTerminalSettings,
   innerCommand,
   isTmux,
+  konsoleSettings,
+  konsoleText,
   moshScript,
   SCREEN_RC,
   SESSION_NAME,
@@ -205,6 +209,9 @@ export function sessionPaths(dir: string): SessionPaths {
     xtermPrinter: join(dir, 'xterm-printer.sh'),
     kittySocket: join(dir, 'kitty.sock'),
     moshStarter: join(dir, 'mosh.sh'),
+    alacrittySocket: join(dir, 'alacritty.sock'),
+    footStarter: join(dir, 'foot.sh'),
+    footConfig: join(dir, 'foot.ini'),
   };
 }
 
@@ -248,8 +255,13 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
   chmodSync(paths.screenDir, 0o700); // screen refuses a socket directory others can read
   writeFileSync(paths.screenRc, SCREEN_RC);
   writeFileSync(paths.moshStarter, moshScript(paths.wrapper));
-  mkdirSync(dirname(join(home, GNOME_TERMINAL_SETTINGS)), { recursive: true });
-  writeFileSync(join(home, GNOME_TERMINAL_SETTINGS), gnomeTerminalSettings());
+  const settings = { [GNOME_TERMINAL_SETTINGS]: gnomeTerminalSettings(), ...konsoleSettings() };
+  for (const [file, content] of Object.entries(settings)) {
+    mkdirSync(dirname(join(home, file)), { recursive: true });
+    writeFileSync(join(home, file), content);
+  }
+  writeFileSync(paths.footConfig, footConfig());
+  writeFileSync(paths.footStarter, footScript(paths));
   const root = options.root ?? null;
   /** A program of the cell's system (tmux, screen, kitty), with the terminal's environment. */
   const run = (argv: readonly string[], timeoutMs = 5000) => runProgram(scope, inSystem(root, argv), env, timeoutMs);
@@ -259,6 +271,7 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
     image: options.image,
     showArgs: options.showArgs,
     printScreen: textSource(setup) === 'print',
+    saveKonsoleBus: textSource(setup) === 'konsole',
     ...(options.scrubbed ? { scrubbedEnv: { TERM: 'xterm-256color', HOME: home, PATH: options.path } } : {}),
   };
   writeFileSync(paths.wrapper, wrapperScript(wrapper));
@@ -442,6 +455,22 @@ async function screenText(run: Run, setup: Setup, paths: SessionPaths, index: nu
         10_000,
       );
       return r.code === 0 ? r.stdout.toString('utf8') : null;
+    }
+    case 'konsole': {
+      // The bus, service and object path the wrapper saved from Konsole's variables.
+      const saved = readText(join(paths.dir, RESULT_FILES.konsoleBus));
+      const [bus, service, session] = (saved ?? '').split('\n');
+      if (!bus || !service || !session) return null;
+      const r = await run([
+        'dbus-send',
+        `--bus=${bus}`,
+        '--print-reply=literal',
+        `--dest=${service}`,
+        session,
+        'org.kde.konsole.Session.getAllDisplayedText',
+        'boolean:false',
+      ]);
+      return r.code === 0 ? konsoleText(r.stdout.toString('utf8')) : null;
     }
     case 'print': {
       // The terminal printed its screen when the wrapper sent `CSI i`; the printer command may still be writing.

@@ -8,9 +8,10 @@ import { shellQuote } from './wrapper.js';
 
 /**
  * The terminal emulators under test: xterm (plain and as a VT340 with sixel), kitty,
- * rxvt-unicode, and GNOME Terminal (VTE).
+ * rxvt-unicode, GNOME Terminal (VTE), Konsole, foot (Wayland only: inside weston, whose X11
+ * backend shows it as one X window), and Alacritty.
  */
-export type TerminalKind = 'xterm' | 'xterm-vt340' | 'kitty' | 'urxvt' | 'vte';
+export type TerminalKind = 'xterm' | 'xterm-vt340' | 'kitty' | 'urxvt' | 'vte' | 'konsole' | 'foot' | 'alacritty';
 
 /**
  * What runs between the terminal and the program: nothing, tmux with passthrough off or on, GNU
@@ -46,13 +47,19 @@ export function programsFor(setup: Setup): string[] {
   return programs;
 }
 
-/** The programs each emulator needs (GNOME Terminal's server is started on a private D-Bus). */
+/**
+ * The programs each emulator needs (GNOME Terminal's server and Konsole are started on a private
+ * D-Bus, where the harness also asks Konsole for its text; foot needs a Wayland compositor).
+ */
 const TERMINAL_PROGRAMS: Readonly<Record<TerminalKind, readonly string[]>> = {
   xterm: ['xterm'],
   'xterm-vt340': ['xterm'],
   kitty: ['kitty'],
   urxvt: ['urxvt'],
   vte: ['gnome-terminal', 'dbus-run-session'],
+  konsole: ['konsole', 'dbus-run-session', 'dbus-send'],
+  foot: ['foot', 'weston'],
+  alacritty: ['alacritty'],
 };
 
 /** A setup's name as the result table shows it, e.g. `tmux-pt in kitty`, `kitty (Debian 13)`. */
@@ -78,15 +85,21 @@ export interface SessionPaths {
   readonly kittySocket: string;
   /** The script that starts mosh-server and connects mosh-client to it (see `moshScript`). */
   readonly moshStarter: string;
+  /** Alacritty's IPC socket (in the session's directory, not /tmp). */
+  readonly alacrittySocket: string;
+  /** The script that starts weston on the X display and foot in it (see `footScript`), and foot's config. */
+  readonly footStarter: string;
+  readonly footConfig: string;
 }
 
 /**
  * How the harness reads the screen's text in a setup: tmux's `capture-pane`, kitty's `get-text`,
  * the terminal's print pipe (`CSI i`: xterm's printer command, rxvt-unicode's print-pipe), GNU
- * screen's hardcopy; null where there is no way: GNOME Terminal has none, and mosh does not pass
- * the print request on. Where it is null, the screenshots judge alone.
+ * screen's hardcopy, Konsole's D-Bus (`getAllDisplayedText` of its session); null where there is
+ * no way: GNOME Terminal, foot and Alacritty have none, and mosh does not pass the print request
+ * on. Where it is null, the screenshots (compared pixel for pixel) judge alone.
  */
-export type TextSource = 'tmux' | 'kitty' | 'print' | 'hardcopy' | null;
+export type TextSource = 'tmux' | 'kitty' | 'print' | 'hardcopy' | 'konsole' | null;
 
 /** The setup's way of reading its screen's text (see TextSource). */
 export function textSource(setup: Setup): TextSource {
@@ -100,8 +113,19 @@ export function textSource(setup: Setup): TextSource {
       return null;
     case 'none':
       if (setup.terminal === 'kitty') return 'kitty';
-      return setup.terminal === 'vte' ? null : 'print';
+      if (setup.terminal === 'konsole') return 'konsole';
+      return setup.terminal === 'xterm' || setup.terminal === 'xterm-vt340' || setup.terminal === 'urxvt'
+        ? 'print'
+        : null;
   }
+}
+
+/**
+ * Konsole's screen text from `dbus-send --print-reply=literal` of `getAllDisplayedText`:
+ * dbus-send indents the string's first line by three spaces; the rest is the text as it is.
+ */
+export function konsoleText(reply: string): string {
+  return reply.replace(/^ {3}/, '').replace(/\n$/, '');
 }
 
 /** The tmux session and screen session name used in every setup. */
@@ -141,6 +165,118 @@ export function gnomeTerminalSettings(): string {
 
 /** Where GNOME Terminal's keyfile goes under HOME. */
 export const GNOME_TERMINAL_SETTINGS = '.config/glib-2.0/settings/keyfile';
+
+/**
+ * Konsole's settings, by path under HOME: a profile `e2e` (the suite's font, 80x24, no margin, no
+ * scrollbar, a white colour scheme, the program's own title) made the default, and the two XMLGUI
+ * files (version 999 beats the built-in ones) with no toolbars: Konsole 25 shows a main and a
+ * session toolbar even with the menu bar hidden, and their light grey would be taken for part of
+ * the white text area. Konsole's window is still 8 px wider than 80 cells (648 px): the suite's
+ * cell of 8.1 px is within its tolerances.
+ */
+export function konsoleSettings(): Readonly<Record<string, string>> {
+  const emptyGui = (name: string) =>
+    `<!DOCTYPE gui SYSTEM "kpartgui.dtd">\n<gui name="${name}" version="999">\n</gui>\n`;
+  return {
+    '.local/share/konsole/e2e.profile': [
+      '[Appearance]',
+      'ColorScheme=e2e',
+      `Font=${FONT.family},${FONT.size},-1,5,400,0,0,0,0,0,0,0,0,0,0,1`,
+      '',
+      '[General]',
+      'Name=e2e',
+      'Parent=FALLBACK/',
+      `TerminalColumns=${GEOMETRY.columns}`,
+      `TerminalRows=${GEOMETRY.rows}`,
+      'TerminalMargin=0',
+      'TerminalCenter=false',
+      'ShowTerminalSizeHint=false',
+      // The title is the one the program sets (OSC 0/2), not the default "%d : %n" (directory and
+      // foreground process), which changes whenever a command starts and would hide a probe's.
+      'LocalTabTitleFormat=%w',
+      'RemoteTabTitleFormat=%w',
+      '',
+      '[Scrolling]',
+      // 2: hidden.
+      'ScrollBarPosition=2',
+      '',
+    ].join('\n'),
+    '.local/share/konsole/e2e.colorscheme': [
+      '[General]',
+      'Description=e2e',
+      'Opacity=1',
+      ...['Background', 'BackgroundIntense'].flatMap((k) => [`[${k}]`, 'Color=255,255,255']),
+      ...['Foreground', 'ForegroundIntense'].flatMap((k) => [`[${k}]`, 'Color=0,0,0']),
+      '',
+    ].join('\n'),
+    '.config/konsolerc': [
+      '[Desktop Entry]',
+      'DefaultProfile=e2e.profile',
+      '',
+      '[KonsoleWindow]',
+      'ShowMenuBarByDefault=false',
+      'RememberWindowSize=false',
+      '',
+      '[TabBar]',
+      'TabBarVisibility=AlwaysHideTabBar',
+      '',
+    ].join('\n'),
+    '.local/share/kxmlgui5/konsole/konsoleui.rc': emptyGui('konsole'),
+    '.local/share/kxmlgui5/konsole/sessionui.rc': emptyGui('session'),
+  };
+}
+
+/**
+ * foot's cell in pixels with the suite's font (DejaVu Sans Mono 10 at weston's 96 dpi, measured on
+ * a screenshot): weston's output is exactly 80x24 of them, so that kiosk-shell's full-screen foot
+ * has the suite's geometry and no padding to mistake for text area.
+ */
+export const FOOT_CELL = { width: 8, height: 17 } as const;
+
+/** foot's config: the suite's font and colours, no padding, a steady cursor. */
+export function footConfig(): string {
+  return [
+    `font=${FONT.family}:size=${FONT.size}`,
+    'pad=0x0',
+    '[colors]',
+    'background=ffffff',
+    'foreground=000000',
+    '[cursor]',
+    'blink=no',
+    '',
+  ].join('\n');
+}
+
+/** The Wayland socket weston listens on, in XDG_RUNTIME_DIR (the session's directory). */
+export const WAYLAND_SOCKET = 'wayland-e2e';
+
+/**
+ * foot under weston: weston's X11 backend opens one X window of 80x24 foot cells on the suite's
+ * display (pixman renderer, no input devices: no pointer drawn over the text; kiosk-shell shows
+ * foot full-screen, with no panel or background), then foot runs the command given as arguments.
+ * weston stays foot's child in one process group, so stopping the terminal stops both.
+ */
+export function footScript(paths: Pick<SessionPaths, 'dir' | 'footConfig'>): string {
+  const socket = shellQuote(`${paths.dir}/${WAYLAND_SOCKET}`);
+  return [
+    [
+      'weston',
+      '--backend=x11-backend.so',
+      '--renderer=pixman',
+      '--shell=kiosk-shell.so',
+      '--no-input',
+      '--idle-time=0',
+      `--width=${GEOMETRY.columns * FOOT_CELL.width}`,
+      `--height=${GEOMETRY.rows * FOOT_CELL.height}`,
+      `--socket=${WAYLAND_SOCKET}`,
+      `> ${shellQuote(`${paths.dir}/weston.log`)} 2>&1 &`,
+    ].join(' '),
+    `i=0; while [ ! -S ${socket} ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done`,
+    `[ -S ${socket} ] || { echo "weston did not start:" >&2; cat ${shellQuote(`${paths.dir}/weston.log`)} >&2; exit 1; }`,
+    `WAYLAND_DISPLAY=${WAYLAND_SOCKET} exec foot --config ${shellQuote(paths.footConfig)} "$@"`,
+    '',
+  ].join('\n');
+}
 
 /** The screenrc: screen's defaults, minus the start-up page that would cover the screen. */
 export const SCREEN_RC = 'startup_message off\n';
@@ -262,6 +398,40 @@ export function terminalCommand(setup: Setup, paths: SessionPaths, inner: readon
       ...inner,
     ];
   }
+  if (setup.terminal === 'konsole') {
+    // Konsole registers on D-Bus: a private session bus. --nofork keeps it our child; the profile
+    // and the missing toolbars come from the files `konsoleSettings` writes into HOME.
+    return [
+      'dbus-run-session',
+      '--',
+      'konsole',
+      '--nofork',
+      '--hide-menubar',
+      '--hide-tabbar',
+      '--profile',
+      'e2e',
+      '-e',
+      ...inner,
+    ];
+  }
+  if (setup.terminal === 'foot') return ['sh', paths.footStarter, ...inner];
+  if (setup.terminal === 'alacritty') {
+    // No config file: every setting on the command line (TOML values).
+    const options = [
+      `window.dimensions.columns=${GEOMETRY.columns}`,
+      `window.dimensions.lines=${GEOMETRY.rows}`,
+      'window.padding.x=0',
+      'window.padding.y=0',
+      'window.position.x=0',
+      'window.position.y=0',
+      `font.normal.family="${FONT.family}"`,
+      `font.size=${FONT.size}`,
+      'colors.primary.background="#ffffff"',
+      'colors.primary.foreground="#000000"',
+      'cursor.style.blinking="Never"',
+    ];
+    return ['alacritty', '--socket', paths.alacrittySocket, ...options.flatMap((o) => ['-o', o]), '-e', ...inner];
+  }
   if (setup.terminal === 'vte') {
     // GNOME Terminal's client asks its server over D-Bus: a private session bus, and --wait so the
     // client (our process group) lives as long as the command. Font and colours come from the
@@ -320,12 +490,16 @@ export function terminalEnv(
     LANG: 'C.UTF-8',
     XDG_RUNTIME_DIR: paths.dir,
   };
-  if (setup.terminal === 'kitty') env.LIBGL_ALWAYS_SOFTWARE = '1';
+  if (setup.terminal === 'kitty' || setup.terminal === 'alacritty') env.LIBGL_ALWAYS_SOFTWARE = '1';
+  // Alacritty writes its log file to the temporary directory: the session's, not the machine's /tmp.
+  if (setup.terminal === 'alacritty') env.TMPDIR = paths.dir;
   if (setup.terminal === 'vte') {
     // Settings from a keyfile (gnomeTerminalSettings), and no accessibility bus to look for.
     env.GSETTINGS_BACKEND = 'keyfile';
     env.NO_AT_BRIDGE = '1';
   }
+  // Qt 6 would pick Wayland when it sees one; here there is only X.
+  if (setup.terminal === 'konsole') env.QT_QPA_PLATFORM = 'xcb';
   if (setup.multiplexer === 'screen') env.SCREENDIR = paths.screenDir;
   return env;
 }

@@ -24,6 +24,12 @@ export interface WrapperOptions {
   readonly scrubbedEnv?: Readonly<Record<string, string>>;
   /** Ask xterm to print its screen's text to its printer command (`CSI i`) after detect and at the end. */
   readonly printScreen?: boolean;
+  /**
+   * Write where Konsole's D-Bus session object is (bus address, service, object path: the
+   * variables Konsole gives the program) to `RESULT_FILES.konsoleBus`, for the harness to ask it
+   * for the screen's text.
+   */
+  readonly saveKonsoleBus?: boolean;
 }
 
 /**
@@ -46,6 +52,7 @@ export const RESULT_FILES = {
   showErr: 'show.err',
   showRc: 'show.rc',
   showLeak: 'show.leak',
+  konsoleBus: 'konsole.bus',
   done: 'done',
 } as const;
 
@@ -69,6 +76,11 @@ export function wrapperScript(options: WrapperOptions): string {
     '#!/bin/sh',
     `D=${d}`,
     `echo $$ > ${file(f.pid)}`,
+    ...(options.saveKonsoleBus
+      ? [
+          `printf '%s\\n' "$DBUS_SESSION_BUS_ADDRESS" "$KONSOLE_DBUS_SERVICE" "$KONSOLE_DBUS_SESSION" > ${file(f.konsoleBus)}`,
+        ]
+      : []),
     // Reads what is pending on the tty without echo, giving up after 0.5 s of silence: a reply that
     // arrives after the CLI exited lands here (and, with echo on, on the screen).
     `pending() { old=$(stty -g); stty -icanon -echo min 0 time 5; cat > "$1"; stty "$old"; }`,
