@@ -57,6 +57,7 @@ interface Row {
   readonly row?: string;
   /** A piece of the fact's source (absent: no fact). */
   readonly reference?: string;
+  readonly source: 'reply' | 'rule' | 'default';
   readonly detail: RegExp;
 }
 
@@ -67,6 +68,7 @@ const ROWS: readonly Row[] = [
     transparent: true,
     row: 'xterm',
     reference: 'vt100.net',
+    source: 'reply',
     detail: /XTVERSION XTerm names xterm, whose database row honours sixel's P2=1/,
   },
   {
@@ -75,6 +77,7 @@ const ROWS: readonly Row[] = [
     transparent: true,
     row: 'xterm.js',
     reference: 'SixelHandler.ts',
+    source: 'reply',
     detail: /names xterm\.js, whose database row honours/,
   },
   {
@@ -83,6 +86,7 @@ const ROWS: readonly Row[] = [
     transparent: false,
     row: 'tmux',
     reference: 'tmux-sixel-band',
+    source: 'reply',
     detail: /names tmux, whose database row does not honour sixel's P2=1: transparent pixels are painted/,
   },
   {
@@ -92,6 +96,7 @@ const ROWS: readonly Row[] = [
     transparent: true,
     row: 'foot',
     reference: 'sixel.c',
+    source: 'reply',
     detail: /names foot, whose database row honours/,
   },
   {
@@ -100,6 +105,7 @@ const ROWS: readonly Row[] = [
     transparent: false,
     row: 'windows-terminal',
     reference: 'SixelParser.cpp',
+    source: 'rule',
     detail: /honours sixel's P2=1 only from Windows Terminal 1\.22: transparent pixels are painted/,
   },
   {
@@ -107,18 +113,20 @@ const ROWS: readonly Row[] = [
     report: () => resolveReport({ env: { KONSOLE_VERSION: '230804' }, isTTY: TTY }),
     transparent: false,
     row: 'konsole',
+    source: 'rule',
     detail: /names Konsole, whose database row says nothing of sixel's P2=1: transparent pixels are painted/,
   },
   {
     name: 'no terminal known',
     report: () => resolveReport({ env: {}, isTTY: TTY }),
     transparent: false,
+    source: 'default',
     detail: /the terminal is not known to honour sixel's P2=1/,
   },
 ];
 
 describe("the report's sixelTransparency: the database fact of what draws the sixel", () => {
-  it.each(ROWS)('$name', ({ report, transparent, row, reference, detail }) => {
+  it.each(ROWS)('$name', ({ report, transparent, row, reference, source, detail }) => {
     const r = report();
     expect(r.sixelTransparency).toBe(transparent);
     const why = r.why.sixelTransparency;
@@ -126,7 +134,7 @@ describe("the report's sixelTransparency: the database fact of what draws the si
     expect(why.row).toBe(row);
     if (reference === undefined) expect(why.reference).toBeUndefined();
     else expect(why.reference).toContain(reference);
-    expect(why.source).toBe(row === undefined ? 'default' : why.source);
+    expect(why.source).toBe(source);
   });
 });
 
