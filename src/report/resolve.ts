@@ -371,8 +371,22 @@ function resolveGlyphs(runtime: Runtime, facts: ProbeFacts | undefined): GlyphAn
   const noBraille = found?.row.glyphs?.braille?.value === false;
   const value = terminalSymbolSets(drawn);
   const extra = drawn.filter((g) => g !== 'blocks');
+  // Sets the row draws only from a version this one is not shown to reach (older, or unknown).
+  const later = found
+    ? (['sextants', 'octants'] as const).flatMap((set) => {
+        const fact = found.row.glyphs?.[set];
+        return fact?.value === true && !drawn.includes(set)
+          ? [`${set} only from ${found.row.name} ${fact.since}${found.version === null ? ', its version unknown' : ''}`]
+          : [];
+      })
+    : [];
+  const draws = extra.length
+    ? `draws ${extra.join(' and ')} itself`
+    : later.length
+      ? 'draws no sextants or octants itself at this version'
+      : 'the terminal database lists as drawing no sextants or octants itself';
   const because = found
-    ? `${found.row.name}, which ${extra.length ? `draws ${extra.join(' and ')} itself` : 'the terminal database lists as drawing no sextants or octants itself'}${noBraille ? ' and no braille' : ''}: ${value.join(', ')}`
+    ? `${found.row.name}, which ${draws}${later.length ? ` (${later.join('; ')})` : ''}${noBraille ? ' and no braille' : ''}: ${value.join(', ')}`
     : 'block elements are in every terminal font; sextants and octants only where the terminal is known to draw them';
   const why =
     found?.by === 'reply' && facts?.terminal

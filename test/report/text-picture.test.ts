@@ -231,6 +231,27 @@ describe('the report: symbols and its sets from the terminal database', () => {
     expect(report.why.symbols.detail.length).toBeGreaterThan(0);
   });
 
+  it.each([
+    {
+      name: 'WezTerm of no known version',
+      runtime: tty({ TERM_PROGRAM: 'WezTerm', TMUX: '/tmp/x,1,0' }),
+      detail:
+        /WezTerm, which draws no sextants or octants itself at this version \(sextants only from WezTerm 20210814, its version unknown; octants only from WezTerm 20250208, its version unknown\): block/,
+    },
+    {
+      name: 'VTE 0.76',
+      runtime: tty({ VTE_VERSION: '7600', TERM: 'xterm-256color' }),
+      detail: /VTE, which draws sextants itself \(octants only from VTE 0\.78\.0\): block, sextant/,
+    },
+    {
+      name: 'VTE 0.80',
+      runtime: tty({ VTE_VERSION: '8000', TERM: 'xterm-256color' }),
+      detail: /VTE, which draws sextants and octants itself: block, sextant, octant$/,
+    },
+  ])('why.symbols names the sets $name draws only from a later version', ({ runtime, detail }) => {
+    expect(resolveReport(runtime).why.symbols.detail).toMatch(detail);
+  });
+
   it('why.graphics says why the text picture is symbols', () => {
     const report = resolveReport(tty({ TMUX: '/tmp/x,1,0', TERM: 'screen-256color' }));
     expect(report.graphics).toBe('symbols');
