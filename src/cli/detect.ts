@@ -120,6 +120,7 @@ export function formatReport(report: Report, style: Style): string {
     ['cellPixels', report.cellPixels ? `${report.cellPixels.width}x${report.cellPixels.height}` : 'unknown'],
     ['background', report.background ? (report.background.dark ? 'dark' : 'light') : 'unknown'],
     ['sixelColors', report.sixelColors === null ? 'unknown' : String(report.sixelColors)],
+    ['sixelTransparency', yesNo(report.sixelTransparency)],
     [
       'multiplexer',
       report.multiplexer

@@ -130,7 +130,8 @@ export function pictureBox(input: {
 export { ITERM2_GIF_LIMIT, type NativeAnimation, nativeAnimation } from '../compat/native-animation.js';
 
 /**
- * Render options from the report: cell size, sixel colour registers (whole cells where tmux draws sixel), passthrough (when the
+ * Render options from the report: cell size, sixel colour registers and transparency (painted on the
+ * background where P2=1 is not honoured; whole cells where tmux draws sixel), passthrough (when the
  * report does not say it is off), placements, background, synchronized output, and the text
  * colour depth (none under `NO_COLOR`, 24-bit where the terminal has it, else 256).
  */
@@ -141,6 +142,7 @@ export function renderOptionsFor(report: Report, box: { columns: number; rows: n
     rows: box.rows,
     ...(report.cellPixels ? { cellPixels: report.cellPixels } : {}),
     ...(report.sixelColors ? { sixelColors: report.sixelColors } : {}),
+    ...(report.sixelTransparency ? {} : { sixelTransparency: false }),
     ...(inWholeCells(report.multiplexer) ? { wholeCells: true } : {}),
     ...(report.background ? { background: report.background.rgb } : {}),
     colorDepth: textColor(env, report.truecolor),

@@ -7,7 +7,7 @@ import { inWholeCells, pictureWrap } from '../report/picture-wrap.js';
 import type { Report } from '../report/types.js';
 
 /**
- * The render options a report implies: cell size, sixel colour registers (whole cells where tmux draws sixel), placements, the
+ * The render options a report implies: cell size, sixel colour registers and transparency (whole cells where tmux draws sixel), placements, the
  * multiplexer to wrap for (only when its passthrough is proven), colour depth, background, and the
  * symbol sets safe on the terminal (for a symbols picture).
  *
@@ -17,6 +17,7 @@ export function renderOptionsFor(report: Report): RenderOptions {
   return {
     cellPixels: report.cellPixels ?? undefined,
     sixelColors: report.sixelColors ?? undefined,
+    ...(report.sixelTransparency ? {} : { sixelTransparency: false }),
     ...(inWholeCells(report.multiplexer) ? { wholeCells: true } : {}),
     placements: report.placements,
     multiplexer: pictureWrap(report.multiplexer, true),

@@ -99,6 +99,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
   const remote = isRemote(env);
   const sync = resolveSync(env, probed ? facts : undefined, who, found);
   const cell = resolveCell(facts, multiplexer.value?.drawsItself === true && found?.name === 'tmux' ? tmux : null);
+  const transparency = resolveSixelTransparency(multiplexer.value?.drawsItself === true ? found : who);
 
   const answers: Record<ReportField, Why> = {
     graphics: graphics.why,
@@ -118,6 +119,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
           reply: facts.sixelColors.reply,
         })
       : reason('default', 'no XTSMGRAPHICS reply: sixel uses 256 colours'),
+    sixelTransparency: transparency.why,
     terminal: terminal.why,
     multiplexer: multiplexer.why,
     remote: remote
@@ -135,6 +137,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
     cellPixels: cell.value,
     background: facts?.background ? { dark: facts.background.dark, rgb: facts.background.rgb } : null,
     sixelColors: facts?.sixelColors?.registers ?? null,
+    sixelTransparency: transparency.value,
     terminal: { name: shown(terminal.value.name), version: shown(terminal.value.version) },
     multiplexer: multiplexer.value && { ...multiplexer.value, version: shown(multiplexer.value.version) },
     remote,
@@ -186,6 +189,40 @@ function resolveSync(
     };
   }
   return { value: false, why: reason('default', 'no DECRQM 2026 reply: assume no synchronized output') };
+}
+
+/**
+ * Whether sixel's transparent pixels (P2=1) show the terminal's background: the database fact of
+ * what draws the sixel (tmux where it draws sixel itself, else the terminal). Where the fact says
+ * no or is unknown, false: the picture is painted on the OSC 11 background instead (docs/render.md,
+ * "Transparency").
+ */
+function resolveSixelTransparency(drawer: Identified | null): Answer<boolean> {
+  const painted = "transparent pixels are painted in the terminal's background (OSC 11, else black)";
+  if (!drawer) {
+    return { value: false, why: reason('default', `the terminal is not known to honour sixel's P2=1: ${painted}`) };
+  }
+  const fact = drawer.row.facts.sixelTransparency;
+  const value = supports(drawer.row, 'sixelTransparency', drawer.version);
+  const says = value
+    ? "honours sixel's P2=1: transparent pixels show the background"
+    : fact?.value === false
+      ? `does not honour sixel's P2=1: ${painted}`
+      : fact
+        ? `honours sixel's P2=1 only from ${drawer.row.name} ${fact.since}: ${painted}`
+        : `says nothing of sixel's P2=1: ${painted}`;
+  return {
+    value,
+    why: reason(
+      drawer.by === 'env' ? 'rule' : 'reply',
+      `${drawer.because} names ${drawer.row.name}, whose database row ${says}`,
+      {
+        row: drawer.row.id,
+        ...(drawer.reply ? { reply: drawer.reply } : {}),
+        ...(fact ? { reference: fact.source } : {}),
+      },
+    ),
+  };
 }
 
 /**
@@ -323,8 +360,22 @@ function resolveGlyphs(runtime: Runtime, facts: ProbeFacts | undefined): GlyphAn
   const noBraille = found?.row.glyphs?.braille?.value === false;
   const value = terminalSymbolSets(drawn);
   const extra = drawn.filter((g) => g !== 'blocks');
+  // Sets the row draws only from a version this one is not shown to reach (older, or unknown).
+  const later = found
+    ? (['sextants', 'octants'] as const).flatMap((set) => {
+        const fact = found.row.glyphs?.[set];
+        return fact?.value === true && !drawn.includes(set)
+          ? [`${set} only from ${found.row.name} ${fact.since}${found.version === null ? ', its version unknown' : ''}`]
+          : [];
+      })
+    : [];
+  const draws = extra.length
+    ? `draws ${extra.join(' and ')} itself`
+    : later.length
+      ? 'draws no sextants or octants itself at this version'
+      : 'the terminal database lists as drawing no sextants or octants itself';
   const because = found
-    ? `${found.row.name}, which ${extra.length ? `draws ${extra.join(' and ')} itself` : 'the terminal database lists as drawing no sextants or octants itself'}${noBraille ? ' and no braille' : ''}: ${value.join(', ')}`
+    ? `${found.row.name}, which ${draws}${later.length ? ` (${later.join('; ')})` : ''}${noBraille ? ' and no braille' : ''}: ${value.join(', ')}`
     : 'block elements are in every terminal font; sextants and octants only where the terminal is known to draw them';
   const why =
     found?.by === 'reply' && facts?.terminal

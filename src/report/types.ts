@@ -61,6 +61,12 @@ export interface Report {
   readonly background: { readonly dark: boolean; readonly rgb: readonly [number, number, number] } | null;
   /** Sixel colour registers, when the terminal said. */
   readonly sixelColors: number | null;
+  /**
+   * Whether what draws the sixel honours P2=1 (transparent pixels show what is under them), by
+   * the terminal database. False (also when unknown): a sixel's transparent pixels are painted in
+   * `background` (black when unknown), the render option `sixelTransparency: false`.
+   */
+  readonly sixelTransparency: boolean;
   /** The terminal itself (the outer one when behind a multiplexer). */
   readonly terminal: { readonly name: string | null; readonly version: string | null };
   readonly multiplexer: MultiplexerInfo | null;
@@ -83,6 +89,7 @@ export type ReportField =
   | 'cellPixels'
   | 'background'
   | 'sixelColors'
+  | 'sixelTransparency'
   | 'terminal'
   | 'multiplexer'
   | 'remote';

@@ -81,6 +81,18 @@ export const EMULATORS: readonly TerminalRow[] = [
         source: 'https://sw.kovidgoyal.net/kitty/conf/#opt-kitty.box_drawing_scale',
         note: 'kitty draws box drawing and block characters itself',
       },
+      sextants: {
+        value: true,
+        since: '0.19.0',
+        source: 'https://github.com/kovidgoyal/kitty/commit/a935c80adc68460f0df72169264cc84bb20f5839',
+        note: 'box drawing for sextants (kitty/fonts.c), first in the v0.19.0 tag',
+      },
+      octants: {
+        value: true,
+        since: '0.40.0',
+        source: 'https://github.com/kovidgoyal/kitty/commit/39dc31e02183801b5661b2bff2df705a85b7bd20',
+        note: 'octants (U+1CD00-U+1CDE5) drawn with box drawing, first in the v0.40.0 tag',
+      },
     },
     rules: {
       graphics: [
@@ -189,6 +201,17 @@ export const EMULATORS: readonly TerminalRow[] = [
         source: 'https://github.com/ghostty-org/ghostty/tree/main/src/font/sprite',
         note: 'its sprite font draws box drawing and block elements',
       },
+      sextants: {
+        value: true,
+        source: 'https://github.com/ghostty-org/ghostty/commit/b34e336c5c5938bda5369fa1ad3153bec1ce70c1',
+        note: 'its sprite font (src/font/sprite), before its first release (v1.0.0)',
+      },
+      octants: {
+        value: true,
+        since: '1.1.1',
+        source: 'https://github.com/ghostty-org/ghostty/commit/8b2f9acfb45bc27f3e41d5eb8c33dee733088c90',
+        note: 'draw_octant in its sprite font, first in the v1.1.1 tag',
+      },
     },
     rules: {
       graphics: [
@@ -264,6 +287,12 @@ export const EMULATORS: readonly TerminalRow[] = [
       { protocol: 'sixel', source: 'https://wezterm.org/escape-sequences.html' },
     ],
     facts: {
+      sixelTransparency: {
+        value: true,
+        source:
+          'https://github.com/wezterm/wezterm/blob/main/term/src/terminalstate/sixel.rs (background_is_transparent)',
+        note: 'the first version that reads P2 is not sourced here',
+      },
       notify: {
         value: true,
         dialect: 'osc9',
@@ -283,7 +312,18 @@ export const EMULATORS: readonly TerminalRow[] = [
     },
     glyphs: {
       blocks: { value: true, source: 'https://wezterm.org/config/lua/config/custom_block_glyphs.html' },
-      sextants: { value: true, source: 'https://wezterm.org/config/lua/config/custom_block_glyphs.html' },
+      sextants: {
+        value: true,
+        since: '20210814',
+        source: 'https://wezterm.org/config/lua/config/custom_block_glyphs.html',
+        note: 'since release 20210814-124438-54e29167 (versions are dates; the date part is compared); custom_block_glyphs draws them',
+      },
+      octants: {
+        value: true,
+        since: '20250208',
+        source: 'https://github.com/wezterm/wezterm/commit/94610314e8f070a9513580e7dfd84ef2178a77e7',
+        note: 'Unicode 16 octants (#6502, 2025-02-08): only nightly builds; no release tag has them (the latest, 20240203-110809-5046fc22, does not)',
+      },
     },
     rules: {
       graphics: [
@@ -486,6 +526,11 @@ export const EMULATORS: readonly TerminalRow[] = [
       { protocol: 'sixel', since: '1.2.0', source: 'https://codeberg.org/dnkl/foot/src/branch/master/CHANGELOG.md' },
     ],
     facts: {
+      sixelTransparency: {
+        value: true,
+        source: 'https://codeberg.org/dnkl/foot/src/branch/master/sixel.c (sixel_init: transparent_bg = p2 == 1)',
+        note: 'the first version that reads P2 is not sourced here',
+      },
       notify: {
         value: true,
         dialect: 'osc777',
@@ -504,6 +549,11 @@ export const EMULATORS: readonly TerminalRow[] = [
       blocks: {
         value: true,
         source: 'https://codeberg.org/dnkl/foot/src/branch/master/doc/foot.ini.5.scd (box-drawings-uses-font-glyphs)',
+      },
+      sextants: {
+        value: true,
+        source: 'https://codeberg.org/dnkl/foot/src/branch/master/box-drawing.c (draw_sextant, U+1FB00-U+1FB3B)',
+        note: 'the first version is not sourced here; octants were not found in the box-drawing.c read, so not claimed',
       },
     },
     rules: {
@@ -596,6 +646,11 @@ export const EMULATORS: readonly TerminalRow[] = [
       },
     ],
     facts: {
+      sixelTransparency: {
+        value: true,
+        source: 'https://vt100.net/docs/vt3xx-gp/chapter14.html (P2=1: pixels specified as 0 keep their colour)',
+        note: "xterm's VT340 sixel follows the manual here (the lead's finding; its graphics_sixel.c not re-read)",
+      },
       synchronizedOutput: {
         value: false,
         source: 'test/fixtures/replies/xterm.json (xterm 379 answers DECRQM 2026 with \\e[?2026;0$y)',
@@ -644,6 +699,12 @@ export const EMULATORS: readonly TerminalRow[] = [
       { protocol: 'iterm2', onlyIf: 'da1', source: XTERMJS_IMAGE, note: 'with the image addon (DA1 ?62;4;9;22c)' },
     ],
     facts: {
+      sixelTransparency: {
+        value: true,
+        source:
+          'https://github.com/xtermjs/xterm.js/blob/master/addons/addon-image/src/SixelHandler.ts (hook: P2=1 fills with colour 0, transparent)',
+        note: 'the image addon, which draws its sixel',
+      },
       hyperlinks: { value: true, since: '5.0.0', source: OSC8_ADOPTION },
       truecolor: { value: true, source: XTERMJS_INPUT },
       synchronizedOutput: {
@@ -702,6 +763,18 @@ export const EMULATORS: readonly TerminalRow[] = [
     },
     glyphs: {
       blocks: { value: true, source: 'https://gitlab.gnome.org/GNOME/vte/-/blob/master/src/minifont.cc' },
+      sextants: {
+        value: true,
+        since: '0.60.0',
+        source: 'https://gitlab.gnome.org/GNOME/vte/-/commit/de627cebda608313f2b76d9f616a8c0c25c74554',
+        note: 'drawn by VTE itself (src/vtedraw.cc, now minifont.cc), first in the 0.60.0 tag',
+      },
+      octants: {
+        value: true,
+        since: '0.78.0',
+        source: 'https://gitlab.gnome.org/GNOME/vte/-/commit/38064959254b6ecc68dbafd8f8f274be1fff35b7',
+        note: 'minifont: block octants, first in the 0.78.0 tag (0.76, as in Ubuntu 24.04, takes them from the font)',
+      },
     },
   },
   {
@@ -808,6 +881,13 @@ export const EMULATORS: readonly TerminalRow[] = [
       },
     ],
     facts: {
+      sixelTransparency: {
+        value: true,
+        since: '1.22',
+        source:
+          'https://github.com/microsoft/terminal/blob/main/src/terminal/adapter/SixelParser.cpp (_initRasterAttributes: no background fill when P2=1)',
+        note: 'from its first sixel release; only its VT125 conformance level (not the default) always fills',
+      },
       clipboard: {
         value: true,
         source: 'https://github.com/microsoft/terminal (OSC 52 write since 1.2)',

@@ -33,6 +33,11 @@ export const MULTIPLEXERS: readonly TerminalRow[] = [
       },
     ],
     facts: {
+      sixelTransparency: {
+        value: false,
+        source: 'test/e2e/findings/README.md (tmux-sixel-band)',
+        note: 'the sixel tmux draws itself: it fills what the picture leaves with register 0 whatever P2 says (tmux 3.5a, tried with P2=1)',
+      },
       hyperlinks: {
         value: true,
         since: '3.4',

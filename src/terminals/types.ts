@@ -64,6 +64,11 @@ export interface Facts {
   readonly clipboard?: Fact;
   /** Shows OSC 9;4 progress in its tab or taskbar (the `progress` capability). */
   readonly progress?: Fact;
+  /**
+   * Honours sixel's P2=1: pixels the picture leaves unset show what was under them. Where it is
+   * false or unknown, a picture's transparent pixels are painted in the terminal's background.
+   */
+  readonly sixelTransparency?: Fact;
 }
 
 /** The fact names of `Facts`, in the order they are printed. */
@@ -79,6 +84,7 @@ export const FACT_NAMES = [
   'notify',
   'clipboard',
   'progress',
+  'sixelTransparency',
 ] as const satisfies readonly (keyof Facts)[];
 
 /** A fact's name. */

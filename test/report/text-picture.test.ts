@@ -175,17 +175,39 @@ describe('the report: symbols and its sets from the terminal database', () => {
     },
     {
       name: 'WezTerm by the environment inside tmux without passthrough: symbols with sextants',
-      runtime: tty({ TERM_PROGRAM: 'WezTerm', TMUX: '/tmp/x,1,0' }),
+      runtime: tty({ TERM_PROGRAM: 'WezTerm', TERM_PROGRAM_VERSION: '20240203-110809-5046fc22', TMUX: '/tmp/x,1,0' }),
       graphics: 'symbols',
       symbols: ['block', 'sextant'],
       source: 'rule',
     },
     {
-      name: 'VTE by the environment: block elements, symbols',
-      runtime: tty({ VTE_VERSION: '7600', TERM: 'xterm-256color' }),
+      name: 'WezTerm of no known version: its sextants (since 20210814) unproven, block elements only',
+      runtime: tty({ TERM_PROGRAM: 'WezTerm', TMUX: '/tmp/x,1,0' }),
       graphics: 'symbols',
       symbols: ['block'],
       source: 'rule',
+    },
+    {
+      name: 'VTE 0.76 by the environment: sextants, no octants (0.78)',
+      runtime: tty({ VTE_VERSION: '7600', TERM: 'xterm-256color' }),
+      graphics: 'symbols',
+      symbols: ['block', 'sextant'],
+      source: 'rule',
+    },
+    {
+      name: 'VTE 0.80 by the environment: sextants and octants',
+      runtime: tty({ VTE_VERSION: '8000', TERM: 'xterm-256color' }),
+      graphics: 'symbols',
+      symbols: ['block', 'sextant', 'octant'],
+      source: 'rule',
+    },
+    {
+      name: 'Ghostty 1.2 by its reply: sextants and octants',
+      runtime: tty({}),
+      facts: named('ghostty', '1.2.0'),
+      graphics: 'kitty',
+      symbols: ['block', 'sextant', 'octant'],
+      source: 'reply',
     },
     {
       name: 'zutty without colour: symbols, as it draws no braille',
@@ -207,6 +229,27 @@ describe('the report: symbols and its sets from the terminal database', () => {
     expect(report.symbols).toEqual(symbols);
     expect(report.why.symbols.source).toBe(source);
     expect(report.why.symbols.detail.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    {
+      name: 'WezTerm of no known version',
+      runtime: tty({ TERM_PROGRAM: 'WezTerm', TMUX: '/tmp/x,1,0' }),
+      detail:
+        /WezTerm, which draws no sextants or octants itself at this version \(sextants only from WezTerm 20210814, its version unknown; octants only from WezTerm 20250208, its version unknown\): block/,
+    },
+    {
+      name: 'VTE 0.76',
+      runtime: tty({ VTE_VERSION: '7600', TERM: 'xterm-256color' }),
+      detail: /VTE, which draws sextants itself \(octants only from VTE 0\.78\.0\): block, sextant/,
+    },
+    {
+      name: 'VTE 0.80',
+      runtime: tty({ VTE_VERSION: '8000', TERM: 'xterm-256color' }),
+      detail: /VTE, which draws sextants and octants itself: block, sextant, octant$/,
+    },
+  ])('why.symbols names the sets $name draws only from a later version', ({ runtime, detail }) => {
+    expect(resolveReport(runtime).why.symbols.detail).toMatch(detail);
   });
 
   it('why.graphics says why the text picture is symbols', () => {
