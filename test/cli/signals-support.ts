@@ -36,6 +36,10 @@ export function writeWrapper(dir: string): string {
       'rc=$?',
       'stty -g > "$out.after"',
       `printf 'rc=%s ${MARKER}\\n' "$rc"`,
+      // Held open until the test has read the marker (finish() answers with a newline): node-pty
+      // drops the last chunk of output when the child exits while that chunk is still unread, which
+      // on a loaded machine lost the marker after a paused pty (1 run in 15).
+      'read _done',
       '',
     ].join('\n'),
   );
@@ -136,6 +140,7 @@ export class PtySession {
   /** Waits for the wrapper's marker and its exit; returns termsight's exit code and the tty modes. */
   async finish(timeoutMs = 15_000): Promise<{ rc: number; before: string; after: string }> {
     await this.until((out) => new RegExp(`rc=\\d+ ${MARKER}`).test(out), 'the marker', timeoutMs);
+    this.type('\n'); // the wrapper waits for it (see writeWrapper)
     await Promise.race([this.exited, sleep(5_000)]);
     const rc = Number(new RegExp(`rc=(\\d+) ${MARKER}`).exec(this.output)?.[1]);
     const read = (suffix: string) => readFileSync(`${this.stateFile}.${suffix}`, 'utf8').trim();
