@@ -73,7 +73,7 @@ async function expectClean(session: PtySession, code: number): Promise<string> {
 }
 
 const SIGNALS = [
-  { name: "SIGTERM (kill's default)", signal: 'SIGTERM', code: 143 },
+  { name: 'SIGTERM (the default of kill)', signal: 'SIGTERM', code: 143 },
   { name: 'SIGHUP (the terminal closed)', signal: 'SIGHUP', code: 129 },
   { name: 'SIGQUIT (Ctrl-\\)', signal: 'SIGQUIT', code: 131 },
 ] as const;
