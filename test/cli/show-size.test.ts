@@ -114,10 +114,10 @@ describe('bad size and layout values: one line, exit 2', () => {
   });
 
   it.each([
-    { text: '4x2', grid: { columns: 4, rows: 2 } },
-    { text: '3', grid: { columns: 3, rows: 1 } },
-    { text: '2X5', grid: { columns: 2, rows: 5 } },
-  ])('--grid $text', ({ text, grid }) => {
+    { name: 'columns and rows', text: '4x2', grid: { columns: 4, rows: 2 } },
+    { name: 'columns alone: one row', text: '3', grid: { columns: 3, rows: 1 } },
+    { name: 'a capital X', text: '2X5', grid: { columns: 2, rows: 5 } },
+  ])('--grid $text: $name', ({ text, grid }) => {
     expect(parseGrid(text)).toEqual(grid);
   });
 });

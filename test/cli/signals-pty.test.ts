@@ -73,16 +73,19 @@ async function expectClean(session: PtySession, code: number): Promise<string> {
 }
 
 const SIGNALS = [
-  { signal: 'SIGTERM', code: 143 },
-  { signal: 'SIGHUP', code: 129 },
-  { signal: 'SIGQUIT', code: 131 },
+  { name: 'SIGTERM (the default of kill)', signal: 'SIGTERM', code: 143 },
+  { name: 'SIGHUP (the terminal closed)', signal: 'SIGHUP', code: 129 },
+  { name: 'SIGQUIT (Ctrl-\\)', signal: 'SIGQUIT', code: 131 },
 ] as const;
+
+/** Ctrl-C: not in SIGNALS, which the probe's own tests cover apart. */
+const SIGINT = { name: 'SIGINT (Ctrl-C)', signal: 'SIGINT', code: 130 } as const;
 
 /** The probe's sentinel (DA1) has gone out: the probe is waiting for the terminal's answers. */
 const probing = (out: string) => out.includes('\x1b[c');
 
 describe('a signal while the probe waits for the terminal', () => {
-  it.each(SIGNALS)('$signal: exit $code, raw mode undone, nothing drawn', async ({ signal, code }) => {
+  it.each(SIGNALS)('$name: exit $code, raw mode undone, nothing drawn', async ({ signal, code }) => {
     const session = start(['show', big, '--protocol', 'braille', '--timeout', '30000']);
     const pid = await session.pid();
     await session.until(probing, 'the probe');
@@ -139,74 +142,68 @@ const PICTURES = [
   { protocol: 'blocks', start: '\u2580', text: true },
 ] as const;
 
-const ROWS = PICTURES.flatMap((p) => SIGNALS.map((s) => ({ ...p, ...s })));
+const ROWS = PICTURES.flatMap((p) => SIGNALS.map((s) => ({ ...p, ...s, name: `${p.protocol}, ${s.name}` })));
 
 describe('a signal while a big picture is written to a terminal that stopped reading', () => {
-  it.each(ROWS)(
-    '$protocol, $signal: sequence closed, exit $code',
-    async ({ protocol, start: intro, text, signal, code }) => {
-      const picture = text ? [slow, '--width', '400', '--height', '200'] : [big];
-      const session = start(['show', ...picture, '--protocol', protocol, '--no-probe']);
-      const pid = await session.pid();
-      const begun = (out: string) => {
-        const at = protocol === 'braille' ? out.search(/[\u2800-\u28ff]/) : out.indexOf(intro);
-        return at >= 0 && out.length - at > 32 * 1024;
-      };
-      await session.until(begun, 'the picture');
-      session.pause();
-      process.kill(pid, signal);
-      session.resume();
-      await expectClean(session, code);
-      if (protocol === 'kitty') expect(session.output).toMatch(/\x1b_Ga=d,d=I,i=\d+/); // the upload deleted
-    },
-  );
+  it.each(ROWS)('$name: sequence closed, exit $code', async ({ protocol, start: intro, text, signal, code }) => {
+    const picture = text ? [slow, '--width', '400', '--height', '200'] : [big];
+    const session = start(['show', ...picture, '--protocol', protocol, '--no-probe']);
+    const pid = await session.pid();
+    const begun = (out: string) => {
+      const at = protocol === 'braille' ? out.search(/[\u2800-\u28ff]/) : out.indexOf(intro);
+      return at >= 0 && out.length - at > 32 * 1024;
+    };
+    await session.until(begun, 'the picture');
+    session.pause();
+    process.kill(pid, signal);
+    session.resume();
+    await expectClean(session, code);
+    if (protocol === 'kitty') expect(session.output).toMatch(/\x1b_Ga=d,d=I,i=\d+/); // the upload deleted
+  });
 });
 
 describe('a signal in the middle of show --grid (a terminal that stopped reading)', () => {
   it.each([
-    { protocol: 'kitty', start: '\x1b_G', signal: 'SIGINT', code: 130 },
-    { protocol: 'kitty', start: '\x1b_G', ...SIGNALS[0] },
-    { protocol: 'sixel', start: '\x1bP', ...SIGNALS[1] },
-    { protocol: 'symbols', start: '\u2584', ...SIGNALS[2] },
-  ] as const)(
-    '$protocol, $signal: row cut short, terminal clean, exit $code',
-    async ({ protocol, start: intro, signal, code }) => {
-      // Two big pictures a row: the first row alone is far more than the pty holds (text pictures
-      // in an 800x400 box).
-      const files =
-        protocol === 'symbols' ? [slow, slow, slow, slow, '--width', '800', '--height', '400'] : [big, big, big, big];
-      const session = start(['show', ...files, '--grid', '2x2', '--protocol', protocol, '--no-probe']);
-      const pid = await session.pid();
-      // A whole row is decoded and encoded before its first byte: slow on a loaded machine.
-      await session.until(
-        (out) => {
-          const at = out.indexOf(intro);
-          return at >= 0 && out.length - at > 32 * 1024;
-        },
-        'the first row',
-        40_000,
-      );
-      session.pause();
-      process.kill(pid, signal);
-      session.resume();
-      await expectClean(session, code);
-      if (protocol === 'kitty') {
-        // Every image the cut row began uploading is deleted by its id.
-        const uploaded = new Set([...session.output.matchAll(/\x1b_G[^;\x1b]*a=T[^;\x1b]*i=(\d+)/g)].map((m) => m[1]));
-        const deleted = new Set([...session.output.matchAll(/\x1b_Ga=d,d=I,i=(\d+)/g)].map((m) => m[1]));
-        expect(uploaded.size).toBeGreaterThan(0);
-        for (const id of uploaded) expect(deleted).toContain(id);
-      }
-    },
-  );
+    { ...SIGINT, name: `kitty, ${SIGINT.name}`, protocol: 'kitty', start: '\x1b_G' },
+    { ...SIGNALS[0], name: `kitty, ${SIGNALS[0].name}`, protocol: 'kitty', start: '\x1b_G' },
+    { ...SIGNALS[1], name: `sixel, ${SIGNALS[1].name}`, protocol: 'sixel', start: '\x1bP' },
+    { ...SIGNALS[2], name: `symbols, ${SIGNALS[2].name}`, protocol: 'symbols', start: '\u2584' },
+  ] as const)('$name: row cut short, terminal clean, exit $code', async ({ protocol, start: intro, signal, code }) => {
+    // Two big pictures a row: the first row alone is far more than the pty holds (text pictures
+    // in an 800x400 box).
+    const files =
+      protocol === 'symbols' ? [slow, slow, slow, slow, '--width', '800', '--height', '400'] : [big, big, big, big];
+    const session = start(['show', ...files, '--grid', '2x2', '--protocol', protocol, '--no-probe']);
+    const pid = await session.pid();
+    // A whole row is decoded and encoded before its first byte: slow on a loaded machine.
+    await session.until(
+      (out) => {
+        const at = out.indexOf(intro);
+        return at >= 0 && out.length - at > 32 * 1024;
+      },
+      'the first row',
+      40_000,
+    );
+    session.pause();
+    process.kill(pid, signal);
+    session.resume();
+    await expectClean(session, code);
+    if (protocol === 'kitty') {
+      // Every image the cut row began uploading is deleted by its id.
+      const uploaded = new Set([...session.output.matchAll(/\x1b_G[^;\x1b]*a=T[^;\x1b]*i=(\d+)/g)].map((m) => m[1]));
+      const deleted = new Set([...session.output.matchAll(/\x1b_Ga=d,d=I,i=(\d+)/g)].map((m) => m[1]));
+      expect(uploaded.size).toBeGreaterThan(0);
+      for (const id of uploaded) expect(deleted).toContain(id);
+    }
+  });
 });
 
 describe('a signal during --animate', () => {
   it.each([
-    { protocol: 'kitty', ...SIGNALS[0] },
-    { protocol: 'blocks', ...SIGNALS[1] },
-    { protocol: 'sixel', ...SIGNALS[2] },
-  ])('$protocol, $signal: cursor shown again, exit $code', async ({ protocol, signal, code }) => {
+    { ...SIGNALS[0], name: `kitty, ${SIGNALS[0].name}`, protocol: 'kitty' },
+    { ...SIGNALS[1], name: `blocks, ${SIGNALS[1].name}`, protocol: 'blocks' },
+    { ...SIGNALS[2], name: `sixel, ${SIGNALS[2].name}`, protocol: 'sixel' },
+  ])('$name: cursor shown again, exit $code', async ({ protocol, signal, code }) => {
     const session = start(['show', gif, '--animate', '--protocol', protocol, '--no-probe', '--width', '40']);
     const pid = await session.pid();
     // A few frames in: each frame is drawn between a cursor save and restore.
@@ -229,8 +226,8 @@ describe('a GIF played by kitty itself (show --animate uploads it once)', () => 
     expect(session.output).not.toMatch(/\x1b_Ga=d/);
   });
 
-  it.each([{ signal: 'SIGINT', code: 130 }, ...SIGNALS])(
-    '$signal during the upload (a terminal that stopped reading): the animation deleted by id, exit $code',
+  it.each([SIGINT, ...SIGNALS])(
+    '$name during the upload (a terminal that stopped reading): the animation deleted by id, exit $code',
     async ({ signal, code }) => {
       const session = start(['show', bigGif, '--animate', '--protocol', 'kitty', '--no-probe'], kitty);
       const pid = await session.pid();
@@ -251,8 +248,12 @@ describe('a GIF played by kitty itself (show --animate uploads it once)', () => 
 });
 
 describe('a closed pipe', () => {
-  it.each([{ protocol: 'sixel' }, { protocol: 'kitty' }, { protocol: 'braille' }])(
-    'show big.png --protocol $protocol | head -c 100: quiet, non-zero',
+  it.each([
+    { name: 'a sixel picture', protocol: 'sixel' },
+    { name: 'a kitty picture', protocol: 'kitty' },
+    { name: 'a braille picture', protocol: 'braille' },
+  ])(
+    '$name: show big.png --protocol $protocol | head -c 100, quiet and non-zero',
     ({ protocol }) => {
       const result = spawnSync(
         '/bin/bash',

@@ -43,18 +43,18 @@ import {
 import { RESULT_FILES, wrapperScript } from './harness/wrapper.js';
 
 describe('inSystem and systemRoot', () => {
-  it.each<[string, string | null, string[]]>([
-    ['the machine itself', null, ['tmux', '-V']],
-    ['the chroot', '/var/tmp/t', [CHROOT, '/var/tmp/t', 'tmux', '-V']],
-  ])('%s', (_name, root, argv) => {
+  it.each<{ name: string; root: string | null; argv: string[] }>([
+    { name: 'the machine itself', root: null, argv: ['tmux', '-V'] },
+    { name: 'the chroot', root: '/var/tmp/t', argv: [CHROOT, '/var/tmp/t', 'tmux', '-V'] },
+  ])('$name', ({ root, argv }) => {
     expect(inSystem(root, ['tmux', '-V'])).toEqual(argv);
   });
-  it.each<[string, 'host' | 'trixie', NodeJS.ProcessEnv, string | null | undefined]>([
-    ['host: no root', 'host', { [TRIXIE_VARIABLE]: '/x' }, null],
-    ['trixie named', 'trixie', { [TRIXIE_VARIABLE]: '/x' }, '/x'],
-    ['trixie not set', 'trixie', {}, undefined],
-    ['trixie set empty', 'trixie', { [TRIXIE_VARIABLE]: '' }, undefined],
-  ])('%s', (_name, system, env, root) => {
+  it.each<{ name: string; system: 'host' | 'trixie'; env: NodeJS.ProcessEnv; root: string | null | undefined }>([
+    { name: 'host: no root', system: 'host', env: { [TRIXIE_VARIABLE]: '/x' }, root: null },
+    { name: 'trixie named', system: 'trixie', env: { [TRIXIE_VARIABLE]: '/x' }, root: '/x' },
+    { name: 'trixie not set', system: 'trixie', env: {}, root: undefined },
+    { name: 'trixie set empty', system: 'trixie', env: { [TRIXIE_VARIABLE]: '' }, root: undefined },
+  ])('$name', ({ system, env, root }) => {
     expect(systemRoot(system, env)).toBe(root);
   });
 });
@@ -113,14 +113,14 @@ describe('moshScript', () => {
     expect(() => execFileSync('sh', ['-n', '-c', moshScript("/tmp/it's/wrapper.sh")])).not.toThrow();
   });
   // mosh-server's output as a printf format: its lines end with CR LF.
-  it.each<[string, string, string]>([
-    [
-      'the port and key from CR LF lines',
-      '\\r\\nMOSH CONNECT 60001 abcdefghij/+0123456789\\r\\n',
-      '60001 abcdefghij/+0123456789',
-    ],
-    ['nothing when mosh-server failed', 'mosh-server: bind failed\\r\\n', 'failed'],
-  ])('reads %s', (_name, serverOutput, expected) => {
+  it.each<{ name: string; serverOutput: string; expected: string }>([
+    {
+      name: 'the port and key from CR LF lines',
+      serverOutput: '\\r\\nMOSH CONNECT 60001 abcdefghij/+0123456789\\r\\n',
+      expected: '60001 abcdefghij/+0123456789',
+    },
+    { name: 'nothing when mosh-server failed', serverOutput: 'mosh-server: bind failed\\r\\n', expected: 'failed' },
+  ])('reads $name', ({ serverOutput, expected }) => {
     // mosh-server and mosh-client replaced by shell functions: the script's parsing alone.
     const script = moshScript('/w.sh')
       .replace('mosh-server new', `printf '${serverOutput}'; : `)
@@ -137,32 +137,57 @@ describe('moshScript', () => {
 
 describe('the Debian 13 setups', () => {
   const paths = sessionPaths('/tmp/s');
-  it.each<[Setup, string[], string[]]>([
-    [
-      { terminal: 'urxvt', multiplexer: 'none', system: 'trixie' },
-      ['urxvt', '-b', '0', '+sb', 'URxvt.print-pipe: sh /tmp/s/xterm-printer.sh', 'sh', '/tmp/s/wrapper.sh'],
-      ['-pr'],
-    ],
-    [
-      { terminal: 'vte', multiplexer: 'none', system: 'trixie' },
-      ['dbus-run-session', 'gnome-terminal', '--wait', '--geometry=80x24+0+0', 'sh', '/tmp/s/wrapper.sh'],
-      ['-e'],
-    ],
-    [{ terminal: 'xterm', multiplexer: 'mosh', system: 'trixie' }, ['xterm', 'sh', '/tmp/s/mosh.sh'], ['tmux']],
-    [
-      { terminal: 'konsole', multiplexer: 'tmux-pt', system: 'trixie' },
-      ['dbus-run-session', 'konsole', '--nofork', '--hide-menubar', '--hide-tabbar', 'e2e', '-e', 'tmux', 'on'],
-      ['--wait'],
-    ],
-    [
-      { terminal: 'foot', multiplexer: 'none', system: 'trixie' },
-      ['sh', '/tmp/s/foot.sh', '/tmp/s/wrapper.sh'],
-      ['-e'],
-    ],
-    [{ terminal: 'foot', multiplexer: 'tmux', system: 'trixie' }, ['/tmp/s/foot.sh', 'tmux', 'off'], ['on']],
-    [
-      { terminal: 'alacritty', multiplexer: 'none', system: 'trixie' },
-      [
+  it.each<{ name: string; setup: Setup; present: string[]; absent: string[] }>([
+    {
+      name: "{ terminal: 'urxvt', multiplexer: 'none', system: 'trixie' }",
+      setup: { terminal: 'urxvt', multiplexer: 'none', system: 'trixie' },
+      present: ['urxvt', '-b', '0', '+sb', 'URxvt.print-pipe: sh /tmp/s/xterm-printer.sh', 'sh', '/tmp/s/wrapper.sh'],
+      absent: ['-pr'],
+    },
+    {
+      name: "{ terminal: 'vte', multiplexer: 'none', system: 'trixie' }",
+      setup: { terminal: 'vte', multiplexer: 'none', system: 'trixie' },
+      present: ['dbus-run-session', 'gnome-terminal', '--wait', '--geometry=80x24+0+0', 'sh', '/tmp/s/wrapper.sh'],
+      absent: ['-e'],
+    },
+    {
+      name: "{ terminal: 'xterm', multiplexer: 'mosh', system: 'trixie' }",
+      setup: { terminal: 'xterm', multiplexer: 'mosh', system: 'trixie' },
+      present: ['xterm', 'sh', '/tmp/s/mosh.sh'],
+      absent: ['tmux'],
+    },
+    {
+      name: "{ terminal: 'konsole', multiplexer: 'tmux-pt', system: 'trixie' }",
+      setup: { terminal: 'konsole', multiplexer: 'tmux-pt', system: 'trixie' },
+      present: [
+        'dbus-run-session',
+        'konsole',
+        '--nofork',
+        '--hide-menubar',
+        '--hide-tabbar',
+        'e2e',
+        '-e',
+        'tmux',
+        'on',
+      ],
+      absent: ['--wait'],
+    },
+    {
+      name: "{ terminal: 'foot', multiplexer: 'none', system: 'trixie' }",
+      setup: { terminal: 'foot', multiplexer: 'none', system: 'trixie' },
+      present: ['sh', '/tmp/s/foot.sh', '/tmp/s/wrapper.sh'],
+      absent: ['-e'],
+    },
+    {
+      name: "{ terminal: 'foot', multiplexer: 'tmux', system: 'trixie' }",
+      setup: { terminal: 'foot', multiplexer: 'tmux', system: 'trixie' },
+      present: ['/tmp/s/foot.sh', 'tmux', 'off'],
+      absent: ['on'],
+    },
+    {
+      name: "{ terminal: 'alacritty', multiplexer: 'none', system: 'trixie' }",
+      setup: { terminal: 'alacritty', multiplexer: 'none', system: 'trixie' },
+      present: [
         'alacritty',
         '/tmp/s/alacritty.sock',
         'window.dimensions.columns=80',
@@ -173,21 +198,45 @@ describe('the Debian 13 setups', () => {
         '-e',
         '/tmp/s/wrapper.sh',
       ],
-      ['--config-file'],
-    ],
-  ])('%j', (setup, present, absent) => {
+      absent: ['--config-file'],
+    },
+  ])('$name', ({ setup, present, absent }) => {
     const argv = terminalCommand(setup, paths, innerCommand(setup, paths));
     for (const word of present) expect(argv).toContain(word);
     for (const word of absent) expect(argv).not.toContain(word);
   });
-  it.each<[Setup, string[]]>([
-    [{ terminal: 'vte', multiplexer: 'tmux' }, ['gnome-terminal', 'dbus-run-session', 'tmux']],
-    [{ terminal: 'xterm', multiplexer: 'mosh' }, ['xterm', 'mosh-server', 'mosh-client']],
-    [{ terminal: 'urxvt', multiplexer: 'none' }, ['urxvt']],
-    [{ terminal: 'konsole', multiplexer: 'tmux-pt' }, ['konsole', 'dbus-run-session', 'dbus-send', 'tmux']],
-    [{ terminal: 'foot', multiplexer: 'none' }, ['foot', 'weston']],
-    [{ terminal: 'alacritty', multiplexer: 'none' }, ['alacritty']],
-  ])('programsFor(%j)', (setup, programs) => {
+  it.each<{ name: string; setup: Setup; programs: string[] }>([
+    {
+      name: "programsFor({ terminal: 'vte', multiplexer: 'tmux' })",
+      setup: { terminal: 'vte', multiplexer: 'tmux' },
+      programs: ['gnome-terminal', 'dbus-run-session', 'tmux'],
+    },
+    {
+      name: "programsFor({ terminal: 'xterm', multiplexer: 'mosh' })",
+      setup: { terminal: 'xterm', multiplexer: 'mosh' },
+      programs: ['xterm', 'mosh-server', 'mosh-client'],
+    },
+    {
+      name: "programsFor({ terminal: 'urxvt', multiplexer: 'none' })",
+      setup: { terminal: 'urxvt', multiplexer: 'none' },
+      programs: ['urxvt'],
+    },
+    {
+      name: "programsFor({ terminal: 'konsole', multiplexer: 'tmux-pt' })",
+      setup: { terminal: 'konsole', multiplexer: 'tmux-pt' },
+      programs: ['konsole', 'dbus-run-session', 'dbus-send', 'tmux'],
+    },
+    {
+      name: "programsFor({ terminal: 'foot', multiplexer: 'none' })",
+      setup: { terminal: 'foot', multiplexer: 'none' },
+      programs: ['foot', 'weston'],
+    },
+    {
+      name: "programsFor({ terminal: 'alacritty', multiplexer: 'none' })",
+      setup: { terminal: 'alacritty', multiplexer: 'none' },
+      programs: ['alacritty'],
+    },
+  ])('$name', ({ setup, programs }) => {
     expect(programsFor(setup)).toEqual(programs);
   });
   it('GNOME Terminal reads its settings from a keyfile and looks for no accessibility bus', () => {
@@ -204,21 +253,73 @@ describe('the Debian 13 setups', () => {
     }
     expect(settings).toContain('[org/gnome/terminal/legacy/profiles:/:b1dcc9dd-5262-4d8d-a863-c897e6d979b9]');
   });
-  it.each<[Setup, ReturnType<typeof textSource>]>([
-    [{ terminal: 'kitty', multiplexer: 'none' }, 'kitty'],
-    [{ terminal: 'xterm', multiplexer: 'none' }, 'print'],
-    [{ terminal: 'urxvt', multiplexer: 'none' }, 'print'],
-    [{ terminal: 'vte', multiplexer: 'none' }, null],
-    [{ terminal: 'vte', multiplexer: 'tmux' }, 'tmux'],
-    [{ terminal: 'kitty', multiplexer: 'tmux-pt' }, 'tmux'],
-    [{ terminal: 'xterm', multiplexer: 'screen' }, 'hardcopy'],
-    [{ terminal: 'xterm', multiplexer: 'mosh' }, null],
-    [{ terminal: 'konsole', multiplexer: 'none' }, 'konsole'],
-    [{ terminal: 'konsole', multiplexer: 'tmux-pt' }, 'tmux'],
-    [{ terminal: 'foot', multiplexer: 'none' }, null],
-    [{ terminal: 'foot', multiplexer: 'tmux' }, 'tmux'],
-    [{ terminal: 'alacritty', multiplexer: 'none' }, null],
-  ])('textSource(%j) is %s', (setup, source) => {
+  it.each<{ name: string; setup: Setup; source: ReturnType<typeof textSource> }>([
+    {
+      name: "textSource({ terminal: 'kitty', multiplexer: 'none' }) is kitty",
+      setup: { terminal: 'kitty', multiplexer: 'none' },
+      source: 'kitty',
+    },
+    {
+      name: "textSource({ terminal: 'xterm', multiplexer: 'none' }) is print",
+      setup: { terminal: 'xterm', multiplexer: 'none' },
+      source: 'print',
+    },
+    {
+      name: "textSource({ terminal: 'urxvt', multiplexer: 'none' }) is print",
+      setup: { terminal: 'urxvt', multiplexer: 'none' },
+      source: 'print',
+    },
+    {
+      name: "textSource({ terminal: 'vte', multiplexer: 'none' }) is null",
+      setup: { terminal: 'vte', multiplexer: 'none' },
+      source: null,
+    },
+    {
+      name: "textSource({ terminal: 'vte', multiplexer: 'tmux' }) is tmux",
+      setup: { terminal: 'vte', multiplexer: 'tmux' },
+      source: 'tmux',
+    },
+    {
+      name: "textSource({ terminal: 'kitty', multiplexer: 'tmux-pt' }) is tmux",
+      setup: { terminal: 'kitty', multiplexer: 'tmux-pt' },
+      source: 'tmux',
+    },
+    {
+      name: "textSource({ terminal: 'xterm', multiplexer: 'screen' }) is hardcopy",
+      setup: { terminal: 'xterm', multiplexer: 'screen' },
+      source: 'hardcopy',
+    },
+    {
+      name: "textSource({ terminal: 'xterm', multiplexer: 'mosh' }) is null",
+      setup: { terminal: 'xterm', multiplexer: 'mosh' },
+      source: null,
+    },
+    {
+      name: "textSource({ terminal: 'konsole', multiplexer: 'none' }) is konsole",
+      setup: { terminal: 'konsole', multiplexer: 'none' },
+      source: 'konsole',
+    },
+    {
+      name: "textSource({ terminal: 'konsole', multiplexer: 'tmux-pt' }) is tmux",
+      setup: { terminal: 'konsole', multiplexer: 'tmux-pt' },
+      source: 'tmux',
+    },
+    {
+      name: "textSource({ terminal: 'foot', multiplexer: 'none' }) is null",
+      setup: { terminal: 'foot', multiplexer: 'none' },
+      source: null,
+    },
+    {
+      name: "textSource({ terminal: 'foot', multiplexer: 'tmux' }) is tmux",
+      setup: { terminal: 'foot', multiplexer: 'tmux' },
+      source: 'tmux',
+    },
+    {
+      name: "textSource({ terminal: 'alacritty', multiplexer: 'none' }) is null",
+      setup: { terminal: 'alacritty', multiplexer: 'none' },
+      source: null,
+    },
+  ])('$name', ({ setup, source }) => {
     expect(textSource(setup)).toBe(source);
   });
   it('Konsole: its own profile by default, no toolbars, the program’s title, X and not Wayland', () => {
@@ -250,11 +351,11 @@ describe('the Debian 13 setups', () => {
     });
     expect(env.QT_QPA_PLATFORM).toBe('xcb');
   });
-  it.each<[string, string, string]>([
-    ['the first line unindented', '   hello\nthere\n', 'hello\nthere'],
-    ['a blank screen', '   \n\n\n', '\n\n'],
-    ['a line that starts with spaces keeps them past the three', '      x\n', '   x'],
-  ])('konsoleText: %s', (_name, reply, text) => {
+  it.each<{ name: string; reply: string; text: string }>([
+    { name: 'the first line unindented', reply: '   hello\nthere\n', text: 'hello\nthere' },
+    { name: 'a blank screen', reply: '   \n\n\n', text: '\n\n' },
+    { name: 'a line that starts with spaces keeps them past the three', reply: '      x\n', text: '   x' },
+  ])('konsoleText: $name', ({ reply, text }) => {
     expect(konsoleText(reply)).toBe(text);
   });
   it('the wrapper saves Konsole’s bus, service and session object only when asked', () => {
@@ -353,15 +454,15 @@ describe('the expectations', () => {
       expect(e.setup.multiplexer).toBe('tmux-pt');
     }
   });
-  it.each<[string, Expectation['graphics'], unknown, boolean]>([
-    ['text takes braille', 'text', 'braille', true],
-    ['text takes symbols', 'text', 'symbols', true],
-    ['text takes blocks', 'text', 'blocks', true],
-    ['text refuses sixel', 'text', 'sixel', false],
-    ['sixel refuses braille', 'sixel', 'braille', false],
-    ['kitty takes kitty', 'kitty', 'kitty', true],
-    ['text refuses nothing said', 'text', undefined, false],
-  ])('graphicsMatch: %s', (_name, expected, chosen, match) => {
+  it.each<{ name: string; expected: Expectation['graphics']; chosen: unknown; match: boolean }>([
+    { name: 'text takes braille', expected: 'text', chosen: 'braille', match: true },
+    { name: 'text takes symbols', expected: 'text', chosen: 'symbols', match: true },
+    { name: 'text takes blocks', expected: 'text', chosen: 'blocks', match: true },
+    { name: 'text refuses sixel', expected: 'text', chosen: 'sixel', match: false },
+    { name: 'sixel refuses braille', expected: 'sixel', chosen: 'braille', match: false },
+    { name: 'kitty takes kitty', expected: 'kitty', chosen: 'kitty', match: true },
+    { name: 'text refuses nothing said', expected: 'text', chosen: undefined, match: false },
+  ])('graphicsMatch: $name', ({ expected, chosen, match }) => {
     expect(graphicsMatch(expected, chosen)).toBe(match);
   });
   it('a mosh cell does not check the multiplexer, a direct cell does', () => {
@@ -380,23 +481,28 @@ describe('the expectations', () => {
 });
 
 describe('strayLines and the glyphs of text pictures', () => {
-  it.each<[string, number]>([
-    ['\u2580\u2584\u258c\u2590', 0],
-    ['\u{1fb00}\u{1fb3b}', 0],
-    ['\u{1cd00}', 0],
-    ['Gi=31\u2580', 1],
-  ])('%j: %i stray lines', (text, count) => {
+  it.each<{ name: string; text: string; count: number }>([
+    { name: "'\\u2580\\u2584\\u258c\\u2590': 0 stray lines", text: '\u2580\u2584\u258c\u2590', count: 0 },
+    { name: "'\\u{1fb00}\\u{1fb3b}': 0 stray lines", text: '\u{1fb00}\u{1fb3b}', count: 0 },
+    { name: "'\\u{1cd00}': 0 stray lines", text: '\u{1cd00}', count: 0 },
+    { name: "'Gi=31\\u2580': 1 stray lines", text: 'Gi=31\u2580', count: 1 },
+  ])('$name', ({ text, count }) => {
     expect(strayLines(text)).toHaveLength(count);
   });
 });
 
 describe('readyScreenshot', () => {
   const shot = (v: number): RgbImage => ({ width: 1, height: 1, data: new Uint8Array([v, 0, 0]) });
-  it.each<[string, number[], number | 'late' | null, number]>([
-    ['ready at once: no wait', [5, 5, 5], 0, 5],
-    ['ready on the third shot: waited', [1, 1, 5, 5, 5], 'late', 5],
-    ['never ready: null, the last stable shot', [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], null, 1],
-  ])('%s', async (_name, frames, waited, value) => {
+  it.each<{ name: string; frames: number[]; waited: number | 'late' | null; value: number }>([
+    { name: 'ready at once: no wait', frames: [5, 5, 5], waited: 0, value: 5 },
+    { name: 'ready on the third shot: waited', frames: [1, 1, 5, 5, 5], waited: 'late', value: 5 },
+    {
+      name: 'never ready: null, the last stable shot',
+      frames: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+      waited: null,
+      value: 1,
+    },
+  ])('$name', async ({ frames, waited, value }) => {
     let i = 0;
     const take = async () => shot(frames[Math.min(i++, frames.length - 1)]);
     const got = await readyScreenshot(take, (img) => img.data[0] === 5, 500);

@@ -93,26 +93,26 @@ function drawnScreen(layout: Layout = {}): RgbImage {
 }
 
 describe('classify', () => {
-  it.each<[Rgb, ColourClass]>([
-    [[255, 0, 0], 'red'],
-    [[205, 0, 0], 'red'], // xterm's palette red
-    [[0, 255, 0], 'green'],
-    [[0, 205, 0], 'green'],
-    [[0, 0, 255], 'blue'],
-    [[0, 0, 238], 'blue'],
-    [[255, 255, 0], 'yellow'],
-    [[205, 205, 0], 'yellow'],
-    [[255, 0, 255], 'magenta'],
-    [[205, 0, 205], 'magenta'],
-    [[0, 255, 255], 'cyan'],
-    [[255, 255, 255], 'light'],
-    [[230, 230, 235], 'light'],
-    [[0, 0, 0], 'dark'],
-    [[40, 40, 40], 'dark'],
-    [[128, 128, 128], 'other'], // anti-aliased text
-    [[255, 180, 180], 'other'], // a red glyph's blended edge
-    [[255, 128, 0], 'other'], // orange is none of ours
-  ])('%j is %s', (rgb, cls) => {
+  it.each<{ name: string; rgb: Rgb; cls: ColourClass }>([
+    { name: '[255, 0, 0] is red', rgb: [255, 0, 0], cls: 'red' },
+    { name: '[205, 0, 0] is red', rgb: [205, 0, 0], cls: 'red' }, // xterm's palette red
+    { name: '[0, 255, 0] is green', rgb: [0, 255, 0], cls: 'green' },
+    { name: '[0, 205, 0] is green', rgb: [0, 205, 0], cls: 'green' },
+    { name: '[0, 0, 255] is blue', rgb: [0, 0, 255], cls: 'blue' },
+    { name: '[0, 0, 238] is blue', rgb: [0, 0, 238], cls: 'blue' },
+    { name: '[255, 255, 0] is yellow', rgb: [255, 255, 0], cls: 'yellow' },
+    { name: '[205, 205, 0] is yellow', rgb: [205, 205, 0], cls: 'yellow' },
+    { name: '[255, 0, 255] is magenta', rgb: [255, 0, 255], cls: 'magenta' },
+    { name: '[205, 0, 205] is magenta', rgb: [205, 0, 205], cls: 'magenta' },
+    { name: '[0, 255, 255] is cyan', rgb: [0, 255, 255], cls: 'cyan' },
+    { name: '[255, 255, 255] is light', rgb: [255, 255, 255], cls: 'light' },
+    { name: '[230, 230, 235] is light', rgb: [230, 230, 235], cls: 'light' },
+    { name: '[0, 0, 0] is dark', rgb: [0, 0, 0], cls: 'dark' },
+    { name: '[40, 40, 40] is dark', rgb: [40, 40, 40], cls: 'dark' },
+    { name: '[128, 128, 128] is other', rgb: [128, 128, 128], cls: 'other' }, // anti-aliased text
+    { name: '[255, 180, 180] is other', rgb: [255, 180, 180], cls: 'other' }, // a red glyph's blended edge
+    { name: '[255, 128, 0] is other', rgb: [255, 128, 0], cls: 'other' }, // orange is none of ours
+  ])('$name', ({ rgb, cls }) => {
     expect(classify(...rgb)).toBe(cls);
   });
 });
@@ -130,11 +130,11 @@ describe('parsePpm', () => {
     expect([...parsePpm(bytes).data]).toEqual([1, 2, 3, 4, 5, 6]);
   });
   it.each([
-    ['P3\n1 1\n255\n0 0 0\n', /not a binary PPM/],
-    ['P6\n1 1\n65535\n', /maxval/],
-    ['P6\n2 2\n255\n\x00\x00\x00', /truncated/],
-    ['P6\n0 2\n255\n', /bad PPM size/],
-  ])('rejects %j', (text, error) => {
+    { name: "rejects 'P3\\n1 1\\n255\\n0 0 0\\n'", text: 'P3\n1 1\n255\n0 0 0\n', error: /not a binary PPM/ },
+    { name: "rejects 'P6\\n1 1\\n65535\\n'", text: 'P6\n1 1\n65535\n', error: /maxval/ },
+    { name: "rejects 'P6\\n2 2\\n255\\n\\x00\\x00\\x00'", text: 'P6\n2 2\n255\n\x00\x00\x00', error: /truncated/ },
+    { name: "rejects 'P6\\n0 2\\n255\\n'", text: 'P6\n0 2\n255\n', error: /bad PPM size/ },
+  ])('$name', ({ text, error }) => {
     expect(() => parsePpm(Buffer.from(text, 'latin1'))).toThrow(error);
   });
 });
@@ -156,12 +156,12 @@ describe('quadrantPng', () => {
 const LOWER_AFTER: Box = { left: 0, top: 128, right: 160, bottom: 144 };
 
 describe('judgePicture', () => {
-  const cases: [string, Layout, PictureKind, RegExp | null][] = [
-    ['the right picture under the marker', {}, 'pixels', null],
-    ['the right picture drawn as dots', { every: 2 }, 'dots', null],
-    [
-      'quadrants swapped left and right',
-      {
+  const cases: { name: string; layout: Layout; kind: PictureKind; problem: RegExp | null }[] = [
+    { name: 'the right picture under the marker', layout: {}, kind: 'pixels', problem: null },
+    { name: 'the right picture drawn as dots', layout: { every: 2 }, kind: 'dots', problem: null },
+    {
+      name: 'quadrants swapped left and right',
+      layout: {
         colours: [
           [0, 255, 0],
           [255, 0, 0],
@@ -169,65 +169,80 @@ describe('judgePicture', () => {
           [0, 0, 255],
         ],
       },
-      'pixels',
-      /red is not at the top left/,
-    ],
-    [
-      'a picture cut short at the bottom',
-      { picture: { left: 0, top: 16, right: 96, bottom: 84 } },
-      'pixels',
-      /not square|covers/,
-    ],
-    [
-      'a picture away from the cursor column',
-      { picture: { left: 200, top: 16, right: 296, bottom: 112 } },
-      'pixels',
-      /cursor's column/,
-    ],
-    [
-      'a picture far below the cursor',
-      { picture: { left: 0, top: 160, right: 96, bottom: 256 }, after: { left: 0, top: 256, right: 160, bottom: 272 } },
-      'pixels',
-      /not just below/,
-    ],
-    [
-      'the next marker painted over the picture',
-      { after: { left: 0, top: 100, right: 160, bottom: 116 } },
-      'pixels',
-      /covers|not square|overlaps/,
-    ],
-    ['no marker before', { before: null }, 'pixels', /before show is not on the screen/],
-    ['no picture at all', { colours: [WHITE, WHITE, WHITE, WHITE] }, 'pixels', /no red/],
-    ['holes in a pixel picture', { every: 2 }, 'pixels', /of the picture's box/],
-    ['white rows between the picture and the next marker', { after: LOWER_AFTER }, 'pixels', null],
-    [
-      'one blended row under a scaled picture',
-      { after: LOWER_AFTER, extra: { box: { left: 0, top: 112, right: 96, bottom: 113 }, rgb: [128, 128, 255] } },
-      'pixels',
-      null,
-    ],
-    [
+      kind: 'pixels',
+      problem: /red is not at the top left/,
+    },
+    {
+      name: 'a picture cut short at the bottom',
+      layout: { picture: { left: 0, top: 16, right: 96, bottom: 84 } },
+      kind: 'pixels',
+      problem: /not square|covers/,
+    },
+    {
+      name: 'a picture away from the cursor column',
+      layout: { picture: { left: 200, top: 16, right: 296, bottom: 112 } },
+      kind: 'pixels',
+      problem: /cursor's column/,
+    },
+    {
+      name: 'a picture far below the cursor',
+      layout: {
+        picture: { left: 0, top: 160, right: 96, bottom: 256 },
+        after: { left: 0, top: 256, right: 160, bottom: 272 },
+      },
+      kind: 'pixels',
+      problem: /not just below/,
+    },
+    {
+      name: 'the next marker painted over the picture',
+      layout: { after: { left: 0, top: 100, right: 160, bottom: 116 } },
+      kind: 'pixels',
+      problem: /covers|not square|overlaps/,
+    },
+    { name: 'no marker before', layout: { before: null }, kind: 'pixels', problem: /before show is not on the screen/ },
+    { name: 'no picture at all', layout: { colours: [WHITE, WHITE, WHITE, WHITE] }, kind: 'pixels', problem: /no red/ },
+    { name: 'holes in a pixel picture', layout: { every: 2 }, kind: 'pixels', problem: /of the picture's box/ },
+    {
+      name: 'white rows between the picture and the next marker',
+      layout: { after: LOWER_AFTER },
+      kind: 'pixels',
+      problem: null,
+    },
+    {
+      name: 'one blended row under a scaled picture',
+      layout: {
+        after: LOWER_AFTER,
+        extra: { box: { left: 0, top: 112, right: 96, bottom: 113 }, rgb: [128, 128, 255] },
+      },
+      kind: 'pixels',
+      problem: null,
+    },
+    {
       // tmux 3.5a’s own sixel in foot: the picture padded to whole cells with black (the row right
       // under the picture is not judged: 5 rows of 96).
-      'a black band under the picture',
-      { after: LOWER_AFTER, extra: { box: { left: 0, top: 112, right: 96, bottom: 118 }, rgb: BLACK } },
-      'pixels',
-      /480 pixels that are not background between the picture and the marker after it/,
-    ],
-    [
-      'a band of one row, below the blended one',
-      { after: LOWER_AFTER, extra: { box: { left: 0, top: 113, right: 96, bottom: 114 }, rgb: BLACK } },
-      'pixels',
-      /96 pixels that are not background/,
-    ],
-    [
-      'dots may have anything between them and the marker',
-      { every: 2, after: LOWER_AFTER, extra: { box: { left: 0, top: 113, right: 96, bottom: 114 }, rgb: BLACK } },
-      'dots',
-      null,
-    ],
+      name: 'a black band under the picture',
+      layout: { after: LOWER_AFTER, extra: { box: { left: 0, top: 112, right: 96, bottom: 118 }, rgb: BLACK } },
+      kind: 'pixels',
+      problem: /480 pixels that are not background between the picture and the marker after it/,
+    },
+    {
+      name: 'a band of one row, below the blended one',
+      layout: { after: LOWER_AFTER, extra: { box: { left: 0, top: 113, right: 96, bottom: 114 }, rgb: BLACK } },
+      kind: 'pixels',
+      problem: /96 pixels that are not background/,
+    },
+    {
+      name: 'dots may have anything between them and the marker',
+      layout: {
+        every: 2,
+        after: LOWER_AFTER,
+        extra: { box: { left: 0, top: 113, right: 96, bottom: 114 }, rgb: BLACK },
+      },
+      kind: 'dots',
+      problem: null,
+    },
   ];
-  it.each(cases)('%s', (_name, layout, kind, problem) => {
+  it.each(cases)('$name', ({ layout, kind, problem }) => {
     const verdict = judgePicture(drawnScreen(layout), AREA, kind, CELL);
     if (problem === null) expect(verdict.problems).toEqual([]);
     else expect(verdict.problems.join('\n')).toMatch(problem);
@@ -253,17 +268,25 @@ describe('strayInk and terminalArea', () => {
 });
 
 describe('strayLines', () => {
-  it.each<[string, number[]]>([
-    ['                    \n\n', []],
-    ['⣿⣿⣶⣤\n⠀⠀⠁\n', []],
-    ['\u{10EEEE}\u0305\u0305\u{10EEEE}\u0305\u030D\n', []], // kitty placeholders with diacritics
-    ['\u2580\u2584\u2596\u259f\u2588 \u{1fb00}\u{1fb3b}\u{1cd00}\u{1cde5}\u{1fb82}\n', []], // symbols pictures
-    ['\u2580\u259f\u25a0\n', [1]], // U+25A0 is a geometric shape, not a block element
-    ['\u{1fb3c}\n', [1]], // past the sextants
-    ['_Gf=32,s=4;AAAA\n', [1]],
-    ['\n\n63;1;2;4c\n', [3]],
-    ['  ⣿ x\n', [1]],
-  ])('%j -> lines %j', (text, lines) => {
+  it.each<{ name: string; text: string; lines: number[] }>([
+    { name: "'                    \\n\\n' -> lines []", text: '                    \n\n', lines: [] },
+    { name: "'⣿⣿⣶⣤\\n⠀⠀⠁\\n' -> lines []", text: '⣿⣿⣶⣤\n⠀⠀⠁\n', lines: [] },
+    {
+      name: "'\\u{10EEEE}\\u0305\\u0305\\u{10EEEE}\\u0305\\u030D\\n' -> lines []",
+      text: '\u{10EEEE}\u0305\u0305\u{10EEEE}\u0305\u030D\n',
+      lines: [],
+    }, // kitty placeholders with diacritics
+    {
+      name: "'\\u2580\\u2584\\u2596\\u259f\\u2588 \\u{1fb00}\\u{1fb3b}\\u{1cd00}\\u{1cde5}\\u{1fb82}\\n' -> lines []",
+      text: '\u2580\u2584\u2596\u259f\u2588 \u{1fb00}\u{1fb3b}\u{1cd00}\u{1cde5}\u{1fb82}\n',
+      lines: [],
+    }, // symbols pictures
+    { name: "'\\u2580\\u259f\\u25a0\\n' -> lines [1]", text: '\u2580\u259f\u25a0\n', lines: [1] }, // U+25A0 is a geometric shape, not a block element
+    { name: "'\\u{1fb3c}\\n' -> lines [1]", text: '\u{1fb3c}\n', lines: [1] }, // past the sextants
+    { name: "'_Gf=32,s=4;AAAA\\n' -> lines [1]", text: '_Gf=32,s=4;AAAA\n', lines: [1] },
+    { name: "'\\n\\n63;1;2;4c\\n' -> lines [3]", text: '\n\n63;1;2;4c\n', lines: [3] },
+    { name: "'  ⣿ x\\n' -> lines [1]", text: '  ⣿ x\n', lines: [1] },
+  ])('$name', ({ text, lines }) => {
     expect(strayLines(text).map((l) => l.line)).toEqual(lines);
   });
 });
@@ -280,64 +303,79 @@ describe('judgeReport', () => {
     why: { graphics: { source: 'reply', detail: 'DA1 lists 4 (sixel)', reply: '\\e[?63;1;2;4;6;9;15;16;22;28c' } },
     probeMs: 4.2,
   };
-  it.each<[string, unknown, Expectation, RegExp | null]>([
-    ['a right report', good, xterm, null],
-    ['the terminal name in another case', { ...good, terminal: { name: 'XTerm', version: '379' } }, xterm, null],
-    ['the wrong protocol', { ...good, graphics: 'braille' }, xterm, /graphics is "braille"/],
-    ['no terminal name', { ...good, terminal: { name: null, version: null } }, xterm, /terminal.name/],
-    [
-      'a DA1 without 4 as the reason',
-      { ...good, why: { graphics: { ...good.why.graphics, reply: '\\e[?64;1;2;6;9c' } } },
-      xterm,
-      /why.graphics quotes/,
-    ],
-    [
-      'a DA1 with 14, not 4',
-      { ...good, why: { graphics: { ...good.why.graphics, reply: '\\e[?63;14c' } } },
-      xterm,
-      /why.graphics quotes/,
-    ],
-    [
-      'the deciding reply quoted in the sentence',
-      {
+  it.each<{ name: string; report: unknown; expected: Expectation; problem: RegExp | null }>([
+    { name: 'a right report', report: good, expected: xterm, problem: null },
+    {
+      name: 'the terminal name in another case',
+      report: { ...good, terminal: { name: 'XTerm', version: '379' } },
+      expected: xterm,
+      problem: null,
+    },
+    {
+      name: 'the wrong protocol',
+      report: { ...good, graphics: 'braille' },
+      expected: xterm,
+      problem: /graphics is "braille"/,
+    },
+    {
+      name: 'no terminal name',
+      report: { ...good, terminal: { name: null, version: null } },
+      expected: xterm,
+      problem: /terminal.name/,
+    },
+    {
+      name: 'a DA1 without 4 as the reason',
+      report: { ...good, why: { graphics: { ...good.why.graphics, reply: '\\e[?64;1;2;6;9c' } } },
+      expected: xterm,
+      problem: /why.graphics quotes/,
+    },
+    {
+      name: 'a DA1 with 14, not 4',
+      report: { ...good, why: { graphics: { ...good.why.graphics, reply: '\\e[?63;14c' } } },
+      expected: xterm,
+      problem: /why.graphics quotes/,
+    },
+    {
+      name: 'the deciding reply quoted in the sentence',
+      report: {
         ...good,
         why: { graphics: { source: 'reply', detail: 'DA1 \\e[?63;1;2;4;22c lists 4', reply: '\\eP>|XTerm(379)\\e\\' } },
       },
-      xterm,
-      null,
-    ],
-    ['no reason', { ...good, why: {} }, xterm, /why.graphics is missing/],
-    [
-      'a multiplexer where none is',
-      { ...good, multiplexer: { name: 'tmux', version: '3.3a', passthrough: true } },
-      xterm,
-      /expected none/,
-    ],
-    ['no probe', { ...good, probeMs: null }, xterm, /no probe ran/],
-    ['not an object', 'sixel', xterm, /not a JSON object/],
-    [
-      'tmux without passthrough',
-      {
+      expected: xterm,
+      problem: null,
+    },
+    { name: 'no reason', report: { ...good, why: {} }, expected: xterm, problem: /why.graphics is missing/ },
+    {
+      name: 'a multiplexer where none is',
+      report: { ...good, multiplexer: { name: 'tmux', version: '3.3a', passthrough: true } },
+      expected: xterm,
+      problem: /expected none/,
+    },
+    { name: 'no probe', report: { ...good, probeMs: null }, expected: xterm, problem: /no probe ran/ },
+    { name: 'not an object', report: 'sixel', expected: xterm, problem: /not a JSON object/ },
+    {
+      name: 'tmux without passthrough',
+      report: {
         ...good,
         graphics: 'symbols',
         multiplexer: { name: 'tmux', version: '3.3a', passthrough: false },
         why: { graphics: { source: 'multiplexer', detail: 'tmux passthrough is off' } },
       },
-      tmux,
-      null,
-    ],
-    [
-      'tmux said to pass through when it does not',
-      {
+      expected: tmux,
+      problem: null,
+    },
+    {
+      name: 'tmux said to pass through when it does not',
+      report: {
         ...good,
         graphics: 'symbols',
         multiplexer: { name: 'tmux', version: '3.3a', passthrough: true },
         why: { graphics: { source: 'multiplexer', detail: 'passthrough' } },
       },
-      tmux,
-      /passthrough is true/,
-    ],
-  ])('%s', (_name, report, expected, problem) => {
+      expected: tmux,
+      problem: /passthrough is true/,
+    },
+  ])('$name', ({ report, expected, problem }) => {
     const problems = judgeReport(report, expected);
     if (problem === null) expect(problems).toEqual([]);
     else expect(problems.join('\n')).toMatch(problem);
@@ -346,26 +384,44 @@ describe('judgeReport', () => {
 
 describe('terminal commands', () => {
   const paths = sessionPaths('/tmp/s');
-  it.each<[Setup, string[], string[]]>([
-    [{ terminal: 'xterm', multiplexer: 'none' }, ['xterm', '-e', 'sh', '/tmp/s/wrapper.sh'], ['-ti']],
-    [
-      { terminal: 'xterm-vt340', multiplexer: 'none' },
-      ['-ti', 'vt340', 'XTerm*decTerminalID: vt340', 'XTerm*numColorRegisters: 256'],
-      [],
-    ],
-    [{ terminal: 'kitty', multiplexer: 'none' }, ['kitty', '--config', 'NONE', 'sh', '/tmp/s/wrapper.sh'], ['-e']],
-    [
-      { terminal: 'kitty', multiplexer: 'tmux-pt' },
-      ['tmux', '-S', '/tmp/s/tmux.sock', '-f', '/dev/null', 'new-session'],
-      ['-e'],
-    ],
-    [{ terminal: 'xterm-vt340', multiplexer: 'tmux' }, ['tmux', 'sh /tmp/s/wrapper.sh'], ['kitty']],
-    [
-      { terminal: 'xterm', multiplexer: 'screen' },
-      ['screen', '-c', '/tmp/s/screenrc', 'sh', '/tmp/s/wrapper.sh'],
-      ['tmux'],
-    ],
-  ])('%j', (setup, present, absent) => {
+  it.each<{ name: string; setup: Setup; present: string[]; absent: string[] }>([
+    {
+      name: "{ terminal: 'xterm', multiplexer: 'none' }",
+      setup: { terminal: 'xterm', multiplexer: 'none' },
+      present: ['xterm', '-e', 'sh', '/tmp/s/wrapper.sh'],
+      absent: ['-ti'],
+    },
+    {
+      name: "{ terminal: 'xterm-vt340', multiplexer: 'none' }",
+      setup: { terminal: 'xterm-vt340', multiplexer: 'none' },
+      present: ['-ti', 'vt340', 'XTerm*decTerminalID: vt340', 'XTerm*numColorRegisters: 256'],
+      absent: [],
+    },
+    {
+      name: "{ terminal: 'kitty', multiplexer: 'none' }",
+      setup: { terminal: 'kitty', multiplexer: 'none' },
+      present: ['kitty', '--config', 'NONE', 'sh', '/tmp/s/wrapper.sh'],
+      absent: ['-e'],
+    },
+    {
+      name: "{ terminal: 'kitty', multiplexer: 'tmux-pt' }",
+      setup: { terminal: 'kitty', multiplexer: 'tmux-pt' },
+      present: ['tmux', '-S', '/tmp/s/tmux.sock', '-f', '/dev/null', 'new-session'],
+      absent: ['-e'],
+    },
+    {
+      name: "{ terminal: 'xterm-vt340', multiplexer: 'tmux' }",
+      setup: { terminal: 'xterm-vt340', multiplexer: 'tmux' },
+      present: ['tmux', 'sh /tmp/s/wrapper.sh'],
+      absent: ['kitty'],
+    },
+    {
+      name: "{ terminal: 'xterm', multiplexer: 'screen' }",
+      setup: { terminal: 'xterm', multiplexer: 'screen' },
+      present: ['screen', '-c', '/tmp/s/screenrc', 'sh', '/tmp/s/wrapper.sh'],
+      absent: ['tmux'],
+    },
+  ])('$name', ({ setup, present, absent }) => {
     const argv = terminalCommand(setup, paths, innerCommand(setup, paths));
     for (const word of present) expect(argv).toContain(word);
     for (const word of absent) expect(argv).not.toContain(word);
@@ -408,7 +464,12 @@ describe('wrapperScript', () => {
       `'env' '-i' 'TERM=xterm-256color' 'HOME=/h' 'PATH=/bin' '/usr/bin/node' '/repo/dist/cli/main.js' detect --json`,
     );
   });
-  it.each(['plain', "it's", 'a "b" $c `d` \\e', ''])('shellQuote keeps %j intact', (word) => {
+  it.each([
+    { name: "shellQuote keeps 'plain' intact", word: 'plain' },
+    { name: 'shellQuote keeps "it\'s" intact', word: "it's" },
+    { name: 'shellQuote keeps \'a "b" $c `d` \\\\e\' intact', word: 'a "b" $c `d` \\e' },
+    { name: "shellQuote keeps '' intact", word: '' },
+  ])('$name', ({ word }) => {
     expect(execFileSync('sh', ['-c', `printf %s ${shellQuote(word)}`]).toString()).toBe(word);
   });
 });
@@ -439,11 +500,11 @@ describe.runIf(process.platform === 'linux')('ProcessScope', () => {
 });
 
 describe('garbage judgements', () => {
-  it.each<[string, Box | null, number]>([
-    ['identical screens', null, 0],
-    ['one cell changed', { left: 8, top: 16, right: 16, bottom: 32 }, 128],
-    ['a pixel in the corner', { left: 639, top: 383, right: 640, bottom: 384 }, 1],
-  ])('screenDiff: %s', (_name, changed, count) => {
+  it.each<{ name: string; changed: Box | null; count: number }>([
+    { name: 'identical screens', changed: null, count: 0 },
+    { name: 'one cell changed', changed: { left: 8, top: 16, right: 16, bottom: 32 }, count: 128 },
+    { name: 'a pixel in the corner', changed: { left: 639, top: 383, right: 640, bottom: 384 }, count: 1 },
+  ])('screenDiff: $name', ({ changed, count }) => {
     const before = screen(AREA.right, AREA.bottom);
     const after = screen(AREA.right, AREA.bottom);
     if (changed) paint(after, changed, [250, 255, 255]);
@@ -463,33 +524,52 @@ describe('garbage judgements', () => {
     ].join('\n');
     expect(childWindows(out)).toEqual(['0x20000c', '0x400001']);
   });
-  it.each<[string, string[]]>([
-    [
-      'WM_NAME(STRING) = "screen"\n_NET_WM_NAME(UTF8_STRING) = "screen"\n',
-      ['WM_NAME(STRING) = "screen"', '_NET_WM_NAME(UTF8_STRING) = "screen"'],
-    ],
-    ['WM_NAME:  not found.\n_NET_WM_NAME:  not found.\n', []],
-  ])('titleLines(%j)', (xprop, lines) => {
+  it.each<{ name: string; xprop: string; lines: string[] }>([
+    {
+      name: 'titleLines(\'WM_NAME(STRING) = "screen"\\n_NET_WM_NAME(UTF8_STRING) = "screen"\\n\')',
+      xprop: 'WM_NAME(STRING) = "screen"\n_NET_WM_NAME(UTF8_STRING) = "screen"\n',
+      lines: ['WM_NAME(STRING) = "screen"', '_NET_WM_NAME(UTF8_STRING) = "screen"'],
+    },
+    {
+      name: "titleLines('WM_NAME:  not found.\\n_NET_WM_NAME:  not found.\\n')",
+      xprop: 'WM_NAME:  not found.\n_NET_WM_NAME:  not found.\n',
+      lines: [],
+    },
+  ])('$name', ({ xprop, lines }) => {
     expect(titleLines(xprop)).toEqual(lines);
   });
-  it.each<[string, WindowTitles, WindowTitles, string[]]>([
-    ['unchanged', { '0x1': ['WM_NAME = "a"'] }, { '0x1': ['WM_NAME = "a"'] }, []],
-    [
-      'renamed',
-      { '0x1': ['WM_NAME = "a"'] },
-      { '0x1': ['WM_NAME = "Gi=31"'] },
-      ['window 0x1: WM_NAME = "a" became WM_NAME = "Gi=31"'],
-    ],
-    ['title added', {}, { '0x2': ['WM_NAME = "b"'] }, ['window 0x2: (no title) became WM_NAME = "b"']],
-    ['title gone', { '0x2': ['WM_NAME = "b"'] }, {}, ['window 0x2: WM_NAME = "b" became (no title)']],
-  ])('titleChanges: %s', (_name, before, after, changes) => {
+  it.each<{ name: string; before: WindowTitles; after: WindowTitles; changes: string[] }>([
+    { name: 'unchanged', before: { '0x1': ['WM_NAME = "a"'] }, after: { '0x1': ['WM_NAME = "a"'] }, changes: [] },
+    {
+      name: 'renamed',
+      before: { '0x1': ['WM_NAME = "a"'] },
+      after: { '0x1': ['WM_NAME = "Gi=31"'] },
+      changes: ['window 0x1: WM_NAME = "a" became WM_NAME = "Gi=31"'],
+    },
+    {
+      name: 'title added',
+      before: {},
+      after: { '0x2': ['WM_NAME = "b"'] },
+      changes: ['window 0x2: (no title) became WM_NAME = "b"'],
+    },
+    {
+      name: 'title gone',
+      before: { '0x2': ['WM_NAME = "b"'] },
+      after: {},
+      changes: ['window 0x2: WM_NAME = "b" became (no title)'],
+    },
+  ])('titleChanges: $name', ({ before, after, changes }) => {
     expect(titleChanges(before, after)).toEqual(changes);
   });
-  it.each<[string, { line: number; text: string }[]]>([
-    ['\n\n   \n', []],
-    ['\n Gi=31,s=1;AAAA  \n', [{ line: 2, text: ' Gi=31,s=1;AAAA' }]],
-    ['\u2800\n', [{ line: 1, text: '\u2800' }]],
-  ])('inkedLines(%j)', (text, lines) => {
+  it.each<{ name: string; text: string; lines: { line: number; text: string }[] }>([
+    { name: "inkedLines('\\n\\n   \\n')", text: '\n\n   \n', lines: [] },
+    {
+      name: "inkedLines('\\n Gi=31,s=1;AAAA  \\n')",
+      text: '\n Gi=31,s=1;AAAA  \n',
+      lines: [{ line: 2, text: ' Gi=31,s=1;AAAA' }],
+    },
+    { name: "inkedLines('\\u2800\\n')", text: '\u2800\n', lines: [{ line: 1, text: '\u2800' }] },
+  ])('$name', ({ text, lines }) => {
     expect(inkedLines(text)).toEqual(lines);
   });
 });
@@ -532,11 +612,23 @@ describe('checkpoints', () => {
 });
 
 describe('stableScreenshot', () => {
-  it.each<[string, number[], number, number, number]>([
-    ['a still screen: the second shot', [1, 1, 2], 2, 1, 2],
-    ['a screen still painting: the first of two equal shots in a row', [1, 2, 3, 3, 4], 8, 3, 4],
-    ['a screen that never settles: the last shot allowed', [1, 2, 3, 4], 3, 3, 3],
-  ])('%s', async (_name, frames, tries, expected, shots) => {
+  it.each<{ name: string; frames: number[]; tries: number; expected: number; shots: number }>([
+    { name: 'a still screen: the second shot', frames: [1, 1, 2], tries: 2, expected: 1, shots: 2 },
+    {
+      name: 'a screen still painting: the first of two equal shots in a row',
+      frames: [1, 2, 3, 3, 4],
+      tries: 8,
+      expected: 3,
+      shots: 4,
+    },
+    {
+      name: 'a screen that never settles: the last shot allowed',
+      frames: [1, 2, 3, 4],
+      tries: 3,
+      expected: 3,
+      shots: 3,
+    },
+  ])('$name', async ({ frames, tries, expected, shots }) => {
     let taken = 0;
     const take = async () => screen(2, 2, [frames[taken++], 0, 0]);
     const shot = await stableScreenshot(take, 1, tries);

@@ -103,8 +103,8 @@ const REPLIES = join(ROOT, 'test/fixtures/replies');
 
 /** The recordings of xterm.js's replies this suite makes and checks. */
 const RECORDINGS = [
-  { file: 'xtermjs.json', images: false },
-  { file: 'xtermjs-image.json', images: true },
+  { name: 'xterm.js alone', file: 'xtermjs.json', images: false },
+  { name: 'xterm.js with the image addon', file: 'xtermjs-image.json', images: true },
 ] as const;
 
 function packageVersion(name: string): string {
@@ -246,7 +246,7 @@ export function xtermjsSuite({ title, name, cases, strict }: XtermjsSuiteOptions
 
     // xterm.js's own replies, recorded into test/fixtures/replies/ (TERMSIGHT_RECORD=1 writes them
     // anew); otherwise the live replies must be the recorded ones, byte for byte.
-    describe.runIf(!strict).each(RECORDINGS)('replies: $file', ({ file, images }) => {
+    describe.runIf(!strict).each(RECORDINGS)('replies: $name, $file', ({ file, images }) => {
       it(`xterm.js ${images ? 'with' : 'without'} the image addon answers as ${file} recorded`, async () => {
         const term = await openTerminal(browser, url, bridge, images);
         try {

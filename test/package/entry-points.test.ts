@@ -16,10 +16,13 @@ const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
 };
 const readme = readFileSync(`${root}README.md`, 'utf8');
 
-/** Each entry point and the README heading whose tables list its exports. */
+/**
+ * Each entry point and the README heading whose tables list its exports: named by the specifier a
+ * user imports it by, with its key in the exports map.
+ */
 const ENTRY_POINTS = Object.keys(pkg.exports)
   .filter((key) => key !== './package.json')
-  .map((key) => ({ key, specifier: key === '.' ? pkg.name : `${pkg.name}/${key.slice(2)}` }));
+  .map((key) => ({ name: key === '.' ? pkg.name : `${pkg.name}/${key.slice(2)}`, key }));
 
 /** Every name (values and types) the built declaration file of an entry point exports. */
 function declaredExports(key: string): string[] {
@@ -85,7 +88,7 @@ process.stdout.write(JSON.stringify(Object.keys(m).sort()));`;
   return { names: JSON.parse(run.stdout) as string[], loaded };
 }
 
-describe.each(ENTRY_POINTS)('$specifier', ({ key, specifier }) => {
+describe.each(ENTRY_POINTS)('$name', ({ key, name: specifier }) => {
   const declared = declaredExports(key);
   it('resolves by the package name and exports at run time what its declarations say', () => {
     const { names } = importInChild(specifier);
@@ -100,7 +103,7 @@ describe.each(ENTRY_POINTS)('$specifier', ({ key, specifier }) => {
 describe('the README and the exports map', () => {
   it('document the same entry points', () => {
     const headings = [...readme.matchAll(/^#{3,4} `(termsight[^`]*)`/gm)].map((m) => m[1]);
-    expect(headings.sort()).toEqual(ENTRY_POINTS.map((e) => e.specifier).sort());
+    expect(headings.sort()).toEqual(ENTRY_POINTS.map((e) => e.name).sort());
   });
 });
 

@@ -18,29 +18,16 @@ const TEST = fileURLToPath(new URL('../', import.meta.url));
 const PLACEHOLDER = /%[sdifjoO#$]/;
 
 /**
- * Files whose tables are not yet named rows, each in a folder another piece of work owns
- * (render, report, capability, the end-to-end harness, `show`'s tests, the probe's query batch).
+ * Files whose tables are not yet named rows: the probe's query batch, which other work is editing.
  * Converting one means removing it here; no file may join.
  */
-const NOT_YET: ReadonlySet<string> = new Set([
-  'e2e/harness-cells.test.ts',
-  'e2e/harness.test.ts',
-  'probe/query.test.ts',
-  'render/quantize.test.ts',
-  'render/resize.test.ts',
-  'render/sixel.test.ts',
-  'report/text-picture.test.ts',
-]);
+const NOT_YET: ReadonlySet<string> = new Set(['probe/query.test.ts']);
 
 /**
- * Files whose tables are objects titled by a field other than `name`, each for a reason: being
- * edited by other work now, or keyed by a field that is itself the row's name. No file may join.
+ * Files whose tables are objects titled by a field other than `name`, each for a reason: keyed by
+ * a field that is itself the row's name. No file may join.
  */
 const TITLED_BY_A_FIELD: ReadonlyMap<string, string> = new Map([
-  ['cli/show-size.test.ts', 'the text-picture sizing work is editing it'],
-  ['cli/signals-pty.test.ts', 'the signal tests are being edited by the text-picture work'],
-  ['e2e/xtermjs-suite.ts', "the end-to-end work's file"],
-  ['package/entry-points.test.ts', 'the import-cost work is editing it; the subpath specifier is the name'],
   [
     'probe/fixtures.test.ts',
     'one row per recording, titled by its file, which the first test checks against the folder',

@@ -43,42 +43,42 @@ const paletteArb = fc
 const byte = fc.integer({ min: 0, max: 255 });
 
 describe('exactPalette', () => {
-  it.each<[string, number[][], number, number | null]>([
-    [
-      'three colours, limit 3',
-      [
+  it.each<{ name: string; pixels: number[][]; limit: number; expected: number | null }>([
+    {
+      name: 'three colours, limit 3',
+      pixels: [
         [1, 2, 3],
         [4, 5, 6],
         [1, 2, 3],
         [7, 8, 9],
       ],
-      3,
-      3,
-    ],
-    [
-      'three colours, limit 2',
-      [
+      limit: 3,
+      expected: 3,
+    },
+    {
+      name: 'three colours, limit 2',
+      pixels: [
         [1, 2, 3],
         [4, 5, 6],
         [7, 8, 9],
         [7, 8, 9],
       ],
-      2,
-      null,
-    ],
-    [
-      'transparent pixels do not count',
-      [
+      limit: 2,
+      expected: null,
+    },
+    {
+      name: 'transparent pixels do not count',
+      pixels: [
         [1, 2, 3],
         [4, 5, 6, 0],
         [7, 8, 9, 100],
         [1, 2, 3],
       ],
-      1,
-      1,
-    ],
-    ['nothing painted', [[1, 2, 3, 0]], 2, 0],
-  ])('%s', (_name, pixels, limit, expected) => {
+      limit: 1,
+      expected: 1,
+    },
+    { name: 'nothing painted', pixels: [[1, 2, 3, 0]], limit: 2, expected: 0 },
+  ])('$name', ({ pixels, limit, expected }) => {
     const palette = exactPalette(fromPixels(1, pixels), limit, 128);
     expect(palette === null ? null : palette.size).toBe(expected);
   });
@@ -152,26 +152,26 @@ describe('buildPalette', () => {
     return fromPixels(perCluster, pixels);
   }
 
-  it.each<[string, number[][], number]>([
-    [
-      'two clusters, two colours',
-      [
+  it.each<{ name: string; centres: number[][]; colors: number }>([
+    {
+      name: 'two clusters, two colours',
+      centres: [
         [40, 40, 40],
         [200, 180, 20],
       ],
-      2,
-    ],
-    [
-      'four clusters, four colours',
-      [
+      colors: 2,
+    },
+    {
+      name: 'four clusters, four colours',
+      centres: [
         [20, 200, 20],
         [200, 20, 20],
         [20, 20, 200],
         [220, 220, 220],
       ],
-      4,
-    ],
-  ])('%s: one colour near each cluster', (_name, centres, colors) => {
+      colors: 4,
+    },
+  ])('$name: one colour near each cluster', ({ centres, colors }) => {
     const palette = buildPalette(clusters(centres, 200), colors);
     expect(palette.size).toBe(colors);
     for (const c of centres) {
@@ -180,7 +180,12 @@ describe('buildPalette', () => {
     }
   });
 
-  it.each([2, 16, 100, 256])('never more than %s colours', (colors) => {
+  it.each([
+    { name: 'never more than 2 colours', colors: 2 },
+    { name: 'never more than 16 colours', colors: 16 },
+    { name: 'never more than 100 colours', colors: 100 },
+    { name: 'never more than 256 colours', colors: 256 },
+  ])('$name', ({ colors }) => {
     const pixels = Array.from({ length: 4000 }, (_, i) => [(i * 37) & 255, (i * 101) & 255, (i * 53) & 255]);
     const palette = buildPalette(fromPixels(40, pixels), colors);
     expect(palette.size).toBeGreaterThan(1);
@@ -209,12 +214,22 @@ describe('buildPalette', () => {
 describe('ditherToPalette', () => {
   const blackWhite: Palette = { size: 2, rgb: Uint8Array.of(0, 0, 0, 255, 255, 255) };
 
-  it.each<[number, number, number]>([
+  it.each<{ name: string; grey: number; strength: number; share: number }>([
     // grey level, strength, expected share of white (±0.03)
-    [128, 1, 128 / 255],
-    [64, 1, 64 / 255],
-    [200, 1, 200 / 255],
-  ])('grey %s with full error diffusion keeps the mean (strength %s)', (grey, strength, share) => {
+    {
+      name: 'grey 128 with full error diffusion keeps the mean (strength 1)',
+      grey: 128,
+      strength: 1,
+      share: 128 / 255,
+    },
+    { name: 'grey 64 with full error diffusion keeps the mean (strength 1)', grey: 64, strength: 1, share: 64 / 255 },
+    {
+      name: 'grey 200 with full error diffusion keeps the mean (strength 1)',
+      grey: 200,
+      strength: 1,
+      share: 200 / 255,
+    },
+  ])('$name', ({ grey, strength, share }) => {
     const raster = fromPixels(
       64,
       Array.from({ length: 64 * 64 }, () => [grey, grey, grey]),
@@ -224,11 +239,26 @@ describe('ditherToPalette', () => {
     expect(Math.abs(white - share)).toBeLessThan(0.03);
   });
 
-  it.each<[number, number, number]>([
-    [64, 128, 200],
-    [200, 30, 90],
-    [10, 240, 120],
-  ])('colour (%s, %s, %s) on the cube corners keeps each channel mean with full diffusion', (r, g, b) => {
+  it.each<{ name: string; r: number; g: number; b: number }>([
+    {
+      name: 'colour (64, 128, 200) on the cube corners keeps each channel mean with full diffusion',
+      r: 64,
+      g: 128,
+      b: 200,
+    },
+    {
+      name: 'colour (200, 30, 90) on the cube corners keeps each channel mean with full diffusion',
+      r: 200,
+      g: 30,
+      b: 90,
+    },
+    {
+      name: 'colour (10, 240, 120) on the cube corners keeps each channel mean with full diffusion',
+      r: 10,
+      g: 240,
+      b: 120,
+    },
+  ])('$name', ({ r, g, b }) => {
     const corners: Palette = {
       size: 8,
       rgb: Uint8Array.from(
@@ -244,7 +274,10 @@ describe('ditherToPalette', () => {
     for (const [c, want] of [r, g, b].entries()) expect(Math.abs(mean[c] - want)).toBeLessThan(2);
   });
 
-  it.each([0.25, 0.75])('weaker diffusion (strength %s) still mixes both colours on mid grey', (strength) => {
+  it.each([
+    { name: 'weaker diffusion (strength 0.25) still mixes both colours on mid grey', strength: 0.25 },
+    { name: 'weaker diffusion (strength 0.75) still mixes both colours on mid grey', strength: 0.75 },
+  ])('$name', ({ strength }) => {
     const raster = fromPixels(
       32,
       Array.from({ length: 32 * 32 }, () => [128, 128, 128]),
@@ -265,7 +298,10 @@ describe('ditherToPalette', () => {
     });
   });
 
-  it.each(['floyd-steinberg', 'none'] as const)('%s leaves pixels below the threshold unpainted', (method) => {
+  it.each([
+    { name: 'floyd-steinberg leaves pixels below the threshold unpainted', method: 'floyd-steinberg' },
+    { name: 'none leaves pixels below the threshold unpainted', method: 'none' },
+  ] as const)('$name', ({ method }) => {
     const pixels = Array.from({ length: 100 }, (_, i) => [100, 100, 100, i % 3 === 0 ? 10 : 255]);
     const out = ditherToPalette(fromPixels(10, pixels), blackWhite, new Uint16Array(100), {
       method,

@@ -17,35 +17,104 @@ function pixel(r: Raster, x: number, y: number): number[] {
 describe('fitPixels', () => {
   it.each([
     // source, box, upscale, expected
-    [{ width: 4000, height: 3000 }, { width: 800, height: 800 }, false, { width: 800, height: 600 }],
-    [{ width: 3000, height: 4000 }, { width: 800, height: 800 }, false, { width: 600, height: 800 }],
-    [{ width: 100, height: 50 }, { width: 800, height: 800 }, false, { width: 100, height: 50 }],
-    [{ width: 100, height: 50 }, { width: 800, height: 800 }, true, { width: 800, height: 400 }],
-    [{ width: 1, height: 1 }, { width: 10, height: 10 }, false, { width: 1, height: 1 }],
-    [{ width: 1, height: 1 }, { width: 10, height: 20 }, true, { width: 10, height: 10 }],
-    [{ width: 10000, height: 1 }, { width: 100, height: 100 }, false, { width: 100, height: 1 }],
-    [{ width: 1, height: 10000 }, { width: 100, height: 100 }, false, { width: 1, height: 100 }],
-    [{ width: 500, height: 500 }, { width: 0.5, height: 0.5 }, false, { width: 1, height: 1 }],
-    [{ width: 640, height: 480 }, { width: 640, height: 480 }, false, { width: 640, height: 480 }],
-    [{ width: 333, height: 100 }, { width: 100, height: 100 }, false, { width: 100, height: 30 }],
-  ])('%j into %j (upscale %s) -> %j', (source, box, upscale, expected) => {
+    {
+      name: '{ width: 4000, height: 3000 } into { width: 800, height: 800 } (upscale false) -> { width: 800, height: 600 }',
+      source: { width: 4000, height: 3000 },
+      box: { width: 800, height: 800 },
+      upscale: false,
+      expected: { width: 800, height: 600 },
+    },
+    {
+      name: '{ width: 3000, height: 4000 } into { width: 800, height: 800 } (upscale false) -> { width: 600, height: 800 }',
+      source: { width: 3000, height: 4000 },
+      box: { width: 800, height: 800 },
+      upscale: false,
+      expected: { width: 600, height: 800 },
+    },
+    {
+      name: '{ width: 100, height: 50 } into { width: 800, height: 800 } (upscale false) -> { width: 100, height: 50 }',
+      source: { width: 100, height: 50 },
+      box: { width: 800, height: 800 },
+      upscale: false,
+      expected: { width: 100, height: 50 },
+    },
+    {
+      name: '{ width: 100, height: 50 } into { width: 800, height: 800 } (upscale true) -> { width: 800, height: 400 }',
+      source: { width: 100, height: 50 },
+      box: { width: 800, height: 800 },
+      upscale: true,
+      expected: { width: 800, height: 400 },
+    },
+    {
+      name: '{ width: 1, height: 1 } into { width: 10, height: 10 } (upscale false) -> { width: 1, height: 1 }',
+      source: { width: 1, height: 1 },
+      box: { width: 10, height: 10 },
+      upscale: false,
+      expected: { width: 1, height: 1 },
+    },
+    {
+      name: '{ width: 1, height: 1 } into { width: 10, height: 20 } (upscale true) -> { width: 10, height: 10 }',
+      source: { width: 1, height: 1 },
+      box: { width: 10, height: 20 },
+      upscale: true,
+      expected: { width: 10, height: 10 },
+    },
+    {
+      name: '{ width: 10000, height: 1 } into { width: 100, height: 100 } (upscale false) -> { width: 100, height: 1 }',
+      source: { width: 10000, height: 1 },
+      box: { width: 100, height: 100 },
+      upscale: false,
+      expected: { width: 100, height: 1 },
+    },
+    {
+      name: '{ width: 1, height: 10000 } into { width: 100, height: 100 } (upscale false) -> { width: 1, height: 100 }',
+      source: { width: 1, height: 10000 },
+      box: { width: 100, height: 100 },
+      upscale: false,
+      expected: { width: 1, height: 100 },
+    },
+    {
+      name: '{ width: 500, height: 500 } into { width: 0.5, height: 0.5 } (upscale false) -> { width: 1, height: 1 }',
+      source: { width: 500, height: 500 },
+      box: { width: 0.5, height: 0.5 },
+      upscale: false,
+      expected: { width: 1, height: 1 },
+    },
+    {
+      name: '{ width: 640, height: 480 } into { width: 640, height: 480 } (upscale false) -> { width: 640, height: 480 }',
+      source: { width: 640, height: 480 },
+      box: { width: 640, height: 480 },
+      upscale: false,
+      expected: { width: 640, height: 480 },
+    },
+    {
+      name: '{ width: 333, height: 100 } into { width: 100, height: 100 } (upscale false) -> { width: 100, height: 30 }',
+      source: { width: 333, height: 100 },
+      box: { width: 100, height: 100 },
+      upscale: false,
+      expected: { width: 100, height: 30 },
+    },
+  ])('$name', ({ source, box, upscale, expected }) => {
     expect(fitPixels(source, box, upscale)).toEqual(expected);
   });
 
   it.each([
-    [
-      { width: 0, height: 1 },
-      { width: 1, height: 1 },
-    ],
-    [
-      { width: 1, height: NaN },
-      { width: 1, height: 1 },
-    ],
-    [
-      { width: 1, height: 1 },
-      { width: -1, height: 1 },
-    ],
-  ])('rejects %j into %j', (source, box) => {
+    {
+      name: 'rejects { width: 0, height: 1 } into { width: 1, height: 1 }',
+      source: { width: 0, height: 1 },
+      box: { width: 1, height: 1 },
+    },
+    {
+      name: 'rejects { width: 1, height: NaN } into { width: 1, height: 1 }',
+      source: { width: 1, height: NaN },
+      box: { width: 1, height: 1 },
+    },
+    {
+      name: 'rejects { width: 1, height: 1 } into { width: -1, height: 1 }',
+      source: { width: 1, height: 1 },
+      box: { width: -1, height: 1 },
+    },
+  ])('$name', ({ source, box }) => {
     expect(() => fitPixels(source, box)).toThrow(RangeError);
   });
 
@@ -79,13 +148,13 @@ describe('fitPixels', () => {
 
 describe('resize', () => {
   it.each([
-    [4000 / 40, 3000 / 40, 20, 15],
-    [7, 5, 3, 2],
-    [3, 3, 1, 1],
-    [1, 1, 5, 7],
-    [5, 1, 12, 1],
-    [13, 17, 40, 3],
-  ])('%ix%i -> %ix%i keeps an opaque colour exact', (sw, sh, dw, dh) => {
+    { name: '100x75 -> 20x15 keeps an opaque colour exact', sw: 4000 / 40, sh: 3000 / 40, dw: 20, dh: 15 },
+    { name: '7x5 -> 3x2 keeps an opaque colour exact', sw: 7, sh: 5, dw: 3, dh: 2 },
+    { name: '3x3 -> 1x1 keeps an opaque colour exact', sw: 3, sh: 3, dw: 1, dh: 1 },
+    { name: '1x1 -> 5x7 keeps an opaque colour exact', sw: 1, sh: 1, dw: 5, dh: 7 },
+    { name: '5x1 -> 12x1 keeps an opaque colour exact', sw: 5, sh: 1, dw: 12, dh: 1 },
+    { name: '13x17 -> 40x3 keeps an opaque colour exact', sw: 13, sh: 17, dw: 40, dh: 3 },
+  ])('$name', ({ sw, sh, dw, dh }) => {
     const colour = [12, 200, 99, 255];
     const out = resize(solid(sw, sh, colour), dw, dh);
     expect(out.width).toBe(dw);
@@ -95,31 +164,43 @@ describe('resize', () => {
   });
 
   it.each([
-    [
-      [0, 100, 200, 255],
-      [10, 20, 30, 255],
-      [255, 255, 255, 255],
-      [1, 2, 3, 255],
-    ],
-    [
-      [0, 0, 0, 255],
-      [255, 255, 255, 255],
-      [255, 255, 255, 255],
-      [0, 0, 0, 255],
-    ],
-    [
-      [200, 0, 0, 255],
-      [200, 0, 0, 0],
-      [0, 0, 0, 0],
-      [0, 0, 0, 0],
-    ],
-    [
-      [200, 40, 0, 128],
-      [0, 40, 200, 64],
-      [0, 0, 0, 0],
-      [90, 90, 90, 255],
-    ],
-  ])('2x2 -> 1x1 is the premultiplied average of %j %j %j %j', (...px) => {
+    {
+      name: 'four opaque colours',
+      px: [
+        [0, 100, 200, 255],
+        [10, 20, 30, 255],
+        [255, 255, 255, 255],
+        [1, 2, 3, 255],
+      ],
+    },
+    {
+      name: 'black and white checks',
+      px: [
+        [0, 0, 0, 255],
+        [255, 255, 255, 255],
+        [255, 255, 255, 255],
+        [0, 0, 0, 255],
+      ],
+    },
+    {
+      name: 'one opaque red, the same red transparent and two transparent blacks',
+      px: [
+        [200, 0, 0, 255],
+        [200, 0, 0, 0],
+        [0, 0, 0, 0],
+        [0, 0, 0, 0],
+      ],
+    },
+    {
+      name: 'partly transparent colours and an opaque grey',
+      px: [
+        [200, 40, 0, 128],
+        [0, 40, 200, 64],
+        [0, 0, 0, 0],
+        [90, 90, 90, 255],
+      ],
+    },
+  ])('2x2 -> 1x1 is the premultiplied average of $name', ({ px }) => {
     const data = new Uint8Array(px.flat());
     const out = resize({ width: 2, height: 2, data }, 1, 1);
     const alphaSum = px.reduce((s, p) => s + p[3], 0);
@@ -172,11 +253,11 @@ describe('resize', () => {
   });
 
   it.each([
-    [0, 1],
-    [1, 0],
-    [1.5, 2],
-    [NaN, 2],
-  ])('rejects target %sx%s', (w, h) => {
+    { name: 'rejects target 0x1', w: 0, h: 1 },
+    { name: 'rejects target 1x0', w: 1, h: 0 },
+    { name: 'rejects target 1.5x2', w: 1.5, h: 2 },
+    { name: 'rejects target NaNx2', w: NaN, h: 2 },
+  ])('$name', ({ w, h }) => {
     expect(() => resize(solid(2, 2, [0, 0, 0, 255]), w, h)).toThrow(RangeError);
   });
 

@@ -26,62 +26,96 @@ const column = (px: Rgba[]): Rgba[][] => px.map((p) => [p]);
 const repeat = (p: Rgba, n: number): Rgba[] => Array.from({ length: n }, () => p);
 
 describe('encodeSixel exact sequences', () => {
-  it.each<[string, Raster, string]>([
-    ['1x1', raster([[R]]), `${ESC}P0;0;0q"1;1;1;1#0;2;100;0;0#0@${ESC}\\`],
-    ['percent levels', raster([[H]]), `${ESC}P0;0;0q"1;1;1;1#0;2;50;25;0#0@${ESC}\\`],
-    [
-      '2x6: one colour a column, $ between colours',
-      raster(repeat(R, 6).map((r) => [r, B])),
-      `${ESC}P0;0;0q"1;1;2;6#0;2;100;0;0#1;2;0;0;100#0~$#1?~${ESC}\\`,
-    ],
-    [
-      '1x7 across two bands, colour kept over -',
-      raster(column([...repeat(G, 6), G])),
-      `${ESC}P0;0;0q"1;1;1;7#0;2;0;100;0#0~-@${ESC}\\`,
-    ],
-    [
-      '1x7, a second colour in the second band',
-      raster(column([...repeat(G, 6), R])),
-      `${ESC}P0;0;0q"1;1;1;7#0;2;0;100;0#1;2;100;0;0#0~-#1@${ESC}\\`,
-    ],
-    ['row of 10 repeats uses !', raster([repeat(W, 10)]), `${ESC}P0;0;0q"1;1;10;1#0;2;100;100;100#0!10@${ESC}\\`],
-    ['3 repeats stay literal', raster([repeat(W, 3)]), `${ESC}P0;0;0q"1;1;3;1#0;2;100;100;100#0@@@${ESC}\\`],
-    ['4 repeats use !', raster([repeat(W, 4)]), `${ESC}P0;0;0q"1;1;4;1#0;2;100;100;100#0!4@${ESC}\\`],
-    [
-      'stacked rows form one sixel',
-      raster([
+  it.each<{ name: string; input: Raster; expected: string }>([
+    { name: '1x1', input: raster([[R]]), expected: `${ESC}P0;0;0q"1;1;1;1#0;2;100;0;0#0@${ESC}\\` },
+    { name: 'percent levels', input: raster([[H]]), expected: `${ESC}P0;0;0q"1;1;1;1#0;2;50;25;0#0@${ESC}\\` },
+    {
+      name: '2x6: one colour a column, $ between colours',
+      input: raster(repeat(R, 6).map((r) => [r, B])),
+      expected: `${ESC}P0;0;0q"1;1;2;6#0;2;100;0;0#1;2;0;0;100#0~$#1?~${ESC}\\`,
+    },
+    {
+      name: '1x7 across two bands, colour kept over -',
+      input: raster(column([...repeat(G, 6), G])),
+      expected: `${ESC}P0;0;0q"1;1;1;7#0;2;0;100;0#0~-@${ESC}\\`,
+    },
+    {
+      name: '1x7, a second colour in the second band',
+      input: raster(column([...repeat(G, 6), R])),
+      expected: `${ESC}P0;0;0q"1;1;1;7#0;2;0;100;0#1;2;100;0;0#0~-#1@${ESC}\\`,
+    },
+    {
+      name: 'row of 10 repeats uses !',
+      input: raster([repeat(W, 10)]),
+      expected: `${ESC}P0;0;0q"1;1;10;1#0;2;100;100;100#0!10@${ESC}\\`,
+    },
+    {
+      name: '3 repeats stay literal',
+      input: raster([repeat(W, 3)]),
+      expected: `${ESC}P0;0;0q"1;1;3;1#0;2;100;100;100#0@@@${ESC}\\`,
+    },
+    {
+      name: '4 repeats use !',
+      input: raster([repeat(W, 4)]),
+      expected: `${ESC}P0;0;0q"1;1;4;1#0;2;100;100;100#0!4@${ESC}\\`,
+    },
+    {
+      name: 'stacked rows form one sixel',
+      input: raster([
         [W, R],
         [W, R],
         [W, W],
       ]),
-      `${ESC}P0;0;0q"1;1;2;3#0;2;100;100;100#1;2;100;0;0#0FC$#1?B${ESC}\\`,
-    ],
-    ['leading gap of 4 is !4?, P2=1', raster([[T, T, T, T, R]]), `${ESC}P0;1;0q"1;1;5;1#0;2;100;0;0#0!4?@${ESC}\\`],
-    ['short gap is literal', raster([[T, T, R, T]]), `${ESC}P0;1;0q"1;1;4;1#0;2;100;0;0#0??@${ESC}\\`],
-    ['inner gap', raster([[R, T, T, T, T, T, R]]), `${ESC}P0;1;0q"1;1;7;1#0;2;100;0;0#0@!5?@${ESC}\\`],
-    [
-      'all transparent: no colours',
-      raster([
+      expected: `${ESC}P0;0;0q"1;1;2;3#0;2;100;100;100#1;2;100;0;0#0FC$#1?B${ESC}\\`,
+    },
+    {
+      name: 'leading gap of 4 is !4?, P2=1',
+      input: raster([[T, T, T, T, R]]),
+      expected: `${ESC}P0;1;0q"1;1;5;1#0;2;100;0;0#0!4?@${ESC}\\`,
+    },
+    {
+      name: 'short gap is literal',
+      input: raster([[T, T, R, T]]),
+      expected: `${ESC}P0;1;0q"1;1;4;1#0;2;100;0;0#0??@${ESC}\\`,
+    },
+    {
+      name: 'inner gap',
+      input: raster([[R, T, T, T, T, T, R]]),
+      expected: `${ESC}P0;1;0q"1;1;7;1#0;2;100;0;0#0@!5?@${ESC}\\`,
+    },
+    {
+      name: 'all transparent: no colours',
+      input: raster([
         [T, T],
         [T, T],
       ]),
-      `${ESC}P0;1;0q"1;1;2;2${ESC}\\`,
-    ],
-    [
-      'colour absent from a band is not selected there',
-      raster(column([...repeat(R, 6), ...repeat(B, 6)])),
-      `${ESC}P0;0;0q"1;1;1;12#0;2;100;0;0#1;2;0;0;100#0~-#1~${ESC}\\`,
-    ],
-  ])('%s', (_name, input, expected) => {
+      expected: `${ESC}P0;1;0q"1;1;2;2${ESC}\\`,
+    },
+    {
+      name: 'colour absent from a band is not selected there',
+      input: raster(column([...repeat(R, 6), ...repeat(B, 6)])),
+      expected: `${ESC}P0;0;0q"1;1;1;12#0;2;100;0;0#1;2;0;0;100#0~-#1~${ESC}\\`,
+    },
+  ])('$name', ({ input, expected }) => {
     expect(encodeSixel(input)).toBe(expected);
   });
 });
 
 describe('writeSixel', () => {
-  it.each<[string, number[], number[], string]>([
-    ['registers renumbered to the colours used', [2, 2], [0, 0, 0, 255, 255, 255, 255, 0, 0], '#0;2;100;0;0#0@@'],
-    ['transparent index leaves pixels unpainted', [TRANSPARENT, 1], [0, 0, 0, 0, 0, 255], '#0;2;0;0;100#0?@'],
-  ])('%s', (_name, indices, rgb, body) => {
+  it.each<{ name: string; indices: number[]; rgb: number[]; body: string }>([
+    {
+      name: 'registers renumbered to the colours used',
+      indices: [2, 2],
+      rgb: [0, 0, 0, 255, 255, 255, 255, 0, 0],
+      body: '#0;2;100;0;0#0@@',
+    },
+    {
+      name: 'transparent index leaves pixels unpainted',
+      indices: [TRANSPARENT, 1],
+      rgb: [0, 0, 0, 0, 0, 255],
+      body: '#0;2;0;0;100#0?@',
+    },
+  ])('$name', ({ indices, rgb, body }) => {
     const bytes = writeSixel({
       width: indices.length,
       height: 1,
@@ -92,44 +126,45 @@ describe('writeSixel', () => {
     expect(text.slice(text.indexOf(`;${indices.length};1`) + `;${indices.length};1`.length, -2)).toBe(body);
   });
 
-  it.each<[string, () => unknown]>([
-    [
-      'index beyond the palette',
-      () =>
+  it.each<{ name: string; call: () => unknown }>([
+    {
+      name: 'index beyond the palette',
+      call: () =>
         writeSixel({ width: 1, height: 1, indices: Uint16Array.of(3), palette: { size: 1, rgb: new Uint8Array(3) } }),
-    ],
-    [
-      'indices of the wrong length',
-      () =>
+    },
+    {
+      name: 'indices of the wrong length',
+      call: () =>
         writeSixel({ width: 2, height: 1, indices: Uint16Array.of(0), palette: { size: 1, rgb: new Uint8Array(3) } }),
-    ],
-    [
-      'zero width',
-      () =>
+    },
+    {
+      name: 'zero width',
+      call: () =>
         writeSixel({ width: 0, height: 1, indices: new Uint16Array(0), palette: { size: 1, rgb: new Uint8Array(3) } }),
-    ],
-    [
-      'a width beyond MAX_SIXEL_WIDTH',
-      () => encodeSixel({ width: MAX_SIXEL_WIDTH + 1, height: 1, data: new Uint8Array((MAX_SIXEL_WIDTH + 1) * 4) }),
-    ],
-  ])('rejects %s', (_name, call) => {
+    },
+    {
+      name: 'a width beyond MAX_SIXEL_WIDTH',
+      call: () =>
+        encodeSixel({ width: MAX_SIXEL_WIDTH + 1, height: 1, data: new Uint8Array((MAX_SIXEL_WIDTH + 1) * 4) }),
+    },
+  ])('rejects $name', ({ call }) => {
     expect(call).toThrow(RangeError);
   });
 });
 
 describe('clampColors', () => {
-  it.each<[number | undefined, number]>([
-    [undefined, 256],
-    [Number.NaN, 256],
-    [Infinity, 256],
-    [1, 2],
-    [0, 2],
-    [-5, 2],
-    [16, 16],
-    [16.9, 16],
-    [256, 256],
-    [1024, 256],
-  ])('%s -> %s', (input, expected) => {
+  it.each<{ name: string; input: number | undefined; expected: number }>([
+    { name: 'undefined -> 256', input: undefined, expected: 256 },
+    { name: 'Number.NaN -> 256', input: Number.NaN, expected: 256 },
+    { name: 'Infinity -> 256', input: Infinity, expected: 256 },
+    { name: '1 -> 2', input: 1, expected: 2 },
+    { name: '0 -> 2', input: 0, expected: 2 },
+    { name: '-5 -> 2', input: -5, expected: 2 },
+    { name: '16 -> 16', input: 16, expected: 16 },
+    { name: '16.9 -> 16', input: 16.9, expected: 16 },
+    { name: '256 -> 256', input: 256, expected: 256 },
+    { name: '1024 -> 256', input: 1024, expected: 256 },
+  ])('$name', ({ input, expected }) => {
     expect(clampColors(input)).toBe(expected);
   });
 });
@@ -139,10 +174,10 @@ describe('encodeSixel input checks', () => {
     expect(() => encodeSixel({ width: 0, height: 1, data: new Uint8Array(0) })).toThrow(RangeError);
   });
 
-  it.each<[string, unknown]>([
-    ['short data', { width: 2, height: 2, data: new Uint8Array(4) }],
-    ['not bytes', { width: 1, height: 1, data: [1, 2, 3, 4] }],
-  ])('%s throws a TypeError', (_name, input) => {
+  it.each<{ name: string; input: unknown }>([
+    { name: 'short data', input: { width: 2, height: 2, data: new Uint8Array(4) } },
+    { name: 'not bytes', input: { width: 1, height: 1, data: [1, 2, 3, 4] } },
+  ])('$name throws a TypeError', ({ input }) => {
     expect(() => encodeSixel(input as Raster)).toThrow(TypeError);
   });
 

@@ -111,28 +111,28 @@ describe('choosePicture: the truth table', () => {
 });
 
 describe('terminalSymbolSets and textColor', () => {
-  it.each<[string, readonly GlyphSet[], readonly string[]]>([
-    ['nothing known: block elements', [], ['block']],
-    ['blocks drawn: block elements', ['blocks'], ['block']],
-    ['sextants drawn', ['blocks', 'sextants'], ['block', 'sextant']],
-    ['octants drawn', ['blocks', 'octants'], ['block', 'octant']],
-    ['both', ['blocks', 'sextants', 'octants'], ['block', 'sextant', 'octant']],
-    ['braille is not a symbols default', ['braille'], ['block']],
-  ])('%s', (_name, glyphs, sets) => {
+  it.each<{ name: string; glyphs: readonly GlyphSet[]; sets: readonly string[] }>([
+    { name: 'nothing known: block elements', glyphs: [], sets: ['block'] },
+    { name: 'blocks drawn: block elements', glyphs: ['blocks'], sets: ['block'] },
+    { name: 'sextants drawn', glyphs: ['blocks', 'sextants'], sets: ['block', 'sextant'] },
+    { name: 'octants drawn', glyphs: ['blocks', 'octants'], sets: ['block', 'octant'] },
+    { name: 'both', glyphs: ['blocks', 'sextants', 'octants'], sets: ['block', 'sextant', 'octant'] },
+    { name: 'braille is not a symbols default', glyphs: ['braille'], sets: ['block'] },
+  ])('$name', ({ glyphs, sets }) => {
     expect(terminalSymbolSets(glyphs)).toEqual(sets);
     for (const set of sets) expect(SYMBOL_SET_NAMES).toContain(set);
   });
 
-  it.each<[string, Record<string, string>, boolean, TextColor]>([
-    ['24-bit', { TERM: 'xterm-256color' }, true, 'truecolor'],
-    ['256', { TERM: 'xterm-256color' }, false, '256'],
-    ['NO_COLOR', { TERM: 'xterm-256color', NO_COLOR: '1' }, true, 'none'],
-    ['NO_COLOR exported empty is unset', { NO_COLOR: '' }, true, 'truecolor'],
-    ['TERM=dumb', { TERM: 'dumb' }, true, 'none'],
-    ['monochrome terminfo -mono', { TERM: 'xterm-mono' }, false, 'none'],
-    ['monochrome terminfo -m', { TERM: 'vt100-m' }, false, 'none'],
-    ['a name merely containing m', { TERM: 'screen-256color-m2' }, false, '256'],
-  ])('textColor: %s', (_name, env, truecolor, color) => {
+  it.each<{ name: string; env: Record<string, string>; truecolor: boolean; color: TextColor }>([
+    { name: '24-bit', env: { TERM: 'xterm-256color' }, truecolor: true, color: 'truecolor' },
+    { name: '256', env: { TERM: 'xterm-256color' }, truecolor: false, color: '256' },
+    { name: 'NO_COLOR', env: { TERM: 'xterm-256color', NO_COLOR: '1' }, truecolor: true, color: 'none' },
+    { name: 'NO_COLOR exported empty is unset', env: { NO_COLOR: '' }, truecolor: true, color: 'truecolor' },
+    { name: 'TERM=dumb', env: { TERM: 'dumb' }, truecolor: true, color: 'none' },
+    { name: 'monochrome terminfo -mono', env: { TERM: 'xterm-mono' }, truecolor: false, color: 'none' },
+    { name: 'monochrome terminfo -m', env: { TERM: 'vt100-m' }, truecolor: false, color: 'none' },
+    { name: 'a name merely containing m', env: { TERM: 'screen-256color-m2' }, truecolor: false, color: '256' },
+  ])('textColor: $name', ({ env, truecolor, color }) => {
     expect(textColor(env, truecolor)).toBe(color);
   });
 });
@@ -262,12 +262,12 @@ describe('the report: symbols and its sets from the terminal database', () => {
 });
 
 describe('detect(), the founding answer, keeps braille', () => {
-  it.each<[string, Record<string, string>]>([
-    ['no variable', {}],
-    ['a colour terminal', { TERM: 'xterm-256color', COLORTERM: 'truecolor' }],
-    ['VTE', { VTE_VERSION: '7600' }],
-    ['WezTerm inside tmux', { TERM: 'tmux-256color', TMUX: '/tmp/x,1,0' }],
-  ])('%s: braille', (_name, env) => {
+  it.each<{ name: string; env: Record<string, string> }>([
+    { name: 'no variable', env: {} },
+    { name: 'a colour terminal', env: { TERM: 'xterm-256color', COLORTERM: 'truecolor' } },
+    { name: 'VTE', env: { VTE_VERSION: '7600' } },
+    { name: 'WezTerm inside tmux', env: { TERM: 'tmux-256color', TMUX: '/tmp/x,1,0' } },
+  ])('$name: braille', ({ env }) => {
     expect(detect(env)).toBe('braille');
   });
 });
