@@ -123,6 +123,9 @@ export function resize(raster: Raster, width: number, height: number): Raster {
       ? new Uint32Array(src.buffer, src.byteOffset, sw * sh)
       : null;
 
+  // Enlarging across an opaque picture: every destination pixel mixes at most two source pixels.
+  const pairs = opaque && width >= sw ? linearPairs(xw, width) : null;
+
   // Separable: each source row is resampled across once (into a small ring of rows, not a
   // whole intermediate picture), then the rows each output row covers are summed down.
   let taps = 0;
@@ -140,6 +143,7 @@ export function resize(raster: Raster, width: number, height: number): Raster {
       if (held[slot] !== s) {
         const row = slot * n;
         if (words) acrossOpaqueWords(words, s * sw, xw, width, ring, row);
+        else if (pairs) acrossOpaquePairs(src, s * sw * 4, pairs, width, ring, row);
         else if (opaque) acrossOpaque(src, s * sw * 4, xw, width, ring, row);
         else acrossPremultiplied(src, s * sw * 4, xw, width, ring, row);
         held[slot] = s;
@@ -196,6 +200,54 @@ const OPAQUE_SPAN = 4096;
 function opaqueSpan(data: Uint8Array, from: number, to: number): boolean {
   for (let i = from + 3; i < to; i += 4) if (data[i] !== 255) return false;
   return true;
+}
+
+/** Linear interpolation across, as two byte offsets and two weights a destination pixel (the second 0 for one tap). */
+interface LinearPairs {
+  readonly left: Int32Array;
+  readonly right: Int32Array;
+  readonly leftWeight: Float64Array;
+  readonly rightWeight: Float64Array;
+}
+
+function linearPairs(xw: AxisWeights, width: number): LinearPairs {
+  const left = new Int32Array(width);
+  const right = new Int32Array(width);
+  const leftWeight = new Float64Array(width);
+  const rightWeight = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const k = xw.offset[x];
+    const two = xw.offset[x + 1] - k > 1;
+    left[x] = xw.first[x] * 4;
+    right[x] = (xw.first[x] + (two ? 1 : 0)) * 4;
+    leftWeight[x] = xw.weights[k];
+    rightWeight[x] = two ? xw.weights[k + 1] : 0;
+  }
+  return { left, right, leftWeight, rightWeight };
+}
+
+/**
+ * As `acrossOpaque` when enlarging, without the loop over taps (measured: that loop was most of
+ * the resize of a picture enlarged across). The same products in the same order, so the same values.
+ */
+function acrossOpaquePairs(
+  src: Uint8Array,
+  p0: number,
+  pairs: LinearPairs,
+  width: number,
+  out: Float32Array,
+  o: number,
+): void {
+  const { left, right, leftWeight, rightWeight } = pairs;
+  for (let x = 0; x < width; x++, o += 3) {
+    const p = p0 + left[x];
+    const q = p0 + right[x];
+    const wp = leftWeight[x];
+    const wq = rightWeight[x];
+    out[o] = src[p] * wp + src[q] * wq;
+    out[o + 1] = src[p + 1] * wp + src[q + 1] * wq;
+    out[o + 2] = src[p + 2] * wp + src[q + 2] * wq;
+  }
 }
 
 /** One source row (from byte `p0`) resampled across to `width` RGB floats at `out[o]`. */
