@@ -171,6 +171,22 @@ export function resize(raster: Raster, width: number, height: number): Raster {
       );
       continue;
     }
+    if (opaque) {
+      // Four rows or more: the first sets the accumulator and the last is added as it is written.
+      setScaled(acc, ring, (first % slots) * n, n, yw.weights[k0]);
+      for (let k = k0 + 1, s = first + 1; k < end - 1; k++, s++)
+        addScaled(acc, ring, (s % slots) * n, n, yw.weights[k]);
+      writeOpaqueAdding(
+        acc,
+        ring,
+        ((first + end - 1 - k0) % slots) * n,
+        yw.weights[end - 1],
+        data,
+        y * width * 4,
+        width,
+      );
+      continue;
+    }
     acc.fill(0);
     for (let k = k0, s = first; k < end; k++, s++) addScaled(acc, ring, (s % slots) * n, n, yw.weights[k]);
     if (opaque) writeOpaque(acc, data, y * width * 4, width);
@@ -186,6 +202,11 @@ export function resize(raster: Raster, width: number, height: number): Raster {
  */
 function addScaled(acc: Float64Array, from: Float32Array, at: number, n: number, w: number): void {
   for (let i = 0; i < n; i++) acc[i] += from[at + i] * w;
+}
+
+/** acc[i] = from[at + i] x w for i < n (the first row of a sum: 0 + x is x, so the same values as adding). */
+function setScaled(acc: Float64Array, from: Float32Array, at: number, n: number, w: number): void {
+  for (let i = 0; i < n; i++) acc[i] = from[at + i] * w;
 }
 
 /** Whether every pixel's alpha is 255; span by span (optimised early, as addScaled). */
@@ -368,6 +389,24 @@ function downOpaque(
     data[out] = clamp(ring[a + i] * wa + ring[b + i] * wb + ring[c + i] * wc);
     data[out + 1] = clamp(ring[a + i + 1] * wa + ring[b + i + 1] * wb + ring[c + i + 1] * wc);
     data[out + 2] = clamp(ring[a + i + 2] * wa + ring[b + i + 2] * wb + ring[c + i + 2] * wc);
+    data[out + 3] = 255;
+  }
+}
+
+/** One output row of an opaque picture from its RGB sums with one more ring row (`at`, weight `w`) added. */
+function writeOpaqueAdding(
+  acc: Float64Array,
+  ring: Float32Array,
+  at: number,
+  w: number,
+  data: Uint8Array,
+  out: number,
+  width: number,
+): void {
+  for (let x = 0, i = 0; x < width; x++, i += 3, out += 4) {
+    data[out] = clamp(acc[i] + ring[at + i] * w);
+    data[out + 1] = clamp(acc[i + 1] + ring[at + i + 1] * w);
+    data[out + 2] = clamp(acc[i + 2] + ring[at + i + 2] * w);
     data[out + 3] = 255;
   }
 }
