@@ -367,6 +367,7 @@ export class SymbolFitter {
   private total1 = 0;
   private total2 = 0;
   private squares = 0;
+  private readonly exactWeights: boolean;
   private wordsFor: Uint8Array | null = null;
   private words: Uint32Array | null = null;
 
@@ -374,6 +375,8 @@ export class SymbolFitter {
     this.plan = compilePlan(set);
     this.depth = options.depth;
     this.weights = options.weights ?? ERROR_WEIGHTS;
+    // Positive integer weights (the default) keep the flat-cell test exact (see isFlat).
+    this.exactWeights = this.weights.every((w) => Number.isInteger(w) && w > 0 && w < 1024);
     this.background = options.background;
     this.k = Math.max(1, Math.min(16, options.refit ?? (options.depth === 'truecolor' ? 1 : 6)));
     this.candScore = new Float64Array(this.k);
@@ -386,10 +389,8 @@ export class SymbolFitter {
    * with `offset` (r, g, b) added to every pixel first (error diffusion; clamped to 0..255).
    */
   fit(data: Uint8Array, width: number, x0: number, y0: number, offset?: Float64Array): CellChoice {
-    const transparent =
-      offset === undefined && !this.plan.needsPixels && this.loadOpaque(data, width, x0, y0)
-        ? 0
-        : this.load(data, width, x0, y0, offset);
+    const opaque = offset === undefined && !this.plan.needsPixels && this.loadOpaque(data, width, x0, y0);
+    const transparent = opaque ? 0 : this.load(data, width, x0, y0, offset);
     const choice = this.choice;
     if (transparent === CELL_PIXELS) {
       choice.shape = TRANSPARENT_CELL;
@@ -401,9 +402,39 @@ export class SymbolFitter {
       choice.shownMean[2] = choice.wantedMean[2] = bb;
       return choice;
     }
-    this.evaluate();
+    if (opaque && this.exactWeights && this.isFlat()) this.uniformOnly();
+    else this.evaluate();
     this.choose();
     return choice;
+  }
+
+  /**
+   * Whether every sub-pixel of the cell has the same colour: 64 Σv² = (Σv)² per channel only then
+   * (Cauchy–Schwarz), compared exactly as integer pixels and integer weights keep every sum exact.
+   * Such a cell is its colour whatever the shape, so no shape is scored (the same choice as scoring them).
+   */
+  private isFlat(): boolean {
+    const t0 = this.total0;
+    const t1 = this.total1;
+    const t2 = this.total2;
+    return (
+      this.squares * CELL_PIXELS === this.weights[0] * t0 * t0 + this.weights[1] * t1 * t1 + this.weights[2] * t2 * t2
+    );
+  }
+
+  /** The candidates of a flat cell: the uniform shape alone. */
+  private uniformOnly(): void {
+    const t0 = this.total0;
+    const t1 = this.total1;
+    const t2 = this.total2;
+    this.candScore.fill(Number.NEGATIVE_INFINITY);
+    this.offer(
+      (this.weights[0] * t0 * t0 + this.weights[1] * t1 * t1 + this.weights[2] * t2 * t2) / CELL_PIXELS,
+      0,
+      0,
+      0,
+      0,
+    );
   }
 
   /**

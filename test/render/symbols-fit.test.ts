@@ -168,3 +168,35 @@ describe('fast fit against the exhaustive reference', () => {
     );
   });
 });
+
+describe('flat cells', () => {
+  /** One 8x8 cell: `base` everywhere, `lower` (when given) on the lower half. */
+  const cell = (base: readonly number[], lower?: readonly number[]): Raster => {
+    const data = new Uint8Array(64 * 4);
+    for (let i = 0; i < 64; i++) {
+      const c = lower && i >= 32 ? lower : base;
+      data.set([c[0], c[1], c[2], 255], i * 4);
+    }
+    return { width: 8, height: 8, data };
+  };
+  // Halved weights rank every fit as the default ones do, but are not integers, so the fitter
+  // scores every shape with them: the reference for the flat-cell shortcut.
+  const HALVED = [ERROR_WEIGHTS[0] / 2, ERROR_WEIGHTS[1] / 2, ERROR_WEIGHTS[2] / 2] as const;
+  it.each([
+    { name: 'black', raster: cell([0, 0, 0]), flat: true },
+    { name: 'white', raster: cell([255, 255, 255]), flat: true },
+    { name: 'grey-green', raster: cell([90, 140, 60]), flat: true },
+    { name: 'lower half one green step up', raster: cell([90, 140, 60], [90, 141, 60]), flat: false },
+    { name: 'lower half far', raster: cell([10, 20, 30], [200, 100, 50]), flat: false },
+  ])('$name: the same choice as scoring every shape, at every depth', ({ raster, flat }) => {
+    for (const depth of ['truecolor', '256', '16'] as const) {
+      const fast = new SymbolFitter(SYMBOL_SETS.block, { depth, background: [0, 0, 0] });
+      const full = new SymbolFitter(SYMBOL_SETS.block, { depth, background: [0, 0, 0], weights: HALVED });
+      const a = { ...fast.fit(raster.data, 8, 0, 0) };
+      const b = { ...full.fit(raster.data, 8, 0, 0) };
+      expect([a.shape, a.inside, a.outside], depth).toEqual([b.shape, b.inside, b.outside]);
+      if (flat) expect(a.shape, depth).toBe(0);
+      if (!flat && depth === 'truecolor') expect(a.shape, depth).not.toBe(0);
+    }
+  });
+});
