@@ -46,6 +46,7 @@ export function report(over: Partial<Report> = {}): Report {
     'terminal',
     'multiplexer',
     'remote',
+    'kittyLocalFile',
   ];
   return {
     graphics: null,
@@ -60,6 +61,7 @@ export function report(over: Partial<Report> = {}): Report {
     terminal: { name: null, version: null },
     multiplexer: null,
     remote: false,
+    kittyLocalFile: false,
     probeMs: null,
     why: Object.fromEntries(fields.map((f) => [f, why])) as Report['why'],
     ...over,
