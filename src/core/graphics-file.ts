@@ -78,6 +78,22 @@ export function removeGraphicsFiles(): void {
   for (const path of [...made]) removeGraphicsFile(path);
 }
 
+/**
+ * Resolves once the terminal has read (and so deleted) every file this process made, or after
+ * `timeoutMs`, or when `signal` aborts: a program that exits right after writing a `t=t` picture
+ * must not delete the file (on exit) before the terminal got to it. Polls every few milliseconds;
+ * resolves at once when no file is pending. Resolves with the files still there.
+ */
+export async function graphicsFilesRead(timeoutMs: number, signal?: AbortSignal): Promise<readonly string[]> {
+  const fs = () => load<Fs>('node:fs');
+  const until = performance.now() + timeoutMs;
+  for (;;) {
+    for (const path of [...made]) if (!fs().existsSync(path)) made.delete(path);
+    if (made.size === 0 || signal?.aborted || performance.now() >= until) return [...made];
+    await new Promise((resolve) => setTimeout(resolve, 4));
+  }
+}
+
 /** The files this process made that are not known to be gone (for tests and `--trace`). */
 export function pendingGraphicsFiles(): readonly string[] {
   return [...made];

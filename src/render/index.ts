@@ -19,7 +19,7 @@ export {
   kittyAnimation,
   kittyStopAnimation,
 } from './kitty-animation.js';
-export { kittyFileSink, removeKittyFiles } from './kitty-file.js';
+export { KITTY_FILES_READ_MS, kittyFileSink, kittyFilesRead, removeKittyFiles } from './kitty-file.js';
 export { encodePng } from './png.js';
 export { fitPixels, resize } from './resize.js';
 export { encodeSixel } from './sixel.js';

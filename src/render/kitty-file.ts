@@ -3,7 +3,7 @@
  * picture's pixels go to a new file in `/dev/shm` (else the temp folder) that the terminal reads
  * and deletes; a file it never read is deleted when the process exits (core/graphics-file.ts).
  */
-import { removeGraphicsFiles, writeGraphicsFile } from '../core/graphics-file.js';
+import { graphicsFilesRead, removeGraphicsFiles, writeGraphicsFile } from '../core/graphics-file.js';
 import type { KittyFileSink } from './kitty.js';
 
 /**
@@ -24,4 +24,19 @@ export function kittyFileSink(): KittyFileSink {
  */
 export function removeKittyFiles(): void {
   removeGraphicsFiles();
+}
+
+/** How long `kittyFilesRead` waits by default for the terminal to read the picture files. */
+export const KITTY_FILES_READ_MS = 2000;
+
+/**
+ * Waits until the terminal has read every picture file written so far (it deletes each after
+ * reading), at most `timeoutMs`; resolves with the paths still there. Await it before exiting
+ * after drawing by file: the files left are deleted on exit, and the terminal reads its input
+ * later than the program writes it.
+ *
+ * @example write(toTerminal(raster, 'kitty', { kittyFile: kittyFileSink() })); await kittyFilesRead()
+ */
+export function kittyFilesRead(timeoutMs = KITTY_FILES_READ_MS, signal?: AbortSignal): Promise<readonly string[]> {
+  return graphicsFilesRead(timeoutMs, signal);
 }
