@@ -26,13 +26,13 @@ describe('kittyLocalQuery', () => {
     expect(KITTY_LOCAL_ID).not.toBe(31);
   });
 
-  const BAD: readonly [string, string][] = [
-    ['empty', ''],
-    ['no tty-graphics-protocol in the name (kitty would not read it)', '/dev/shm/termsight-probe'],
-    ['an escape inside', '/dev/shm/tty-graphics-protocol\x1b]0;x\x07'],
-    ['a newline inside', '/tmp/tty-graphics-protocol\n'],
+  const BAD: readonly { name: string; path: string }[] = [
+    { name: 'empty', path: '' },
+    { name: 'no tty-graphics-protocol in the name (kitty would not read it)', path: '/dev/shm/termsight-probe' },
+    { name: 'an escape inside', path: '/dev/shm/tty-graphics-protocol\x1b]0;x\x07' },
+    { name: 'a newline inside', path: '/tmp/tty-graphics-protocol\n' },
   ];
-  it.each(BAD)('refuses a path that is %s', (_, path) => {
+  it.each(BAD)('refuses a path that is $name', ({ path }) => {
     expect(() => kittyLocalQuery(path)).toThrow(TypeError);
   });
 
@@ -51,18 +51,53 @@ describe('kittyLocalQuery', () => {
 });
 
 describe('kittyLocalAsked: only where the kitty query goes straight to a local terminal', () => {
-  const ROWS: readonly [string, Record<string, string>, string, boolean][] = [
-    ['kitty named by its environment', KITTY_ENV, 'linux', true],
-    ['Ghostty named by its environment', { TERM: 'xterm-ghostty', TERM_PROGRAM: 'ghostty' }, 'linux', true],
-    ['kitty over ssh (SSH_CONNECTION)', { ...KITTY_ENV, SSH_CONNECTION: '1 2 3 4' }, 'linux', false],
-    ['kitty over ssh (SSH_TTY only)', { ...KITTY_ENV, SSH_TTY: '/dev/pts/1' }, 'linux', false],
-    ['kitty behind tmux', { ...KITTY_ENV, TMUX: '/tmp/tmux-1/default,1,0', TERM: 'tmux-256color' }, 'linux', false],
-    ['kitty behind screen', { ...KITTY_ENV, STY: '1.pts-0.host', TERM: 'screen' }, 'linux', false],
-    ['a terminal nobody named (the kitty query is held back)', { TERM: 'xterm-256color' }, 'linux', false],
-    ['a Windows console (prints APC)', { TERM: 'xterm-256color', WT_SESSION: 'x' }, 'win32', false],
-    ['Apple Terminal (prints APC)', { TERM_PROGRAM: 'Apple_Terminal' }, 'darwin', false],
+  const ROWS: readonly { name: string; env: Record<string, string>; platform: string; asked: boolean }[] = [
+    { name: 'kitty named by its environment', env: KITTY_ENV, platform: 'linux', asked: true },
+    {
+      name: 'Ghostty named by its environment',
+      env: { TERM: 'xterm-ghostty', TERM_PROGRAM: 'ghostty' },
+      platform: 'linux',
+      asked: true,
+    },
+    {
+      name: 'kitty over ssh (SSH_CONNECTION)',
+      env: { ...KITTY_ENV, SSH_CONNECTION: '1 2 3 4' },
+      platform: 'linux',
+      asked: false,
+    },
+    {
+      name: 'kitty over ssh (SSH_TTY only)',
+      env: { ...KITTY_ENV, SSH_TTY: '/dev/pts/1' },
+      platform: 'linux',
+      asked: false,
+    },
+    {
+      name: 'kitty behind tmux',
+      env: { ...KITTY_ENV, TMUX: '/tmp/tmux-1/default,1,0', TERM: 'tmux-256color' },
+      platform: 'linux',
+      asked: false,
+    },
+    {
+      name: 'kitty behind screen',
+      env: { ...KITTY_ENV, STY: '1.pts-0.host', TERM: 'screen' },
+      platform: 'linux',
+      asked: false,
+    },
+    {
+      name: 'a terminal nobody named (the kitty query is held back)',
+      env: { TERM: 'xterm-256color' },
+      platform: 'linux',
+      asked: false,
+    },
+    {
+      name: 'a Windows console (prints APC)',
+      env: { TERM: 'xterm-256color', WT_SESSION: 'x' },
+      platform: 'win32',
+      asked: false,
+    },
+    { name: 'Apple Terminal (prints APC)', env: { TERM_PROGRAM: 'Apple_Terminal' }, platform: 'darwin', asked: false },
   ];
-  it.each(ROWS)('%s', (_, env, platform, asked) => {
+  it.each(ROWS)('$name', ({ env, platform, asked }) => {
     const plan = planQuery({ runtime: rt(env, platform) });
     expect(kittyLocalAsked(plan, env)).toBe(asked);
     const bytes = text(withKittyLocal(plan, env, PATH));
@@ -91,23 +126,28 @@ describe('kittyLocalAsked: only where the kitty query goes straight to a local t
 describe('the answer, by image id', () => {
   const KITTY = '\x1bP>|kitty(0.26.5)\x1b\\';
   const DA1 = '\x1b[?62;c';
-  const ROWS: readonly [string, string, { ok: boolean } | undefined, { ok: boolean } | undefined][] = [
-    // Recorded from kitty 0.26.5 under Xvfb (this branch's manual run, docs/probe.md "Local transfer").
-    ['both OK (kitty 0.26.5)', '\x1b_Gi=31;OK\x1b\\\x1b_Gi=32;OK\x1b\\', { ok: true }, { ok: true }],
-    ['the file unreadable', '\x1b_Gi=31;OK\x1b\\\x1b_Gi=32;EBADF:Failed to read\x1b\\', { ok: true }, { ok: false }],
-    ['the local answer alone is not the kitty answer', '\x1b_Gi=32;OK\x1b\\', undefined, { ok: true }],
-    ['the kitty answer alone says nothing of files', '\x1b_Gi=31;OK\x1b\\', { ok: true }, undefined],
-    [
-      'an answer in the reverse order',
-      '\x1b_Gi=32;ENOENT:no file\x1b\\\x1b_Gi=31;OK\x1b\\',
-      { ok: true },
-      { ok: false },
-    ],
-    ['no answers (silence)', '', undefined, undefined],
+  const ROWS: readonly { name: string; replies: string; kitty?: boolean; local?: boolean }[] = [
+    // As kitty 0.26.5 answered under Xvfb (docs/probe.md, "Local transfer").
+    { name: 'both OK (kitty 0.26.5)', replies: '\x1b_Gi=31;OK\x1b\\\x1b_Gi=32;OK\x1b\\', kitty: true, local: true },
+    {
+      name: 'the file unreadable',
+      replies: '\x1b_Gi=31;OK\x1b\\\x1b_Gi=32;EBADF:Failed to read\x1b\\',
+      kitty: true,
+      local: false,
+    },
+    { name: 'the local answer alone is not the kitty answer', replies: '\x1b_Gi=32;OK\x1b\\', local: true },
+    { name: 'the kitty answer alone says nothing of files', replies: '\x1b_Gi=31;OK\x1b\\', kitty: true },
+    {
+      name: 'answers in the reverse order',
+      replies: '\x1b_Gi=32;ENOENT:no file\x1b\\\x1b_Gi=31;OK\x1b\\',
+      kitty: true,
+      local: false,
+    },
+    { name: 'no answers (silence)', replies: '' },
   ];
-  it.each(ROWS)('%s', (_, replies, kitty, local) => {
+  it.each(ROWS)('$name', ({ replies, kitty, local }) => {
     const facts = factsFromReplies(KITTY + replies + DA1);
-    expect(facts.kittyGraphics?.ok).toBe(kitty?.ok);
-    expect(facts.kittyLocal?.ok).toBe(local?.ok);
+    expect(facts.kittyGraphics?.ok).toBe(kitty);
+    expect(facts.kittyLocal?.ok).toBe(local);
   });
 });
