@@ -24,7 +24,11 @@ afterAll(() => {
 /** A sink that records what it was given and answers with a fixed path (or null: the write failed). */
 function recording(path: string | null): { sink: KittyFileSink; written: Uint8Array[] } {
   const written: Uint8Array[] = [];
-  return { sink: (bytes) => (written.push(bytes), path), written };
+  const sink: KittyFileSink = (bytes) => {
+    written.push(bytes);
+    return path;
+  };
+  return { sink, written };
 }
 
 const keysOf = (sequence: string) =>
