@@ -35,6 +35,8 @@ interface Terminal {
   /** Reads (and deletes) a picture's file, or leaves it (a terminal that never got to it). */
   readonly pictureFile: 'read' | 'ignore';
   readonly env?: Record<string, string>;
+  /** A signal sent as soon as the picture's command is seen (show is then waiting for the file to go). */
+  readonly signal?: 'SIGTERM' | 'SIGINT';
 }
 
 /** One graphics command the program sent: its keys, and for `t=t` the file's path and what was in it. */
@@ -119,6 +121,7 @@ function run(terminal: Terminal): Promise<Outcome> {
         const bytes = readFileSync(path).length;
         if (terminal.pictureFile === 'read') unlinkSync(path);
         commands.push({ keys, path, bytes });
+        if (terminal.signal) proc.kill(terminal.signal);
       }
     });
     proc.onExit(({ exitCode }) => {
@@ -170,6 +173,21 @@ describe('kitty local transfer in a pty', () => {
     expect(t?.keys.t).toBe('t');
     expect(t?.existedAfterExit).toBe(false);
   }, 30_000);
+
+  it.each([
+    { signal: 'SIGTERM' as const, code: 143 },
+    { signal: 'SIGINT' as const, code: 130 },
+  ])(
+    '$signal while the picture file waits to be read: exit $code, the file deleted',
+    async ({ signal, code }) => {
+      const o = await run({ probeFile: 'read', pictureFile: 'ignore', signal });
+      expect(o.exitCode).toBe(code);
+      const [t] = transmissions(o);
+      expect(t?.keys.t).toBe('t');
+      expect(t?.existedAfterExit).toBe(false);
+    },
+    30_000,
+  );
 
   it('over ssh the probe does not ask and makes no file', async () => {
     const o = await run({ probeFile: 'read', pictureFile: 'read', env: { SSH_CONNECTION: '10.0.0.1 22 10.0.0.2 22' } });
