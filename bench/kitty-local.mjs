@@ -65,7 +65,17 @@ async function inner(out) {
   process.exit(0);
 }
 
-async function outer() {
+/** Runs the benchmark and prints its table through `log`; skips (saying why) without kitty or a display. */
+export async function run(log = console.log) {
+  const onPath = (name) => (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && existsSync(join(dir, name)));
+  if (!process.env.DISPLAY || !onPath('kitty')) {
+    log('skipped: needs kitty and an X display (DISPLAY), e.g. `Xvfb :69 & DISPLAY=:69 node bench/kitty-local.mjs`');
+    return;
+  }
+  await outer(log);
+}
+
+async function outer(log) {
   const dir = mkdtempSync(join(tmpdir(), 'termsight-bench-kitty-local-'));
   const out = join(dir, 'result.json');
   const kitty = spawn(
@@ -101,12 +111,12 @@ async function outer() {
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const f = median(r.file);
   const i = median(r.inline);
-  console.log(`kitty local transfer, ${r.size}, ${ROUNDS} rounds each (medians; ratios only, the machine is shared)`);
-  console.log(`  by file (t=t): ${r.bytes.file} bytes through the pty`);
-  console.log(`  inline  (t=d): ${r.bytes.inline} bytes through the pty`);
-  console.log(`  time to pixels, inline / by file: ${(i / f).toFixed(2)}x`);
-  console.log(`  picture files left after the rounds: ${r.left.length}`);
+  log(`kitty local transfer, ${r.size}, ${ROUNDS} rounds each (medians; ratios only, the machine is shared)`);
+  log(`  by file (t=t): ${r.bytes.file} bytes through the pty`);
+  log(`  inline  (t=d): ${r.bytes.inline} bytes through the pty`);
+  log(`  time to pixels, inline / by file: ${(i / f).toFixed(2)}x`);
+  log(`  picture files left after the rounds: ${r.left.length}`);
 }
 
 if (process.argv[2] === '--inner') await inner(process.argv[3]);
-else await outer();
+else if (process.argv[1] === fileURLToPath(import.meta.url)) await run();
