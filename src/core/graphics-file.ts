@@ -73,6 +73,11 @@ export function removeGraphicsFile(path: string): void {
   }
 }
 
+/** Whether a file is still there (the terminal has not deleted it). */
+export function graphicsFileExists(path: string): boolean {
+  return load<Fs>('node:fs').existsSync(path);
+}
+
 /** Deletes every file this process made that is still there. Runs on exit by itself. */
 export function removeGraphicsFiles(): void {
   for (const path of [...made]) removeGraphicsFile(path);

@@ -4,7 +4,7 @@
  * handed back, raw mode, timers), and on every way out restores the terminal. Why each step is
  * what it is: docs/probe.md ("The driver", "Every way out").
  */
-import { removeGraphicsFile, writeGraphicsFile } from '../core/graphics-file.js';
+import { graphicsFileExists, removeGraphicsFile, writeGraphicsFile } from '../core/graphics-file.js';
 import { processRuntime, type Runtime } from '../env/runtime.js';
 import type { ProbeAction, ProbeEvent } from './events.js';
 import { guardMode } from './exit-guard.js';
@@ -151,6 +151,16 @@ function givenTerminal(options: DriverOptions): TerminalStreams {
     opened: false,
     close() {},
   };
+}
+
+/**
+ * The local-transfer answer with whether the terminal deleted the probe file, as a `t=t` file must
+ * be: kitty deletes it before answering, so by the sentinel it is gone. A terminal that read it
+ * and kept it would leave every picture file behind (and make a program wait for it).
+ */
+function withLocalDeleted(facts: ProbeFacts, localFile: string | null): ProbeFacts {
+  if (localFile === null || !facts.kittyLocal?.ok) return facts;
+  return { ...facts, kittyLocal: { ...facts.kittyLocal, deleted: !graphicsFileExists(localFile) } };
 }
 
 function skippedFacts(reason: string): ProbeFacts {
@@ -404,7 +414,7 @@ class Session {
     if (this.aborting) {
       settle?.reject(this.options.signal?.reason ?? new DOMException('The probe was aborted', 'AbortError'));
     } else {
-      settle?.resolve(facts);
+      settle?.resolve(withLocalDeleted(facts, this.localFile));
     }
     const lateMs = this.lateMs();
     if (lateMs <= 0 || this.input.destroyed) {

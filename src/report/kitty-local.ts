@@ -28,6 +28,8 @@ export function resolveKittyLocal(
   if (!said) return no('default', 'the local-transfer query (t=t) was not asked or not answered: pictures go inline');
   if (!said.ok)
     return no('reply', 'the terminal refused the local-transfer query (t=t): pictures go inline', said.reply);
+  if (said.deleted === false)
+    return no('reply', 'the terminal read the probe file (t=t) but did not delete it: pictures go inline', said.reply);
   return {
     value: true,
     why: { source: 'reply', detail: 'the terminal read the probe file (t=t): pictures go by file', reply: said.reply },

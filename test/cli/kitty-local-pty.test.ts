@@ -30,8 +30,8 @@ beforeAll(() => {
 
 /** How the scripted terminal behaves. */
 interface Terminal {
-  /** Reads (and deletes) the probe's file and answers OK, or answers an error without touching it. */
-  readonly probeFile: 'read' | 'refuse';
+  /** Reads (and deletes) the probe's file and answers OK, reads it and keeps it (OK), or answers an error without touching it. */
+  readonly probeFile: 'read' | 'keep' | 'refuse';
   /** Reads (and deletes) a picture's file, or leaves it (a terminal that never got to it). */
   readonly pictureFile: 'read' | 'ignore';
   readonly env?: Record<string, string>;
@@ -100,9 +100,9 @@ function run(terminal: Terminal): Promise<Outcome> {
           const local = queries.find((q) => q.startsWith('\x1b_Gi=32,'));
           if (local) {
             probePath = Buffer.from(keysOf(local).payload, 'base64').toString('utf8');
-            if (terminal.probeFile === 'read') {
+            if (terminal.probeFile !== 'refuse') {
               expect(readFileSync(probePath).length).toBe(3);
-              unlinkSync(probePath);
+              if (terminal.probeFile === 'read') unlinkSync(probePath);
               reply += '\x1b_Gi=32;OK\x1b\\';
             } else {
               reply += '\x1b_Gi=32;EBADF:Failed to read from the file\x1b\\';
@@ -160,6 +160,15 @@ describe('kitty local transfer in a pty', () => {
     const o = await run({ probeFile: 'refuse', pictureFile: 'read' });
     expect(o.exitCode).toBe(0);
     expect(o.probePath).not.toBeNull();
+    expect(existsSync(o.probePath as string)).toBe(false);
+    const sent = transmissions(o);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const c of sent) expect(c.keys.t).not.toBe('t');
+  }, 30_000);
+
+  it('a terminal that reads the probe file but keeps it gets the picture inline; termsight deletes the probe file', async () => {
+    const o = await run({ probeFile: 'keep', pictureFile: 'read' });
+    expect(o.exitCode).toBe(0);
     expect(existsSync(o.probePath as string)).toBe(false);
     const sent = transmissions(o);
     expect(sent.length).toBeGreaterThan(0);

@@ -65,6 +65,14 @@ describe('kittyLocalFile', () => {
     if (value) expect(report.why.kittyLocalFile.reply).toBe('\\e_Gi=32;OK\\e\\');
   });
 
+  it('an OK from a terminal that kept the probe file is not taken (its picture files would stay)', () => {
+    const facts = factsFromReplies(NAME + KITTY_OK + LOCAL_OK + DA1);
+    const kept = { ...facts, kittyLocal: { ok: true, reply: '\\e_Gi=32;OK\\e\\', deleted: false } };
+    expect(resolveReport(rt(KITTY_ENV), kept).kittyLocalFile).toBe(false);
+    const gone = { ...facts, kittyLocal: { ok: true, reply: '\\e_Gi=32;OK\\e\\', deleted: true } };
+    expect(resolveReport(rt(KITTY_ENV), gone).kittyLocalFile).toBe(true);
+  });
+
   it('behind tmux: no, whatever came back', () => {
     const env = { ...KITTY_ENV, TMUX: '/tmp/tmux-1/default,1,0', TERM: 'tmux-256color' };
     const report = resolveReport(
