@@ -183,11 +183,12 @@ describe('kitty local transfer in a pty', () => {
     expect(t?.existedAfterExit).toBe(false);
   }, 30_000);
 
-  it.each([
-    { signal: 'SIGTERM' as const, code: 143 },
-    { signal: 'SIGINT' as const, code: 130 },
-  ])(
-    '$signal while the picture file waits to be read: exit $code, the file deleted',
+  const SIGNALLED = [
+    { name: 'SIGTERM', signal: 'SIGTERM' as const, code: 143 },
+    { name: 'SIGINT', signal: 'SIGINT' as const, code: 130 },
+  ];
+  it.each(SIGNALLED)(
+    '$name while the picture file waits to be read: exit $code, the file deleted',
     async ({ signal, code }) => {
       const o = await run({ probeFile: 'read', pictureFile: 'ignore', signal });
       expect(o.exitCode).toBe(code);
