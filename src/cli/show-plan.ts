@@ -11,6 +11,7 @@ import { DEFAULT_CELL_PIXELS } from '../render/backend.js';
 import type { FrameHandle } from '../render/frame.js';
 import { endFrame } from '../render/frame.js';
 import { kittyDelete } from '../render/kitty.js';
+import { kittyFileSink } from '../render/kitty-file.js';
 import type { RenderOptions } from '../render/options.js';
 import { isSymbolSetName, SYMBOL_SET_NAMES, type SymbolSetName } from '../render/symbols-glyphs.js';
 import { inWholeCells, pictureWrap } from '../report/picture-wrap.js';
@@ -149,6 +150,7 @@ export function renderOptionsFor(report: Report, box: { columns: number; rows: n
     multiplexer: mux,
     placements: report.placements,
     synchronizedOutput: report.synchronizedOutput,
+    ...(report.kittyLocalFile ? { kittyFile: kittyFileSink() } : {}),
   };
 }
 

@@ -33,6 +33,7 @@ import { isGraphicsProtocol, PROTOCOLS, type Protocol } from '../env/protocol.js
 import { animate } from '../render/animation.js';
 import { boxPixels } from '../render/backend.js';
 import { endFrame, type FrameHandle, flow, frame } from '../render/frame.js';
+import { KITTY_FILES_READ_MS, kittyFilesRead } from '../render/kitty-file.js';
 import type { RenderOptions } from '../render/options.js';
 import type { Report } from '../report/types.js';
 import { parse, protocolFlag } from './args.js';
@@ -106,6 +107,14 @@ export async function untilInterrupted<T>(work: (signal: AbortSignal) => Promise
 
 /** `runShow` with the signal (and optionally the report) given by the caller instead of the process. */
 export async function runShowWith(args: readonly string[], ctx: CliContext, run: ShowRunOptions = {}): Promise<number> {
+  const code = await showAll(args, ctx, run);
+  // Pictures sent by file (kitty's t=t): the terminal reads them after we write; exiting first
+  // would delete them (on exit) before it does. Nothing to wait for when none is pending.
+  await kittyFilesRead(KITTY_FILES_READ_MS, run.signal);
+  return code;
+}
+
+async function showAll(args: readonly string[], ctx: CliContext, run: ShowRunOptions): Promise<number> {
   const { values, positionals } = parse('show', args, SHOW_FLAGS, true);
   const flag: Protocol | undefined =
     values.protocol === undefined ? undefined : protocolFlag(values.protocol, PROTOCOLS);

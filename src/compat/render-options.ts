@@ -2,6 +2,8 @@
  * A report's answers as the options every renderer takes — shared by the terminal-image drop-in
  * and the Ink component, which both draw for an application from a probed report.
  */
+
+import { kittyFileSink } from '../render/kitty-file.js';
 import type { RenderOptions } from '../render/options.js';
 import { inWholeCells, pictureWrap } from '../report/picture-wrap.js';
 import type { Report } from '../report/types.js';
@@ -20,6 +22,7 @@ export function renderOptionsFor(report: Report): RenderOptions {
     ...(report.sixelTransparency ? {} : { sixelTransparency: false }),
     ...(inWholeCells(report.multiplexer) ? { wholeCells: true } : {}),
     placements: report.placements,
+    ...(report.kittyLocalFile ? { kittyFile: kittyFileSink() } : {}),
     multiplexer: pictureWrap(report.multiplexer, true),
     colorDepth: report.truecolor ? 'truecolor' : '256',
     background: report.background?.rgb,

@@ -10,6 +10,7 @@ import type { Protocol } from '../env/protocol.js';
 import { decisiveNames } from '../terminals/views.js';
 import { isMultiplexerName, multiplexerOfDa2, partyOf, passthroughProven } from './attribution.js';
 import type { ProbeFacts, ReplyRecord, TerminalName } from './facts.js';
+import { KITTY_LOCAL_ID } from './kitty-local.js';
 import { parseReply, type Reply } from './replies.js';
 import { createScanner, flushScanner, type ReplyToken, scanReplies } from './scanner.js';
 
@@ -145,7 +146,8 @@ export function factsFromReplies(replies: readonly ReplyToken[] | string, contex
   // The terminal's DA1: the outer terminal's when it answered, else the one that answered (tmux's, screen's).
   const da1 = lastOf(mine, 'da1') ?? lastOf(theirs, 'da1');
   const da2 = lastOf(mine, 'da2', (r) => multiplexerOfDa2(r.terminalType) === null || multiplexer === null);
-  const kitty = lastOf(mine, 'kittyGraphics');
+  const kitty = lastOf(mine, 'kittyGraphics', (r) => r.id !== KITTY_LOCAL_ID);
+  const local = lastOf(mine, 'kittyGraphics', (r) => r.id === KITTY_LOCAL_ID);
   const sync = lastOf(mine, 'decrqm', (r) => r.mode === 2026);
   // Colours: the terminal's own. When the query was also sent wrapped, what came before tmux's DA1
   // is tmux's answer (tmux 3.5a answers OSC 10/11 itself: docs/terminals.md, "tmux"), not taken.
@@ -166,6 +168,7 @@ export function factsFromReplies(replies: readonly ReplyToken[] | string, contex
     ...(da1 ? { da1: { level: da1.level, attributes: da1.attributes, reply: da1.text } } : {}),
     ...(da2 ? { da2: { type: da2.terminalType, version: da2.version, rom: da2.rom, reply: da2.text } } : {}),
     ...(kitty ? { kittyGraphics: { ok: kitty.ok, reply: kitty.text } } : {}),
+    ...(local ? { kittyLocal: { ok: local.ok, reply: local.text } } : {}),
     ...(sync ? { synchronizedOutput: { supported: syncSupported(sync.value), reply: sync.text } } : {}),
     ...(cell ? { cellPixels: cell } : {}),
     ...(bg?.rgb ? { background: { rgb: bg.rgb, dark: isDark(bg.rgb), reply: bg.text } } : {}),

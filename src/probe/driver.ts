@@ -4,6 +4,7 @@
  * handed back, raw mode, timers), and on every way out restores the terminal. Why each step is
  * what it is: docs/probe.md ("The driver", "Every way out").
  */
+import { graphicsFileExists, removeGraphicsFile, writeGraphicsFile } from '../core/graphics-file.js';
 import { processRuntime, type Runtime } from '../env/runtime.js';
 import type { ProbeAction, ProbeEvent } from './events.js';
 import { guardMode } from './exit-guard.js';
@@ -11,6 +12,7 @@ import type { ProbeFacts } from './facts.js';
 import { isForeground } from './foreground.js';
 import { type InputTap, tapInput } from './input-tap.js';
 import { interruptIn } from './interrupt.js';
+import { KITTY_LOCAL_PIXEL, kittyLocalAsked } from './kitty-local.js';
 import { createProbe, type ProbeOptions, type ProbeState, probeNextTickAt, probeResult, stepProbe } from './reducer.js';
 import { defaultTerminal, type TerminalInput, type TerminalOutput, type TerminalStreams } from './terminal-stream.js';
 
@@ -61,6 +63,13 @@ export interface DriverOptions {
    * closes `lateMs` after the sentinel arrives.
    */
   readonly outstandingMs?: number;
+  /**
+   * Also ask whether the terminal reads pictures from files (kitty's `t=t`, `facts.kittyLocal`):
+   * a 3-byte probe file is made in `/dev/shm` or the temp folder, only where the kitty graphics
+   * query goes straight to a local terminal, and deleted when the probe ends if the terminal did
+   * not (default true).
+   */
+  readonly kittyLocal?: boolean;
   /** Further options for the reducer (extension, settle window, reply cap, multiplexer). */
   readonly probe?: Pick<ProbeOptions, 'extendMs' | 'settleMs' | 'maxReplyBytes' | 'multiplexer'>;
 }
@@ -105,21 +114,32 @@ export async function probeTty(options: DriverOptions = {}): Promise<ProbeFacts>
   }
   const startMs = performance.now();
   const budgetMs = options.budgetMs;
-  const created = createProbe(runtime, {
+  const probeOptions: ProbeOptions = {
     ...options.probe,
     tty: terminal !== null,
     foreground: own ? isForeground() : true,
     nowMs: startMs,
     ...(budgetMs !== undefined ? { budgetMs } : {}),
     ...(options.askOuter !== undefined ? { askOuter: options.askOuter } : {}),
-  });
+  };
+  let created = createProbe(runtime, probeOptions);
+  // The local-transfer query needs a file; made only where the query will be sent.
+  const localFile =
+    options.kittyLocal !== false &&
+    created.setup.skip === null &&
+    terminal !== null &&
+    kittyLocalAsked(created.setup.plan, runtime.env)
+      ? writeGraphicsFile(KITTY_LOCAL_PIXEL, 'termsight-probe')
+      : null;
+  if (localFile !== null) created = createProbe(runtime, { ...probeOptions, kittyLocalPath: localFile });
   const [state, actions] = stepProbe(created, { type: 'start' });
   const immediate = probeResult(state);
   if (immediate !== null || terminal === null) {
+    if (localFile !== null) removeGraphicsFile(localFile);
     terminal?.close();
     return immediate ?? skippedFacts('not a terminal');
   }
-  const session = new Session(terminal, state, options, startMs, key, own && runtime.platform !== 'win32');
+  const session = new Session(terminal, state, options, startMs, key, own && runtime.platform !== 'win32', localFile);
   sessions.set(key, session);
   return session.run(actions);
 }
@@ -131,6 +151,16 @@ function givenTerminal(options: DriverOptions): TerminalStreams {
     opened: false,
     close() {},
   };
+}
+
+/**
+ * The local-transfer answer with whether the terminal deleted the probe file, as a `t=t` file must
+ * be: kitty deletes it before answering, so by the sentinel it is gone. A terminal that read it
+ * and kept it would leave every picture file behind (and make a program wait for it).
+ */
+function withLocalDeleted(facts: ProbeFacts, localFile: string | null): ProbeFacts {
+  if (localFile === null || !facts.kittyLocal?.ok) return facts;
+  return { ...facts, kittyLocal: { ...facts.kittyLocal, deleted: !graphicsFileExists(localFile) } };
 }
 
 function skippedFacts(reason: string): ProbeFacts {
@@ -174,6 +204,8 @@ class Session {
     private readonly key: object,
     /** Whether this is the process's own terminal, where Ctrl-C must still interrupt (see `keys`). */
     private readonly ownTerminal: boolean,
+    /** The local-transfer probe file, deleted when the session ends if the terminal did not delete it. */
+    private readonly localFile: string | null = null,
   ) {
     this.state = state;
     this.input = terminal.input;
@@ -382,7 +414,7 @@ class Session {
     if (this.aborting) {
       settle?.reject(this.options.signal?.reason ?? new DOMException('The probe was aborted', 'AbortError'));
     } else {
-      settle?.resolve(facts);
+      settle?.resolve(withLocalDeleted(facts, this.localFile));
     }
     const lateMs = this.lateMs();
     if (lateMs <= 0 || this.input.destroyed) {
@@ -473,6 +505,8 @@ class Session {
       }
     }
     this.pendingKeys = [];
+    // After the late window: a terminal that reads the file has done so by now (or never will).
+    if (this.localFile !== null) removeGraphicsFile(this.localFile);
     this.terminal.close();
     if (sessions.get(this.key) === this) sessions.delete(this.key);
     this.markEnded();

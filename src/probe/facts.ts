@@ -56,6 +56,11 @@ export interface ProbeFacts {
   readonly da2?: SecondaryAttributes;
   /** The kitty graphics query's answer. */
   readonly kittyGraphics?: { readonly ok: boolean; readonly reply: string };
+  /**
+   * The local-transfer query's answer (`t=t` on a probe file, kitty-local.ts): `ok` when the
+   * terminal read the file; `deleted` (set by the driver after an OK) whether it also deleted it.
+   */
+  readonly kittyLocal?: { readonly ok: boolean; readonly reply: string; readonly deleted?: boolean };
   /** DECRQM 2026: synchronized output. */
   readonly synchronizedOutput?: { readonly supported: boolean; readonly reply: string };
   /** One cell in pixels, from `CSI 16 t` or from `14 t` / `18 t`, sanity-checked. */

@@ -9,6 +9,7 @@ import { slowLinkFromEnv } from '../terminals/slow-links.js';
 import { factsFromReplies, multiplexerNamedBy } from './classify.js';
 import type { ProbeAction, ProbeEvent } from './events.js';
 import type { ProbeFacts, ProbeSkipReason } from './facts.js';
+import { withKittyLocal } from './kitty-local.js';
 import { planFollowUp, planGuarded, planQuery, type QueryOptions, type QueryPlan, queryBytes } from './query.js';
 import { parseReply } from './replies.js';
 import {
@@ -46,6 +47,11 @@ export interface ProbeOptions {
   readonly multiplexer?: 'tmux' | 'screen' | null;
   /** `process.platform` style, when the runtime does not say. */
   readonly platform?: string;
+  /**
+   * A probe file the terminal may read (kitty's `t=t`, see kitty-local.ts): its local-transfer
+   * query joins the batch where `kittyLocalAsked` says so. Absent: not asked.
+   */
+  readonly kittyLocalPath?: string;
 }
 
 /** What one probe was set up with; it never changes while the probe runs. */
@@ -197,7 +203,11 @@ export function createProbe(runtime: Runtime, options: ProbeOptions = {}): Probe
   const setup: ProbeSetup = {
     plan,
     queryOptions,
-    query: options.query ?? queryBytes(plan),
+    query:
+      options.query ??
+      (options.kittyLocalPath !== undefined
+        ? withKittyLocal(plan, runtime.env, options.kittyLocalPath)
+        : queryBytes(plan)),
     skip,
     budgetMs,
     extendMs: positive(options.extendMs) ?? budgetMs,

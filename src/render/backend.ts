@@ -331,6 +331,7 @@ function drawWhole(raster: Raster, protocol: Protocol, options: RenderOptions): 
         imageId,
         ...(exact ? {} : cells),
         keepCursor: options.keepCursor ?? false,
+        ...(options.kittyFile ? { file: options.kittyFile } : {}),
       });
       return { layout: lay, sequences, lines: [], imageId };
     }

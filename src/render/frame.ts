@@ -137,7 +137,9 @@ export function frame(raster: Raster, protocol: Protocol, options: FrameOptions 
     }
     const sequences: string[] = [];
     if (previous?.stored !== print || previous.imageId !== id)
-      sequences.push(...kittySequences(fitted, { imageId: id }, 't'));
+      sequences.push(
+        ...kittySequences(fitted, { imageId: id, ...(options.kittyFile ? { file: options.kittyFile } : {}) }, 't'),
+      );
     const exact = drawsExactPixels(protocol, base);
     sequences.push(kittyPlace(id, { placementId: FRAME_PLACEMENT, ...(exact ? {} : cells), keepCursor: true }));
     body = passedThrough(sequences, multiplexer);

@@ -11,7 +11,7 @@ export { encodeBlocks } from './blocks.js';
 export { encodeBraille } from './braille.js';
 export { ALIGNMENTS, type Align, FIT_MODES, type FitMode } from './fit.js';
 export { encodeIterm2 } from './iterm2.js';
-export { encodeKitty, kittyImageId, kittyPlace, kittyStore } from './kitty.js';
+export { encodeKitty, type KittyFileSink, kittyImageId, kittyPlace, kittyStore } from './kitty.js';
 export {
   type AnimationFrame,
   type KittyAnimation,
@@ -19,6 +19,7 @@ export {
   kittyAnimation,
   kittyStopAnimation,
 } from './kitty-animation.js';
+export { KITTY_FILES_READ_MS, kittyFileSink, kittyFilesRead, removeKittyFiles } from './kitty-file.js';
 export { encodePng } from './png.js';
 export { fitPixels, resize } from './resize.js';
 export { encodeSixel } from './sixel.js';

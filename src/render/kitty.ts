@@ -16,6 +16,10 @@
  *   says even when the real cell size differs from the assumed one.
  * - `C=1` (option `keepCursor`) leaves the cursor where it was; by default it moves past the image
  *   like text would.
+ * - Local transfer (option `file`, where the report says `kittyLocalFile`): the pixels go to a
+ *   temporary file, uncompressed (zlib costs more than the pty it saves), at most
+ *   `KITTY_FILE_MAX_BYTES`, and only its path goes through the pty (`t=t`, `S=` its size); when
+ *   the file cannot be written the picture goes inline (`t=d`) as usual.
  */
 import { nodeCrypto, nodeZlib } from '../core/node-builtins.js';
 import { positiveInteger } from '../core/positive-integer.js';
@@ -24,6 +28,15 @@ import { isOpaque, rgbBytes, validateRaster } from '../core/raster.js';
 
 /** The largest base64 chunk the protocol allows in one escape sequence. */
 export const KITTY_CHUNK_BYTES = 4096;
+
+/** The largest pixel file sent by local transfer: a `MAX_PIXELS` (4096x4096) RGBA picture. Larger goes inline. */
+export const KITTY_FILE_MAX_BYTES = 4096 * 4096 * 4;
+
+/**
+ * Writes a picture's pixel bytes to a new temporary file the terminal may read and delete (its
+ * name must contain `tty-graphics-protocol`), returning its path, or null when it cannot.
+ */
+export type KittyFileSink = (bytes: Uint8Array) => string | null;
 
 /** Options for the kitty encoders. */
 export interface KittyOptions {
@@ -40,8 +53,10 @@ export interface KittyOptions {
   readonly virtual?: boolean;
   /** `x,y,w,h`: show only this rectangle of the image's pixels (a picture cropped by a viewport, crop.ts). */
   readonly source?: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
-  /** Compression: 'auto' (default) decides by measuring; true always; false never. */
+  /** Compression: 'auto' (default) decides by measuring; true always; false never. With `file`: default false. */
   readonly compress?: boolean | 'auto';
+  /** Local transfer: send the pixels by a file this sink writes (`t=t`), falling back to inline when it returns null. */
+  readonly file?: KittyFileSink;
 }
 
 /** A random image id: 24 bits (so it also fits a 24-bit placeholder colour), never 0. */
@@ -177,8 +192,35 @@ function sourceKeys(rect: NonNullable<KittyOptions['source']>): string[] {
  */
 export function kittySequences(raster: Raster, options: KittyOptions = {}, action: 'T' | 't' = 'T'): string[] {
   const id = checkId(options.imageId ?? kittyImageId(), 'image id');
+  if (options.file) {
+    const payload = kittyPayload(raster, options.compress ?? false);
+    const path = payload.bytes.length <= KITTY_FILE_MAX_BYTES ? options.file(payload.bytes) : null;
+    // The path goes in one sequence (the spec chunks only direct data); a temporary path is far shorter.
+    if (path !== null && Buffer.byteLength(path) * 4 <= KITTY_CHUNK_BYTES * 3)
+      return [kittyFileSequence(transmitKeys(action, raster, payload, id, options), path, payload)];
+    // Not written (or too large): inline, compressed as it would have been without a file.
+    if (options.compress === undefined) {
+      const inline = kittyPayload(raster, 'auto');
+      return kittyChunks(transmitKeys(action, raster, inline, id, options), toBase64(inline.bytes));
+    }
+    return kittyChunks(transmitKeys(action, raster, payload, id, options), toBase64(payload.bytes));
+  }
   const payload = kittyPayload(raster, options.compress ?? 'auto');
   return kittyChunks(transmitKeys(action, raster, payload, id, options), toBase64(payload.bytes));
+}
+
+/**
+ * The one sequence of a local transfer: the transmission's keys with `t=t` (a temporary file the
+ * terminal deletes after reading) and `S=` the file's size, and the file's path as base64. The
+ * path is ours (a temporary folder and a name we made), never the user's input; it must still be
+ * free of control characters, as everything inside a sequence.
+ */
+function kittyFileSequence(keys: string, path: string, payload: KittyPayload): string {
+  if (path === '' || /[\0-\x1f\x7f]/.test(path))
+    throw new TypeError('kitty file: the path must be non-empty, without control characters');
+  const [head, ...rest] = keys.split(',');
+  const withFile = [head, 't=t', `S=${payload.bytes.length}`, ...rest].join(',');
+  return apc(withFile, Buffer.from(path, 'utf8').toString('base64'));
 }
 
 /**

@@ -4,6 +4,7 @@
 
 import type { VisibleRows } from './crop.js';
 import type { Align, FitMode } from './fit.js';
+import type { KittyFileSink } from './kitty.js';
 import type { SymbolSet, SymbolSetName } from './symbols-glyphs.js';
 
 /**
@@ -14,6 +15,12 @@ export type ColorDepth = 'none' | '16' | '256' | 'truecolor';
 
 /** How to render a raster. */
 export interface RenderOptions {
+  /**
+   * kitty: send the pixels by a temporary file the terminal reads (`t=t`) instead of through the
+   * pty, written by this sink (`kittyFileSink()`); only where the report says `kittyLocalFile`.
+   * Default: inline.
+   */
+  readonly kittyFile?: KittyFileSink | undefined;
   /** Box to fit into, in cells. Default: the raster's own size in cells (never upscaled unless `upscale`). */
   readonly columns?: number | undefined;
   readonly rows?: number | undefined;

@@ -21,6 +21,7 @@ import type { GlyphSet } from '../terminals/types.js';
 import { graphicsRuleOwner, placeholdersSince, placementRuleOwner, truecolorNames } from '../terminals/views.js';
 import { hyperlinksAnswer } from './hyperlinks.js';
 import { type Identified, type MultiplexerFound, multiplexerOf, terminalOf } from './identity.js';
+import { resolveKittyLocal } from './kitty-local.js';
 import { type PictureChoice, picturesFor, rowPictures } from './pictures.js';
 import { choosePicture, type TerminalSymbolSet, terminalSymbolSets, textColor } from './text-picture.js';
 import type { MultiplexerInfo, Report, ReportField, Why } from './types.js';
@@ -98,6 +99,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
   const truecolor = resolveTruecolor(runtime, probed ? facts : undefined, who, found);
   const remote = isRemote(env);
   const sync = resolveSync(env, probed ? facts : undefined, who, found);
+  const local = resolveKittyLocal(runtime, probed ? facts : undefined, graphics.value, multiplexer.value);
   const cell = resolveCell(facts, multiplexer.value?.drawsItself === true && found?.name === 'tmux' ? tmux : null);
   const transparency = resolveSixelTransparency(multiplexer.value?.drawsItself === true ? found : who);
 
@@ -125,6 +127,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
     remote: remote
       ? reason('rule', 'an SSH_* variable is set: the session is remote')
       : reason('default', 'no SSH_* variable is set'),
+    kittyLocalFile: local.why,
   };
 
   return {
@@ -141,6 +144,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
     terminal: { name: shown(terminal.value.name), version: shown(terminal.value.version) },
     multiplexer: multiplexer.value && { ...multiplexer.value, version: shown(multiplexer.value.version) },
     remote,
+    kittyLocalFile: local.value,
     probeMs: facts && facts.skipped === undefined ? facts.elapsedMs : null,
     why: Object.fromEntries(Object.entries(answers).map(([field, why]) => [field, shownWhy(why)])) as Record<
       ReportField,

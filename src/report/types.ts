@@ -72,6 +72,11 @@ export interface Report {
   readonly multiplexer: MultiplexerInfo | null;
   /** Whether the session is remote (ssh). */
   readonly remote: boolean;
+  /**
+   * Whether kitty pictures may go by file (`t=t`: the terminal reads a temporary file and deletes
+   * it) instead of base64 through the pty: only when the terminal read the probe's file.
+   */
+  readonly kittyLocalFile: boolean;
   /** How long the probe took, or null when no probe ran. */
   readonly probeMs: number | null;
   /** The reason for every answer above. */
@@ -92,4 +97,5 @@ export type ReportField =
   | 'sixelTransparency'
   | 'terminal'
   | 'multiplexer'
-  | 'remote';
+  | 'remote'
+  | 'kittyLocalFile';

@@ -47,6 +47,7 @@ export function report(over: Partial<Report> = {}): Report {
     'terminal',
     'multiplexer',
     'remote',
+    'kittyLocalFile',
   ];
   return {
     graphics: null,
@@ -62,6 +63,7 @@ export function report(over: Partial<Report> = {}): Report {
     terminal: { name: null, version: null },
     multiplexer: null,
     remote: false,
+    kittyLocalFile: false,
     probeMs: null,
     why: Object.fromEntries(fields.map((f) => [f, why])) as Report['why'],
     ...over,
