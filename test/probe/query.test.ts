@@ -145,12 +145,22 @@ describe('probeQuery', () => {
   });
 
   it.each([
-    ['Apple Terminal: no DCS or APC', rt({ TERM_PROGRAM: 'Apple_Terminal', TERM: 'xterm-256color' }), false, false],
-    ['Windows console: no APC', rt({ TERM: 'xterm-256color' }, 'win32'), true, false],
-    ['Windows Terminal under WSL: no APC', rt({ TERM: 'xterm-256color', WT_SESSION: 'abc' }), true, false],
-    ['kitty: everything', rt({ TERM: 'xterm-kitty' }), true, true],
-    ['rxvt-unicode: no APC', rt({ TERM: 'rxvt-unicode' }), true, false],
-  ])('%s', (_, runtime, dcs, apc) => {
+    {
+      name: 'Apple Terminal: no DCS or APC',
+      runtime: rt({ TERM_PROGRAM: 'Apple_Terminal', TERM: 'xterm-256color' }),
+      dcs: false,
+      apc: false,
+    },
+    { name: 'Windows console: no APC', runtime: rt({ TERM: 'xterm-256color' }, 'win32'), dcs: true, apc: false },
+    {
+      name: 'Windows Terminal under WSL: no APC',
+      runtime: rt({ TERM: 'xterm-256color', WT_SESSION: 'abc' }),
+      dcs: true,
+      apc: false,
+    },
+    { name: 'kitty: everything', runtime: rt({ TERM: 'xterm-kitty' }), dcs: true, apc: true },
+    { name: 'rxvt-unicode: no APC', runtime: rt({ TERM: 'rxvt-unicode' }), dcs: true, apc: false },
+  ])('$name', ({ runtime, dcs, apc }) => {
     const q = text(probeQuery({ runtime }));
     expect(q.includes('\x1bP')).toBe(false); // termsight sends no DCS query outside tmux
     expect(q.includes('\x1b_')).toBe(apc);
@@ -170,19 +180,25 @@ describe('probeQuery', () => {
   });
 
   it.each([
-    ['GNU screen (STY)', rt({ TERM: 'screen', STY: '1.pts-0.h', XTERM_VERSION: 'XTerm(379)' })],
-    ['GNU screen (TERM=screen without TMUX)', rt({ TERM: 'screen-256color', XTERM_VERSION: 'XTerm(379)' })],
-  ])('%s: no DCS or APC reaches screen raw; every query is in its packets but its own DA2 and DA1', (_, runtime) => {
-    const q = text(probeQuery({ runtime }));
-    const plan = planQuery({ runtime });
-    expect(plan).toMatchObject({ multiplexer: 'screen', wrapped: true, direct: ['da2', 'da1'] });
-    // Outside the packets: only what screen answers itself.
-    const raw = q.replace(/\x1bP[^\x1b]*(\x1b(?!\\)[^\x1b]*)*\x1b\\/g, '');
-    expect(raw).toBe('\x1b[>c\x1b[c');
-    expect(q).toBe(`\x1b[>c\x1b[c${plan.outer.map((name) => wrapScreen(QUERIES[name])).join('')}`);
-    expect(q.endsWith(wrapScreen(DA1))).toBe(true);
-    expect(plan.outer).toContain('kittyGraphics');
-  });
+    { name: 'GNU screen (STY)', runtime: rt({ TERM: 'screen', STY: '1.pts-0.h', XTERM_VERSION: 'XTerm(379)' }) },
+    {
+      name: 'GNU screen (TERM=screen without TMUX)',
+      runtime: rt({ TERM: 'screen-256color', XTERM_VERSION: 'XTerm(379)' }),
+    },
+  ])(
+    '$name: no DCS or APC reaches screen raw; every query is in its packets but its own DA2 and DA1',
+    ({ runtime }) => {
+      const q = text(probeQuery({ runtime }));
+      const plan = planQuery({ runtime });
+      expect(plan).toMatchObject({ multiplexer: 'screen', wrapped: true, direct: ['da2', 'da1'] });
+      // Outside the packets: only what screen answers itself.
+      const raw = q.replace(/\x1bP[^\x1b]*(\x1b(?!\\)[^\x1b]*)*\x1b\\/g, '');
+      expect(raw).toBe('\x1b[>c\x1b[c');
+      expect(q).toBe(`\x1b[>c\x1b[c${plan.outer.map((name) => wrapScreen(QUERIES[name])).join('')}`);
+      expect(q.endsWith(wrapScreen(DA1))).toBe(true);
+      expect(plan.outer).toContain('kittyGraphics');
+    },
+  );
 
   it('GNU screen with askOuter: false: only what screen neither prints nor takes as its title', () => {
     const runtime = rt({ TERM: 'screen', STY: '1.pts-0.h', XTERM_VERSION: 'XTerm(379)' });
@@ -210,24 +226,24 @@ describe('probeQuery', () => {
   });
 
   it.each([
-    ['rxvt-unicode', rt({ TERM: 'rxvt-unicode' }), 'rxvt-unicode prints apc queries: not sent'],
-    ['zutty', rt({ TERM: 'zutty' }), 'zutty prints kittyGraphics, decrqm queries: not sent'],
-    [
-      'GNU screen, outer terminal unnamed',
-      rt({ STY: '1.x' }),
-      'no terminal named by its own environment: kittyGraphics, synchronizedOutput held back until its replies show it parses them',
-    ],
-    [
-      'nobody named',
-      rt({ TERM: 'xterm-256color' }),
-      'no terminal named by its own environment: kittyGraphics, synchronizedOutput held back until its replies show it parses them',
-    ],
-    [
-      'only inherited variables',
-      rt({ TERM: 'xterm-256color', KITTY_WINDOW_ID: '1' }),
-      'only inherited variables name kitty: the terminal is not taken as named',
-    ],
-  ])('%s: the trace names the rule', (_, runtime, note) => {
+    { name: 'rxvt-unicode', runtime: rt({ TERM: 'rxvt-unicode' }), note: 'rxvt-unicode prints apc queries: not sent' },
+    { name: 'zutty', runtime: rt({ TERM: 'zutty' }), note: 'zutty prints kittyGraphics, decrqm queries: not sent' },
+    {
+      name: 'GNU screen, outer terminal unnamed',
+      runtime: rt({ STY: '1.x' }),
+      note: 'no terminal named by its own environment: kittyGraphics, synchronizedOutput held back until its replies show it parses them',
+    },
+    {
+      name: 'nobody named',
+      runtime: rt({ TERM: 'xterm-256color' }),
+      note: 'no terminal named by its own environment: kittyGraphics, synchronizedOutput held back until its replies show it parses them',
+    },
+    {
+      name: 'only inherited variables',
+      runtime: rt({ TERM: 'xterm-256color', KITTY_WINDOW_ID: '1' }),
+      note: 'only inherited variables name kitty: the terminal is not taken as named',
+    },
+  ])('$name: the trace names the rule', ({ runtime, note }) => {
     expect(planQuery({ runtime }).notes).toContain(note);
   });
 });
@@ -238,21 +254,57 @@ describe('planFollowUp: a second round when the first one showed a multiplexer t
   const SCREEN_ENV = rt({ TERM: 'screen', STY: '1.pts-0.host' });
 
   it.each([
-    ['tmux shown in a scrubbed environment: the wrapped round', SCRUBBED, {}, 'tmux', true],
-    ['tmux shown, the passthrough option false: none', SCRUBBED, { askOuter: false }, 'tmux', false],
-    ['screen shown in a scrubbed environment: the wrapped round, in its packets', SCRUBBED, {}, 'screen', true],
-    ['screen shown, the passthrough option false: none', SCRUBBED, { askOuter: false }, 'screen', false],
-    ['screen known from STY: already wrapped in the first round, none', SCREEN_ENV, {}, 'screen', false],
-    ['nothing shown: none', SCRUBBED, {}, null, false],
-    ['tmux known from TMUX: already wrapped in the first round, none', TMUX_ENV, {}, 'tmux', false],
-    [
-      'Apple Terminal outside (no DCS may be sent): none',
-      rt({ TERM: 'xterm-256color', TERM_PROGRAM: 'Apple_Terminal' }),
-      {},
-      'tmux',
-      false,
-    ],
-  ] as const)('%s', (_, runtime, options, shown, expected) => {
+    {
+      name: 'tmux shown in a scrubbed environment: the wrapped round',
+      runtime: SCRUBBED,
+      options: {},
+      shown: 'tmux',
+      expected: true,
+    },
+    {
+      name: 'tmux shown, the passthrough option false: none',
+      runtime: SCRUBBED,
+      options: { askOuter: false },
+      shown: 'tmux',
+      expected: false,
+    },
+    {
+      name: 'screen shown in a scrubbed environment: the wrapped round, in its packets',
+      runtime: SCRUBBED,
+      options: {},
+      shown: 'screen',
+      expected: true,
+    },
+    {
+      name: 'screen shown, the passthrough option false: none',
+      runtime: SCRUBBED,
+      options: { askOuter: false },
+      shown: 'screen',
+      expected: false,
+    },
+    {
+      name: 'screen known from STY: already wrapped in the first round, none',
+      runtime: SCREEN_ENV,
+      options: {},
+      shown: 'screen',
+      expected: false,
+    },
+    { name: 'nothing shown: none', runtime: SCRUBBED, options: {}, shown: null, expected: false },
+    {
+      name: 'tmux known from TMUX: already wrapped in the first round, none',
+      runtime: TMUX_ENV,
+      options: {},
+      shown: 'tmux',
+      expected: false,
+    },
+    {
+      name: 'Apple Terminal outside (no DCS may be sent): none',
+      runtime: rt({ TERM: 'xterm-256color', TERM_PROGRAM: 'Apple_Terminal' }),
+      options: {},
+      shown: 'tmux',
+      expected: false,
+    },
+  ] as const)('$name', ({ runtime, options, shown, expected }) => {
     const first = planQuery({ runtime, ...options });
     const follow = planFollowUp(first, shown, { runtime, ...options });
     expect(follow !== null).toBe(expected);
