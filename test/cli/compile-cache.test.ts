@@ -5,7 +5,6 @@
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import module from 'node:module';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { type CompileCacheHost, type CompileCacheOutcome, startCompileCache } from '../../src/cli/compile-cache.js';
@@ -64,13 +63,12 @@ describe('startCompileCache', () => {
 });
 
 describe('termsight with a cache folder it cannot use', () => {
-  const hasCache = typeof (module as unknown as CompileCacheHost).enableCompileCache === 'function';
   it.each<{ name: string; env: Record<string, string> }>([
     // A file where the folder should be: no folder can be made under it, even as root.
     { name: 'NODE_COMPILE_CACHE under a file', env: { NODE_COMPILE_CACHE: `${PACKAGE}/cache` } },
     { name: 'TMPDIR under a file', env: { TMPDIR: `${PACKAGE}/tmp` } },
     { name: 'cache switched off', env: { NODE_DISABLE_COMPILE_CACHE: '1' } },
-  ])(`$name: still runs (this Node ${hasCache ? 'has' : 'lacks'} the cache)`, async ({ env }) => {
+  ])('$name: still runs', async ({ env }) => {
     const r = await run(process.execPath, [MAIN, '--version'], { env: { ...process.env, ...env }, timeout: 30_000 });
     expect(r.stdout).toBe(`${VERSION}\n`);
     expect(r.stderr).toBe('');
