@@ -10,6 +10,7 @@
 // Run alone: npm run build && node bench/cold.mjs (--load-only: only the loading rows)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import module from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -50,9 +51,9 @@ function importMs(specifier) {
 }
 
 /** Wall milliseconds of a whole node process running `args`. */
-function processMs(args) {
+function processMs(args, env = process.env) {
   const t = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', env });
   if (r.status !== 0) throw new Error(`${args.join(' ')}: ${r.stderr}`);
   return Number(process.hrtime.bigint() - t) / 1e6;
 }
@@ -73,12 +74,27 @@ function loadRows(log, runs) {
     supportsColor: [],
     show: [],
     node: [],
+    cached: [],
+    uncached: [],
   };
+  // The CLI turns on Node's compile cache (Node 22.8+); here it lives in .bench-cache, filled by
+  // one run first, against the same process with the cache switched off.
+  const hasCache = typeof module.enableCompileCache === 'function';
+  const cacheDir = join(dir, 'compile-cache');
+  const cachedEnv = { ...process.env, NODE_COMPILE_CACHE: cacheDir };
+  delete cachedEnv.NODE_DISABLE_COMPILE_CACHE;
+  const uncachedEnv = { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' };
+  const showArgs = [cli, 'show', '--no-probe', '--protocol', 'sixel', pixel];
+  if (hasCache) processMs(showArgs, cachedEnv);
   for (let i = 0; i < runs; i++) {
     sides.termsight.push(importMs('termsight'));
     sides.supportsColor.push(importMs('supports-color'));
     sides.show.push(processMs([cli, 'show', '--no-probe', '--protocol', 'sixel', pixel]));
     sides.node.push(processMs(['-e', '0']));
+    if (hasCache) {
+      sides.cached.push(processMs(showArgs, cachedEnv));
+      sides.uncached.push(processMs(showArgs, uncachedEnv));
+    }
   }
   const [ts, sc, show, node] = [sides.termsight, sides.supportsColor, sides.show, sides.node].map(median);
   log(`loading: medians of ${runs} fresh processes, alternating`);
@@ -86,6 +102,10 @@ function loadRows(log, runs) {
   log(row(['what', 'termsight ms', 'peer', 'peer ms', 'ratio', 'goal']));
   log(row(["import('termsight')", fmt(ts), "import('supports-color')", fmt(sc), fmt(ts / sc, 2), '<= 2']));
   log(row(['show 1x1 PNG, sixel', fmt(show), 'node -e 0', fmt(node), fmt(show / node, 2), '']));
+  if (hasCache) {
+    const [cached, uncached] = [sides.cached, sides.uncached].map(median);
+    log(row(['show, compile cache', fmt(cached), 'cache off', fmt(uncached), fmt(cached / uncached, 2), '']));
+  } else log(`show, compile cache: Node ${process.version} has none (22.8+)`);
   log('');
 }
 

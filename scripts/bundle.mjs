@@ -63,7 +63,10 @@ function reachable(file, seen = new Set()) {
 const small = entryFiles().filter((file) =>
   /[\\/](compat[\\/](supports-color|supports-hyperlinks|terminal-link)\.js|cli[\\/]main\.js)$/.test(file),
 );
-const base = new Set(small.flatMap((file) => [...reachable(file)]));
+// The CLI's entry only turns on the compile cache and then imports cli/start.js dynamically;
+// what start.js reaches belongs with it (the CLI before it knows its command), not in the
+// commands' chunk.
+const base = new Set([...small, join(DIST, 'cli', 'start.js')].flatMap((file) => [...reachable(file)]));
 const layer = (names) => (id) => !base.has(id) && names.includes(relative(DIST, id).split(/[\\/]/)[0]);
 // The decode layer's part that is loaded before the format is known (sniffing, limits, EXIF:
 // what decode/load.js reaches by static imports); each decoder stays in its own lazy chunk.

@@ -1,22 +1,11 @@
 #!/usr/bin/env node
 /**
- * The `termsight` executable: the only place the CLI reaches for `process`. The guard turns
- * signals and a closed stdout into a clean stop (docs/cli.md, "Every way out").
+ * The `termsight` executable. It first turns on Node's compile cache (where Node has one), and
+ * only then loads the CLI: the cache covers the modules compiled after it is on, so everything
+ * the CLI needs is loaded by the dynamic import below, not by static imports of this file.
  */
-import { processRuntime } from '../env/runtime.js';
-import { runCli } from './run.js';
-import { guardTerminal } from './terminal-guard.js';
+import module from 'node:module';
+import { type CompileCacheHost, startCompileCache } from './compile-cache.js';
 
-const guard = guardTerminal(process, { stdout: process.stdout, stderr: process.stderr }, (code) => process.exit(code));
-const code = await runCli(process.argv.slice(2), {
-  runtime: processRuntime(),
-  stdout: process.stdout,
-  stderr: process.stderr,
-  stdin: process.stdin,
-  stop: guard,
-});
-guard.dispose();
-// Stopped: exit now with 128+n (stdin may still be read, a probe's drain still armed); the
-// probe's own exit handler puts the terminal's mode back.
-if (guard.stopped) process.exit(guard.stopped.exitCode);
-process.exitCode = code;
+startCompileCache(module as unknown as CompileCacheHost);
+await import('./start.js');
