@@ -4,13 +4,13 @@
  * one fact (the terminal reads or refuses the probe file, reads or ignores the picture's file,
  * the session is over ssh) and checks how the picture went and that no file is left behind.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as pty from 'node-pty';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { escapeSequences, isSentinel } from '../pty/harness.js';
+import { ensureBuilt } from '../support/build.js';
 import { scratchDir, writePng } from './show-support.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -19,11 +19,7 @@ let picture = '';
 const SIZE = { width: 64, height: 40 };
 
 beforeAll(() => {
-  try {
-    execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'pipe' });
-  } catch {
-    // tsc exits non-zero on anyone's in-progress type error but still emits.
-  }
+  ensureBuilt();
   if (!existsSync(main)) throw new Error('dist/cli/main.js was not built');
   picture = writePng(scratchDir(), 'p.png', SIZE.width, SIZE.height, 3);
 }, 120_000);

@@ -4,12 +4,13 @@
  * output ends with the sequence closed and the terminal reset, and that the exit code is 130.
  * An independent parser (xterm.js) must still show text written after it.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as pty from 'node-pty';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../support/build.js';
 import { scratchDir, screenAfter, writePng } from './show-support.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -17,12 +18,7 @@ let entry: string[] = [];
 let big = '';
 
 beforeAll(() => {
-  try {
-    // As the package is built: tsc, then one bundled file per entry point (scripts/bundle.mjs).
-    execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'pipe' });
-  } catch {
-    // tsc exits non-zero on anyone's in-progress type error but still emits.
-  }
+  ensureBuilt();
   if (!existsSync(join(root, 'dist', 'cli', 'show.js'))) throw new Error('dist/cli/show.js was not built');
   // The real CLI when it loads; until then a stand-in that runs the same runShow.
   const main = join(root, 'dist', 'cli', 'main.js');

@@ -7,12 +7,13 @@
  * text on an independent terminal's screen (no open sequence swallowed it, SGR reset), the cursor
  * shown and synchronized output off. And `show big.png | head -c 100` ends quietly.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { repoRoot } from '../pty/harness.js';
+import { ensureBuilt } from '../support/build.js';
 import { scratchDir, writePng } from './show-support.js';
 import { MARKER, PtySession, screenState, writeGif, writeWrapper } from './signals-support.js';
 
@@ -27,12 +28,7 @@ let slow = '';
 let sessions: PtySession[] = [];
 
 beforeAll(() => {
-  try {
-    // As the package is built: tsc, then one bundled file per entry point (scripts/bundle.mjs).
-    execFileSync('npm', ['run', '--silent', 'build'], { cwd: repoRoot, stdio: 'pipe' });
-  } catch {
-    // tsc exits non-zero on anyone's in-progress type error but still emits.
-  }
+  ensureBuilt();
   if (!existsSync(MAIN)) throw new Error('dist/cli/main.js was not built');
   dir = scratchDir();
   wrapper = writeWrapper(dir);

@@ -4,12 +4,13 @@
  * answering tmux's format questions): the bytes of the picture are checked — the protocol used,
  * wrapped for tmux or not, and no kitty Unicode placeholders where the terminal has none.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as pty from 'node-pty';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../support/build.js';
 import { scratchDir, writePng } from './show-support.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -18,12 +19,7 @@ let entry: string[] = [];
 let picture = '';
 
 beforeAll(() => {
-  try {
-    // As the package is built: tsc, then one bundled file per entry point (scripts/bundle.mjs).
-    execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'pipe' });
-  } catch {
-    // tsc exits non-zero on anyone's in-progress type error but still emits.
-  }
+  ensureBuilt();
   const main = join(root, 'dist', 'cli', 'main.js');
   if (spawnSync(process.execPath, [main, '--version'], { stdio: 'pipe' }).status !== 0) throw new Error('no dist CLI');
   entry = [main, 'show'];

@@ -13,10 +13,13 @@ import { ensureDist } from './dist.js';
 
 beforeAll(() => ensureDist(), 120_000);
 
-const HOOK = `export async function resolve(specifier, context, next) {
+// The hook runs on its own thread (Node 22+): written synchronously, so nothing it records is lost
+// when the main thread exits first (on Node 24 the control once saw no ink through process.stderr).
+const HOOK = `import { writeSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
   const resolved = await next(specifier, context);
   const m = /node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(resolved.url);
-  if (m) process.stderr.write('PKG ' + m[1] + '\\n');
+  if (m) writeSync(2, 'PKG ' + m[1] + '\\n');
   return resolved;
 }`;
 

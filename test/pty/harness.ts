@@ -4,13 +4,13 @@
  * replies a real terminal gave (`test/fixtures/replies/*.json`), on a script: fast, late, in
  * pieces, out of order, not at all, or mixed with keystrokes.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as pty from 'node-pty';
 import type { ProbeFacts } from '../../src/probe/facts.js';
 import type { Report } from '../../src/report/types.js';
+import { ensureBuilt } from '../support/build.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The repository root. */
@@ -21,12 +21,7 @@ const appPath = join(here, 'fixtures', 'probe-app.mjs');
 
 /** Builds dist/ once for the tests that run the built driver. */
 export function buildDist(): void {
-  try {
-    // As the package is built: tsc, then one bundled file per entry point (scripts/bundle.mjs).
-    execFileSync('npm', ['run', '--silent', 'build'], { cwd: repoRoot, stdio: 'pipe' });
-  } catch {
-    // tsc exits non-zero on anyone's type error but still emits; the driver's presence is what matters.
-  }
+  ensureBuilt();
   if (!existsSync(join(repoRoot, 'dist', 'probe', 'driver.js'))) throw new Error('dist/probe/driver.js was not built');
 }
 
