@@ -184,6 +184,12 @@ async function showAll(args: readonly string[], ctx: CliContext, run: ShowRunOpt
       failed = true;
       continue;
     }
+    // The decode held the event loop: a Ctrl-C or signal that came meanwhile (the file was read
+    // while the probe waited, so the decode can start inside the probe's late window, still in raw
+    // mode) is seen before anything is drawn. Two turns, so that one I/O poll lies between.
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    if (run.signal?.aborted) return interruptedExit(run.signal);
     if (positionals.length > 1 && !(await writer.write(`${displayName(name)}\n`))) {
       await writeTail(ctx, writer, protocol, options);
       return interruptedExit(run.signal);
