@@ -108,7 +108,7 @@ function turn(): Promise<void> {
  * handled: node reads signals in the loop's poll phase, and only a second `setImmediate` is sure
  * to come after one (the first may run in the same iteration). See docs/cli.md.
  */
-async function signalsDelivered(): Promise<void> {
+export async function signalsDelivered(): Promise<void> {
   await turn();
   await turn();
 }

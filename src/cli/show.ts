@@ -40,7 +40,7 @@ import { parse, protocolFlag } from './args.js';
 import { type CliContext, UsageError } from './context.js';
 import { detectReport, PROBE_FLAGS } from './detect.js';
 import { EXIT_INTERRUPTED as EXIT_SIGINT, interruptedExit, interruptOf } from './interrupt.js';
-import { PictureWriter } from './picture-writer.js';
+import { PictureWriter, signalsDelivered } from './picture-writer.js';
 import { DEFAULT_MAX_BYTES, InputError, inputReader, parseByteSize } from './read-input.js';
 import { type GridPicture, gridCell, gridRow } from './show-grid.js';
 import {
@@ -186,9 +186,8 @@ async function showAll(args: readonly string[], ctx: CliContext, run: ShowRunOpt
     }
     // The decode held the event loop: a Ctrl-C or signal that came meanwhile (the file was read
     // while the probe waited, so the decode can start inside the probe's late window, still in raw
-    // mode) is seen before anything is drawn. Two turns, so that one I/O poll lies between.
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setImmediate(resolve));
+    // mode) is seen before anything is drawn.
+    await signalsDelivered();
     if (run.signal?.aborted) return interruptedExit(run.signal);
     if (positionals.length > 1 && !(await writer.write(`${displayName(name)}\n`))) {
       await writeTail(ctx, writer, protocol, options);
