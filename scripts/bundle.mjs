@@ -14,8 +14,8 @@
 //
 // Usage: node scripts/bundle.mjs [distDir]   (npm run build runs it)
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
+import { builtinModules, createRequire } from 'node:module';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
 
@@ -74,7 +74,7 @@ const decodeStatic = reachable(join(DIST, 'decode', 'load.js'));
 const groups = [
   {
     name: 'termsight',
-    test: layer(['core', 'terminals', 'env', 'probe', 'capability', 'report']),
+    test: (id) => id === FRONT_DRAWING || layer(['core', 'terminals', 'env', 'probe', 'capability', 'report'])(id),
     priority: 2,
     includeDependenciesRecursively: false,
   },
@@ -99,6 +99,47 @@ for (const file of entryFiles()) {
   }
 }
 
+// The front door's drawing calls (render/front.js), loaded on their first call: first bundled on
+// their own as one CommonJS file in chunks/, which the front door `require`s synchronously the
+// first time one of them is called (Node 20 cannot `require` an ES module, and an `import()` would
+// make them asynchronous). So `import('termsight')` for `detect` compiles no encoder. The file
+// holds its own copy of the render code and of the few core/env modules it reaches;
+// test/package/entry-points.test.ts checks that none of them keeps process-wide state.
+const FRONT_DRAWING = join(DIST, 'render', 'front.js');
+const drawingBundle = await rolldown({
+  input: { 'render-front': FRONT_DRAWING },
+  platform: 'node',
+  external: isExternal,
+});
+const drawingOutput = (
+  await drawingBundle.write({
+    dir: DIST,
+    format: 'cjs',
+    entryFileNames: 'chunks/[name]-[hash].cjs',
+    sourcemap: true,
+    codeSplitting: false,
+  })
+).output;
+await drawingBundle.close();
+const drawingChunk = drawingOutput.find((o) => o.type === 'chunk' && o.isEntry);
+const drawingCalls = createRequire(import.meta.url)(join(DIST, drawingChunk.fileName));
+for (const name of drawingChunk.exports) {
+  if (typeof drawingCalls[name] !== 'function') throw new Error(`render/front.js exports ${name}, not a function`);
+}
+// What stands in for render/front.js in the ES build: one forwarding function per call, each
+// loading the CommonJS file on first use. It goes in the 'termsight' chunk (below), a sibling of
+// the CommonJS file in chunks/.
+const drawingFacade = [
+  `import { createRequire } from 'node:module';`,
+  `let drawing;`,
+  `const load = () => (drawing ??= createRequire(import.meta.url)(${JSON.stringify(`./${basename(drawingChunk.fileName)}`)}));`,
+  ...drawingChunk.exports.map((name) => `export function ${name}(...args) { return load().${name}(...args); }`),
+].join('\n');
+const drawingOnFirstCall = {
+  name: 'drawing-on-first-call',
+  load: (id) => (id === FRONT_DRAWING ? { code: drawingFacade, map: null } : null),
+};
+
 const input = Object.fromEntries(entryFiles().map((file) => [relative(DIST, file).replace(/\.js$/, ''), file]));
 // 'allow-extension': the groups leave some modules to default splitting (see above), which needs it.
 const bundle = await rolldown({
@@ -107,6 +148,7 @@ const bundle = await rolldown({
   external: isExternal,
   treeshake: true,
   preserveEntrySignatures: 'allow-extension',
+  plugins: [drawingOnFirstCall],
 });
 const { output } = await bundle.write({
   dir: DIST,
@@ -119,7 +161,7 @@ const { output } = await bundle.write({
 await bundle.close();
 // Old chunks go after the new ones are written (a chunk's name is a hash of its content), so a
 // test running the CLI while another rebuilds never finds an entry without its chunks.
-const written = new Set(output.map((o) => o.fileName));
+const written = new Set([...output, ...drawingOutput].map((o) => o.fileName));
 for (const file of readdirSync(join(DIST, 'chunks'))) {
   if (!written.has(`chunks/${file}`)) rmSync(join(DIST, 'chunks', file), { force: true });
 }

@@ -20,18 +20,10 @@ export { fromProbe, probeComplete } from './probe/classify.js';
 export { type DriverOptions, probeTty, type TraceEvent } from './probe/driver.js';
 export { restoreTerminal } from './probe/exit-guard.js';
 export type { ProbeFacts } from './probe/facts.js';
-export { type Backend, backend, renderedCells, toTerminal } from './render/backend.js';
-export {
-  clearFrame,
-  endFrame,
-  type FlowResult,
-  type FrameHandle,
-  type FrameOptions,
-  type FrameResult,
-  flow,
-  frame,
-} from './render/frame.js';
-export { kittyDelete } from './render/kitty.js';
+export type { Backend } from './render/backend.js';
+export type { FlowResult, FrameHandle, FrameOptions, FrameResult } from './render/frame.js';
+// Loaded on the first call in the built package (render/front.ts).
+export { backend, clearFrame, endFrame, flow, frame, kittyDelete, renderedCells, toTerminal } from './render/front.js';
 export type { ColorDepth, RenderOptions } from './render/options.js';
 export { probeTerminal } from './report/probe-terminal.js';
 export { type ResolveOptions, resolveReport } from './report/resolve.js';

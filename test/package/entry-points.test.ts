@@ -4,7 +4,7 @@
  * names the README's section for it lists, and the front door loads nothing beyond Node.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -128,6 +128,56 @@ describe('the front door', () => {
   it('loads no built-in only drawing or tmux needs (zlib, crypto, child_process load on first use)', () => {
     const { loaded } = importInChild(pkg.name);
     expect(loaded.filter((url) => ['node:zlib', 'node:crypto', 'node:child_process'].includes(url))).toEqual([]);
+  });
+  it('compiles no encoder at import: its drawing calls load their code on the first call', () => {
+    const script = `import { createRequire } from 'node:module';
+const cache = createRequire(import.meta.url).cache;
+const m = await import('termsight');
+const before = Object.keys(cache);
+m.toTerminal({ width: 2, height: 2, data: new Uint8Array(16).fill(255) }, 'blocks', { columns: 2, rows: 1 });
+process.stdout.write(JSON.stringify({ before, after: Object.keys(cache) }));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    const { before, after } = JSON.parse(run.stdout) as { before: string[]; after: string[] };
+    expect(before.filter((file) => file.startsWith(root))).toEqual([]);
+    expect(after.filter((file) => file.startsWith(root))).toEqual([
+      expect.stringMatching(/[\\/]dist[\\/]chunks[\\/]render-front-[\w-]+\.cjs$/),
+    ]);
+    const encoders = importInChild(pkg.name)
+      .loaded.filter((url) => url.startsWith('file:'))
+      .filter((url) => /^function (encodeSixel|brailleLines|encodePng)\(/m.test(readFileSync(new URL(url), 'utf8')));
+    expect(encoders).toEqual([]);
+  });
+  it('draws byte for byte what termsight/render draws, through the file it loads on first call', () => {
+    // A raster with every byte value in play, so each encoder has real work; kitty's image id is random.
+    const script = `const main = await import('termsight');
+const { toTerminal } = await import('./dist/render/backend.js');
+const raster = { width: 37, height: 23, data: new Uint8Array(37 * 23 * 4).map((_, i) => (i * 7919) % 251) };
+const out = {};
+for (const p of main.PROTOCOLS) {
+  const id = (s) => s.replace(/i=\\d+/g, 'i=ID');
+  out[p] = [id(main.toTerminal(raster, p, { columns: 10, rows: 5 })), id(toTerminal(raster, p, { columns: 10, rows: 5 }))];
+}
+process.stdout.write(JSON.stringify(out));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    const out = JSON.parse(run.stdout) as Record<string, [string, string]>;
+    expect(Object.keys(out).sort()).toEqual(['blocks', 'braille', 'iterm2', 'kitty', 'sixel', 'symbols']);
+    for (const [protocol, [front, render]] of Object.entries(out)) {
+      expect(front.length, protocol).toBeGreaterThan(0);
+      expect(front, protocol).toBe(render);
+    }
+  });
+  it('loads drawing code that keeps no process-wide state of its own (it is a second copy of render)', () => {
+    // The CommonJS file bundles render and the core/env modules it reaches; a module holding state
+    // that must be one per process (the files kitty reads, the capability registry) must not be among them.
+    const chunks = readdirSync(`${root}dist/chunks`).filter((f) => /^render-front-[\w-]+\.cjs\.map$/.test(f));
+    expect(chunks).toHaveLength(1);
+    const { sources } = JSON.parse(readFileSync(`${root}dist/chunks/${chunks[0]}`, 'utf8')) as { sources: string[] };
+    const modules = sources.map((s) => s.replace(/^(\.\.\/)+/, ''));
+    expect(modules).toContain('render/sixel.js');
+    const STATEFUL = /^(core\/graphics-file|render\/kitty-file|capability\/|probe\/|report\/|terminals\/)/;
+    expect(modules.filter((m) => STATEFUL.test(m))).toEqual([]);
   });
   it('stays small: a few dozen names', () => {
     expect(declaredExports('.').length).toBeLessThanOrEqual(60);
