@@ -129,6 +129,19 @@ describe('the front door', () => {
     const { loaded } = importInChild(pkg.name);
     expect(loaded.filter((url) => ['node:zlib', 'node:crypto', 'node:child_process'].includes(url))).toEqual([]);
   });
+  it('makes Node load none of its heavier built-ins, by import or by require (tty, net, stream, zlib, crypto)', () => {
+    // process.moduleLoadList names every built-in Node has loaded, however it was reached; it is
+    // read before process.stdout, whose first use loads node:net or node:tty.
+    const script = `const before = new Set(process.moduleLoadList);
+await import('termsight');
+const added = JSON.stringify(process.moduleLoadList.filter((m) => !before.has(m)));
+process.stdout.write(added);`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    const added = JSON.parse(run.stdout) as string[];
+    const heavy = added.filter((m) => /^NativeModule (tty|net|stream|zlib|crypto|child_process)$/.test(m));
+    expect(heavy).toEqual([]);
+  });
   it('compiles no encoder at import: its drawing calls load their code on the first call', () => {
     const script = `import { createRequire } from 'node:module';
 const cache = createRequire(import.meta.url).cache;
