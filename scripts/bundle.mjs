@@ -71,13 +71,21 @@ const layer = (names) => (id) => !base.has(id) && names.includes(relative(DIST, 
 // The decode layer's part that is loaded before the format is known (sniffing, limits, EXIF:
 // what decode/load.js reaches by static imports); each decoder stays in its own lazy chunk.
 const decodeStatic = reachable(join(DIST, 'decode', 'load.js'));
+// What the front door needs at import: the modules its entry reaches by static imports, not
+// counting the drawing calls (loaded on first call, above); the probe's driver is reached only
+// by the dynamic imports of probe/front.js and report/front.js.
+const FRONT_DRAWING = join(DIST, 'render', 'front.js');
+const frontStatic = reachable(join(DIST, 'index.js'), new Set([FRONT_DRAWING]));
+const detecting = layer(['core', 'terminals', 'env', 'probe', 'capability', 'report']);
 const groups = [
   {
     name: 'termsight',
-    test: (id) => id === FRONT_DRAWING || layer(['core', 'terminals', 'env', 'probe', 'capability', 'report'])(id),
+    test: (id) => frontStatic.has(id) && (id === FRONT_DRAWING || detecting(id)),
     priority: 2,
     includeDependenciesRecursively: false,
   },
+  // The rest of those layers: the probe's driver, and what only drawing or the CLI uses.
+  { name: 'probe', test: detecting, priority: 2, includeDependenciesRecursively: false },
   { name: 'render', test: layer(['render']), priority: 1, includeDependenciesRecursively: false },
   {
     name: 'decode',
@@ -105,7 +113,6 @@ for (const file of entryFiles()) {
 // make them asynchronous). So `import('termsight')` for `detect` compiles no encoder. The file
 // holds its own copy of the render code and of the few core/env modules it reaches;
 // test/package/entry-points.test.ts checks that none of them keeps process-wide state.
-const FRONT_DRAWING = join(DIST, 'render', 'front.js');
 const drawingBundle = await rolldown({
   input: { 'render-front': FRONT_DRAWING },
   platform: 'node',

@@ -17,15 +17,17 @@ export { type Detection, detect, explainDetect, explainPlacements, placements } 
 export { isGraphicsProtocol, isProtocol, PROTOCOLS, type Protocol } from './env/protocol.js';
 export { type Env, processRuntime, type Runtime, type TTYState } from './env/runtime.js';
 export { fromProbe, probeComplete } from './probe/classify.js';
-export { type DriverOptions, probeTty, type TraceEvent } from './probe/driver.js';
+export type { DriverOptions, TraceEvent } from './probe/driver.js';
 export { restoreTerminal } from './probe/exit-guard.js';
 export type { ProbeFacts } from './probe/facts.js';
+// Loaded on the first call (probe/front.ts, report/front.ts).
+export { probeTty } from './probe/front.js';
 export type { Backend } from './render/backend.js';
 export type { FlowResult, FrameHandle, FrameOptions, FrameResult } from './render/frame.js';
 // Loaded on the first call in the built package (render/front.ts).
 export { backend, clearFrame, endFrame, flow, frame, kittyDelete, renderedCells, toTerminal } from './render/front.js';
 export type { ColorDepth, RenderOptions } from './render/options.js';
-export { probeTerminal } from './report/probe-terminal.js';
+export { probeTerminal } from './report/front.js';
 export { type ResolveOptions, resolveReport } from './report/resolve.js';
 export type { TerminalSymbolSet } from './report/text-picture.js';
 export type { MultiplexerInfo, Report, ReportField, Why, WhySource } from './report/types.js';

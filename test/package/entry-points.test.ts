@@ -5,9 +5,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { answerFor, escapeSequences, isSentinel, loadTerminal } from '../pty/harness.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
@@ -191,6 +193,41 @@ process.stdout.write(JSON.stringify(out));`;
     expect(modules).toContain('render/sixel.js');
     const STATEFUL = /^(core\/graphics-file|render\/kitty-file|capability\/|probe\/|report\/|terminals\/)/;
     expect(modules.filter((m) => STATEFUL.test(m))).toEqual([]);
+  });
+  it('probes through the driver it loads on the first call: the facts and bytes of the driver itself', async () => {
+    // Two fake terminals that answer with kitty's recorded replies; the same facts either way, and
+    // the same bytes written.
+    type Probe = (options: object) => Promise<{ terminal?: { name?: string } }>;
+    const front = (await import(`${root}dist/index.js`)) as { probeTty: Probe; probeTerminal: unknown };
+    const probe = (await import(`${root}dist/probe/driver.js`)) as { probeTty: Probe };
+    const kitty = loadTerminal('kitty');
+    const ask = async (probeTty: Probe) => {
+      const input = new PassThrough();
+      const written: Buffer[] = [];
+      const output = {
+        write(chunk: Uint8Array) {
+          written.push(Buffer.from(chunk));
+          const queries = escapeSequences(Buffer.concat(written).toString('latin1'));
+          if (queries.some(isSentinel)) {
+            setImmediate(() => input.write(answerFor(kitty, queries).replies.join('') + kitty.da1));
+          }
+          return true;
+        },
+      };
+      const runtime = { env: { TERM: 'xterm-kitty' }, isTTY: { stdin: true, stdout: true }, platform: 'linux' };
+      const facts = await probeTty({ runtime, input, output, budgetMs: 500, lateMs: 0 });
+      // What differs run to run: the time taken and the random name of the kitty probe file.
+      return {
+        facts: { ...facts, elapsedMs: 0 },
+        written: Buffer.concat(written)
+          .toString('latin1')
+          .replace(/t=t,f=24;[A-Za-z0-9+/=]+/, 't=t,f=24;FILE'),
+      };
+    };
+    const viaFront = await ask(front.probeTty);
+    const viaProbe = await ask(probe.probeTty);
+    expect(viaFront.facts.terminal?.name).toBe('kitty');
+    expect(viaFront).toEqual(viaProbe);
   });
   it('stays small: a few dozen names', () => {
     expect(declaredExports('.').length).toBeLessThanOrEqual(60);
