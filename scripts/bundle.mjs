@@ -114,10 +114,23 @@ for (const file of entryFiles()) {
 // make them asynchronous). So `import('termsight')` for `detect` compiles no encoder. The file
 // holds its own copy of the render code and of the few core/env modules it reaches;
 // test/package/entry-points.test.ts checks that none of them keeps process-wide state.
+// In CommonJS a module has its own `require`: `createRequire(import.meta.url)` (how an ES module
+// gets one) becomes that, so the file needs no `__filename` either, which an application that
+// bundles termsight into an ES module would not have.
+const ownRequire = {
+  name: 'own-require',
+  transform(code, id) {
+    if (!code.includes('createRequire(import.meta.url)')) return null;
+    const out = code.replaceAll('createRequire(import.meta.url)', 'require');
+    if (/\bconst require = require\b/.test(out)) throw new Error(`${relative(ROOT, id)}: name its require otherwise`);
+    return { code: out, map: null };
+  },
+};
 const drawingBundle = await rolldown({
   input: { 'render-front': FRONT_DRAWING },
   platform: 'node',
   external: isExternal,
+  plugins: [ownRequire],
 });
 const drawingOutput = (
   await drawingBundle.write({
@@ -137,13 +150,24 @@ for (const name of drawingChunk.exports) {
 }
 // What stands in for render/front.js in the ES build: one forwarding function per call, each
 // loading the CommonJS file on first use. It goes in the 'termsight' chunk (below), a sibling of
-// the CommonJS file in chunks/.
-const drawingFacade = [
-  `import { createRequire } from 'node:module';`,
-  `let drawing;`,
-  `const load = () => (drawing ??= createRequire(import.meta.url)(${JSON.stringify(`./${basename(drawingChunk.fileName)}`)}));`,
-  ...drawingChunk.exports.map((name) => `export function ${name}(...args) { return load().${name}(...args); }`),
-].join('\n');
+// the CommonJS file in chunks/, where Node finds it. An application bundled with termsight
+// (esbuild, webpack, rolldown) has no such file beside it: there the plain `require` with a
+// literal path is what its bundler saw, put in the bundle and made a function. (Not `require`
+// first: `node -e` and the REPL have a global `require` that resolves from the working folder.)
+// The bundler takes that path as relative to render/front.js and rewrites it for the chunk.
+const drawingFile = basename(drawingChunk.fileName);
+const drawingFacade = `import { createRequire } from 'node:module';
+let drawing;
+function loadDrawing() {
+  try {
+    return createRequire(import.meta.url)('./${drawingFile}');
+  } catch (error) {
+    if (error?.code !== 'MODULE_NOT_FOUND' || typeof require !== 'function') throw error;
+    return require('../chunks/${drawingFile}');
+  }
+}
+const load = () => (drawing ??= loadDrawing());
+${drawingChunk.exports.map((name) => `export function ${name}(...args) { return load().${name}(...args); }`).join('\n')}`;
 const drawingOnFirstCall = {
   name: 'drawing-on-first-call',
   load: (id) => (id === FRONT_DRAWING ? { code: drawingFacade, map: null } : null),
@@ -177,7 +201,8 @@ const input = Object.fromEntries(entryFiles().map((file) => [relative(DIST, file
 const bundle = await rolldown({
   input,
   platform: 'node',
-  external: isExternal,
+  // The drawing file stays a `require` of its own file (above), not bundled again.
+  external: (id) => isExternal(id) || id.endsWith(drawingFile),
   treeshake: true,
   preserveEntrySignatures: 'allow-extension',
   plugins: [drawingOnFirstCall, rowsAsJson],
@@ -188,6 +213,9 @@ const { output } = await bundle.write({
   entryFileNames: '[name].js',
   chunkFileNames: 'chunks/[name]-[hash].js',
   sourcemap: true,
+  // Leave that `require` as written: rolldown's stand-in for it would hide the path from the
+  // application's bundler. Nothing else in the package uses a free `require`.
+  polyfillRequire: false,
   // Doc comments are a quarter of a chunk, and Node reads, decodes and scans every byte of a file
   // it loads. They stay in the unbundled modules and the declarations beside the chunks.
   comments: false,

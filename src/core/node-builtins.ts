@@ -11,26 +11,26 @@ type Crypto = typeof import('node:crypto');
 type Tty = typeof import('node:tty');
 type Fs = typeof import('node:fs');
 
-const require = createRequire(import.meta.url);
+const requireBuiltin = createRequire(import.meta.url);
 let zlibModule: Zlib | undefined;
 let cryptoModule: Crypto | undefined;
 let ttyModule: Tty | undefined;
 
 /** node:zlib, loaded the first time it is asked for. */
 export function nodeZlib(): Zlib {
-  zlibModule ??= require('node:zlib') as Zlib;
+  zlibModule ??= requireBuiltin('node:zlib') as Zlib;
   return zlibModule;
 }
 
 /** node:crypto, loaded the first time it is asked for. */
 export function nodeCrypto(): Crypto {
-  cryptoModule ??= require('node:crypto') as Crypto;
+  cryptoModule ??= requireBuiltin('node:crypto') as Crypto;
   return cryptoModule;
 }
 
 /** node:tty, loaded the first time it is asked for (it brings node:net and the stream classes). */
 export function nodeTty(): Tty {
-  ttyModule ??= require('node:tty') as Tty;
+  ttyModule ??= requireBuiltin('node:tty') as Tty;
   return ttyModule;
 }
 
@@ -40,5 +40,5 @@ export function nodeTty(): Tty {
  * import); `require` hands over the module without touching the getters.
  */
 export function nodeFs(): Fs {
-  return require('node:fs') as Fs;
+  return requireBuiltin('node:fs') as Fs;
 }

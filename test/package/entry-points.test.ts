@@ -4,7 +4,9 @@
  * names the README's section for it lists, and the front door loads nothing beyond Node.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -181,6 +183,32 @@ process.stdout.write(JSON.stringify(out));`;
     for (const [protocol, [front, render]] of Object.entries(out)) {
       expect(front.length, protocol).toBeGreaterThan(0);
       expect(front, protocol).toBe(render);
+    }
+  });
+  it('still draws inside an application that bundles termsight into one ES module (its bundler takes the drawing file in)', async () => {
+    // rolldown stands for the application's bundler (esbuild and webpack treat a literal
+    // `require` path the same way); the bundle runs from a folder with nothing of termsight beside it.
+    const { rolldown } = await import('rolldown');
+    const dir = mkdtempSync(join(tmpdir(), 'termsight-bundled-'));
+    try {
+      const app = join(dir, 'app.mjs');
+      writeFileSync(
+        app,
+        `import { toTerminal } from ${JSON.stringify(`${root}dist/index.js`)};
+process.stdout.write(toTerminal({ width: 2, height: 2, data: new Uint8Array(16).fill(255) }, 'blocks', { columns: 2, rows: 1 }));`,
+      );
+      const bundle = await rolldown({ input: app, platform: 'node' });
+      await bundle.write({ dir: join(dir, 'out'), format: 'esm', codeSplitting: false });
+      await bundle.close();
+      expect(readdirSync(join(dir, 'out')).filter((f) => f.endsWith('.cjs'))).toEqual([]);
+      const bundled = spawnSync(process.execPath, [join(dir, 'out', 'app.js')], { cwd: dir, encoding: 'utf8' });
+      const direct = spawnSync(process.execPath, [app], { cwd: dir, encoding: 'utf8' });
+      expect(bundled.stderr).toBe('');
+      expect(direct.stderr).toBe('');
+      expect(bundled.stdout.length).toBeGreaterThan(0);
+      expect(bundled.stdout).toBe(direct.stdout);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
   it('loads drawing code that keeps no process-wide state of its own (it is a second copy of render)', () => {
