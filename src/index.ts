@@ -7,7 +7,8 @@
  * Everything else lives at a subpath: `termsight/probe` (query, scanner, reducer),
  * `termsight/render` (encoders), `termsight/decode` (image files), `termsight/rules` (the rule
  * tables), `termsight/capability` (built-ins, sanitizers) and the drop-ins. Importing this entry
- * loads no image decoder and nothing beyond Node. The layers: docs/architecture.md.
+ * loads no image decoder and nothing beyond Node; the drawing calls and the probe's driver load on
+ * their first call (docs/architecture.md, "Load cost", which also has the layers).
  */
 export { capabilities, capability, emit, register, resetCapabilities, supports } from './capability/capability.js';
 export type { Capability, CapabilityArgs } from './capability/types.js';
