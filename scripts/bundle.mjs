@@ -14,9 +14,10 @@
 //
 // Usage: node scripts/bundle.mjs [distDir]   (npm run build runs it)
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { builtinModules, createRequire } from 'node:module';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 import { rolldown } from 'rolldown';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -71,13 +72,21 @@ const layer = (names) => (id) => !base.has(id) && names.includes(relative(DIST, 
 // The decode layer's part that is loaded before the format is known (sniffing, limits, EXIF:
 // what decode/load.js reaches by static imports); each decoder stays in its own lazy chunk.
 const decodeStatic = reachable(join(DIST, 'decode', 'load.js'));
+// What the front door needs at import: the modules its entry reaches by static imports, not
+// counting the drawing calls (loaded on first call, above); the probe's driver is reached only
+// by the dynamic imports of probe/front.js and report/front.js.
+const FRONT_DRAWING = join(DIST, 'render', 'front.js');
+const frontStatic = reachable(join(DIST, 'index.js'), new Set([FRONT_DRAWING]));
+const detecting = layer(['core', 'terminals', 'env', 'probe', 'capability', 'report']);
 const groups = [
   {
     name: 'termsight',
-    test: layer(['core', 'terminals', 'env', 'probe', 'capability', 'report']),
+    test: (id) => frontStatic.has(id) && (id === FRONT_DRAWING || detecting(id)),
     priority: 2,
     includeDependenciesRecursively: false,
   },
+  // The rest of those layers: the probe's driver, and what only drawing or the CLI uses.
+  { name: 'probe', test: detecting, priority: 2, includeDependenciesRecursively: false },
   { name: 'render', test: layer(['render']), priority: 1, includeDependenciesRecursively: false },
   {
     name: 'decode',
@@ -99,14 +108,104 @@ for (const file of entryFiles()) {
   }
 }
 
+// The front door's drawing calls (render/front.js), loaded on their first call: first bundled on
+// their own as one CommonJS file in chunks/, which the front door `require`s synchronously the
+// first time one of them is called (Node 20 cannot `require` an ES module, and an `import()` would
+// make them asynchronous). So `import('termsight')` for `detect` compiles no encoder. The file
+// holds its own copy of the render code and of the few core/env modules it reaches;
+// test/package/entry-points.test.ts checks that none of them keeps process-wide state.
+// In CommonJS a module has its own `require`: `createRequire(import.meta.url)` (how an ES module
+// gets one) becomes that, so the file needs no `__filename` either, which an application that
+// bundles termsight into an ES module would not have.
+const ownRequire = {
+  name: 'own-require',
+  transform(code, id) {
+    if (!code.includes('createRequire(import.meta.url)')) return null;
+    const out = code.replaceAll('createRequire(import.meta.url)', 'require');
+    if (/\bconst require = require\b/.test(out)) throw new Error(`${relative(ROOT, id)}: name its require otherwise`);
+    return { code: out, map: null };
+  },
+};
+const drawingBundle = await rolldown({
+  input: { 'render-front': FRONT_DRAWING },
+  platform: 'node',
+  external: isExternal,
+  plugins: [ownRequire],
+});
+const drawingOutput = (
+  await drawingBundle.write({
+    dir: DIST,
+    format: 'cjs',
+    entryFileNames: 'chunks/[name]-[hash].cjs',
+    sourcemap: true,
+    comments: false,
+    codeSplitting: false,
+  })
+).output;
+await drawingBundle.close();
+const drawingChunk = drawingOutput.find((o) => o.type === 'chunk' && o.isEntry);
+const drawingCalls = createRequire(import.meta.url)(join(DIST, drawingChunk.fileName));
+for (const name of drawingChunk.exports) {
+  if (typeof drawingCalls[name] !== 'function') throw new Error(`render/front.js exports ${name}, not a function`);
+}
+// What stands in for render/front.js in the ES build: one forwarding function per call, each
+// loading the CommonJS file on first use. It goes in the 'termsight' chunk (below), a sibling of
+// the CommonJS file in chunks/, where Node finds it. An application bundled with termsight
+// (esbuild, webpack, rolldown) has no such file beside it: there the plain `require` with a
+// literal path is what its bundler saw, put in the bundle and made a function. (Not `require`
+// first: `node -e` and the REPL have a global `require` that resolves from the working folder.)
+// The bundler takes that path as relative to render/front.js and rewrites it for the chunk.
+const drawingFile = basename(drawingChunk.fileName);
+const drawingFacade = `import { createRequire } from 'node:module';
+let drawing;
+function loadDrawing() {
+  try {
+    return createRequire(import.meta.url)('./${drawingFile}');
+  } catch (error) {
+    if (error?.code !== 'MODULE_NOT_FOUND' || typeof require !== 'function') throw error;
+    return require('../chunks/${drawingFile}');
+  }
+}
+const load = () => (drawing ??= loadDrawing());
+${drawingChunk.exports.map((name) => `export function ${name}(...args) { return load().${name}(...args); }`).join('\n')}`;
+const drawingOnFirstCall = {
+  name: 'drawing-on-first-call',
+  load: (id) => (id === FRONT_DRAWING ? { code: drawingFacade, map: null } : null),
+};
+
+// The terminal database's row files, as the ES build loads them: each exported table as one JSON
+// string parsed at import. V8 compiles a large object literal into bytecode that builds it, and
+// JSON.parse reads the same data faster than that (import('termsight') 0.91x CPU time). The rows
+// stay plain TypeScript in src/terminals/; here each is checked to survive JSON unchanged (no
+// function, undefined or NaN), else the build stops.
+const DATA_MODULES = ['emulators.js', 'multiplexers.js'].map((file) => join(DIST, 'terminals', file));
+const dataAsJson = new Map();
+for (const file of DATA_MODULES) {
+  const exported = await import(pathToFileURL(file).href);
+  const lines = Object.entries(exported).map(([name, value]) => {
+    const json = JSON.stringify(value);
+    if (json === undefined || !isDeepStrictEqual(JSON.parse(json), value)) {
+      throw new Error(`${relative(ROOT, file)}: ${name} does not survive JSON unchanged`);
+    }
+    return `export const ${name} = /* @__PURE__ */ JSON.parse(${JSON.stringify(json)});`;
+  });
+  dataAsJson.set(file, lines.join('\n'));
+}
+const rowsAsJson = {
+  name: 'rows-as-json',
+  load: (id) => (dataAsJson.has(id) ? { code: dataAsJson.get(id), map: null } : null),
+};
+
 const input = Object.fromEntries(entryFiles().map((file) => [relative(DIST, file).replace(/\.js$/, ''), file]));
 // 'allow-extension': the groups leave some modules to default splitting (see above), which needs it.
 const bundle = await rolldown({
   input,
   platform: 'node',
-  external: isExternal,
+  // The drawing file stays a `require` of its own file (above), not bundled again.
+  external: (id) => isExternal(id) || id.endsWith(drawingFile),
   treeshake: true,
   preserveEntrySignatures: 'allow-extension',
+  plugins: [drawingOnFirstCall, rowsAsJson],
 });
 const { output } = await bundle.write({
   dir: DIST,
@@ -114,12 +213,18 @@ const { output } = await bundle.write({
   entryFileNames: '[name].js',
   chunkFileNames: 'chunks/[name]-[hash].js',
   sourcemap: true,
+  // Leave that `require` as written: rolldown's stand-in for it would hide the path from the
+  // application's bundler. Nothing else in the package uses a free `require`.
+  polyfillRequire: false,
+  // Doc comments are a quarter of a chunk, and Node reads, decodes and scans every byte of a file
+  // it loads. They stay in the unbundled modules and the declarations beside the chunks.
+  comments: false,
   codeSplitting: { groups },
 });
 await bundle.close();
 // Old chunks go after the new ones are written (a chunk's name is a hash of its content), so a
 // test running the CLI while another rebuilds never finds an entry without its chunks.
-const written = new Set(output.map((o) => o.fileName));
+const written = new Set([...output, ...drawingOutput].map((o) => o.fileName));
 for (const file of readdirSync(join(DIST, 'chunks'))) {
   if (!written.has(`chunks/${file}`)) rmSync(join(DIST, 'chunks', file), { force: true });
 }

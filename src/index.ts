@@ -7,7 +7,8 @@
  * Everything else lives at a subpath: `termsight/probe` (query, scanner, reducer),
  * `termsight/render` (encoders), `termsight/decode` (image files), `termsight/rules` (the rule
  * tables), `termsight/capability` (built-ins, sanitizers) and the drop-ins. Importing this entry
- * loads no image decoder and nothing beyond Node. The layers: docs/architecture.md.
+ * loads no image decoder and nothing beyond Node; the drawing calls and the probe's driver load on
+ * their first call (docs/architecture.md, "Load cost", which also has the layers).
  */
 export { capabilities, capability, emit, register, resetCapabilities, supports } from './capability/capability.js';
 export type { Capability, CapabilityArgs } from './capability/types.js';
@@ -17,23 +18,17 @@ export { type Detection, detect, explainDetect, explainPlacements, placements } 
 export { isGraphicsProtocol, isProtocol, PROTOCOLS, type Protocol } from './env/protocol.js';
 export { type Env, processRuntime, type Runtime, type TTYState } from './env/runtime.js';
 export { fromProbe, probeComplete } from './probe/classify.js';
-export { type DriverOptions, probeTty, type TraceEvent } from './probe/driver.js';
+export type { DriverOptions, TraceEvent } from './probe/driver.js';
 export { restoreTerminal } from './probe/exit-guard.js';
 export type { ProbeFacts } from './probe/facts.js';
-export { type Backend, backend, renderedCells, toTerminal } from './render/backend.js';
-export {
-  clearFrame,
-  endFrame,
-  type FlowResult,
-  type FrameHandle,
-  type FrameOptions,
-  type FrameResult,
-  flow,
-  frame,
-} from './render/frame.js';
-export { kittyDelete } from './render/kitty.js';
+// Loaded on the first call (probe/front.ts, report/front.ts).
+export { probeTty } from './probe/front.js';
+export type { Backend } from './render/backend.js';
+export type { FlowResult, FrameHandle, FrameOptions, FrameResult } from './render/frame.js';
+// Loaded on the first call in the built package (render/front.ts).
+export { backend, clearFrame, endFrame, flow, frame, kittyDelete, renderedCells, toTerminal } from './render/front.js';
 export type { ColorDepth, RenderOptions } from './render/options.js';
-export { probeTerminal } from './report/probe-terminal.js';
+export { probeTerminal } from './report/front.js';
 export { type ResolveOptions, resolveReport } from './report/resolve.js';
 export type { TerminalSymbolSet } from './report/text-picture.js';
 export type { MultiplexerInfo, Report, ReportField, Why, WhySource } from './report/types.js';

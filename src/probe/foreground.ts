@@ -3,7 +3,7 @@
  * writes a query (or switches raw mode) gets SIGTTOU/SIGTTIN and is stopped, and any reply would be
  * read by the foreground job instead: so a background process writes nothing.
  */
-import { readFileSync } from 'node:fs';
+import { nodeFs } from '../core/node-builtins.js';
 
 /**
  * Decides foreground from the text of `/proc/<pid>/stat`: the process group (field 5, `pgrp`) equals
@@ -34,7 +34,7 @@ export function foregroundFromStat(stat: string): boolean | null {
 export function isForeground(platform: string = process.platform): boolean {
   if (platform !== 'linux') return true;
   try {
-    return foregroundFromStat(readFileSync('/proc/self/stat', 'latin1')) ?? true;
+    return foregroundFromStat(nodeFs().readFileSync('/proc/self/stat', 'latin1')) ?? true;
   } catch {
     return true;
   }

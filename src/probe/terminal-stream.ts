@@ -3,8 +3,7 @@
  * controlling terminal through `/dev/tty` (stdin or stdout may be a pipe while a person still sits at
  * the terminal: `cat file | app`, `app > out.txt`).
  */
-import { closeSync, openSync } from 'node:fs';
-import { ReadStream, WriteStream } from 'node:tty';
+import { nodeFs, nodeTty } from '../core/node-builtins.js';
 
 /** The input side as far as the probe cares: a readable stream, raw mode when it is a terminal. */
 export type TerminalInput = NodeJS.ReadableStream & {
@@ -42,8 +41,10 @@ export function openControllingTerminal(path = '/dev/tty'): TerminalStreams | nu
   let writeFd = -1;
   try {
     // Two descriptors: libuv wants one handle per fd, and each stream closes its own.
+    const { openSync } = nodeFs();
     readFd = openSync(path, 'r');
     writeFd = openSync(path, 'w');
+    const { ReadStream, WriteStream } = nodeTty();
     const input = new ReadStream(readFd);
     const output = new WriteStream(writeFd);
     let closed = false;
@@ -62,7 +63,7 @@ export function openControllingTerminal(path = '/dev/tty'): TerminalStreams | nu
     for (const fd of [readFd, writeFd]) {
       if (fd >= 0) {
         try {
-          closeSync(fd);
+          nodeFs().closeSync(fd);
         } catch {
           // Already owned by a stream that failed half-way: nothing else to release.
         }
