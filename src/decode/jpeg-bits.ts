@@ -157,3 +157,25 @@ export class BitReader {
     }
   }
 }
+
+/**
+ * Where the entropy-coded data that starts at `from` ends: the next marker that is not RSTn (a
+ * stuffed 0xFF 0x00 and fill bytes are stepped over), or the end of `data`.
+ */
+export function entropyDataEnd(data: Uint8Array, from: number): number {
+  let p = from;
+  for (;;) {
+    p = data.indexOf(0xff, p);
+    if (p < 0 || p + 1 >= data.length) return data.length;
+    const next = data[p + 1] as number;
+    if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) {
+      p += 2;
+      continue;
+    }
+    if (next === 0xff) {
+      p++;
+      continue;
+    }
+    return p;
+  }
+}

@@ -79,7 +79,7 @@ describe('decodeBox', () => {
         fc.option(fc.integer({ min: 1, max: 300 }), { nil: undefined }),
         fc.option(fc.integer({ min: 1, max: 100 }), { nil: undefined }),
         fc.record({ width: fc.integer({ min: 4, max: 30 }), height: fc.integer({ min: 8, max: 40 }) }),
-        fc.constantFrom<RenderOptions['fit']>('contain', 'cover', 'fill'),
+        fc.constantFrom('contain' as const, 'cover' as const, 'fill' as const),
         (protocol, width, height, columns, rows, cellPixels, fit) => {
           const options: RenderOptions = {
             ...(columns !== undefined ? { columns } : {}),
