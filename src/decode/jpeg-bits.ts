@@ -32,6 +32,32 @@ export class BitReader {
 
   /** Tops the buffer up to at least 25 bits (zeros once the data has run out). */
   fill(): void {
+    if (this.stop === Stop.None) {
+      // Whole bytes in locals while no 0xFF (a stuffed 0xFF 0x00 is one byte) and not at the end.
+      const data = this.data;
+      const lastByte = data.length - 1;
+      let bits = this.bits;
+      let count = this.count;
+      let pos = this.pos;
+      while (count <= 24 && pos < lastByte) {
+        const byte = data[pos] as number;
+        if (byte === 0xff) {
+          if (data[pos + 1] !== 0x00) break;
+          pos += 2;
+        } else pos++;
+        bits = (bits << 8) | byte;
+        count += 8;
+      }
+      this.bits = bits;
+      this.count = count;
+      this.pos = pos;
+      if (count > 24) return;
+    }
+    this.fillSlowly();
+  }
+
+  /** `fill` at a marker, at the end of the data, or after either. */
+  private fillSlowly(): void {
     const data = this.data;
     while (this.count <= 24) {
       let byte = 0;

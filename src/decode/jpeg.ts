@@ -146,6 +146,7 @@ function planFrame(
       blocksHigh,
       storeWide: mcusWide * c.h,
       coefs: new Int16Array(0),
+      last: new Uint8Array(0),
       firstRow: 0,
       pred: 0,
     };
@@ -357,6 +358,7 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
           for (const c of f.components) {
             const rows = f.mode === 'band' ? c.v : f.mcusHigh * c.v;
             c.coefs = new Int16Array(c.storeWide * rows * 64);
+            if (f.mode === 'store' && f.header.progressive) c.last = new Uint8Array(c.storeWide * rows);
           }
         }
         const parts: ScanPart[] = scan.components.map((sc) => {
