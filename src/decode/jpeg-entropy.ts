@@ -339,7 +339,7 @@ function refineBlock(
     last[block] = lastNonZero;
   }
   if (eobrun > 0) {
-    const stop = end < lastNonZero ? end : lastNonZero;
+    const stop = Math.min(end, lastNonZero);
     for (; k <= stop; k++) {
       const i = at + (ZIGZAG[k] as number);
       const c = coefs[i] as number;
