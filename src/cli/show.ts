@@ -31,7 +31,7 @@ import type { DecodedImage } from '../decode/image.js';
 import { decodeImageLoading, preloadDecoder } from '../decode/load.js';
 import { isGraphicsProtocol, PROTOCOLS, type Protocol } from '../env/protocol.js';
 import { animate } from '../render/animation.js';
-import { boxPixels, decodeBox } from '../render/backend.js';
+import { decodeBox } from '../render/backend.js';
 import { endFrame, type FrameHandle, flow, frame } from '../render/frame.js';
 import { KITTY_FILES_READ_MS, kittyFilesRead } from '../render/kitty-file.js';
 import type { RenderOptions } from '../render/options.js';
@@ -257,7 +257,7 @@ interface GridRun {
 async function showGrid(names: readonly string[], run: GridRun): Promise<number> {
   const { grid, box, protocol, options, writer, ctx, signal } = run;
   const cell = gridCell(grid, box);
-  const thumbMax = boxPixels({ ...options, ...cell });
+  const thumbMax = decodeBox(protocol, { ...options, ...cell });
   let failed = false;
   let row: GridPicture[] = [];
   const flush = async (): Promise<boolean> => {
