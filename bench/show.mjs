@@ -10,6 +10,8 @@
 // import('supports-color'), each in a fresh process. Animations: chafa --animate=off, timg
 // --frames=1, img2sixel -S (all three would otherwise play the GIF), termsight shows the first
 // frame by default. TERMSIGHT_BENCH_ONLY=GIF measures only the inputs whose name contains it.
+// TERMSIGHT_BENCH_BASE=.bench-cache/base-dist (a copy of another build's dist/, inside the
+// repository) runs that build too, interleaved with the others, and prints this build against it.
 // Run alone: npm run build && node bench/show.mjs
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -22,6 +24,7 @@ const PHOTOS = join(ROOT, 'test/fixtures/images');
 const CLI = join(ROOT, 'dist/cli/main.js');
 const RUNS = Number(process.env.TERMSIGHT_BENCH_RUNS) > 0 ? Number(process.env.TERMSIGHT_BENCH_RUNS) : 5;
 const TIME = '/usr/bin/time';
+const BASE = process.env.TERMSIGHT_BENCH_BASE ? join(ROOT, process.env.TERMSIGHT_BENCH_BASE, 'cli/main.js') : null;
 
 function have(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
@@ -152,23 +155,31 @@ export async function run(log = console.log) {
       .map(([k, v]) => `${k} ${v ? 'yes' : 'not installed'}`)
       .join(', ')}`,
   );
+  if (BASE && !existsSync(BASE)) throw new Error(`TERMSIGHT_BENCH_BASE: no ${BASE}`);
   const header = ['input', 'protocol', 'termsight', 'chafa', 'ratio', 'timg', 'ratio', 'img2sixel', 'ratio'];
   const widths = [24, 8, 14, 14, 11, 14, 11, 14, 11];
+  if (BASE) {
+    header.push('base build', 'ratio (time / RSS / CPU)');
+    widths.push(14, 18);
+  }
   const print = (r) => log(r.map((c, i) => String(c).padEnd(widths[i])).join(' '));
   print(header);
   const ratios = {
     chafa: { ms: [], rss: [], cpu: [] },
     timg: { ms: [], rss: [], cpu: [] },
     img2sixel: { ms: [], rss: [], cpu: [] },
+    base: { ms: [], rss: [], cpu: [] },
   };
   const only = process.env.TERMSIGHT_BENCH_ONLY;
   for (const input of inputs().filter((i) => !only || i.name.includes(only))) {
     for (const proto of PROTOCOLS) {
-      const [ours, chafa, timg, img2sixel] = measureAll([
-        [process.execPath, CLI, 'show', '--no-probe', '--protocol', proto.p, '--width', '100', input.path],
+      const show = ['show', '--no-probe', '--protocol', proto.p, '--width', '100', input.path];
+      const [ours, chafa, timg, img2sixel, base] = measureAll([
+        [process.execPath, CLI, ...show],
         peers.chafa ? ['chafa', '--animate=off', '-f', proto.chafa, '-s', '100', input.path] : null,
         peers.timg ? ['timg', '--frames=1', `-p${proto.timg}`, '-g100x50', input.path] : null,
         peers.img2sixel && proto.img2sixel ? ['img2sixel', '-S', '-w', '1000', input.path] : null,
+        BASE ? [process.execPath, BASE, ...show] : null,
       ]);
       const cell = (m) => (m ? (m.failed ? `fail` : `${fmt(m.ms)} / ${fmt(m.rss)}`) : '-');
       const ratio = (peer, m) => {
@@ -179,7 +190,7 @@ export async function run(log = console.log) {
         ratios[peer].cpu.push(Math.max(10, ours.cpu) / Math.max(10, m.cpu));
         return `${fmt(ours.ms / m.ms, 2)} / ${fmt(ours.rss / m.rss, 2)}`;
       };
-      print([
+      const row = [
         input.name,
         proto.p,
         ours.failed ? `fail: ${ours.failed}` : cell(ours),
@@ -189,7 +200,13 @@ export async function run(log = console.log) {
         ratio('timg', timg),
         cell(img2sixel),
         ratio('img2sixel', img2sixel),
-      ]);
+      ];
+      if (BASE) {
+        const r = ratio('base', base);
+        const cpu = base && !base.failed && !ours.failed ? ` / ${fmt(ratios.base.cpu.at(-1), 2)}` : '';
+        row.push(cell(base), `${r}${cpu}`);
+      }
+      print(row);
     }
   }
   log('');

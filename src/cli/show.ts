@@ -31,7 +31,7 @@ import type { DecodedImage } from '../decode/image.js';
 import { decodeImageLoading, preloadDecoder } from '../decode/load.js';
 import { isGraphicsProtocol, PROTOCOLS, type Protocol } from '../env/protocol.js';
 import { animate } from '../render/animation.js';
-import { boxPixels } from '../render/backend.js';
+import { decodeBox } from '../render/backend.js';
 import { endFrame, type FrameHandle, flow, frame } from '../render/frame.js';
 import { KITTY_FILES_READ_MS, kittyFilesRead } from '../render/kitty-file.js';
 import type { RenderOptions } from '../render/options.js';
@@ -162,7 +162,7 @@ async function showAll(args: readonly string[], ctx: CliContext, run: ShowRunOpt
     ...(align ? { align } : {}),
   };
   const animate = Boolean(values.animate) && Boolean(ctx.stdout.isTTY || flag);
-  const maxSize = options.upscale ? undefined : boxPixels(options);
+  const maxSize = decodeBox(protocol, options);
   const writer = new PictureWriter(ctx.stdout, run.signal);
   if (grid) return showGrid(positionals, { grid, box, protocol, options, readInput, writer, ctx, signal: run.signal });
 
@@ -257,7 +257,7 @@ interface GridRun {
 async function showGrid(names: readonly string[], run: GridRun): Promise<number> {
   const { grid, box, protocol, options, writer, ctx, signal } = run;
   const cell = gridCell(grid, box);
-  const thumbMax = boxPixels({ ...options, ...cell });
+  const thumbMax = decodeBox(protocol, { ...options, ...cell });
   let failed = false;
   let row: GridPicture[] = [];
   const flush = async (): Promise<boolean> => {

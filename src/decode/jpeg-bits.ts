@@ -32,6 +32,32 @@ export class BitReader {
 
   /** Tops the buffer up to at least 25 bits (zeros once the data has run out). */
   fill(): void {
+    if (this.stop === Stop.None) {
+      // Whole bytes in locals while no 0xFF (a stuffed 0xFF 0x00 is one byte) and not at the end.
+      const data = this.data;
+      const lastByte = data.length - 1;
+      let bits = this.bits;
+      let count = this.count;
+      let pos = this.pos;
+      while (count <= 24 && pos < lastByte) {
+        const byte = data[pos] as number;
+        if (byte === 0xff) {
+          if (data[pos + 1] !== 0x00) break;
+          pos += 2;
+        } else pos++;
+        bits = (bits << 8) | byte;
+        count += 8;
+      }
+      this.bits = bits;
+      this.count = count;
+      this.pos = pos;
+      if (count > 24) return;
+    }
+    this.fillSlowly();
+  }
+
+  /** `fill` at a marker, at the end of the data, or after either. */
+  private fillSlowly(): void {
     const data = this.data;
     while (this.count <= 24) {
       let byte = 0;
@@ -155,5 +181,27 @@ export class BitReader {
       this.stop = Stop.Marker;
       return false;
     }
+  }
+}
+
+/**
+ * Where the entropy-coded data that starts at `from` ends: the next marker that is not RSTn (a
+ * stuffed 0xFF 0x00 and fill bytes are stepped over), or the end of `data`.
+ */
+export function entropyDataEnd(data: Uint8Array, from: number): number {
+  let p = from;
+  for (;;) {
+    p = data.indexOf(0xff, p);
+    if (p < 0 || p + 1 >= data.length) return data.length;
+    const next = data[p + 1] as number;
+    if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) {
+      p += 2;
+      continue;
+    }
+    if (next === 0xff) {
+      p++;
+      continue;
+    }
+    return p;
   }
 }

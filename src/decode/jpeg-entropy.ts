@@ -23,6 +23,12 @@ export interface ComponentState {
   readonly storeWide: number;
   /** Coefficients, 64 a block, natural order; rows `firstRow..` of the block grid. */
   coefs: Int16Array;
+  /**
+   * Progressive files: per block of `coefs`, the highest zigzag position of an AC coefficient made
+   * non-zero so far (0: none). Past it a refinement scan has no correction bits to read, so an
+   * end-of-band run steps over the rest of the block at once.
+   */
+  last: Uint8Array;
   /** The block row that `coefs` starts at (0 when it holds the whole image). */
   firstRow: number;
   /** DC prediction, reset at every scan and restart. */
@@ -139,41 +145,8 @@ function blockDecoder(header: ScanHeader, state: { eobrun: number }): BlockDecod
     };
   }
   if (high === 0)
-    return (reader, part, coefs, at) => {
-      if (state.eobrun > 0) {
-        state.eobrun--;
-        return;
-      }
-      const table = part.ac as HuffmanTable;
-      const fastAc = table.fastAc;
-      const scale = 1 << low;
-      for (let k = start; k <= end; ) {
-        const fast = fastAc[reader.peek()] as number;
-        if (fast !== 0) {
-          reader.skip(fast & 15);
-          k += (fast >> 4) & 15;
-          if (k > 63) return;
-          coefs[at + (ZIGZAG[k] as number)] = (fast >> 8) * scale;
-          k++;
-          continue;
-        }
-        const rs = reader.decode(table);
-        const s = rs & 15;
-        const r = rs >> 4;
-        if (s === 0) {
-          if (r < 15) {
-            state.eobrun = (1 << r) - 1 + (r > 0 ? reader.read(r) : 0);
-            return;
-          }
-          k += 16;
-          continue;
-        }
-        k += r;
-        if (k > 63) return; // a run past the block: damaged data, the rest is dropped
-        coefs[at + (ZIGZAG[k] as number)] = reader.receive(s) * (1 << low);
-        k++;
-      }
-    };
+    return (reader, part, coefs, at) =>
+      acFirstBlock(reader, part.ac as HuffmanTable, coefs, part.component.last, at, start, end, low, state);
   return acRefine(start, end, low, state);
 }
 
@@ -278,13 +251,15 @@ function sequential(reader: BitReader, part: ScanPart, coefs: Int16Array, at: nu
  * already non-zero, and newly non-zero coefficients of magnitude 1, placed after runs of zeros.
  */
 function acRefine(start: number, end: number, low: number, state: { eobrun: number }): BlockDecoder {
-  return (reader, part, coefs, at) => refineBlock(reader, part.ac as HuffmanTable, coefs, at, start, end, low, state);
+  return (reader, part, coefs, at) =>
+    refineBlock(reader, part.ac as HuffmanTable, coefs, part.component.last, at, start, end, low, state);
 }
 
 function refineBlock(
   reader: BitReader,
   table: HuffmanTable,
   coefs: Int16Array,
+  last: Uint8Array,
   at: number,
   start: number,
   end: number,
@@ -293,36 +268,182 @@ function refineBlock(
 ): void {
   const plus = 1 << low;
   const minus = -1 << low;
+  const fast = table.fast;
+  let bits = reader.bits;
+  let count = reader.count;
   let k = start;
-  if (state.eobrun === 0) {
+  let eobrun = state.eobrun;
+  const block = at >> 6;
+  let lastNonZero = last[block] as number;
+  if (eobrun === 0) {
     for (; k <= end; k++) {
-      const rs = reader.decode(table);
+      if (count < 25) {
+        reader.bits = bits;
+        reader.count = count;
+        reader.fill();
+        bits = reader.bits;
+        count = reader.count;
+      }
+      const entry = fast[(bits >>> (count - FAST_BITS)) & FAST_MASK] as number;
+      let rs: number;
+      if (entry !== 0) {
+        count -= entry >> 8;
+        rs = entry & 0xff;
+      } else {
+        reader.bits = bits;
+        reader.count = count;
+        rs = reader.decode(table);
+        if (reader.count < 16) reader.fill();
+        bits = reader.bits;
+        count = reader.count;
+      }
       let r = rs >> 4;
       const s = rs & 15;
       let value = 0;
       if (s !== 0) {
-        value = reader.bit() ? plus : minus;
+        count--;
+        value = ((bits >>> count) & 1) !== 0 ? plus : minus;
       } else if (r !== 15) {
-        state.eobrun = (1 << r) + (r > 0 ? reader.read(r) : 0);
+        eobrun = 1 << r;
+        if (r > 0) {
+          count -= r;
+          eobrun += (bits >>> count) & ((1 << r) - 1);
+        }
         break;
       }
       // Skip r zero-history coefficients (refining the non-zero ones on the way), then place.
       for (; k <= end; k++) {
+        if (k > lastNonZero) {
+          k += r; // every coefficient from here on is zero: no correction bits
+          break;
+        }
         const i = at + (ZIGZAG[k] as number);
         const c = coefs[i] as number;
         if (c !== 0) {
-          if (reader.bit() && (c & plus) === 0) coefs[i] = c >= 0 ? c + plus : c + minus;
+          if (count === 0) {
+            reader.bits = bits;
+            reader.count = count;
+            reader.fill();
+            bits = reader.bits;
+            count = reader.count;
+          }
+          count--;
+          if (((bits >>> count) & 1) !== 0 && (c & plus) === 0) coefs[i] = c >= 0 ? c + plus : c + minus;
         } else if (r-- === 0) break;
       }
-      if (value !== 0 && k <= end) coefs[at + (ZIGZAG[k] as number)] = value;
+      if (value !== 0 && k <= end) {
+        coefs[at + (ZIGZAG[k] as number)] = value;
+        if (k > lastNonZero) lastNonZero = k;
+      }
     }
+    last[block] = lastNonZero;
   }
-  if (state.eobrun > 0) {
-    for (; k <= end; k++) {
+  if (eobrun > 0) {
+    const stop = Math.min(end, lastNonZero);
+    for (; k <= stop; k++) {
       const i = at + (ZIGZAG[k] as number);
       const c = coefs[i] as number;
-      if (c !== 0 && reader.bit() && (c & plus) === 0) coefs[i] = c >= 0 ? c + plus : c + minus;
+      if (c === 0) continue;
+      if (count === 0) {
+        reader.bits = bits;
+        reader.count = count;
+        reader.fill();
+        bits = reader.bits;
+        count = reader.count;
+      }
+      count--;
+      if (((bits >>> count) & 1) !== 0 && (c & plus) === 0) coefs[i] = c >= 0 ? c + plus : c + minus;
     }
-    state.eobrun--;
+    eobrun--;
   }
+  state.eobrun = eobrun;
+  reader.bits = bits;
+  reader.count = count;
+}
+
+/**
+ * An AC first scan's block (T.81 G.1.2.2): run-length coded terms of the band, scaled by 2^Al, or
+ * an end-of-band run that covers this and the next blocks. The bit buffer is kept in locals, as in
+ * `sequential`; `last` learns the block's highest non-zero position.
+ */
+function acFirstBlock(
+  reader: BitReader,
+  table: HuffmanTable,
+  coefs: Int16Array,
+  last: Uint8Array,
+  at: number,
+  start: number,
+  end: number,
+  low: number,
+  state: { eobrun: number },
+): void {
+  if (state.eobrun > 0) {
+    state.eobrun--;
+    return;
+  }
+  const fast = table.fast;
+  const fastAc = table.fastAc;
+  const scale = 1 << low;
+  let bits = reader.bits;
+  let count = reader.count;
+  let placed = 0;
+  for (let k = start; k <= end; ) {
+    if (count < 25) {
+      reader.bits = bits;
+      reader.count = count;
+      reader.fill();
+      bits = reader.bits;
+      count = reader.count;
+    }
+    const peek = (bits >>> (count - FAST_BITS)) & FAST_MASK;
+    // A whole coefficient in one lookup when its code and value bits fit in FAST_BITS.
+    const term = fastAc[peek] as number;
+    if (term !== 0) {
+      count -= term & 15;
+      k += (term >> 4) & 15;
+      if (k > 63) break;
+      coefs[at + (ZIGZAG[k] as number)] = (term >> 8) * scale;
+      placed = k;
+      k++;
+      continue;
+    }
+    const entry = fast[peek] as number;
+    let rs: number;
+    if (entry !== 0) {
+      count -= entry >> 8;
+      rs = entry & 0xff;
+    } else {
+      reader.bits = bits;
+      reader.count = count;
+      rs = reader.decode(table);
+      if (reader.count < 16) reader.fill();
+      bits = reader.bits;
+      count = reader.count;
+    }
+    const s = rs & 15;
+    const r = rs >> 4;
+    if (s === 0) {
+      if (r < 15) {
+        let run = (1 << r) - 1;
+        if (r > 0) {
+          count -= r;
+          run += (bits >>> count) & ((1 << r) - 1);
+        }
+        state.eobrun = run;
+        break;
+      }
+      k += 16;
+      continue;
+    }
+    k += r;
+    if (k > 63) break; // a run past the block: damaged data, the rest is dropped
+    count -= s;
+    const v = (bits >>> count) & ((1 << s) - 1);
+    coefs[at + (ZIGZAG[k] as number)] = (v < 1 << (s - 1) ? v - (1 << s) + 1 : v) * scale;
+    placed = k;
+    k++;
+  }
+  if (placed > (last[at >> 6] as number)) last[at >> 6] = placed;
+  reader.bits = bits;
+  reader.count = count;
 }

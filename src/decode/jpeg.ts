@@ -12,10 +12,11 @@ import { DecodeError } from './error.js';
 import { exifOrientation } from './exif.js';
 import { checkDimensions } from './header.js';
 import { DEFAULT_DECODE_LIMITS, type DecodeLimits } from './image.js';
-import { BitReader, Stop } from './jpeg-bits.js';
+import { BitReader, entropyDataEnd, Stop } from './jpeg-bits.js';
 import { type ColourModel, colourModel, columnMap, type Plane, writeRows } from './jpeg-color.js';
 import { type ComponentState, decodeScan, type ScanPart, truncated } from './jpeg-entropy.js';
 import { type BlockSize, coefficientsRead, dequantizer, idctFor } from './jpeg-idct.js';
+import { skippableScans } from './jpeg-progression.js';
 import {
   type FrameHeader,
   type HuffmanTable,
@@ -145,6 +146,7 @@ function planFrame(
       blocksHigh,
       storeWide: mcusWide * c.h,
       coefs: new Int16Array(0),
+      last: new Uint8Array(0),
       firstRow: 0,
       pred: 0,
     };
@@ -270,6 +272,8 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
   /** Coefficients the scans so far have gone over, for MAX_PASSES. */
   let passes = 0;
   let ended = false;
+  /** Progressive scans (numbered from 0) a scaled decode steps over; see jpeg-progression.ts. */
+  let skipped: ReadonlySet<number> | null = null;
 
   let p = 2;
   while (p < end) {
@@ -305,6 +309,13 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
       const scale = jpegScale(header.width, header.height, box);
       const complete = bytes[end - 2] === 0xff && bytes[end - 1] === Marker.EOI;
       frame = { ...planFrame(header, limits, end - p, complete, (8 / scale) as BlockSize), mode: null, done: false };
+      if (header.progressive && scale > 1)
+        skipped = skippableScans(
+          bytes,
+          p,
+          header,
+          frame.sizes.map((size) => coefficientsRead(size).lastZigzag),
+        );
       continue;
     }
     switch (marker) {
@@ -334,19 +345,20 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
         }
         if (passes > MAX_PASSES * 64 * f.blocks)
           corrupt(`its scans would go over every coefficient more than ${MAX_PASSES} times`);
-        const reader = new BitReader(bytes, p);
-        if (f.done) {
+        if (f.done || skipped?.has(scans - 1)) {
           // A sequential image is whole after its one full scan; later scans are skipped unread.
-          skipEntropyData(reader);
-          p = reader.pos;
+          // So is a progressive scan whose coefficients the scaled transform never reads.
+          p = entropyDataEnd(bytes, p);
           break;
         }
+        const reader = new BitReader(bytes, p);
         if (f.mode === null) {
           const all = scan.components.length === f.components.length;
           f.mode = !f.header.progressive && all ? 'band' : 'store';
           for (const c of f.components) {
             const rows = f.mode === 'band' ? c.v : f.mcusHigh * c.v;
             c.coefs = new Int16Array(c.storeWide * rows * 64);
+            if (f.mode === 'store' && f.header.progressive) c.last = new Uint8Array(c.storeWide * rows);
           }
         }
         const parts: ScanPart[] = scan.components.map((sc) => {
@@ -435,28 +447,4 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
     scale: (8 / f.blockSize) as 1 | 2 | 4 | 8,
     orientation: declared,
   };
-}
-
-/** Moves the reader past entropy-coded data to the next marker that is not RSTn. */
-function skipEntropyData(reader: BitReader): void {
-  const data = reader.data;
-  let p = reader.pos;
-  for (;;) {
-    p = data.indexOf(0xff, p);
-    if (p < 0 || p + 1 >= data.length) {
-      reader.pos = data.length;
-      return;
-    }
-    const next = data[p + 1] as number;
-    if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) {
-      p += 2;
-      continue;
-    }
-    if (next === 0xff) {
-      p++;
-      continue;
-    }
-    reader.pos = p;
-    return;
-  }
 }

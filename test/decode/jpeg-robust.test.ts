@@ -264,23 +264,35 @@ describe('decodeJpeg on random damage', () => {
     { name: 'CMYK', bytes: fixture('jpeg/cmyk-adobe.jpg') },
   ];
   // Mutated sizes stay small: the size-vs-data check bounds the blocks a 3-6 KB file can declare.
-  it.each(seeds)('$name: byte changes and cuts only ever give a picture or a DecodeError', ({ bytes }) => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.tuple(fc.nat(bytes.length - 1), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 8 }),
-        fc.nat(bytes.length),
-        (changes, keep) => {
-          const b = bytes.slice(0, Math.max(3, bytes.length - (keep % 64 === 0 ? keep : 0)));
-          for (const [at, value] of changes) if (at < b.length) b[at] = value;
-          try {
-            const image = decodeImage(b, { limits: { maxPixels: 4_000_000, maxSide: 8000 } });
-            expect(image.frames[0]!.raster.data.length).toBe(image.width * image.height * 4);
-          } catch (error) {
-            expect(error).toBeInstanceOf(DecodeError);
-          }
-        },
-      ),
-      { numRuns: 300, seed: 20261202 },
-    );
-  });
+  it.each(seeds)(
+    '$name: byte changes and cuts only ever give a picture or a DecodeError, full size and 1/8',
+    ({ bytes }) => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.tuple(fc.nat(bytes.length - 1), fc.integer({ min: 0, max: 255 })), {
+            minLength: 1,
+            maxLength: 8,
+          }),
+          fc.nat(bytes.length),
+          (changes, keep) => {
+            const b = bytes.slice(0, Math.max(3, bytes.length - (keep % 64 === 0 ? keep : 0)));
+            for (const [at, value] of changes) if (at < b.length) b[at] = value;
+            // At full size, and at 1/8 (where a progressive file's AC scans are stepped over).
+            for (const maxSize of [undefined, { width: 1, height: 1 }]) {
+              try {
+                const image = decodeImage(b, {
+                  limits: { maxPixels: 4_000_000, maxSide: 8000 },
+                  ...(maxSize ? { maxSize } : {}),
+                });
+                expect(image.frames[0]!.raster.data.length).toBe(image.width * image.height * 4);
+              } catch (error) {
+                expect(error).toBeInstanceOf(DecodeError);
+              }
+            }
+          },
+        ),
+        { numRuns: 300, seed: 20261202 },
+      );
+    },
+  );
 });

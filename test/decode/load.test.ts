@@ -115,7 +115,15 @@ describe('what a one-shot process loads (the built package)', () => {
     {
       name: 'a JPEG: the JPEG decoder only',
       file: 'test/fixtures/images/hubble_deep_field.jpg',
-      expected: ['jpeg-bits.js', 'jpeg-color.js', 'jpeg-entropy.js', 'jpeg-idct.js', 'jpeg-segments.js', 'jpeg.js'],
+      expected: [
+        'jpeg-bits.js',
+        'jpeg-color.js',
+        'jpeg-entropy.js',
+        'jpeg-idct.js',
+        'jpeg-progression.js',
+        'jpeg-segments.js',
+        'jpeg.js',
+      ],
     },
   ])('$name', ({ file, expected }) => {
     expect(decoderModulesFor(join(root, file))).toEqual(expected);
