@@ -650,7 +650,13 @@ export const EMULATORS: readonly TerminalRow[] = [
       source: 'https://github.com/arakiken/mlterm',
     },
     draws: [{ protocol: 'sixel', source: 'https://github.com/arakiken/mlterm' }],
-    facts: {},
+    facts: {
+      sixelTransparency: {
+        value: true,
+        source: 'https://github.com/arakiken/mlterm/commit/5123203273ace07c26e3247bee7e36bd247d5873',
+        note: `load_sixel_from_data reads P2=1 and draw_picture leaves the background, first in the 3.9.4 tag; before it no pixel a sixel leaves was ever filled, P2=0 or 1: seen in mlterm 3.9.0 under Xvfb (${E2E_FACTS})`,
+      },
+    },
     note: 'its environment rule is the founding row term-foot-mlterm, kept in the foot row',
   },
   {

@@ -118,14 +118,24 @@ const ROWS: readonly Row[] = [
     detail: /names Konsole, whose database row does not honour sixel's P2=1: transparent pixels are painted/,
   },
   {
-    // mlterm's row has no P2 fact (not measured: Debian 13 has no mlterm): the safe side.
-    name: 'mlterm by its reply: its row says nothing of P2=1',
+    // mlterm 3.9.0 answers no XTVERSION; later ones name themselves (the row's example).
+    name: 'mlterm by its reply: P2=1 honoured (seen in 3.9.0, read from 3.9.4)',
     report: () =>
       resolveReport({ env: {}, isTTY: TTY }, factsFromReplies('\x1bP>|mlterm(3.9.3)\x1b\\\x1b[?63;1;2;3;4;7;29c', {})),
-    transparent: false,
+    transparent: true,
     row: 'mlterm',
+    reference: '5123203273ace07c26e3247bee7e36bd247d5873',
     source: 'reply',
-    detail: /names mlterm, whose database row says nothing of sixel's P2=1: transparent pixels are painted/,
+    detail: /names mlterm, whose database row honours/,
+  },
+  {
+    name: 'Contour by its reply: its row says nothing of P2=1',
+    report: () =>
+      resolveReport({ env: {}, isTTY: TTY }, factsFromReplies('\x1bP>|contour 0.6.1\x1b\\\x1b[?65;1;4;6;9;15;22;28;29c', {})),
+    transparent: false,
+    row: 'contour',
+    source: 'reply',
+    detail: /names Contour, whose database row says nothing of sixel's P2=1: transparent pixels are painted/,
   },
   {
     name: 'no terminal known',

@@ -432,7 +432,7 @@ const CASES: readonly Case[] = [
     terminal: 'mlterm',
     how: 'env',
     seen: { env: { TERM: 'mlterm' } },
-    answers: { draws: 'sixel' },
+    answers: { draws: 'sixel', sixelTransparency: true },
   },
   {
     name: 'xterm: sixel only as a VT340',

@@ -21,6 +21,8 @@ import {
   isTmux,
   konsoleSettings,
   konsoleText,
+  MLTERM_FONTS,
+  mltermFonts,
   moshScript,
   SCREEN_RC,
   SESSION_NAME,
@@ -256,7 +258,11 @@ export function writeTerminalFiles(paths: SessionPaths): string {
   chmodSync(paths.screenDir, 0o700); // screen refuses a socket directory others can read
   writeFileSync(paths.screenRc, SCREEN_RC);
   writeFileSync(paths.moshStarter, moshScript(paths.wrapper));
-  const settings = { [GNOME_TERMINAL_SETTINGS]: gnomeTerminalSettings(), ...konsoleSettings() };
+  const settings = {
+    [GNOME_TERMINAL_SETTINGS]: gnomeTerminalSettings(),
+    [MLTERM_FONTS]: mltermFonts(),
+    ...konsoleSettings(),
+  };
   for (const [file, content] of Object.entries(settings)) {
     mkdirSync(dirname(join(home, file)), { recursive: true });
     writeFileSync(join(home, file), content);
