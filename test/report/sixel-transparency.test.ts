@@ -131,7 +131,10 @@ const ROWS: readonly Row[] = [
   {
     name: 'Contour by its reply: its row says nothing of P2=1',
     report: () =>
-      resolveReport({ env: {}, isTTY: TTY }, factsFromReplies('\x1bP>|contour 0.6.1\x1b\\\x1b[?65;1;4;6;9;15;22;28;29c', {})),
+      resolveReport(
+        { env: {}, isTTY: TTY },
+        factsFromReplies('\x1bP>|contour 0.6.1\x1b\\\x1b[?65;1;4;6;9;15;22;28;29c', {}),
+      ),
     transparent: false,
     row: 'contour',
     source: 'reply',
