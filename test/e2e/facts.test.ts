@@ -214,7 +214,11 @@ for (const system of ['host', 'trixie'] as const) {
           expect(fonts, 'fonts with U+1FB00 or U+1CD00 (the glyphs would then be the font’s)').toBe('');
         });
 
-        it.each(['sextants', 'octants'] as const)('draws %s itself exactly where the database says', (set) => {
+        const SETS = [
+          { name: 'sextants', set: 'sextants' },
+          { name: 'octants', set: 'octants' },
+        ] as const;
+        it.each(SETS)('draws $name itself exactly where the database says', ({ set }) => {
           const { shot, version, dir } = look();
           const grid = findGrid(shot);
           expect(grid, `no blue calibration row on ${dir}/facts.ppm`).not.toBeNull();
