@@ -109,8 +109,8 @@ const CELLS: readonly FactCell[] = [
     sixel: true,
   },
   {
-    // Debian 13's VTE is built without sixel (GNOME Terminal's `enable-sixel` on changes nothing:
-    // DA1 ?61;1;21;22;28c, no picture), so only its glyphs are judged.
+    // Debian 13's VTE draws no sixel (with `enable-sixel=true` in GNOME Terminal's profile, tried
+    // by hand: DA1 ?61;1;21;22;28c, no picture), so only its glyphs are judged.
     name: 'GNOME Terminal on VTE (Debian 13)',
     setup: { terminal: 'vte', multiplexer: 'none', system: 'trixie' },
     row: 'vte',
