@@ -831,7 +831,7 @@ export const EMULATORS: readonly TerminalRow[] = [
           da2: '^>0;\\d+;1c$',
           source:
             'https://github.com/alacritty/alacritty/blob/master/alacritty_terminal/src/term/mod.rs (identify_terminal)',
-          note: 'DA2 carries the version as major*10000 + minor*100 + patch',
+          note: "DA2 carries a version as major*10000 + minor*100 + patch, but alacritty_terminal's (the library), not Alacritty's: 2500 is Alacritty 0.15.1 (library 0.25.0), 2300 Alacritty 0.13.2",
         },
       ],
       source: 'https://alacritty.org/config-alacritty.html',
