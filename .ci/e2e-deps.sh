@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs what the end-to-end suite (test/e2e/) needs on Debian 12: a virtual X server, the terminal
-# emulators and multiplexers under test, ImageMagick for screenshots, x11-utils (xwininfo, xprop) for window titles, Mesa's software OpenGL for kitty,
+# emulators and multiplexers under test (mlterm only for the facts cells, test/e2e/facts.test.ts), ImageMagick for screenshots, x11-utils (xwininfo, xprop) for window titles, Mesa's software OpenGL for kitty,
 # Chromium for xterm.js (VS Code's terminal engine) in a page, a monospace font with braille, and
 # debootstrap for the Debian 13 chroot (.ci/trixie-chroot.sh). Run as root (or with sudo) before `npm test`.
 set -eu
@@ -11,6 +11,7 @@ DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends 
   xterm \
   kitty kitty-terminfo libgl1-mesa-dri \
   tmux screen \
+  mlterm \
   imagemagick \
   chromium \
   fonts-dejavu-core fontconfig \

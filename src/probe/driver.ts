@@ -12,7 +12,7 @@ import type { ProbeFacts } from './facts.js';
 import { isForeground } from './foreground.js';
 import { type InputTap, tapInput } from './input-tap.js';
 import { interruptIn } from './interrupt.js';
-import { KITTY_LOCAL_PIXEL, kittyLocalAsked } from './kitty-local.js';
+import { KITTY_LOCAL_PIXEL, kittyLocalMayAsk } from './kitty-local.js';
 import { createProbe, type ProbeOptions, type ProbeState, probeNextTickAt, probeResult, stepProbe } from './reducer.js';
 import { defaultTerminal, type TerminalInput, type TerminalOutput, type TerminalStreams } from './terminal-stream.js';
 
@@ -123,12 +123,13 @@ export async function probeTty(options: DriverOptions = {}): Promise<ProbeFacts>
     ...(options.askOuter !== undefined ? { askOuter: options.askOuter } : {}),
   };
   let created = createProbe(runtime, probeOptions);
-  // The local-transfer query needs a file; made only where the query will be sent.
+  // The local-transfer query needs a file; made only where the query will be sent (the first
+  // batch) or may be (the guarded round, which the replies decide; the file is deleted at the end either way).
   const localFile =
     options.kittyLocal !== false &&
     created.setup.skip === null &&
     terminal !== null &&
-    kittyLocalAsked(created.setup.plan, runtime.env)
+    kittyLocalMayAsk(created.setup.plan, runtime.env)
       ? writeGraphicsFile(KITTY_LOCAL_PIXEL, 'termsight-probe')
       : null;
   if (localFile !== null) created = createProbe(runtime, { ...probeOptions, kittyLocalPath: localFile });

@@ -5,7 +5,8 @@
  * query goes straight to the terminal (never over ssh: the file is on this machine, not the
  * terminal's; never through tmux's passthrough, which no reply here proves reaches a local
  * terminal). The terminal answers `OK` when it read the file (and deletes it); an error or
- * silence means no. Pure: the driver makes the file and passes its path (docs/probe.md, "Local transfer").
+ * silence means no. Where the kitty query is held back for the guarded round (a terminal named by
+ * its replies alone: `env -i`, `sudo`, a container), the local query goes in that round. Pure: the driver makes the file and passes its path (docs/probe.md, "Local transfer").
  */
 import { toBytes } from '../core/escape.js';
 import type { Env } from '../env/runtime.js';
@@ -44,6 +45,23 @@ export function kittyLocalQuery(path: string): string {
  */
 export function kittyLocalAsked(plan: QueryPlan, env: Env): boolean {
   return plan.multiplexer === null && !plan.wrapped && plan.direct.includes('kittyGraphics') && !isRemote(env);
+}
+
+/**
+ * Whether the local-transfer query may go in the guarded round instead: the kitty graphics query
+ * is held back for it (no terminal named by its own environment), nothing in between (no
+ * multiplexer in the environment, nothing wrapped) and the session is not remote. The replies
+ * decide whether that round comes (`planGuarded`); a remote session with its `SSH_*` variables
+ * scrubbed looks local here, and then the terminal's error to the query (the file is not on its
+ * machine) is the answer.
+ */
+export function kittyLocalLater(plan: QueryPlan, env: Env): boolean {
+  return plan.multiplexer === null && !plan.wrapped && plan.held.includes('kittyGraphics') && !isRemote(env);
+}
+
+/** Whether the local-transfer query may go in this probe at all, in the first batch or in the guarded round (the driver makes the probe file only then). */
+export function kittyLocalMayAsk(plan: QueryPlan, env: Env): boolean {
+  return kittyLocalAsked(plan, env) || kittyLocalLater(plan, env);
 }
 
 /**

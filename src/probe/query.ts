@@ -78,6 +78,11 @@ export interface QueryPlan {
   readonly held: readonly QueryName[];
   /** Why a query family was left out or held back, for the trace. */
   readonly notes: readonly string[];
+  /**
+   * A guarded round only (`planGuarded` with `localTransfer`): the local-transfer query may join
+   * its kitty query (no multiplexer row answered). The first batch decides by `kittyLocalAsked`.
+   */
+  readonly localTransfer?: boolean;
 }
 
 /** The full batch for an ordinary terminal: identity first, sentinel last. */
@@ -249,6 +254,28 @@ function askKittyOf(row: TerminalRow, held: readonly QueryName[]): boolean {
 }
 
 /**
+ * Whether a terminal row the replies named, which its name alone gives kitty pictures (kitty,
+ * Ghostty, WezTerm), may still get the kitty query, to carry the local-transfer query beside it:
+ * it is a terminal (not a multiplexer drawing kitty itself), draws kitty, and prints none of the
+ * query's families.
+ */
+function askFileOf(row: TerminalRow, held: readonly QueryName[]): boolean {
+  if (row.kind !== 'terminal' || !held.includes('kittyGraphics')) return false;
+  if (!row.draws.some((d) => d.protocol === 'kitty')) return false;
+  return !any('kittyGraphics', familiesPrintedBy([row]));
+}
+
+/** How the guarded round is planned. */
+export interface GuardedOptions {
+  /**
+   * The local-transfer query may go in this round (`kittyLocalLater`: the caller has a probe file,
+   * the session is local, nothing in between): a terminal the replies named that draws kitty
+   * by name then gets the kitty query in it too, so that the file question is asked.
+   */
+  readonly localTransfer?: boolean;
+}
+
+/**
  * The guarded round a round's replies call for, or null: the queries `plan` held back and a DA1,
  * sent the way the round went (direct, or wrapped for tmux), when the terminal that answered
  * showed it parses them and did not name itself. It showed it by an XTVERSION reply (`facts.terminal`,
@@ -256,11 +283,14 @@ function askKittyOf(row: TerminalRow, held: readonly QueryName[]): boolean {
  * XTVERSION name or a DA1/DA2 fingerprint is a row of the terminal database, which then answers
  * (and whose quirks forbid what it prints), unless the row draws kitty graphics and only the
  * query's answer says so (Konsole, Zellij). So a terminal costs this extra round trip only when
- * its environment and its first replies left it unknown, or left that one question open.
+ * its environment and its first replies left it unknown, or left that one question open. With
+ * `localTransfer`, one question more is open for a terminal that draws kitty by name (kitty,
+ * Ghostty, WezTerm, named by replies alone): whether it reads this machine's files, asked with the
+ * kitty query and a DA1 (the round's `localTransfer` says the local query may join it).
  *
  * @example planGuarded(planQuery({ runtime: scrubbed }), factsFromReplies('\x1b[?64;4c'))?.direct // ['kittyGraphics', 'synchronizedOutput', 'da1']
  */
-export function planGuarded(plan: QueryPlan, facts: ProbeFacts): QueryPlan | null {
+export function planGuarded(plan: QueryPlan, facts: ProbeFacts, options: GuardedOptions = {}): QueryPlan | null {
   if (plan.held.length === 0) return null;
   const body = (reply: string | undefined) => (reply?.startsWith('\\e[') ? reply.slice(3) : undefined);
   const da1 = body(facts.da1?.reply);
@@ -268,19 +298,22 @@ export function planGuarded(plan: QueryPlan, facts: ProbeFacts): QueryPlan | nul
   const row = facts.terminal
     ? terminalByReplyName(facts.terminal.name)
     : identify({ ...(da1 !== undefined ? { da1 } : {}), ...(da2 !== undefined ? { da2 } : {}) })?.row;
-  if (row && !askKittyOf(row, plan.held)) return null;
+  const local = options.localTransfer === true && plan.multiplexer === null && !plan.wrapped;
+  const fileOnly = row !== undefined && !askKittyOf(row, plan.held) && local && askFileOf(row, plan.held);
+  if (row && !askKittyOf(row, plan.held) && !fileOnly) return null;
   const shows = facts.terminal !== undefined || (facts.da1?.level ?? 0) >= PARSING_DA1_LEVEL;
   if (!shows) return null;
-  const round: QueryName[] = [...plan.held, 'da1'];
+  const round: QueryName[] = fileOnly ? ['kittyGraphics', 'da1'] : [...plan.held, 'da1'];
+  const why = fileOnly
+    ? `${row?.name} named by its replies draws kitty: the kitty query follows, to ask whether it reads this machine's files`
+    : `the terminal parses control strings (${facts.terminal ? 'it answered XTVERSION' : `DA1 level ${facts.da1?.level}`}) and names no known row: the held-back queries follow`;
   return {
     ...plan,
     direct: plan.wrapped ? [] : round,
     outer: plan.wrapped ? round : [],
     held: [],
-    notes: [
-      ...plan.notes,
-      `the terminal parses control strings (${facts.terminal ? 'it answered XTVERSION' : `DA1 level ${facts.da1?.level}`}) and names no known row: the held-back queries follow`,
-    ],
+    localTransfer: local && round.includes('kittyGraphics') && (row === undefined || row.kind === 'terminal'),
+    notes: [...plan.notes, why],
   };
 }
 

@@ -9,7 +9,7 @@ import { slowLinkFromEnv } from '../terminals/slow-links.js';
 import { factsFromReplies, multiplexerNamedBy } from './classify.js';
 import type { ProbeAction, ProbeEvent } from './events.js';
 import type { ProbeFacts, ProbeSkipReason } from './facts.js';
-import { withKittyLocal } from './kitty-local.js';
+import { kittyLocalLater, withKittyLocal } from './kitty-local.js';
 import { planFollowUp, planGuarded, planQuery, type QueryOptions, type QueryPlan, queryBytes } from './query.js';
 import { parseReply } from './replies.js';
 import {
@@ -49,7 +49,8 @@ export interface ProbeOptions {
   readonly platform?: string;
   /**
    * A probe file the terminal may read (kitty's `t=t`, see kitty-local.ts): its local-transfer
-   * query joins the batch where `kittyLocalAsked` says so. Absent: not asked.
+   * query joins the batch where `kittyLocalAsked` says so, else the guarded round where
+   * `kittyLocalLater` does and that round asks kitty's query. Absent: not asked.
    */
   readonly kittyLocalPath?: string;
 }
@@ -70,6 +71,8 @@ export interface ProbeSetup {
   /** Whether the terminal side forwards replies after its own DA1 (screen, Windows ConPTY). */
   readonly reorders: boolean;
   readonly maxReplyBytes: number;
+  /** The probe file of the local-transfer query when it may still go in the guarded round (`kittyLocalLater`), else null. */
+  readonly kittyLocalLaterPath: string | null;
 }
 
 /** The deadline: when silence ends the probe, and whether its one extension is used. */
@@ -215,6 +218,10 @@ export function createProbe(runtime: Runtime, options: ProbeOptions = {}): Probe
     reorders: plan.multiplexer === 'screen' || platform === 'win32',
     maxReplyBytes: createScanner(options.maxReplyBytes !== undefined ? { maxReplyBytes: options.maxReplyBytes } : {})
       .maxReplyBytes,
+    kittyLocalLaterPath:
+      options.kittyLocalPath !== undefined && options.query === undefined && kittyLocalLater(plan, runtime.env)
+        ? options.kittyLocalPath
+        : null,
   };
   return { phase: 'init', setup, nowMs: options.nowMs ?? 0 };
 }
@@ -422,11 +429,14 @@ function guardedRound(base: Running, followUp: QueryPlan | null): [GuardedState,
     multiplexer: plan.multiplexer ?? followUp?.multiplexer ?? base.shown,
     wrapped: plan.wrapped || followUp !== null,
   });
-  const round = planGuarded(followUp ?? plan, facts);
+  const path = base.setup.kittyLocalLaterPath;
+  const round = planGuarded(followUp ?? plan, facts, { localTransfer: path !== null && followUp === null });
   if (round === null) return null;
+  const env = base.setup.queryOptions.runtime?.env ?? {};
+  const bytes = path !== null && round.localTransfer === true ? withKittyLocal(round, env, path) : queryBytes(round);
   return [
     { ...base, asked: base.asked + 1, phase: 'guarded', followUp, answered: false, window: { kind: 'opens' } },
-    { type: 'write', bytes: queryBytes(round) },
+    { type: 'write', bytes },
   ];
 }
 

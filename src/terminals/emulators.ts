@@ -4,6 +4,7 @@
  * founding graphics rows keep their ids, conditions, answers and order exactly.
  */
 import {
+  E2E_FACTS,
   KITTY_028,
   KITTY_GRAPHICS,
   OSC8_ADOPTION,
@@ -85,13 +86,13 @@ export const EMULATORS: readonly TerminalRow[] = [
         value: true,
         since: '0.19.0',
         source: 'https://github.com/kovidgoyal/kitty/commit/a935c80adc68460f0df72169264cc84bb20f5839',
-        note: 'box drawing for sextants (kitty/fonts.c), first in the v0.19.0 tag',
+        note: `box drawing for sextants (kitty/fonts.c), first in the v0.19.0 tag; seen drawn by kitty 0.26.5 and 0.41.1 under Xvfb (${E2E_FACTS})`,
       },
       octants: {
         value: true,
         since: '0.40.0',
         source: 'https://github.com/kovidgoyal/kitty/commit/39dc31e02183801b5661b2bff2df705a85b7bd20',
-        note: 'octants (U+1CD00-U+1CDE5) drawn with box drawing, first in the v0.40.0 tag',
+        note: `octants (U+1CD00-U+1CDE5) drawn with box drawing, first in the v0.40.0 tag; seen drawn by kitty 0.41.1, and not by 0.26.5, under Xvfb (${E2E_FACTS})`,
       },
     },
     rules: {
@@ -486,11 +487,28 @@ export const EMULATORS: readonly TerminalRow[] = [
       },
       hyperlinks: { value: false, source: OSC8_ADOPTION, note: 'OSC 8 since July 2020, but off by default' },
       truecolor: { value: true, source: 'https://konsole.kde.org/' },
+      sixelTransparency: {
+        value: false,
+        source:
+          'https://invent.kde.org/utilities/konsole/-/blob/master/src/Vt102Emulation.cpp (SixelModeEnable takes no P2: pixels no sixel sets keep colour register 0)',
+        note: `seen in Konsole 25.04.2 under Xvfb (${E2E_FACTS}): with P2=1 the untouched half is register 0's black, not the green under it`,
+      },
     },
     glyphs: {
       blocks: {
         value: true,
         source: 'https://invent.kde.org/utilities/konsole/-/blob/master/src/terminalDisplay/LineBlockCharacters.cpp',
+      },
+      sextants: {
+        value: true,
+        since: '22.04',
+        source: 'https://invent.kde.org/utilities/konsole/-/commit/bcd83d81aa890026bafee09d6616e6d4bdb51a0c',
+        note: `LineBlockCharacters draws U+1FB00-U+1FB3B, first in the v22.04.0 tag; all 60 seen drawn by Konsole 25.04.2 under Xvfb with no font that has them (${E2E_FACTS})`,
+      },
+      octants: {
+        value: false,
+        source: E2E_FACTS,
+        note: 'Konsole 25.04.2 draws none of the 230 (replacement boxes; no font has them); its master has no octant code (2026-12)',
       },
     },
     rules: {
@@ -528,8 +546,9 @@ export const EMULATORS: readonly TerminalRow[] = [
     facts: {
       sixelTransparency: {
         value: true,
-        source: 'https://codeberg.org/dnkl/foot/src/branch/master/sixel.c (sixel_init: transparent_bg = p2 == 1)',
-        note: 'the first version that reads P2 is not sourced here',
+        since: '1.7.0',
+        source: 'https://codeberg.org/dnkl/foot/commit/7d315d7bf9ab0376468929f0e41fbac98370e035',
+        note: `"sixel: implement P2=1 - transparent pixels" (sixel_init: transparent_bg = p2 == 1), first in the 1.7.0 tag; seen in foot 1.21.0 under Xvfb (${E2E_FACTS})`,
       },
       notify: {
         value: true,
@@ -552,8 +571,15 @@ export const EMULATORS: readonly TerminalRow[] = [
       },
       sextants: {
         value: true,
-        source: 'https://codeberg.org/dnkl/foot/src/branch/master/box-drawing.c (draw_sextant, U+1FB00-U+1FB3B)',
-        note: 'the first version is not sourced here; octants were not found in the box-drawing.c read, so not claimed',
+        since: '1.7.0',
+        source: 'https://codeberg.org/dnkl/foot/commit/25d2b03a5cdde5b0aec496cf9eed04aa570a58ca',
+        note: `"box-drawing: SEXTANTS, U+1fb00-1fb3b", first in the 1.7.0 tag; seen in foot 1.21.0 under Xvfb (${E2E_FACTS})`,
+      },
+      octants: {
+        value: true,
+        since: '1.20.0',
+        source: 'https://codeberg.org/dnkl/foot/commit/9a1b59adaec22434473789953884c9b6db58e9a5',
+        note: `"box-drawings: implement octants" (CHANGELOG 1.20.0: U+1CD00...U+1CDE5), first in the 1.20.0 tag; all 230 seen drawn by foot 1.21.0 under Xvfb (${E2E_FACTS})`,
       },
     },
     rules: {
@@ -624,7 +650,13 @@ export const EMULATORS: readonly TerminalRow[] = [
       source: 'https://github.com/arakiken/mlterm',
     },
     draws: [{ protocol: 'sixel', source: 'https://github.com/arakiken/mlterm' }],
-    facts: {},
+    facts: {
+      sixelTransparency: {
+        value: true,
+        source: 'https://github.com/arakiken/mlterm/commit/5123203273ace07c26e3247bee7e36bd247d5873',
+        note: `load_sixel_from_data reads P2=1 and draw_picture leaves the background, first in the 3.9.4 tag; before it no pixel a sixel leaves was ever filled, P2=0 or 1: seen in mlterm 3.9.0 under Xvfb (${E2E_FACTS})`,
+      },
+    },
     note: 'its environment rule is the founding row term-foot-mlterm, kept in the foot row',
   },
   {
@@ -649,7 +681,7 @@ export const EMULATORS: readonly TerminalRow[] = [
       sixelTransparency: {
         value: true,
         source: 'https://vt100.net/docs/vt3xx-gp/chapter14.html (P2=1: pixels specified as 0 keep their colour)',
-        note: "xterm's VT340 sixel follows the manual here (the lead's finding; its graphics_sixel.c not re-read)",
+        note: `xterm's VT340 sixel follows the manual here: seen in xterm 379 and 398 as a VT340 under Xvfb (${E2E_FACTS}; P2=0 fills with register 0)`,
       },
       synchronizedOutput: {
         value: false,
@@ -767,13 +799,13 @@ export const EMULATORS: readonly TerminalRow[] = [
         value: true,
         since: '0.60.0',
         source: 'https://gitlab.gnome.org/GNOME/vte/-/commit/de627cebda608313f2b76d9f616a8c0c25c74554',
-        note: 'drawn by VTE itself (src/vtedraw.cc, now minifont.cc), first in the 0.60.0 tag',
+        note: `drawn by VTE itself (src/vtedraw.cc, now minifont.cc), first in the 0.60.0 tag; seen in VTE 0.80.1 under Xvfb (${E2E_FACTS})`,
       },
       octants: {
         value: true,
         since: '0.78.0',
         source: 'https://gitlab.gnome.org/GNOME/vte/-/commit/38064959254b6ecc68dbafd8f8f274be1fff35b7',
-        note: 'minifont: block octants, first in the 0.78.0 tag (0.76, as in Ubuntu 24.04, takes them from the font)',
+        note: `minifont: block octants, first in the 0.78.0 tag (0.76, as in Ubuntu 24.04, takes them from the font); seen in VTE 0.80.1 under Xvfb (${E2E_FACTS})`,
       },
     },
   },
@@ -799,7 +831,7 @@ export const EMULATORS: readonly TerminalRow[] = [
           da2: '^>0;\\d+;1c$',
           source:
             'https://github.com/alacritty/alacritty/blob/master/alacritty_terminal/src/term/mod.rs (identify_terminal)',
-          note: 'DA2 carries the version as major*10000 + minor*100 + patch',
+          note: "DA2 carries a version as major*10000 + minor*100 + patch, but alacritty_terminal's (the library), not Alacritty's: 2500 is Alacritty 0.15.1 (library 0.25.0), 2300 Alacritty 0.13.2",
         },
       ],
       source: 'https://alacritty.org/config-alacritty.html',
@@ -813,6 +845,19 @@ export const EMULATORS: readonly TerminalRow[] = [
       hyperlinks: { value: true, since: '0.11', source: OSC8_ADOPTION },
       truecolor: { value: true, source: 'https://github.com/alacritty/alacritty/blob/master/docs/escape_support.md' },
       synchronizedOutput: { value: true, source: SYNC_SPEC, note: 'the first version is not sourced here' },
+    },
+    glyphs: {
+      sextants: {
+        value: true,
+        since: '0.13.2',
+        source: 'https://github.com/alacritty/alacritty/commit/b48ab148ff54c7e2e816765840568614d9e966f9',
+        note: `"Use builtin font to draw sextants" (CHANGELOG 0.13.2); all 60 seen drawn by Alacritty 0.15.1 under Xvfb with no font that has them (${E2E_FACTS}). Its replies carry no version of Alacritty (DA2 carries alacritty_terminal's: 2300 and up from 0.13.2), so the report cannot prove this yet`,
+      },
+      octants: {
+        value: false,
+        source: E2E_FACTS,
+        note: 'Alacritty 0.15.1 draws none of the 230 (replacement boxes); its builtin font has no octants (master, 2026-12)',
+      },
     },
   },
   {

@@ -12,6 +12,11 @@ export const KITTY_028 =
 export const OSC8_ADOPTION = 'https://github.com/Alhadis/OSC8-Adoption/';
 /** The synchronized output (mode 2026) specification and its list of terminals. */
 export const SYNC_SPEC = 'https://gist.github.com/christianparpart/d8a62cc1ab659194337d73e399004036';
+/**
+ * The end-to-end cells that draw every sextant, every octant and sixel with P2=0 and P2=1 in real
+ * terminals under Xvfb and judge the screenshots against the database (issue 11).
+ */
+export const E2E_FACTS = 'test/e2e/facts.test.ts';
 /** The recorded replies' notes (what was seen in real xterm, kitty, tmux and screen). */
 export const REPLIES_README = 'test/fixtures/replies/README.md';
 /** tmux's CHANGES file; sections are named "CHANGES FROM x TO y". */

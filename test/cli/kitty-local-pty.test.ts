@@ -31,6 +31,8 @@ interface Terminal {
   /** Reads (and deletes) a picture's file, or leaves it (a terminal that never got to it). */
   readonly pictureFile: 'read' | 'ignore';
   readonly env?: Record<string, string>;
+  /** No variable of kitty's reaches the program (TERM=xterm-256color): the query goes in the guarded round. */
+  readonly scrubbed?: boolean;
   /** A signal sent as soon as the picture's command is seen (show is then waiting for the file to go). */
   readonly signal?: 'SIGTERM' | 'SIGINT';
 }
@@ -46,6 +48,8 @@ interface Command {
 interface Outcome {
   readonly exitCode: number;
   readonly queries: string[];
+  /** How many probe rounds (batches ending with a DA1) the program sent. */
+  readonly rounds: number;
   readonly commands: Command[];
   readonly probePath: string | null;
 }
@@ -71,14 +75,17 @@ function run(terminal: Terminal): Promise<Outcome> {
         PATH: process.env.PATH ?? '/usr/bin:/bin',
         HOME: process.env.HOME ?? '/tmp',
         LANG: 'C.UTF-8',
-        TERM: 'xterm-kitty',
-        KITTY_WINDOW_ID: '1',
+        // Scrubbed: what `env -i`, sudo or a container leaves; kitty is then named by its replies alone.
+        ...(terminal.scrubbed ? { TERM: 'xterm-256color' } : { TERM: 'xterm-kitty', KITTY_WINDOW_ID: '1' }),
         ...terminal.env,
       },
     });
     let screen = '';
     let seen = 0;
-    let queries: string[] = [];
+    const queries: string[] = [];
+    let rounds = 0;
+    let roundStart = 0;
+    let answered = false;
     let probePath: string | null = null;
     const commands: Command[] = [];
     const timer = setTimeout(() => {
@@ -90,10 +97,16 @@ function run(terminal: Terminal): Promise<Outcome> {
       const sequences = escapeSequences(screen);
       for (; seen < sequences.length; seen++) {
         const sequence = sequences[seen] as string;
-        if (queries.length === 0 && isSentinel(sequence)) {
-          queries = sequences.slice(0, seen + 1);
-          let reply = '\x1bP>|kitty(0.26.5)\x1b\\\x1b_Gi=31;OK\x1b\\';
-          const local = queries.find((q) => q.startsWith('\x1b_Gi=32,'));
+        if (!answered && isSentinel(sequence)) {
+          // One probe round ends with its DA1: answered as kitty would, query by query.
+          const round = sequences.slice(roundStart, seen + 1);
+          roundStart = seen + 1;
+          queries.push(...round);
+          rounds += 1;
+          let reply = '';
+          if (round.includes('\x1b[>q')) reply += '\x1bP>|kitty(0.26.5)\x1b\\';
+          if (round.some((q) => q.startsWith('\x1b_Gi=31,'))) reply += '\x1b_Gi=31;OK\x1b\\';
+          const local = round.find((q) => q.startsWith('\x1b_Gi=32,'));
           if (local) {
             probePath = Buffer.from(keysOf(local).payload, 'base64').toString('utf8');
             if (terminal.probeFile !== 'refuse') {
@@ -104,10 +117,13 @@ function run(terminal: Terminal): Promise<Outcome> {
               reply += '\x1b_Gi=32;EBADF:Failed to read from the file\x1b\\';
             }
           }
-          proc.write(`${reply}\x1b[6;20;10t\x1b[?62;c`);
+          if (round.includes('\x1b[16t')) reply += '\x1b[6;20;10t';
+          proc.write(`${reply}\x1b[?62;c`);
           continue;
         }
-        if (!sequence.startsWith('\x1b_G') || queries.length === 0) continue;
+        // The picture's commands come after the probe's rounds (its first APC that is not a query).
+        if (sequence.startsWith('\x1b_G') && !/(^|,)a=q(,|;|$)/.test(sequence.slice(3))) answered = true;
+        if (!sequence.startsWith('\x1b_G') || !answered) continue;
         const { keys, payload } = keysOf(sequence);
         if (keys.t !== 't') {
           commands.push({ keys });
@@ -125,6 +141,7 @@ function run(terminal: Terminal): Promise<Outcome> {
       done({
         exitCode,
         queries,
+        rounds,
         probePath,
         commands: commands.map((c) => (c.path ? { ...c, existedAfterExit: existsSync(c.path) } : c)),
       });
@@ -198,6 +215,39 @@ describe('kitty local transfer in a pty', () => {
   it('over ssh the probe does not ask and makes no file', async () => {
     const o = await run({ probeFile: 'read', pictureFile: 'read', env: { SSH_CONNECTION: '10.0.0.1 22 10.0.0.2 22' } });
     expect(o.exitCode).toBe(0);
+    expect(o.probePath).toBeNull();
+    expect(o.queries.some((q) => q.includes('t=t'))).toBe(false);
+    for (const c of transmissions(o)) expect(c.keys.t).not.toBe('t');
+  }, 30_000);
+
+  it('scrubbed (env -i): the query goes in the guarded round, and the picture by file', async () => {
+    const o = await run({ probeFile: 'read', pictureFile: 'read', scrubbed: true });
+    expect(o.exitCode).toBe(0);
+    expect(o.rounds).toBe(2);
+    expect(o.probePath).toContain('tty-graphics-protocol');
+    expect(existsSync(o.probePath as string)).toBe(false);
+    const [t] = transmissions(o);
+    expect(t?.keys.t).toBe('t');
+    expect(t?.existedAfterExit).toBe(false);
+  }, 30_000);
+
+  it('scrubbed, the probe file refused: the picture inline, the probe file deleted', async () => {
+    const o = await run({ probeFile: 'refuse', pictureFile: 'read', scrubbed: true });
+    expect(o.exitCode).toBe(0);
+    expect(o.rounds).toBe(2);
+    expect(existsSync(o.probePath as string)).toBe(false);
+    for (const c of transmissions(o)) expect(c.keys.t).not.toBe('t');
+  }, 30_000);
+
+  it('scrubbed over ssh (SSH_CONNECTION kept): one round, no file, the picture inline', async () => {
+    const o = await run({
+      probeFile: 'read',
+      pictureFile: 'read',
+      scrubbed: true,
+      env: { SSH_CONNECTION: '10.0.0.1 22 10.0.0.2 22' },
+    });
+    expect(o.exitCode).toBe(0);
+    expect(o.rounds).toBe(1);
     expect(o.probePath).toBeNull();
     expect(o.queries.some((q) => q.includes('t=t'))).toBe(false);
     for (const c of transmissions(o)) expect(c.keys.t).not.toBe('t');

@@ -4,9 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { escapeBytes } from '../../src/core/escape.js';
 import type { Runtime } from '../../src/env/runtime.js';
 import { factsFromReplies } from '../../src/probe/classify.js';
-import { KITTY_LOCAL_ID, kittyLocalAsked, kittyLocalQuery, withKittyLocal } from '../../src/probe/kitty-local.js';
+import type { ProbeAction } from '../../src/probe/events.js';
+import {
+  KITTY_LOCAL_ID,
+  kittyLocalAsked,
+  kittyLocalLater,
+  kittyLocalMayAsk,
+  kittyLocalQuery,
+  withKittyLocal,
+} from '../../src/probe/kitty-local.js';
 import { planQuery, QUERIES, queryBytes } from '../../src/probe/query.js';
-import { createProbe } from '../../src/probe/reducer.js';
+import { createProbe, probeResult } from '../../src/probe/reducer.js';
+import { summarize, trace } from './trace.js';
 
 const rt = (env: Record<string, string>, platform = 'linux'): Runtime => ({
   env,
@@ -149,5 +158,152 @@ describe('the answer, by image id', () => {
     const facts = factsFromReplies(KITTY + replies + DA1);
     expect(facts.kittyGraphics?.ok).toBe(kitty);
     expect(facts.kittyLocal?.ok).toBe(local);
+  });
+});
+
+describe('the local-transfer query in the guarded round (a terminal named by its replies alone)', () => {
+  /** What `env -i`, `sudo` or a container leaves: a TERM that names no terminal. */
+  const SCRUBBED = { TERM: 'xterm-256color', HOME: '/home/user', PATH: '/usr/bin:/bin' };
+  const DA1_62 = '\x1b[?62;c';
+  const esc = (s: string) => escapeBytes(s);
+  const local = esc(LOCAL);
+  const kittyQuery = esc(QUERIES.kittyGraphics);
+  const da1 = esc(QUERIES.da1);
+  const decrqm = esc(QUERIES.synchronizedOutput);
+  /** The guarded round with every held-back query (an unknown terminal, Konsole) and the local query after kitty's. */
+  const HELD_WITH_LOCAL = `${kittyQuery}${local}${decrqm}${da1}`;
+  const summary = (action: ProbeAction) => summarize(action, { write: 'bytes', owed: false });
+  /** The second write of a trace line (`in …: write X`), or null when there is no second round. */
+  const guardedWrite = (lines: readonly string[]) => {
+    const line = lines.find((l, i) => i > 0 && l.includes(': write '));
+    return line === undefined ? null : line.slice(line.indexOf(': write ') + ': write '.length);
+  };
+
+  const ROWS: readonly {
+    name: string;
+    env: Record<string, string>;
+    /** The first round's replies (ending with a DA1). */
+    replies: string;
+    /** The guarded round's bytes (escaped), or null: no guarded round. */
+    guarded: string | null;
+    /** With no probe file (the caller's `kittyLocal: false`): the guarded round's bytes. */
+    without: string | null;
+  }[] = [
+    {
+      name: 'kitty named by its XTVERSION: the kitty query and the local query, then a DA1',
+      env: SCRUBBED,
+      replies: `\x1bP>|kitty(0.41.1)\x1b\\\x1b[>1;4000;41c${DA1_62}`,
+      guarded: `${kittyQuery}${local}${da1}`,
+      without: null,
+    },
+    {
+      name: 'kitty named by its DA2 fingerprint alone (no XTVERSION): the same round',
+      env: SCRUBBED,
+      replies: `\x1b[>1;4000;26c${DA1_62}`,
+      guarded: `${kittyQuery}${local}${da1}`,
+      without: null,
+    },
+    {
+      name: 'Ghostty named by its XTVERSION: the same round',
+      env: SCRUBBED,
+      replies: `\x1bP>|ghostty 1.1.0\x1b\\${DA1_62}`,
+      guarded: `${kittyQuery}${local}${da1}`,
+      without: null,
+    },
+    {
+      name: 'Konsole (its name does not decide kitty): every held-back query, the local one after kitty',
+      env: SCRUBBED,
+      replies: `\x1bP>|Konsole 25.04.2\x1b\\\x1b[?62;4c`,
+      guarded: HELD_WITH_LOCAL,
+      without: `${kittyQuery}${decrqm}${da1}`,
+    },
+    {
+      name: 'a terminal the database does not know (its XTVERSION shows it parses DCS): every held-back query and the local one',
+      env: SCRUBBED,
+      replies: `\x1bP>|newterm(1.0)\x1b\\${DA1_62}`,
+      guarded: HELD_WITH_LOCAL,
+      without: `${kittyQuery}${decrqm}${da1}`,
+    },
+    {
+      name: 'over ssh with a scrubbed TERM (SSH_CONNECTION kept): no local query, and no round for kitty',
+      env: { ...SCRUBBED, SSH_CONNECTION: '10.0.0.1 5 10.0.0.2 22' },
+      replies: `\x1bP>|kitty(0.41.1)\x1b\\${DA1_62}`,
+      guarded: null,
+      without: null,
+    },
+    {
+      name: 'over ssh, a terminal nobody knows: the held-back queries without the local one',
+      env: { ...SCRUBBED, SSH_TTY: '/dev/pts/3' },
+      replies: `\x1bP>|newterm(1.0)\x1b\\${DA1_62}`,
+      guarded: `${kittyQuery}${decrqm}${da1}`,
+      without: `${kittyQuery}${decrqm}${da1}`,
+    },
+    {
+      name: 'Zellij named by its XTVERSION (a multiplexer that draws kitty itself): its kitty query, no local one',
+      env: SCRUBBED,
+      replies: `\x1bP>|Zellij(4500)\x1b\\${DA1_62}`,
+      guarded: `${kittyQuery}${decrqm}${da1}`,
+      without: `${kittyQuery}${decrqm}${da1}`,
+    },
+    {
+      name: 'xterm named by its XTVERSION (draws no kitty): no round',
+      env: SCRUBBED,
+      replies: `\x1bP>|XTerm(398)\x1b\\\x1b[?64;1;2;4;6;9;15;16;17;18;21;22;28c`,
+      guarded: null,
+      without: null,
+    },
+    {
+      name: 'a VT100-class DA1 (nothing shows it parses APC): no round',
+      env: SCRUBBED,
+      replies: '\x1b[?1;2c',
+      guarded: null,
+      without: null,
+    },
+  ];
+
+  it.each(ROWS)('$name', ({ env, replies, guarded, without }) => {
+    const steps = ['start', ['in', replies], 1] as const;
+    const withFile = trace(rt(env), { kittyLocalPath: PATH }, steps, summary).lines;
+    expect(guardedWrite(withFile)).toBe(guarded);
+    // The first batch never carries it: the kitty query was held back there.
+    expect(withFile[0]).not.toContain('t=t');
+    expect(guardedWrite(trace(rt(env), {}, steps, summary).lines)).toBe(without);
+  });
+
+  it('a scrubbed tmux (it names itself): the wrapped round is the extra one, never the local query', () => {
+    const steps = ['start', ['in', '\x1bP>|tmux 3.5a\x1b\\\x1b[>84;0;0c\x1b[?1;2c'], 1, ['in', DA1_62], 2] as const;
+    const lines = trace(rt(SCRUBBED), { kittyLocalPath: PATH }, steps, summary).lines;
+    expect(lines.join('\n')).not.toContain('t=t');
+    expect(lines.join('\n')).not.toContain(Buffer.from(PATH).toString('base64'));
+  });
+
+  it("kitty's OK to the guarded round's local query is the probe's answer", () => {
+    const steps = [
+      'start',
+      ['in', `\x1bP>|kitty(0.41.1)\x1b\\${DA1_62}`],
+      1,
+      ['in', `\x1b_Gi=31;OK\x1b\\\x1b_Gi=32;OK\x1b\\${DA1_62}`],
+      2,
+    ] as const;
+    const { state } = trace(rt(SCRUBBED), { kittyLocalPath: PATH }, steps, summary);
+    expect(probeResult(state)).toMatchObject({ sentinel: true, kittyGraphics: { ok: true }, kittyLocal: { ok: true } });
+  });
+
+  const MAY: readonly { name: string; env: Record<string, string>; multiplexer?: 'tmux' | null; may: boolean }[] = [
+    { name: 'kitty named by its environment (first batch)', env: KITTY_ENV, may: true },
+    { name: 'a scrubbed environment (guarded round)', env: SCRUBBED, may: true },
+    { name: 'a scrubbed environment over ssh', env: { ...SCRUBBED, SSH_CLIENT: '1 2 3' }, may: false },
+    { name: 'a known tmux', env: { TERM: 'tmux-256color', TMUX: '/tmp/tmux-0/default,1,0' }, may: false },
+    {
+      name: 'xterm named by its environment (no kitty query at all)',
+      env: { TERM: 'xterm', XTERM_VERSION: 'XTerm(398)' },
+      may: true,
+    },
+    { name: 'rxvt-unicode (prints the kitty query)', env: { TERM: 'rxvt-unicode-256color' }, may: false },
+  ];
+  it.each(MAY)('the driver makes a probe file: $name', ({ env, may }) => {
+    const plan = planQuery({ runtime: rt(env) });
+    expect(kittyLocalMayAsk(plan, env)).toBe(may);
+    expect(kittyLocalLater(plan, env)).toBe(may && !kittyLocalAsked(plan, env));
   });
 });

@@ -219,6 +219,18 @@ export class ScriptedTerminal {
     return seqs.slice(0, seqs.findIndex(isSentinel) + 1);
   }
 
+  /**
+   * Waits for the probe's `n`th batch (1: the first) up to its sentinel and returns its queries
+   * (sentinel included): a later round, such as the guarded one, follows the previous sentinel.
+   */
+  async round(n: number, timeoutMs = 10_000): Promise<string[]> {
+    const sentinels = () => escapeSequences(this.screen).filter(isSentinel).length;
+    await this.until(() => sentinels() >= n, timeoutMs, `sentinel query ${n}`);
+    const seqs = escapeSequences(this.screen);
+    const ends = seqs.flatMap((q, i) => (isSentinel(q) ? [i] : []));
+    return seqs.slice(n === 1 ? 0 : (ends[n - 2] as number) + 1, (ends[n - 1] as number) + 1);
+  }
+
   /** Types or answers: the bytes go to the application's input, as from the terminal. */
   send(text: string): void {
     this.proc.write(text);

@@ -400,6 +400,12 @@ describe('budgets, aborts and closing streams', () => {
       const queries = await t.queries();
       const answer = answerOf(loadTerminal('kitty'), queries);
       t.send(answer.all);
+      // Named by its replies alone (TERM only), kitty gets the guarded round that asks whether it
+      // reads this machine's files (the kitty query, the local-transfer query, a DA1): answered as
+      // recorded (no recording has the local query's random path: unanswered, as a refusal).
+      const guarded = await t.round(2);
+      expect(guarded.some((q) => q.startsWith('\x1b_Gi=32,'))).toBe(true);
+      t.send(answerOf(loadTerminal('kitty'), guarded).all);
       const { result, screen, exitCode } = await t.result();
       expect(result.error).toBeNull();
       expect(result.report.terminal.name).toBe('kitty');

@@ -95,7 +95,7 @@ const ROWS: readonly Row[] = [
       resolveReport({ env: {}, isTTY: TTY }, factsFromReplies('\x1bP>|foot(1.21.0)\x1b\\\x1b[?62;4;22c', {})),
     transparent: true,
     row: 'foot',
-    reference: 'sixel.c',
+    reference: '7d315d7bf9ab0376468929f0e41fbac98370e035',
     source: 'reply',
     detail: /names foot, whose database row honours/,
   },
@@ -109,12 +109,36 @@ const ROWS: readonly Row[] = [
     detail: /honours sixel's P2=1 only from Windows Terminal 1\.22: transparent pixels are painted/,
   },
   {
-    name: 'Konsole 23.08 by the environment: its row says nothing of P2=1',
+    name: 'Konsole 23.08 by the environment: its row says it ignores P2=1 (seen in 25.04.2)',
     report: () => resolveReport({ env: { KONSOLE_VERSION: '230804' }, isTTY: TTY }),
     transparent: false,
     row: 'konsole',
+    reference: 'Vt102Emulation.cpp',
     source: 'rule',
-    detail: /names Konsole, whose database row says nothing of sixel's P2=1: transparent pixels are painted/,
+    detail: /names Konsole, whose database row does not honour sixel's P2=1: transparent pixels are painted/,
+  },
+  {
+    // mlterm 3.9.0 answers no XTVERSION; later ones name themselves (the row's example).
+    name: 'mlterm by its reply: P2=1 honoured (seen in 3.9.0, read from 3.9.4)',
+    report: () =>
+      resolveReport({ env: {}, isTTY: TTY }, factsFromReplies('\x1bP>|mlterm(3.9.3)\x1b\\\x1b[?63;1;2;3;4;7;29c', {})),
+    transparent: true,
+    row: 'mlterm',
+    reference: '5123203273ace07c26e3247bee7e36bd247d5873',
+    source: 'reply',
+    detail: /names mlterm, whose database row honours/,
+  },
+  {
+    name: 'Contour by its reply: its row says nothing of P2=1',
+    report: () =>
+      resolveReport(
+        { env: {}, isTTY: TTY },
+        factsFromReplies('\x1bP>|contour 0.6.1\x1b\\\x1b[?65;1;4;6;9;15;22;28;29c', {}),
+      ),
+    transparent: false,
+    row: 'contour',
+    source: 'reply',
+    detail: /names Contour, whose database row says nothing of sixel's P2=1: transparent pixels are painted/,
   },
   {
     name: 'no terminal known',

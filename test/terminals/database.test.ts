@@ -378,10 +378,10 @@ const CASES: readonly Case[] = [
     how: 'env',
     seen: { env: { KONSOLE_VERSION: '230804' } },
     version: '23.08',
-    answers: { truecolor: true, draws: 'sixel,kitty', glyphs: 'blocks' },
+    answers: { truecolor: true, draws: 'sixel,kitty', glyphs: 'blocks,sextants' },
   },
   {
-    name: 'Konsole 21.12: no sixel yet',
+    name: 'Konsole 21.12: no sixel yet, no sextants yet (22.04)',
     terminal: 'konsole',
     how: 'env',
     seen: { env: { KONSOLE_VERSION: '211200' } },
@@ -405,6 +405,22 @@ const CASES: readonly Case[] = [
     },
   },
   {
+    name: 'foot 1.21 by reply: octants (1.20.0)',
+    terminal: 'foot',
+    how: 'reply',
+    seen: { xtversion: 'foot(1.21.0)' },
+    answers: {
+      notify: true,
+      hyperlinks: true,
+      truecolor: true,
+      synchronizedOutput: true,
+      inBandResize: true,
+      draws: 'sixel',
+      glyphs: 'blocks,sextants,octants',
+      sixelTransparency: true,
+    },
+  },
+  {
     name: 'Contour by reply',
     terminal: 'contour',
     how: 'reply',
@@ -416,7 +432,7 @@ const CASES: readonly Case[] = [
     terminal: 'mlterm',
     how: 'env',
     seen: { env: { TERM: 'mlterm' } },
-    answers: { draws: 'sixel' },
+    answers: { draws: 'sixel', sixelTransparency: true },
   },
   {
     name: 'xterm: sixel only as a VT340',
@@ -492,7 +508,7 @@ const CASES: readonly Case[] = [
     how: 'scrubbed',
     seen: { env: SCRUBBED, da1: '?6c', da2: '>0;1601;1c' },
     version: '0.16.1',
-    answers: { clipboard: true, hyperlinks: true, truecolor: true, synchronizedOutput: true },
+    answers: { clipboard: true, hyperlinks: true, truecolor: true, synchronizedOutput: true, glyphs: 'sextants' },
   },
   {
     name: 'ConEmu by env: progress',

@@ -21,6 +21,8 @@ import {
   isTmux,
   konsoleSettings,
   konsoleText,
+  MLTERM_FONTS,
+  mltermFonts,
   moshScript,
   SCREEN_RC,
   SESSION_NAME,
@@ -243,11 +245,12 @@ function commandResult(dir: string, rc: string, err: string, leak: string, stdou
   };
 }
 
-/** Runs one session; throws (with what the terminal said) when the wrapper never finishes. */
-export async function runSession(options: SessionOptions): Promise<SessionResult> {
-  const { scope, setup, dir } = options;
-  const paths = sessionPaths(dir);
-  const home = join(dir, 'home');
+/**
+ * Writes what the terminals and multiplexers of a session read (their settings under the session's
+ * HOME, foot's and mosh's starters, screen's rc, xterm's printer script); returns that HOME.
+ */
+export function writeTerminalFiles(paths: SessionPaths): string {
+  const home = join(paths.dir, 'home');
   mkdirSync(home, { recursive: true });
   mkdirSync(paths.screenDir, { recursive: true });
   mkdirSync(paths.xtermPrints, { recursive: true });
@@ -255,13 +258,25 @@ export async function runSession(options: SessionOptions): Promise<SessionResult
   chmodSync(paths.screenDir, 0o700); // screen refuses a socket directory others can read
   writeFileSync(paths.screenRc, SCREEN_RC);
   writeFileSync(paths.moshStarter, moshScript(paths.wrapper));
-  const settings = { [GNOME_TERMINAL_SETTINGS]: gnomeTerminalSettings(), ...konsoleSettings() };
+  const settings = {
+    [GNOME_TERMINAL_SETTINGS]: gnomeTerminalSettings(),
+    [MLTERM_FONTS]: mltermFonts(),
+    ...konsoleSettings(),
+  };
   for (const [file, content] of Object.entries(settings)) {
     mkdirSync(dirname(join(home, file)), { recursive: true });
     writeFileSync(join(home, file), content);
   }
   writeFileSync(paths.footConfig, footConfig());
   writeFileSync(paths.footStarter, footScript(paths));
+  return home;
+}
+
+/** Runs one session; throws (with what the terminal said) when the wrapper never finishes. */
+export async function runSession(options: SessionOptions): Promise<SessionResult> {
+  const { scope, setup, dir } = options;
+  const paths = sessionPaths(dir);
+  const home = writeTerminalFiles(paths);
   const root = options.root ?? null;
   /** A program of the cell's system (tmux, screen, kitty), with the terminal's environment. */
   const run = (argv: readonly string[], timeoutMs = 5000) => runProgram(scope, inSystem(root, argv), env, timeoutMs);

@@ -9,9 +9,18 @@ import { shellQuote } from './wrapper.js';
 /**
  * The terminal emulators under test: xterm (plain and as a VT340 with sixel), kitty,
  * rxvt-unicode, GNOME Terminal (VTE), Konsole, foot (Wayland only: inside weston, whose X11
- * backend shows it as one X window), and Alacritty.
+ * backend shows it as one X window), Alacritty, and mlterm (Debian 12 only: Debian 13 has none).
  */
-export type TerminalKind = 'xterm' | 'xterm-vt340' | 'kitty' | 'urxvt' | 'vte' | 'konsole' | 'foot' | 'alacritty';
+export type TerminalKind =
+  | 'xterm'
+  | 'xterm-vt340'
+  | 'kitty'
+  | 'urxvt'
+  | 'vte'
+  | 'konsole'
+  | 'foot'
+  | 'alacritty'
+  | 'mlterm';
 
 /**
  * What runs between the terminal and the program: nothing, tmux with passthrough off or on, GNU
@@ -60,6 +69,7 @@ const TERMINAL_PROGRAMS: Readonly<Record<TerminalKind, readonly string[]>> = {
   konsole: ['konsole', 'dbus-run-session', 'dbus-send'],
   foot: ['foot', 'weston'],
   alacritty: ['alacritty'],
+  mlterm: ['mlterm'],
 };
 
 /** A setup's name as the result table shows it, e.g. `tmux-pt in kitty`, `kitty (Debian 13)`. */
@@ -278,6 +288,17 @@ export function footScript(paths: Pick<SessionPaths, 'dir' | 'footConfig'>): str
   ].join('\n');
 }
 
+/**
+ * mlterm's font file (`~/.mlterm/aafont`, read by its cairo and Xft engines): the suite's font
+ * for every character set.
+ */
+export function mltermFonts(): string {
+  return `DEFAULT = ${FONT.family}\nISO10646_UCS4_1 = ${FONT.family}\n`;
+}
+
+/** Where mlterm's font file goes under HOME. */
+export const MLTERM_FONTS = '.mlterm/aafont';
+
 /** The screenrc: screen's defaults, minus the start-up page that would cover the screen. */
 export const SCREEN_RC = 'startup_message off\n';
 
@@ -415,6 +436,21 @@ export function terminalCommand(setup: Setup, paths: SessionPaths, inner: readon
     ];
   }
   if (setup.terminal === 'foot') return ['sh', paths.footStarter, ...inner];
+  if (setup.terminal === 'mlterm') {
+    // Its font from mltermFonts (HOME); the size in pixels (10 pt at 96 dpi is 13 px).
+    return [
+      'mlterm',
+      `--geometry=${GEOMETRY.columns}x${GEOMETRY.rows}+0+0`,
+      '--fontsize=13',
+      '--bg=white',
+      '--fg=black',
+      '--sb=false',
+      '--logmsg=false',
+      '--restart=false',
+      '-e',
+      ...inner,
+    ];
+  }
   if (setup.terminal === 'alacritty') {
     // No config file: every setting on the command line (TOML values).
     const options = [
