@@ -242,8 +242,8 @@ export class NearestColor {
 /**
  * For the colours `pool[list..list+n)`: each one's squared distance to the box [lo, lo+span] on
  * each channel into `near[k]`; returns the smallest squared distance any has to its far corner.
- * (Ternaries, not Math.max: the same code once optimised, and far cheaper before, which is
- * where a one-shot process runs it.)
+ * (The far side by a comparison, not Math.max: the same code once optimised, and far cheaper
+ * before, which is where a one-shot process runs it.)
  */
 function boxDistances(
   pool: Int16Array,
@@ -267,9 +267,9 @@ function boxDistances(
     const r = pr[i];
     const g = pg[i];
     const b = pb[i];
-    const fr = r - lr > hr - r ? r - lr : hr - r;
-    const fg = g - lg > hg - g ? g - lg : hg - g;
-    const fb = b - lb > hb - b ? b - lb : hb - b;
+    const fr = 2 * (r - lr) > span ? r - lr : hr - r;
+    const fg = 2 * (g - lg) > span ? g - lg : hg - g;
+    const fb = 2 * (b - lb) > span ? b - lb : hb - b;
     const f = fr * fr + fg * fg + fb * fb;
     if (f < limit) limit = f;
     const nr = r < lr ? lr - r : r > hr ? r - hr : 0;
