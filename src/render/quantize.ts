@@ -138,7 +138,7 @@ export class NearestColor {
   private readonly parentCount = new Int32Array(512).fill(-1);
   private pool = new Int16Array(8192);
   private used = 0;
-  private readonly far: Int32Array;
+  private readonly far: Float64Array;
 
   /** Prepares the search for `palette` (which must not be empty). */
   constructor(palette: Palette) {
@@ -148,7 +148,7 @@ export class NearestColor {
     this.pr = new Int32Array(size);
     this.pg = new Int32Array(size);
     this.pb = new Int32Array(size);
-    this.far = new Int32Array(size);
+    this.far = new Float64Array(size);
     for (let i = 0; i < size; i++) {
       this.pr[i] = rgb[i * 3];
       this.pg[i] = rgb[i * 3 + 1];
@@ -222,6 +222,7 @@ export class NearestColor {
    * Returns how many were appended.
    */
   private collect(lr: number, lg: number, lb: number, span: number, from: number, n: number): number {
+    const { pr, pg, pb, far } = this;
     if (this.used + 2 * n > this.pool.length) {
       const grown = new Int16Array(Math.max(this.pool.length * 2, this.used + 2 * n));
       grown.set(this.pool.subarray(0, this.used));
@@ -230,61 +231,31 @@ export class NearestColor {
     const pool = this.pool;
     // Copy the source list first: `far` is indexed by position in it.
     const list = this.used + n;
-    if (from < 0) for (let k = 0; k < n; k++) pool[list + k] = k;
-    else pool.copyWithin(list, from, from + n);
-    const limit = boxDistances(pool, list, n, this.pr, this.pg, this.pb, this.far, lr, lg, lb, span);
-    const count = keepWithin(pool, list, n, this.far, limit, this.used);
+    for (let k = 0; k < n; k++) pool[list + k] = from < 0 ? k : pool[from + k];
+    let limit = Infinity;
+    const hr = lr + span;
+    const hg = lg + span;
+    const hb = lb + span;
+    for (let k = 0; k < n; k++) {
+      const i = pool[list + k];
+      const r = pr[i];
+      const g = pg[i];
+      const b = pb[i];
+      const fr = Math.max(r - lr, hr - r);
+      const fg = Math.max(g - lg, hg - g);
+      const fb = Math.max(b - lb, hb - b);
+      const f = fr * fr + fg * fg + fb * fb;
+      if (f < limit) limit = f;
+      const nr = r < lr ? lr - r : r > hr ? r - hr : 0;
+      const ng = g < lg ? lg - g : g > hg ? g - hg : 0;
+      const nb = b < lb ? lb - b : b > hb ? b - hb : 0;
+      far[k] = nr * nr + ng * ng + nb * nb; // here: the nearest distance to the box
+    }
+    let count = 0;
+    for (let k = 0; k < n; k++) if (far[k] <= limit) pool[this.used + count++] = pool[list + k];
     this.used += count;
     return count;
   }
-}
-
-/**
- * For the colours `pool[list..list+n)`: each one's squared distance to the box [lo, lo+span] on
- * each channel into `near[k]`; returns the smallest squared distance any has to its far corner.
- * (The far side by a comparison, not Math.max: the same code once optimised, and far cheaper
- * before, which is where a one-shot process runs it.)
- */
-function boxDistances(
-  pool: Int16Array,
-  list: number,
-  n: number,
-  pr: Int32Array,
-  pg: Int32Array,
-  pb: Int32Array,
-  near: Int32Array,
-  lr: number,
-  lg: number,
-  lb: number,
-  span: number,
-): number {
-  let limit = 0x7fffffff;
-  const hr = lr + span;
-  const hg = lg + span;
-  const hb = lb + span;
-  for (let k = 0; k < n; k++) {
-    const i = pool[list + k];
-    const r = pr[i];
-    const g = pg[i];
-    const b = pb[i];
-    const fr = 2 * (r - lr) > span ? r - lr : hr - r;
-    const fg = 2 * (g - lg) > span ? g - lg : hg - g;
-    const fb = 2 * (b - lb) > span ? b - lb : hb - b;
-    const f = fr * fr + fg * fg + fb * fb;
-    if (f < limit) limit = f;
-    const nr = r < lr ? lr - r : r > hr ? r - hr : 0;
-    const ng = g < lg ? lg - g : g > hg ? g - hg : 0;
-    const nb = b < lb ? lb - b : b > hb ? b - hb : 0;
-    near[k] = nr * nr + ng * ng + nb * nb;
-  }
-  return limit;
-}
-
-/** Copies to `pool[to..]` the entries of `pool[list..list+n)` whose `near` is at most `limit`; returns how many. */
-function keepWithin(pool: Int16Array, list: number, n: number, near: Int32Array, limit: number, to: number): number {
-  let count = 0;
-  for (let k = 0; k < n; k++) if (near[k] <= limit) pool[to + count++] = pool[list + k];
-  return count;
 }
 
 /**
