@@ -5,9 +5,11 @@
 // floor), whole processes. Then what a one-shot process (`termsight show`) pays for its one
 // encode, against the same encode once the code is warm. For each protocol, a fresh process decodes the 1000x872
 // Hubble photo, then times its first `toTerminal` into a 100x40-cell box (10x20-pixel cells)
-// and then the median of 9 more; ratio = first / warm (goal: at most 1.5). Each fresh process
-// is run RUNS times (TERMSIGHT_BENCH_RUNS, default 5) and the medians of both are printed.
-// Run alone: npm run build && node bench/cold.mjs (--load-only: only the loading rows)
+// and then the median of 9 more; ratio = first / warm (goal: at most 1.5), in wall time and in
+// CPU time (steadier on a shared machine). Each fresh process is run RUNS times
+// (TERMSIGHT_BENCH_RUNS, default 5) and the medians are printed.
+// Run alone: npm run build && node bench/cold.mjs (--load-only: only the loading rows;
+// --encode-only: only the first-call rows)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
@@ -18,7 +20,11 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.TERMSIGHT_BENCH_RUNS) > 0 ? Number(process.env.TERMSIGHT_BENCH_RUNS) : 5;
 const PROTOCOLS = ['sixel', 'kitty', 'iterm2', 'blocks', 'braille', 'symbols'];
 
-/** The child: decode, then one cold encode and nine warm ones; prints "first warm" in ms. */
+/**
+ * The child: decode, then one cold encode and nine warm ones; prints "first warm firstCpu
+ * warmCpu" in ms. CPU time (user + sys of the whole process, so V8's compiler threads count
+ * too) suffers far less than wall time when other work shares the machine.
+ */
 const CHILD = `
 import { readFileSync } from 'node:fs';
 const { decodeImage } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist/decode/index.js')).href)});
@@ -26,17 +32,24 @@ const { toTerminal } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'd
 const raster = decodeImage(readFileSync(${JSON.stringify(join(ROOT, 'test/fixtures/images/hubble_deep_field.jpg'))})).frames[0].raster;
 const box = { columns: 100, rows: 40, cellPixels: { width: 10, height: 20 } };
 const protocol = process.argv[1];
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+let c = cpu();
 let t = performance.now();
 toTerminal(raster, protocol, box);
 const first = performance.now() - t;
+const firstCpu = cpu() - c;
 const warm = [];
+const warmCpu = [];
 for (let i = 0; i < 9; i++) {
+  c = cpu();
   t = performance.now();
   toTerminal(raster, protocol, box);
   warm.push(performance.now() - t);
+  warmCpu.push(cpu() - c);
 }
 warm.sort((a, b) => a - b);
-process.stdout.write(first + ' ' + warm[4]);
+warmCpu.sort((a, b) => a - b);
+process.stdout.write(first + ' ' + warm[4] + ' ' + firstCpu + ' ' + warmCpu[4]);
 `;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -134,28 +147,42 @@ function loadRows(log, runs) {
 
 export async function run(log = console.log) {
   if (!existsSync(join(ROOT, 'dist/render/backend.js'))) throw new Error('build first: npm run build');
-  loadRows(log, Math.max(RUNS, 15));
+  if (!process.argv.includes('--encode-only')) loadRows(log, Math.max(RUNS, 15));
   if (process.argv.includes('--load-only')) return;
   log(
     `cold start: first encode in a fresh process vs the warm median, median of ${RUNS} processes; goal first/warm <= 1.5`,
   );
-  log(['protocol', 'first ms', 'warm ms', 'first / warm'].map((c) => c.padEnd(14)).join(''));
+  log(
+    ['protocol', 'first ms', 'warm ms', 'first / warm', 'first CPU ms', 'warm CPU ms', 'CPU first / warm']
+      .map((c) => c.padEnd(14))
+      .join(''),
+  );
   for (const protocol of PROTOCOLS) {
     const firsts = [];
     const warms = [];
+    const firstCpus = [];
+    const warmCpus = [];
     for (let i = 0; i < RUNS; i++) {
       const r = spawnSync(process.execPath, ['--input-type=module', '-e', CHILD, protocol], {
         cwd: ROOT,
         encoding: 'utf8',
       });
       if (r.status !== 0) throw new Error(`cold ${protocol}: ${r.stderr}`);
-      const [first, warm] = r.stdout.split(' ').map(Number);
+      const [first, warm, firstCpu, warmCpu] = r.stdout.split(' ').map(Number);
       firsts.push(first);
       warms.push(warm);
+      firstCpus.push(firstCpu);
+      warmCpus.push(warmCpu);
     }
     const f = median(firsts);
     const w = median(warms);
-    log([protocol, fmt(f), fmt(w), fmt(f / w, 2)].map((c) => String(c).padEnd(14)).join(''));
+    const fc = median(firstCpus);
+    const wc = median(warmCpus);
+    log(
+      [protocol, fmt(f), fmt(w), fmt(f / w, 2), fmt(fc), fmt(wc), fmt(fc / wc, 2)]
+        .map((c) => String(c).padEnd(14))
+        .join(''),
+    );
   }
 }
 

@@ -262,24 +262,49 @@ export class NearestColor {
  * Builds a palette of at most `maxColors` colours for the painted pixels of a raster: histogram,
  * splitting the box of largest squared error where the split removes most error, then k-means
  * rounds. Returns an empty palette when no pixel is painted.
+ *
+ * Each step is its own small function: a one-shot process (one picture) runs this once, and V8
+ * optimises a small function with one loop soon and for good, where one long function is
+ * compiled loop by loop on the stack and thrown back to the interpreter at each loop it had not
+ * reached yet (docs/render.md#cold-start).
  */
 export function buildPalette(raster: Raster, maxColors: number, options: PaletteOptions = {}): Palette {
   const alphaThreshold = options.alphaThreshold ?? 128;
   const sampleLimit = Math.max(1, options.sampleLimit ?? 250_000);
   const refine = options.refine ?? 1;
-  const { data } = raster;
-  const pixels = data.length >> 2;
+  const pixels = raster.data.length >> 2;
+  // An odd stride avoids sampling the same columns on every row.
+  let step = Math.ceil(pixels / sampleLimit);
+  if (step > 1 && (step & 1) === 0) step++;
+  const hist = histogram(raster.data, step, alphaThreshold);
+  const cells = histogramCells(hist);
+  if (cells.size === 0) return { size: 0, rgb: new Uint8Array(0) };
+  const boxes = splitBoxes(cells, Math.max(1, Math.min(maxColors, cells.size)));
+  const centres = boxMeans(cells, boxes);
+  for (let round = 0; round < refine; round++) kMeansRound(cells, centres);
+  const n = centres.size;
+  const rgb = new Uint8Array(n * 3);
+  roundCentres(centres, rgb);
+  return { size: n, rgb };
+}
 
-  // Histogram, 5 bits a channel, keeping exact sums so each cell's mean is exact.
+/** A 5-bit-a-channel histogram with exact sums, so each cell's mean is exact. */
+interface Histogram {
+  readonly count: Float64Array;
+  readonly sumR: Float64Array;
+  readonly sumG: Float64Array;
+  readonly sumB: Float64Array;
+}
+
+/** The histogram of every `step`-th pixel with alpha at least `alphaThreshold`. */
+function histogram(data: Uint8Array, step: number, alphaThreshold: number): Histogram {
   const count = new Float64Array(32768);
   const sumR = new Float64Array(32768);
   const sumG = new Float64Array(32768);
   const sumB = new Float64Array(32768);
-  // An odd stride avoids sampling the same columns on every row.
-  let step = Math.ceil(pixels / sampleLimit);
-  if (step > 1 && (step & 1) === 0) step++;
-  for (let p = 0; p < pixels; p += step) {
-    const i = p << 2;
+  const end = data.length;
+  const stride = step << 2;
+  for (let i = 0; i < end; i += stride) {
     if (data[i + 3] < alphaThreshold) continue;
     const r = data[i];
     const g = data[i + 1];
@@ -290,13 +315,26 @@ export function buildPalette(raster: Raster, maxColors: number, options: Palette
     sumG[key] += g;
     sumB[key] += b;
   }
-  let cells = 0;
-  for (let k = 0; k < 32768; k++) if (count[k] > 0) cells++;
-  if (cells === 0) return { size: 0, rgb: new Uint8Array(0) };
-  const w = new Float64Array(cells);
-  const mr = new Float64Array(cells);
-  const mg = new Float64Array(cells);
-  const mb = new Float64Array(cells);
+  return { count, sumR, sumG, sumB };
+}
+
+/** The non-empty histogram cells: weight (pixel count) and mean colour of each. */
+interface Cells {
+  readonly size: number;
+  readonly w: Float64Array;
+  readonly mr: Float64Array;
+  readonly mg: Float64Array;
+  readonly mb: Float64Array;
+}
+
+function histogramCells(hist: Histogram): Cells {
+  const { count, sumR, sumG, sumB } = hist;
+  let size = 0;
+  for (let k = 0; k < 32768; k++) if (count[k] > 0) size++;
+  const w = new Float64Array(size);
+  const mr = new Float64Array(size);
+  const mg = new Float64Array(size);
+  const mb = new Float64Array(size);
   for (let k = 0, j = 0; k < 32768; k++) {
     const c = count[k];
     if (c > 0) {
@@ -307,38 +345,73 @@ export function buildPalette(raster: Raster, maxColors: number, options: Palette
       j++;
     }
   }
+  return { size, w, mr, mg, mb };
+}
 
-  const order = new Int32Array(cells);
-  for (let j = 0; j < cells; j++) order[j] = j;
-  const keys = new Int32Array(cells);
-  const target = Math.max(1, Math.min(maxColors, cells));
-  const start: number[] = [0];
-  const end: number[] = [cells];
-  const sse: number[] = [boxError(order, 0, cells, w, mr, mg, mb)];
-  while (start.length < target) {
-    let pick = -1;
-    let worst = 0;
-    for (let i = 0; i < start.length; i++) {
-      if (end[i] - start[i] > 1 && sse[i] > worst) {
-        worst = sse[i];
-        pick = i;
-      }
-    }
+/** Boxes of cells: box `i` holds the cells `order[start[i]..end[i])`. */
+interface Boxes {
+  readonly size: number;
+  readonly order: Int32Array;
+  readonly start: Int32Array;
+  readonly end: Int32Array;
+}
+
+/** Splits the cells into up to `target` boxes, always the box of largest squared error next. */
+function splitBoxes(cells: Cells, target: number): Boxes {
+  const { size, w, mr, mg, mb } = cells;
+  const order = new Int32Array(size);
+  for (let j = 0; j < size; j++) order[j] = j;
+  const keys = new Int32Array(size);
+  const start = new Int32Array(target);
+  const end = new Int32Array(target);
+  const sse = new Float64Array(target);
+  end[0] = size;
+  sse[0] = boxError(order, 0, size, w, mr, mg, mb);
+  let n = 1;
+  while (n < target) {
+    const pick = worstBox(start, end, sse, n);
     if (pick < 0) break;
     const s = start[pick];
     const e = end[pick];
     const cut = splitBox(order, keys, s, e, w, mr, mg, mb);
     end[pick] = cut;
     sse[pick] = boxError(order, s, cut, w, mr, mg, mb);
-    start.push(cut);
-    end.push(e);
-    sse.push(boxError(order, cut, e, w, mr, mg, mb));
+    start[n] = cut;
+    end[n] = e;
+    sse[n] = boxError(order, cut, e, w, mr, mg, mb);
+    n++;
   }
+  return { size: n, order, start, end };
+}
 
-  const n = start.length;
-  let cr = new Float64Array(n);
-  let cg = new Float64Array(n);
-  let cb = new Float64Array(n);
+/** The first box of largest positive error among the `n` that hold more than one cell, or -1. */
+function worstBox(start: Int32Array, end: Int32Array, sse: Float64Array, n: number): number {
+  let pick = -1;
+  let worst = 0;
+  for (let i = 0; i < n; i++) {
+    if (end[i] - start[i] > 1 && sse[i] > worst) {
+      worst = sse[i];
+      pick = i;
+    }
+  }
+  return pick;
+}
+
+/** Palette colours while they are refined: unrounded means. */
+interface Centres {
+  readonly size: number;
+  cr: Float64Array;
+  cg: Float64Array;
+  cb: Float64Array;
+}
+
+/** Each box's weighted mean colour. */
+function boxMeans(cells: Cells, boxes: Boxes): Centres {
+  const { w, mr, mg, mb } = cells;
+  const { size: n, order, start, end } = boxes;
+  const cr = new Float64Array(n);
+  const cg = new Float64Array(n);
+  const cb = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     let tw = 0;
     let r = 0;
@@ -355,56 +428,61 @@ export function buildPalette(raster: Raster, maxColors: number, options: Palette
     cg[i] = g / tw;
     cb[i] = b / tw;
   }
+  return { size: n, cr, cg, cb };
+}
 
-  // k-means on the histogram cells, starting from the boxes' means.
-  const rgb = new Uint8Array(n * 3);
-  const tw = new Float64Array(n);
-  const tr = new Float64Array(n);
-  const tg = new Float64Array(n);
-  const tb = new Float64Array(n);
-  for (let round = 0; round < refine; round++) {
-    for (let i = 0; i < n; i++) {
-      rgb[i * 3] = Math.round(cr[i]);
-      rgb[i * 3 + 1] = Math.round(cg[i]);
-      rgb[i * 3 + 2] = Math.round(cb[i]);
-    }
-    const nearest = new NearestColor({ size: n, rgb });
-    tw.fill(0);
-    tr.fill(0);
-    tg.fill(0);
-    tb.fill(0);
-    for (let j = 0; j < cells; j++) {
-      const i = nearest.search(Math.round(mr[j]), Math.round(mg[j]), Math.round(mb[j]));
-      const wj = w[j];
-      tw[i] += wj;
-      tr[i] += mr[j] * wj;
-      tg[i] += mg[j] * wj;
-      tb[i] += mb[j] * wj;
-    }
-    const nr = new Float64Array(n);
-    const ng = new Float64Array(n);
-    const nb = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      if (tw[i] > 0) {
-        nr[i] = tr[i] / tw[i];
-        ng[i] = tg[i] / tw[i];
-        nb[i] = tb[i] / tw[i];
-      } else {
-        nr[i] = cr[i];
-        ng[i] = cg[i];
-        nb[i] = cb[i];
-      }
-    }
-    cr = nr;
-    cg = ng;
-    cb = nb;
-  }
-  for (let i = 0; i < n; i++) {
+/** Rounds the centres to bytes, into `rgb`. */
+function roundCentres(centres: Centres, rgb: Uint8Array): void {
+  const { size, cr, cg, cb } = centres;
+  for (let i = 0; i < size; i++) {
     rgb[i * 3] = Math.round(cr[i]);
     rgb[i * 3 + 1] = Math.round(cg[i]);
     rgb[i * 3 + 2] = Math.round(cb[i]);
   }
-  return { size: n, rgb };
+}
+
+/**
+ * One k-means round on the histogram cells: each cell joins its nearest (rounded) centre, and
+ * each centre moves to the weighted mean of its cells (one with none stays).
+ */
+function kMeansRound(cells: Cells, centres: Centres): void {
+  const { size: cellCount, w, mr, mg, mb } = cells;
+  const n = centres.size;
+  const rgb = new Uint8Array(n * 3);
+  roundCentres(centres, rgb);
+  const tw = new Float64Array(n);
+  const tr = new Float64Array(n);
+  const tg = new Float64Array(n);
+  const tb = new Float64Array(n);
+  // NearestColor, not a plain scan of the palette: the dithering uses it next, and in a
+  // one-shot process its code is then already optimised (measured: a scan here costs more there).
+  const nearest = new NearestColor({ size: n, rgb });
+  for (let j = 0; j < cellCount; j++) {
+    const i = nearest.search(Math.round(mr[j]), Math.round(mg[j]), Math.round(mb[j]));
+    const wj = w[j];
+    tw[i] += wj;
+    tr[i] += mr[j] * wj;
+    tg[i] += mg[j] * wj;
+    tb[i] += mb[j] * wj;
+  }
+  const { cr, cg, cb } = centres;
+  const nr = new Float64Array(n);
+  const ng = new Float64Array(n);
+  const nb = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    if (tw[i] > 0) {
+      nr[i] = tr[i] / tw[i];
+      ng[i] = tg[i] / tw[i];
+      nb[i] = tb[i] / tw[i];
+    } else {
+      nr[i] = cr[i];
+      ng[i] = cg[i];
+      nb[i] = cb[i];
+    }
+  }
+  centres.cr = nr;
+  centres.cg = ng;
+  centres.cb = nb;
 }
 
 /** Weighted sums of the cells `order[s..e)`: total weight, per-channel sums and sums of squares. */

@@ -209,13 +209,7 @@ export function writeSixel(image: IndexedImage): Uint8Array {
   const size = palette.size;
   // Registers: only the colours used, renumbered from 0 in palette order.
   const register = new Int32Array(size).fill(-1);
-  let transparent = false;
-  for (let p = 0; p < indices.length; p++) {
-    const v = indices[p];
-    if (v === TRANSPARENT) transparent = true;
-    else if (v >= size) throw new RangeError(`pixel ${p} has index ${v}, palette has ${size}`);
-    else register[v] = 0;
-  }
+  const transparent = markUsed(indices, size, register);
   let used = 0;
   for (let c = 0; c < size; c++) if (register[c] === 0) register[c] = used++;
 
@@ -266,6 +260,21 @@ export function writeSixel(image: IndexedImage): Uint8Array {
   return out.buf.subarray(0, out.len);
 }
 
+/**
+ * Sets `register[v]` to 0 for every palette index `v` a pixel uses; returns whether some pixel is
+ * unpainted. Throws on an index outside the palette.
+ */
+function markUsed(indices: Uint16Array, size: number, register: Int32Array): boolean {
+  let transparent = false;
+  for (let p = 0; p < indices.length; p++) {
+    const v = indices[p];
+    if (v === TRANSPARENT) transparent = true;
+    else if (v >= size) throw new RangeError(`pixel ${p} has index ${v}, palette has ${size}`);
+    else register[v] = 0;
+  }
+  return transparent;
+}
+
 /** What writeBand needs from writeSixel, and the register selected last (kept across bands). */
 interface Bands {
   readonly width: number;
@@ -285,9 +294,26 @@ interface Bands {
   selected: number;
 }
 
-/** Writes the band of `rows` (1..6) pixel rows from row `y0`. */
+/**
+ * Writes the band of `rows` (1..6) pixel rows from row `y0`. Three small functions, not one: each
+ * is optimised on its own and early (a one-shot process writes one picture), where one function
+ * waits longer and is compiled again for each loop it reaches (docs/render.md#cold-start).
+ */
 function writeBand(b: Bands, y0: number, rows: number): void {
-  const { width, indices, register, out, bits, columns, ncols, present, perColumn } = b;
+  const npresent = gatherBand(b, y0, rows);
+  if (y0 > 0) {
+    b.out.reserve(1);
+    b.out.buf[b.out.len++] = 45; // '-'
+  }
+  for (let k = 0; k < npresent; k++) writeColour(b, b.present[k], k > 0);
+}
+
+/**
+ * Sets the band's sixel bits of each register present, the columns where it has any (in order)
+ * and `present` (in order of first appearance); returns how many registers are present.
+ */
+function gatherBand(b: Bands, y0: number, rows: number): number {
+  const { width, indices, register, bits, columns, ncols, present } = b;
   let npresent = 0;
   for (let x = 0; x < width; x++) {
     let p = y0 * width + x;
@@ -306,43 +332,42 @@ function writeBand(b: Bands, y0: number, rows: number): void {
       bits[at] = old | (1 << row);
     }
   }
-  if (y0 > 0) {
-    out.reserve(1);
-    out.buf[out.len++] = 45; // '-'
+  return npresent;
+}
+
+/** Writes register `c`'s sixels of the band (after `$` when not the first), clearing its bits. */
+function writeColour(b: Bands, c: number, after: boolean): void {
+  const { width, out, bits, columns, ncols } = b;
+  const n = ncols[c];
+  const base = c * width;
+  // A run costs at most a byte per column it covers; a gap before a column at most `!N?`.
+  out.reserve(n * b.perColumn + 16);
+  const buf = out.buf;
+  if (after) buf[out.len++] = 36; // '$'
+  if (c !== b.selected) {
+    buf[out.len++] = 35; // '#'
+    out.num(c);
+    b.selected = c;
   }
-  for (let k = 0; k < npresent; k++) {
-    const c = present[k];
-    const n = ncols[c];
-    const base = c * width;
-    // A run costs at most a byte per column it covers; a gap before a column at most `!N?`.
-    out.reserve(n * perColumn + 16);
-    const buf = out.buf;
-    if (k > 0) buf[out.len++] = 36; // '$'
-    if (c !== b.selected) {
-      buf[out.len++] = 35; // '#'
-      out.num(c);
-      b.selected = c;
+  let runCh = 0;
+  let runLen = 0;
+  let nextX = 0; // column after the last one written
+  for (let j = 0; j < n; j++) {
+    const x = columns[base + j];
+    const ch = 63 + bits[base + x];
+    bits[base + x] = 0;
+    if (x === nextX && ch === runCh) {
+      runLen++;
+    } else {
+      if (runLen > 0) out.run(runCh, runLen);
+      if (x > nextX) out.run(63, x - nextX); // empty columns: '?'
+      runCh = ch;
+      runLen = 1;
     }
-    let runCh = 0;
-    let runLen = 0;
-    let nextX = 0; // column after the last one written
-    for (let j = 0; j < n; j++) {
-      const x = columns[base + j];
-      const ch = 63 + bits[base + x];
-      bits[base + x] = 0;
-      if (x === nextX && ch === runCh) {
-        runLen++;
-      } else {
-        if (runLen > 0) out.run(runCh, runLen);
-        if (x > nextX) out.run(63, x - nextX); // empty columns: '?'
-        runCh = ch;
-        runLen = 1;
-      }
-      nextX = x + 1;
-    }
-    if (runLen > 0) out.run(runCh, runLen);
-    ncols[c] = 0;
+    nextX = x + 1;
   }
+  if (runLen > 0) out.run(runCh, runLen);
+  ncols[c] = 0;
 }
 
 const decoder = new TextDecoder();

@@ -113,6 +113,19 @@ describe('NearestColor', () => {
     );
   });
 
+  it('search returns the lowest index among equally near colours (the palettes and pictures depend on it)', () => {
+    fc.assert(
+      fc.property(paletteArb, byte, byte, byte, (palette, r, g, b) => {
+        // Every colour twice (the second copies after the first): each nearest colour ties with its copy.
+        const half = palette.rgb.subarray(0, Math.min(palette.size, 128) * 3);
+        const doubled: Palette = { size: (half.length / 3) * 2, rgb: Uint8Array.from([...half, ...half]) };
+        expect(new NearestColor(doubled).search(r, g, b)).toBe(bruteNearest(doubled, r, g, b));
+        expect(new NearestColor(palette).search(r, g, b)).toBe(bruteNearest(palette, r, g, b));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('the cached lookup gives the nearest colour to its cell centre', () => {
     fc.assert(
       fc.property(
