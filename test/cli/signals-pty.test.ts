@@ -25,6 +25,7 @@ let big = '';
 let gif = '';
 let bigGif = '';
 let slow = '';
+let slower = '';
 let sessions: PtySession[] = [];
 
 beforeAll(() => {
@@ -38,6 +39,10 @@ beforeAll(() => {
   bigGif = writeGif(dir, 'big.gif', 600, 400, 24, 4);
   // Six megapixels of noise: decoding takes a good part of a second (450 ms here, unloaded).
   slow = writePng(dir, 'slow.png', 3000, 2000, 11);
+  // Twelve megapixels of noise for the Ctrl-C typed during the decode: the decode must outlast
+  // the probe's window and the wait after it by a wide margin, on a fast machine too (six
+  // megapixels decoded in about 200 ms once text pictures were decoded at the size drawn).
+  slower = writePng(dir, 'slower.png', 4000, 3000, 13);
 }, 120_000);
 
 afterEach(() => {
@@ -99,7 +104,7 @@ describe('a signal while the probe waits for the terminal', () => {
   });
 
   it('Ctrl-C typed while the picture decodes after the probe is a real SIGINT: exit 130, nothing drawn', async () => {
-    const session = start(['show', slow, '--protocol', 'braille', '--timeout', '20']);
+    const session = start(['show', slower, '--protocol', 'braille', '--timeout', '20']);
     await session.until(probing, 'the probe');
     // The probe gives up after 20 ms and its late-reply window after 100 more; then the decode.
     // Typed then, Ctrl-C must reach the line discipline in cooked mode (raw mode would hold it

@@ -161,6 +161,13 @@ describe('the provider probes while Ink owns stdin', () => {
     stdin.write('ty(0.26.5)\x1b\\');
     stdin.write('a');
     stdin.write('\x1b_Gi=31;OK\x1b\\');
+    stdin.write('\x1b[?62;c');
+    // Named by its replies alone (TERM says xterm), kitty gets the guarded round: the kitty query,
+    // the local-transfer query and a DA1. The user types between its replies too; the unanswered
+    // local-transfer query counts as a refusal once the DA1 arrives.
+    const das = () => written(stdout.frames).split('\x1b[c').length - 1;
+    await vi.waitFor(() => expect(das()).toBe(2));
+    stdin.write('\x1b_Gi=31;OK\x1b\\');
     stdin.write('b');
     stdin.write('\x1b[?62;c');
     await vi.waitFor(() => expect(lastFrame()).toContain('graphics:kitty'));
