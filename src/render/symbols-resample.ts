@@ -1,0 +1,155 @@
+/**
+ * Resampling a picture to the sub-pixels of a symbols picture, rows first. The symbol grid is
+ * anisotropic (8x8 sub-pixels in a cell twice as tall as wide), so a photo is usually enlarged
+ * across and shrunk down, or shrunk more down than across: summing the source rows an output row
+ * covers first and resampling across only the output rows does far less work than resize.ts's
+ * across-then-down (measured: docs/render.md, "Symbols", "Speed"). The same filters and
+ * weights as `resize` (area averaging when shrinking, linear when enlarging) in double precision
+ * throughout, so the result differs from `resize`'s (which keeps its rows in single precision)
+ * only where a value lies within rounding of a half: by one level, in rare pixels. Only opaque
+ * pictures, read as 32-bit words on a little-endian machine, take this path; anything else is
+ * `resize` itself. Pure code.
+ */
+import type { Raster } from '../core/raster.js';
+import { validateRaster } from '../core/raster.js';
+import { MAX_PIXELS, MAX_SIDE } from './limits.js';
+import { type AxisWeights, axisWeights, resize } from './resize.js';
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * `raster` resampled to `width` x `height` for a symbols picture: the same filters as `resize`,
+ * rows first (see the module comment). Throws as `resize` does for a bad target.
+ *
+ * @example resampleForSymbols(photo, 640, 320) // 80x40 cells of 8x8 sub-pixels
+ */
+export function resampleForSymbols(raster: Raster, width: number, height: number): Raster {
+  validateRaster(raster);
+  const sw = raster.width;
+  const sh = raster.height;
+  const src = raster.data;
+  const fast =
+    LITTLE_ENDIAN &&
+    (src.byteOffset & 3) === 0 &&
+    Number.isInteger(width) &&
+    Number.isInteger(height) &&
+    width > 0 &&
+    height > 0 &&
+    width <= MAX_SIDE &&
+    height <= MAX_SIDE &&
+    width * height <= MAX_PIXELS &&
+    (width !== sw || height !== sh);
+  // resize checks the target (with its errors) and returns an unchanged size as it is.
+  if (!fast) return resize(raster, width, height);
+  const words = new Uint32Array(src.buffer, src.byteOffset, sw * sh);
+  const xw = axisWeights(sw, width);
+  const yw = axisWeights(sh, height);
+  const rows = new Float64Array(sw * 3);
+  const out = new Uint32Array(width * height);
+  const pairs = width >= sw ? linearPairs(xw, width) : null;
+  for (let y = 0; y < height; y++) {
+    const k0 = yw.offset[y];
+    let alpha = setRow(words, yw.first[y] * sw, sw, rows, yw.weights[k0]);
+    for (let k = k0 + 1, s = yw.first[y] + 1, end = yw.offset[y + 1]; k < end; k++, s++) {
+      alpha &= addRow(words, s * sw, sw, rows, yw.weights[k]);
+    }
+    // A pixel that is not opaque needs premultiplied alpha: resize does that.
+    if (alpha >>> 24 !== 255) return resize(raster, width, height);
+    if (pairs) acrossPairs(rows, pairs, width, out, y * width);
+    else acrossBox(rows, xw, width, out, y * width);
+  }
+  return { width, height, data: new Uint8Array(out.buffer) };
+}
+
+/**
+ * rows = source row (from pixel `i0`) x w, as RGB doubles; returns the AND of its pixels (their
+ * alpha is its top byte). Small functions called per row, so that they are optimised early in a
+ * one-shot process.
+ */
+function setRow(words: Uint32Array, i0: number, n: number, rows: Float64Array, w: number): number {
+  let all = -1;
+  for (let x = 0, o = 0; x < n; x++, o += 3) {
+    const p = words[i0 + x];
+    all &= p;
+    rows[o] = (p & 255) * w;
+    rows[o + 1] = ((p >>> 8) & 255) * w;
+    rows[o + 2] = ((p >>> 16) & 255) * w;
+  }
+  return all;
+}
+
+/** rows += source row x w, as `setRow`. */
+function addRow(words: Uint32Array, i0: number, n: number, rows: Float64Array, w: number): number {
+  let all = -1;
+  for (let x = 0, o = 0; x < n; x++, o += 3) {
+    const p = words[i0 + x];
+    all &= p;
+    rows[o] += (p & 255) * w;
+    rows[o + 1] += ((p >>> 8) & 255) * w;
+    rows[o + 2] += ((p >>> 16) & 255) * w;
+  }
+  return all;
+}
+
+/** Linear interpolation across: two offsets (into the RGB row) and two weights a destination pixel. */
+interface LinearPairs {
+  readonly left: Int32Array;
+  readonly right: Int32Array;
+  readonly leftWeight: Float64Array;
+  readonly rightWeight: Float64Array;
+}
+
+function linearPairs(xw: AxisWeights, width: number): LinearPairs {
+  const left = new Int32Array(width);
+  const right = new Int32Array(width);
+  const leftWeight = new Float64Array(width);
+  const rightWeight = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const k = xw.offset[x];
+    const two = xw.offset[x + 1] - k > 1;
+    left[x] = xw.first[x] * 3;
+    right[x] = (xw.first[x] + (two ? 1 : 0)) * 3;
+    leftWeight[x] = xw.weights[k];
+    rightWeight[x] = two ? xw.weights[k + 1] : 0;
+  }
+  return { left, right, leftWeight, rightWeight };
+}
+
+/** One output row (opaque RGBA words from `o`), enlarged across from the summed rows. */
+function acrossPairs(rows: Float64Array, pairs: LinearPairs, width: number, out: Uint32Array, o: number): void {
+  const { left, right, leftWeight, rightWeight } = pairs;
+  for (let x = 0; x < width; x++, o++) {
+    const p = left[x];
+    const q = right[x];
+    const a = leftWeight[x];
+    const b = rightWeight[x];
+    out[o] =
+      clamp(rows[p] * a + rows[q] * b) |
+      (clamp(rows[p + 1] * a + rows[q + 1] * b) << 8) |
+      (clamp(rows[p + 2] * a + rows[q + 2] * b) << 16) |
+      0xff000000;
+  }
+}
+
+/** One output row, shrunk across from the summed rows (area averaging). */
+function acrossBox(rows: Float64Array, xw: AxisWeights, width: number, out: Uint32Array, o: number): void {
+  const { first, offset, weights } = xw;
+  for (let x = 0; x < width; x++, o++) {
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    let p = first[x] * 3;
+    for (let k = offset[x], end = offset[x + 1]; k < end; k++, p += 3) {
+      const w = weights[k];
+      r += rows[p] * w;
+      g += rows[p + 1] * w;
+      b += rows[p + 2] * w;
+    }
+    out[o] = clamp(r) | (clamp(g) << 8) | (clamp(b) << 16) | 0xff000000;
+  }
+}
+
+/** `v` rounded half up and clamped to a byte, as resize.ts rounds. */
+function clamp(v: number): number {
+  return v < 0.5 ? 0 : v >= 254.5 ? 255 : (v + 0.5) | 0;
+}
