@@ -49,9 +49,19 @@ export function resampleForSymbols(raster: Raster, width: number, height: number
   const pairs = width >= sw ? linearPairs(xw, width) : null;
   for (let y = 0; y < height; y++) {
     const k0 = yw.offset[y];
-    let alpha = setRow(words, yw.first[y] * sw, sw, rows, yw.weights[k0]);
-    for (let k = k0 + 1, s = yw.first[y] + 1, end = yw.offset[y + 1]; k < end; k++, s++) {
-      alpha &= addRow(words, s * sw, sw, rows, yw.weights[k]);
+    const taps = yw.offset[y + 1] - k0;
+    const i0 = yw.first[y] * sw;
+    const w = yw.weights;
+    let alpha: number;
+    // Up to three rows (every enlargement, and shrinking by up to 2): summed in one pass, each
+    // sum in the same order as row by row, so the same values.
+    if (taps === 1) alpha = setRow(words, i0, sw, rows, w[k0]);
+    else if (taps === 2) alpha = twoRows(words, i0, i0 + sw, sw, rows, w[k0], w[k0 + 1]);
+    else if (taps === 3) alpha = threeRows(words, i0, sw, rows, w[k0], w[k0 + 1], w[k0 + 2]);
+    else {
+      alpha = setRow(words, i0, sw, rows, w[k0]);
+      for (let k = k0 + 1, i = i0 + sw, end = k0 + taps; k < end; k++, i += sw)
+        alpha &= addRow(words, i, sw, rows, w[k]);
     }
     // A pixel that is not opaque needs premultiplied alpha: resize does that.
     if (alpha >>> 24 !== 255) return resize(raster, width, height);
@@ -87,6 +97,51 @@ function addRow(words: Uint32Array, i0: number, n: number, rows: Float64Array, w
     rows[o] += (p & 255) * w;
     rows[o + 1] += ((p >>> 8) & 255) * w;
     rows[o + 2] += ((p >>> 16) & 255) * w;
+  }
+  return all;
+}
+
+/** rows = row at `i0` x a + row at `i1` x b, as `setRow` then `addRow` compute it. */
+function twoRows(
+  words: Uint32Array,
+  i0: number,
+  i1: number,
+  n: number,
+  rows: Float64Array,
+  a: number,
+  b: number,
+): number {
+  let all = -1;
+  for (let x = 0, o = 0; x < n; x++, o += 3) {
+    const p = words[i0 + x];
+    const q = words[i1 + x];
+    all &= p & q;
+    rows[o] = (p & 255) * a + (q & 255) * b;
+    rows[o + 1] = ((p >>> 8) & 255) * a + ((q >>> 8) & 255) * b;
+    rows[o + 2] = ((p >>> 16) & 255) * a + ((q >>> 16) & 255) * b;
+  }
+  return all;
+}
+
+/** rows = three consecutive rows from `i0` (`n` pixels apart) weighted a, b, c, as `twoRows`. */
+function threeRows(
+  words: Uint32Array,
+  i0: number,
+  n: number,
+  rows: Float64Array,
+  a: number,
+  b: number,
+  c: number,
+): number {
+  let all = -1;
+  for (let x = 0, o = 0, i = i0; x < n; x++, o += 3, i++) {
+    const p = words[i];
+    const q = words[i + n];
+    const r = words[i + 2 * n];
+    all &= p & q & r;
+    rows[o] = (p & 255) * a + (q & 255) * b + (r & 255) * c;
+    rows[o + 1] = ((p >>> 8) & 255) * a + ((q >>> 8) & 255) * b + ((r >>> 8) & 255) * c;
+    rows[o + 2] = ((p >>> 16) & 255) * a + ((q >>> 16) & 255) * b + ((r >>> 16) & 255) * c;
   }
   return all;
 }
