@@ -58,7 +58,9 @@ export function resampleForSymbols(raster: Raster, width: number, height: number
     if (taps === 1) alpha = setRow(words, i0, sw, rows, w[k0]);
     else if (taps === 2) alpha = twoRows(words, i0, i0 + sw, sw, rows, w[k0], w[k0 + 1]);
     else if (taps === 3) alpha = threeRows(words, i0, sw, rows, w[k0], w[k0 + 1], w[k0 + 2]);
-    else {
+    else if (equalInterior(w, k0, taps)) {
+      alpha = manyRows(words, i0, sw, taps, rows, w[k0], w[k0 + 1], w[k0 + taps - 1]);
+    } else {
       alpha = setRow(words, i0, sw, rows, w[k0]);
       for (let k = k0 + 1, i = i0 + sw, end = k0 + taps; k < end; k++, i += sw)
         alpha &= addRow(words, i, sw, rows, w[k]);
@@ -146,6 +148,49 @@ function threeRows(
   return all;
 }
 
+/** Whether the rows between the first and the last of a tap list have one weight (shrinking: each is wholly covered). */
+function equalInterior(w: Float64Array, k0: number, taps: number): boolean {
+  for (let k = k0 + 2; k < k0 + taps - 1; k++) if (w[k] !== w[k0 + 1]) return false;
+  return true;
+}
+
+/**
+ * Four rows or more from `i0` (shrinking by more than 2): the whole rows between the first and
+ * the last summed as integers and weighted once, pixel by pixel, so each sum is written once.
+ */
+function manyRows(
+  words: Uint32Array,
+  i0: number,
+  n: number,
+  taps: number,
+  rows: Float64Array,
+  first: number,
+  inner: number,
+  last: number,
+): number {
+  let all = -1;
+  const lastRow = i0 + (taps - 1) * n;
+  for (let x = 0, o = 0; x < n; x++, o += 3) {
+    const p = words[i0 + x];
+    const q = words[lastRow + x];
+    all &= p & q;
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    for (let i = i0 + n + x; i < lastRow; i += n) {
+      const v = words[i];
+      all &= v;
+      r += v & 255;
+      g += (v >>> 8) & 255;
+      b += (v >>> 16) & 255;
+    }
+    rows[o] = (p & 255) * first + r * inner + (q & 255) * last;
+    rows[o + 1] = ((p >>> 8) & 255) * first + g * inner + ((q >>> 8) & 255) * last;
+    rows[o + 2] = ((p >>> 16) & 255) * first + b * inner + ((q >>> 16) & 255) * last;
+  }
+  return all;
+}
+
 /** Linear interpolation across: two offsets (into the RGB row) and two weights a destination pixel. */
 interface LinearPairs {
   readonly left: Int32Array;
@@ -204,7 +249,11 @@ function acrossBox(rows: Float64Array, xw: AxisWeights, width: number, out: Uint
   }
 }
 
-/** `v` rounded half up and clamped to a byte, as resize.ts rounds. */
+/**
+ * `v` rounded half up to a byte, as resize.ts rounds. No clamping: every value here is a
+ * weighted mean of bytes with positive weights summing to 1, so 0 <= v <= 255 (within 1e-12),
+ * where this is resize's `clamp` exactly.
+ */
 function clamp(v: number): number {
-  return v < 0.5 ? 0 : v >= 254.5 ? 255 : (v + 0.5) | 0;
+  return (v + 0.5) | 0;
 }
