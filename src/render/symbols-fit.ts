@@ -709,11 +709,13 @@ export class SymbolFitter {
     const t1 = this.total1;
     const t2 = this.total2;
     const kk = this.k;
-    candScore.fill(Number.NEGATIVE_INFINITY);
+    for (let c = 0; c < kk; c++) candScore[c] = Number.NEGATIVE_INFINITY;
     // The uniform cell: everything outside, its mean everywhere.
     this.offer((w0 * t0 * t0 + w1 * t1 * t1 + w2 * t2 * t2) / CELL_PIXELS, 0, 0, 0, 0);
     let floor = kk === 1 ? candScore[0] : Number.NEGATIVE_INFINITY;
-    for (const f of this.plan.families) {
+    const families = this.plan.families;
+    for (let fi = 0; fi < families.length; fi++) {
+      const f = families[fi];
       const n = f.bits.length;
       if (f.kind === PIXELS) {
         for (let e = 0; e < n; e++) {
