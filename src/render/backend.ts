@@ -35,6 +35,7 @@ import { fitPixels, resize, type Size } from './resize.js';
 import { encodeSixel } from './sixel.js';
 import { symbolsLines } from './symbols.js';
 import { CELL_GRID } from './symbols-glyphs.js';
+import { resampleForSymbols } from './symbols-resample.js';
 import { enlargedTextUnits, enlargesText, TEXT_DEFAULT_COLUMNS } from './text-size.js';
 
 /** The cell size assumed when the terminal's is unknown: 10x20 pixels. */
@@ -252,13 +253,18 @@ function wholeCells(units: Size): Size {
 }
 
 /**
- * The raster a layout draws: its crop (`fit: 'cover'`) resampled to its units.
+ * The raster a layout draws: its crop (`fit: 'cover'`) resampled to its units (by `resample`;
+ * symbols pictures use symbols-resample.ts).
  *
  * @example const pixels = fittedRaster(raster, layout(raster, 'kitty', options))
  */
-export function fittedRaster(raster: Raster, lay: Pick<Layout, 'units' | 'crop'>): Raster {
+export function fittedRaster(
+  raster: Raster,
+  lay: Pick<Layout, 'units' | 'crop'>,
+  resample: (raster: Raster, width: number, height: number) => Raster = resize,
+): Raster {
   const source = lay.crop ? cropRaster(raster, lay.crop) : raster;
-  return resize(source, lay.units.width, lay.units.height);
+  return resample(source, lay.units.width, lay.units.height);
 }
 
 /**
@@ -352,7 +358,7 @@ function drawWhole(raster: Raster, protocol: Protocol, options: RenderOptions): 
   validateRaster(raster);
   checkProtocol(protocol);
   const lay = layout(raster, protocol, options);
-  const fitted = fittedRaster(raster, lay);
+  const fitted = fittedRaster(raster, lay, protocol === 'symbols' ? resampleForSymbols : resize);
   const cells = { columns: lay.columns, rows: lay.rows };
   // 1:1: the picture's own pixels, no cell counts for the terminal to scale it to.
   const exact = drawsExactPixels(protocol, options);

@@ -46,7 +46,7 @@ function positive(value: number, what: string): number {
 }
 
 /** For one axis: which source pixels feed each destination pixel, and how much. */
-interface AxisWeights {
+export interface AxisWeights {
   /** First contributing source index of each destination index. */
   readonly first: Int32Array;
   /** Offset into `weights` of each destination index; `offset[i+1] - offset[i]` contributors. */
@@ -55,8 +55,11 @@ interface AxisWeights {
   readonly weights: Float64Array;
 }
 
-/** Box filter over exact coverage when shrinking; linear interpolation when enlarging. */
-function axisWeights(src: number, dst: number): AxisWeights {
+/**
+ * For one axis: box filter over exact coverage when shrinking, linear interpolation when enlarging
+ * (also used by symbols-resample.ts, which resamples rows first with the same weights).
+ */
+export function axisWeights(src: number, dst: number): AxisWeights {
   const first = new Int32Array(dst);
   const offset = new Int32Array(dst + 1);
   const list: number[] = [];

@@ -58,6 +58,14 @@ interface Family {
   /** PIXELS: each entry's mask words. */
   readonly lo: Int32Array;
   readonly hi: Int32Array;
+  /**
+   * SUBSETS with few entries for their atoms (the quadrants of the block set: 5 of 16 unions):
+   * each entry summed from its own atoms, `entryStart[e]..entryStart[e+1]` into `entryAtom`
+   * (offsets x3, highest atom first, the order the subset table adds them), instead of every union.
+   */
+  readonly direct: boolean;
+  readonly entryStart: Int32Array;
+  readonly entryAtom: Int32Array;
 }
 
 /** A symbol set compiled for fitting: its shapes and the families that evaluate them. */
@@ -283,11 +291,21 @@ function familyOf(
   shapes: readonly Shape[],
 ): Family {
   const n = list.length;
+  const entryStart = [0];
+  const entryAtom: number[] = [];
+  for (const m of list) {
+    for (let a = atoms - 1; a >= 0; a--) if (kind === SUBSETS && ((m.bits >>> a) & 1) === 1) entryAtom.push(a * 3);
+    entryStart.push(entryAtom.length);
+  }
   const f = {
     kind,
     atoms,
     atomStart,
     atomSrc,
+    // Summing each entry costs one addition an atom; the subset table one a union.
+    direct: kind === SUBSETS && entryAtom.length < (1 << atoms) - 1,
+    entryStart: Int32Array.from(entryStart),
+    entryAtom: Int32Array.from(entryAtom),
     bits: new Int32Array(n),
     shape: new Int32Array(n),
     flip: new Uint8Array(n),
@@ -691,11 +709,13 @@ export class SymbolFitter {
     const t1 = this.total1;
     const t2 = this.total2;
     const kk = this.k;
-    candScore.fill(Number.NEGATIVE_INFINITY);
+    for (let c = 0; c < kk; c++) candScore[c] = Number.NEGATIVE_INFINITY;
     // The uniform cell: everything outside, its mean everywhere.
     this.offer((w0 * t0 * t0 + w1 * t1 * t1 + w2 * t2 * t2) / CELL_PIXELS, 0, 0, 0, 0);
     let floor = kk === 1 ? candScore[0] : Number.NEGATIVE_INFINITY;
-    for (const f of this.plan.families) {
+    const families = this.plan.families;
+    for (let fi = 0; fi < families.length; fi++) {
+      const f = families[fi];
       const n = f.bits.length;
       if (f.kind === PIXELS) {
         for (let e = 0; e < n; e++) {
@@ -729,76 +749,101 @@ export class SymbolFitter {
         }
         continue;
       }
-      // Atom sums.
       const atoms = f.atoms;
-      for (let a = 0; a < atoms; a++) {
-        let s0 = 0;
-        let s1 = 0;
-        let s2 = 0;
-        for (let j = f.atomStart[a], end = f.atomStart[a + 1]; j < end; j++) {
-          const o = f.atomSrc[j];
-          s0 += src[o];
-          s1 += src[o + 1];
-          s2 += src[o + 2];
-        }
-        atom[a * 3] = s0;
-        atom[a * 3 + 1] = s1;
-        atom[a * 3 + 2] = s2;
-      }
-      if (f.kind === PREFIX) {
-        // Cumulative sums: prefix j is atoms 0..j-1.
-        sums[0] = sums[1] = sums[2] = 0;
-        for (let a = 0; a < atoms; a++) {
-          sums[(a + 1) * 3] = sums[a * 3] + atom[a * 3];
-          sums[(a + 1) * 3 + 1] = sums[a * 3 + 1] + atom[a * 3 + 1];
-          sums[(a + 1) * 3 + 2] = sums[a * 3 + 2] + atom[a * 3 + 2];
-        }
-      } else {
-        // Subset sums: each subset is a smaller one plus its lowest atom.
-        sums[0] = sums[1] = sums[2] = 0;
-        const limit = 1 << atoms;
-        for (let m = 1; m < limit; m++) {
-          const low = m & -m;
-          const a = (31 - Math.clz32(low)) * 3;
-          const p = (m ^ low) * 3;
-          const o = m * 3;
-          sums[o] = sums[p] + atom[a];
-          sums[o + 1] = sums[p + 1] + atom[a + 1];
-          sums[o + 2] = sums[p + 2] + atom[a + 2];
-        }
-      }
+      const atomStart = f.atomStart;
+      const atomSrc = f.atomSrc;
       const bits = f.bits;
       const invIn = f.invIn;
       const invOut = f.invOut;
-      for (let e = 0; e < n; e++) {
-        const o = bits[e] * 3;
-        let s0 = sums[o];
-        let s1 = sums[o + 1];
-        let s2 = sums[o + 2];
-        let u0 = t0 - s0;
-        let u1 = t1 - s1;
-        let u2 = t2 - s2;
-        let ii = invIn[e];
-        let io = invOut[e];
-        if (f.flip[e] === 1) {
-          // The family holds the complement: swap inside and outside.
-          const v0 = s0;
-          const v1 = s1;
-          const v2 = s2;
-          s0 = u0;
-          s1 = u1;
-          s2 = u2;
-          u0 = v0;
-          u1 = v1;
-          u2 = v2;
-          const t = ii;
-          ii = io;
-          io = t;
+      if (f.kind === PREFIX) {
+        // Prefix j is atoms 0..j-1: running sums, each atom's sources added as it comes.
+        sums[0] = sums[1] = sums[2] = 0;
+        let s0 = 0;
+        let s1 = 0;
+        let s2 = 0;
+        for (let a = 0; a < atoms; a++) {
+          let a0 = 0;
+          let a1 = 0;
+          let a2 = 0;
+          for (let j = atomStart[a], end = atomStart[a + 1]; j < end; j++) {
+            const o = atomSrc[j];
+            a0 += src[o];
+            a1 += src[o + 1];
+            a2 += src[o + 2];
+          }
+          s0 += a0;
+          s1 += a1;
+          s2 += a2;
+          sums[(a + 1) * 3] = s0;
+          sums[(a + 1) * 3 + 1] = s1;
+          sums[(a + 1) * 3 + 2] = s2;
         }
+      } else {
+        for (let a = 0; a < atoms; a++) {
+          let s0 = 0;
+          let s1 = 0;
+          let s2 = 0;
+          for (let j = atomStart[a], end = atomStart[a + 1]; j < end; j++) {
+            const o = atomSrc[j];
+            s0 += src[o];
+            s1 += src[o + 1];
+            s2 += src[o + 2];
+          }
+          atom[a * 3] = s0;
+          atom[a * 3 + 1] = s1;
+          atom[a * 3 + 2] = s2;
+        }
+        if (f.direct) {
+          // Each entry from its own atoms, in the subset table's order; its sums go where the table's would.
+          const entryStart = f.entryStart;
+          const entryAtom = f.entryAtom;
+          for (let e = 0; e < n; e++) {
+            let s0 = 0;
+            let s1 = 0;
+            let s2 = 0;
+            for (let j = entryStart[e], end = entryStart[e + 1]; j < end; j++) {
+              const a = entryAtom[j];
+              s0 += atom[a];
+              s1 += atom[a + 1];
+              s2 += atom[a + 2];
+            }
+            const o = bits[e] * 3;
+            sums[o] = s0;
+            sums[o + 1] = s1;
+            sums[o + 2] = s2;
+          }
+        } else {
+          // Subset sums: each subset is a smaller one plus its lowest atom.
+          sums[0] = sums[1] = sums[2] = 0;
+          const limit = 1 << atoms;
+          for (let m = 1; m < limit; m++) {
+            const low = m & -m;
+            const a = (31 - Math.clz32(low)) * 3;
+            const p = (m ^ low) * 3;
+            const o = m * 3;
+            sums[o] = sums[p] + atom[a];
+            sums[o + 1] = sums[p + 1] + atom[a + 1];
+            sums[o + 2] = sums[p + 2] + atom[a + 2];
+          }
+        }
+      }
+      for (let e = 0; e < n; e++) {
+        // The score is the same for a mask and its complement (the two terms swap), so it is
+        // computed on the family's mask; a flipped entry's inside is the family's outside.
+        const o = bits[e] * 3;
+        const s0 = sums[o];
+        const s1 = sums[o + 1];
+        const s2 = sums[o + 2];
+        const u0 = t0 - s0;
+        const u1 = t1 - s1;
+        const u2 = t2 - s2;
+        const ii = invIn[e];
+        const io = invOut[e];
         const score =
           w0 * (s0 * s0 * ii + u0 * u0 * io) + w1 * (s1 * s1 * ii + u1 * u1 * io) + w2 * (s2 * s2 * ii + u2 * u2 * io);
         if (score > floor) {
-          this.offer(score, f.shape[e], s0, s1, s2);
+          if (f.flip[e] === 1) this.offer(score, f.shape[e], u0, u1, u2);
+          else this.offer(score, f.shape[e], s0, s1, s2);
           floor = kk === 1 ? score : candScore[kk - 1];
         }
       }

@@ -3,15 +3,26 @@
  * foreground or background must change. Each cell can be drawn two ways (the shape's glyph with
  * the inside colour as foreground, or the complement's glyph with the colours swapped; a uniform
  * cell as a space on the colour or a full block in it); the writer takes the way that changes
- * fewer colours. A line ends with an SGR reset only when it left a colour set. Pure code.
+ * fewer colours. A line ends with an SGR reset only when it left a colour set.
+ *
+ * The line is built as UTF-16 code units in one growing buffer and made a string once at its
+ * end (natively), not by concatenating a string per cell and per parameter: a 24-bit photo
+ * changes colour in most cells (measured: docs/render.md, "Symbols"). Pure code.
  */
 import { SGR_RESET } from './color.js';
 import type { Shape } from './symbols-fit.js';
 import type { SymbolColorDepth } from './symbols-palette.js';
-import { backgroundParams, foregroundParams } from './symbols-palette.js';
 
 /** The terminal's own colour (SGR 39 / 49): the state at the start of every line. */
 const DEFAULT = -1;
+
+const ESC = 0x1b;
+const BRACKET = 0x5b; // [
+const SEMI = 0x3b; // ;
+const M = 0x6d; // m
+const ZERO = 0x30;
+const SPACE = 0x20;
+const FULL_BLOCK = 0x2588;
 
 /**
  * Builds one line of a symbols picture cell by cell.
@@ -19,7 +30,8 @@ const DEFAULT = -1;
  * @example const w = new SymbolLineWriter('truecolor'); w.cell(shape, 0xff0000, 0x0000ff); w.end()
  */
 export class SymbolLineWriter {
-  private text = '';
+  private units = new Uint16Array(1024);
+  private length = 0;
   private fg = DEFAULT;
   private bg = DEFAULT;
 
@@ -27,48 +39,129 @@ export class SymbolLineWriter {
 
   /** A cell with every pixel transparent: a space on the terminal's own background. */
   transparent(): void {
+    this.room(8);
     if (this.bg !== DEFAULT) {
-      this.text += '\x1b[49m';
+      // ESC [ 4 9 m
+      this.codes5(ESC, BRACKET, 0x34, 0x39, M);
       this.bg = DEFAULT;
     }
-    this.text += ' ';
+    this.units[this.length++] = SPACE;
   }
 
   /** A fitted cell: `shape` with colour key `inside` under its mask and `outside` elsewhere. */
   cell(shape: Shape, inside: number, outside: number): void {
     if (shape.count === 0 || inside === outside) {
       // Uniform: a space on the colour, or a full block in it, whichever keeps the colours.
-      if (this.bg === outside || this.fg !== outside) this.put(' ', this.fg, outside);
-      else this.put('\u2588', outside, this.bg);
+      if (this.bg === outside || this.fg !== outside) this.put(SPACE, 0, this.fg, outside);
+      else this.put(FULL_BLOCK, 0, outside, this.bg);
       return;
     }
     const { glyph, inverse } = shape;
     if (glyph !== null && inverse !== null) {
       const direct = (this.fg !== inside ? 1 : 0) + (this.bg !== outside ? 1 : 0);
       const swapped = (this.fg !== outside ? 1 : 0) + (this.bg !== inside ? 1 : 0);
-      if (swapped < direct) this.put(inverse, outside, inside);
-      else this.put(glyph, inside, outside);
-    } else if (glyph !== null) this.put(glyph, inside, outside);
-    else if (inverse !== null) this.put(inverse, outside, inside);
-  }
-
-  private put(char: string, fg: number, bg: number): void {
-    if (fg !== this.fg || bg !== this.bg) {
-      let params = fg !== this.fg ? foregroundParams(fg, this.depth) : '';
-      if (bg !== this.bg) params += `${params ? ';' : ''}${backgroundParams(bg, this.depth)}`;
-      this.text += `\x1b[${params}m`;
-      this.fg = fg;
-      this.bg = bg;
-    }
-    this.text += char;
+      if (swapped < direct) this.putChar(inverse, outside, inside);
+      else this.putChar(glyph, inside, outside);
+    } else if (glyph !== null) this.putChar(glyph, inside, outside);
+    else if (inverse !== null) this.putChar(inverse, outside, inside);
   }
 
   /** The finished line (reset when a colour is still set); the writer starts a new line. */
   end(): string {
-    const line = this.fg !== DEFAULT || this.bg !== DEFAULT ? this.text + SGR_RESET : this.text;
-    this.text = '';
+    if (this.fg !== DEFAULT || this.bg !== DEFAULT) {
+      this.room(SGR_RESET.length);
+      for (let i = 0; i < SGR_RESET.length; i++) this.units[this.length++] = SGR_RESET.charCodeAt(i);
+    }
+    const { units, length } = this;
+    const line = Buffer.from(units.buffer, units.byteOffset, length * 2).toString('utf16le');
+    this.length = 0;
     this.fg = DEFAULT;
     this.bg = DEFAULT;
     return line;
+  }
+
+  /** A glyph given as a string of one code point (one or two code units). */
+  private putChar(char: string, fg: number, bg: number): void {
+    this.put(char.charCodeAt(0), char.length > 1 ? char.charCodeAt(1) : 0, fg, bg);
+  }
+
+  /** Code unit `a` (and `b` after it when not 0) drawn with these colours, after the SGR that sets them. */
+  private put(a: number, b: number, fg: number, bg: number): void {
+    // The longest: ESC [ 38;2;255;255;255 ; 48;2;255;255;255 m and two code units.
+    this.room(48);
+    if (fg !== this.fg || bg !== this.bg) {
+      const units = this.units;
+      units[this.length++] = ESC;
+      units[this.length++] = BRACKET;
+      const fgChanged = fg !== this.fg;
+      if (fgChanged) this.params(fg, 3);
+      if (bg !== this.bg) {
+        if (fgChanged) units[this.length++] = SEMI;
+        this.params(bg, 4);
+      }
+      units[this.length++] = M;
+      this.fg = fg;
+      this.bg = bg;
+    }
+    this.units[this.length++] = a;
+    if (b !== 0) this.units[this.length++] = b;
+  }
+
+  /**
+   * The SGR parameters selecting colour `key` at the depth, for the foreground (`ground` 3:
+   * `38;2;r;g;b`, `38;5;n`, `30`-`37`/`90`-`97`) or the background (4: `48;…`, `40`-`47`/`100`-`107`).
+   */
+  private params(key: number, ground: 3 | 4): void {
+    const units = this.units;
+    if (this.depth === 'truecolor') {
+      units[this.length++] = ZERO + ground;
+      units[this.length++] = 0x38;
+      units[this.length++] = SEMI;
+      units[this.length++] = 0x32;
+      units[this.length++] = SEMI;
+      this.decimal(key >>> 16);
+      units[this.length++] = SEMI;
+      this.decimal((key >>> 8) & 255);
+      units[this.length++] = SEMI;
+      this.decimal(key & 255);
+    } else if (this.depth === '256') {
+      units[this.length++] = ZERO + ground;
+      units[this.length++] = 0x38;
+      units[this.length++] = SEMI;
+      units[this.length++] = 0x35;
+      units[this.length++] = SEMI;
+      this.decimal(key);
+    } else {
+      this.decimal(key < 8 ? ground * 10 + key : ground * 10 + 52 + key);
+    }
+  }
+
+  /** A number 0..999 in decimal, without leading zeros. */
+  private decimal(v: number): void {
+    const units = this.units;
+    if (v >= 100) {
+      const h = (v / 100) | 0;
+      const t = ((v / 10) | 0) % 10;
+      units[this.length++] = ZERO + h;
+      units[this.length++] = ZERO + t;
+    } else if (v >= 10) units[this.length++] = ZERO + ((v / 10) | 0);
+    units[this.length++] = ZERO + (v % 10);
+  }
+
+  private codes5(a: number, b: number, c: number, d: number, e: number): void {
+    const units = this.units;
+    units[this.length++] = a;
+    units[this.length++] = b;
+    units[this.length++] = c;
+    units[this.length++] = d;
+    units[this.length++] = e;
+  }
+
+  /** Makes room for `n` more code units. */
+  private room(n: number): void {
+    if (this.length + n <= this.units.length) return;
+    const grown = new Uint16Array(Math.max(this.units.length * 2, this.length + n));
+    grown.set(this.units.subarray(0, this.length));
+    this.units = grown;
   }
 }
