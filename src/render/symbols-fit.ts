@@ -852,8 +852,9 @@ export class SymbolFitter {
         const score =
           w0 * (s0 * s0 * ii + u0 * u0 * io) + w1 * (s1 * s1 * ii + u1 * u1 * io) + w2 * (s2 * s2 * ii + u2 * u2 * io);
         if (score > floor) {
-          if (f.flip[e] === 1) this.offer(score, f.shape[e], u0, u1, u2);
-          else this.offer(score, f.shape[e], s0, s1, s2);
+          // One call site (each is inlined with offer's loop): the inside sums picked first.
+          const flip = f.flip[e] === 1;
+          this.offer(score, f.shape[e], flip ? u0 : s0, flip ? u1 : s1, flip ? u2 : s2);
           floor = kk === 1 ? score : candScore[kk - 1];
         }
       }
