@@ -340,6 +340,12 @@ export interface CellChoice {
   readonly wantedMean: Float64Array;
 }
 
+/** A mean as the byte a 24-bit colour shows: rounded and clamped, as `colorKey` does. */
+function byteOf(v: number): number {
+  const r = Math.round(v);
+  return r < 0 ? 0 : Math.min(r, 255);
+}
+
 /** Whether this machine stores a 32-bit word's low byte first (then an RGBA pixel is one word read). */
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
@@ -386,6 +392,8 @@ export class SymbolFitter {
   private total2 = 0;
   private squares = 0;
   private readonly exactWeights: boolean;
+  /** 24-bit with one candidate (the default): colours are the rounded means, chosen by `chooseExact`. */
+  private readonly exact: boolean;
   private wordsFor: Uint8Array | null = null;
   private words: Uint32Array | null = null;
 
@@ -397,6 +405,7 @@ export class SymbolFitter {
     this.exactWeights = this.weights.every((w) => Number.isInteger(w) && w > 0 && w < 1024);
     this.background = options.background;
     this.k = Math.max(1, Math.min(16, options.refit ?? (options.depth === 'truecolor' ? 1 : 6)));
+    this.exact = this.k === 1 && this.depth === 'truecolor';
     this.candScore = new Float64Array(this.k);
     this.candShape = new Int32Array(this.k);
     this.candIn = new Float64Array(this.k * 3);
@@ -422,7 +431,8 @@ export class SymbolFitter {
     }
     if (opaque && this.exactWeights && this.isFlat()) this.uniformOnly();
     else this.evaluate();
-    this.choose();
+    if (this.exact) this.chooseExact();
+    else this.choose();
     return choice;
   }
 
@@ -842,8 +852,9 @@ export class SymbolFitter {
         const score =
           w0 * (s0 * s0 * ii + u0 * u0 * io) + w1 * (s1 * s1 * ii + u1 * u1 * io) + w2 * (s2 * s2 * ii + u2 * u2 * io);
         if (score > floor) {
-          if (f.flip[e] === 1) this.offer(score, f.shape[e], u0, u1, u2);
-          else this.offer(score, f.shape[e], s0, s1, s2);
+          // One call site (each is inlined with offer's loop): the inside sums picked first.
+          const flip = f.flip[e] === 1;
+          this.offer(score, f.shape[e], flip ? u0 : s0, flip ? u1 : s1, flip ? u2 : s2);
           floor = kk === 1 ? score : candScore[kk - 1];
         }
       }
@@ -868,6 +879,55 @@ export class SymbolFitter {
     candIn[i * 3] = s0;
     candIn[i * 3 + 1] = s1;
     candIn[i * 3 + 2] = s2;
+  }
+
+  /**
+   * `choose` for one candidate at 24-bit, the default: the colours are the means rounded, so no
+   * palette lookup and no loop. A small function of its own, so a one-shot process optimises it
+   * early (the same arithmetic as `choose`, so the same bytes).
+   */
+  private chooseExact(): void {
+    const { candIn, choice, weights } = this;
+    const shape = this.candShape[0];
+    const n = this.plan.shapes[shape].count;
+    const m = CELL_PIXELS - n;
+    const t0 = this.total0;
+    const t1 = this.total1;
+    const t2 = this.total2;
+    const s0 = candIn[0];
+    const s1 = candIn[1];
+    const s2 = candIn[2];
+    const u0 = t0 - s0;
+    const u1 = t1 - s1;
+    const u2 = t2 - s2;
+    const b0 = byteOf(u0 / m);
+    const b1 = byteOf(u1 / m);
+    const b2 = byteOf(u2 / m);
+    const outside = (b0 << 16) | (b1 << 8) | b2;
+    let a0 = b0;
+    let a1 = b1;
+    let a2 = b2;
+    if (n !== 0) {
+      a0 = byteOf(s0 / n);
+      a1 = byteOf(s1 / n);
+      a2 = byteOf(s2 / n);
+    }
+    const inside = (a0 << 16) | (a1 << 8) | a2;
+    const error =
+      this.squares +
+      weights[0] * (n * a0 * a0 - 2 * s0 * a0 + m * b0 * b0 - 2 * u0 * b0) +
+      weights[1] * (n * a1 * a1 - 2 * s1 * a1 + m * b1 * b1 - 2 * u1 * b1) +
+      weights[2] * (n * a2 * a2 - 2 * s2 * a2 + m * b2 * b2 - 2 * u2 * b2);
+    choice.shape = inside === outside ? 0 : shape;
+    choice.inside = inside;
+    choice.outside = outside;
+    choice.shownMean[0] = (n * a0 + m * b0) / CELL_PIXELS;
+    choice.shownMean[1] = (n * a1 + m * b1) / CELL_PIXELS;
+    choice.shownMean[2] = (n * a2 + m * b2) / CELL_PIXELS;
+    choice.error = Math.max(0, error);
+    choice.wantedMean[0] = t0 / CELL_PIXELS;
+    choice.wantedMean[1] = t1 / CELL_PIXELS;
+    choice.wantedMean[2] = t2 / CELL_PIXELS;
   }
 
   /** Picks among the candidates with the colours the depth can show; fills `choice`. */

@@ -4,7 +4,7 @@ import type { Raster } from '../../src/core/raster.js';
 import { symbolsLines } from '../../src/render/symbols.js';
 import { compilePlan, ERROR_WEIGHTS, SymbolFitter } from '../../src/render/symbols-fit.js';
 import type { SymbolSetName } from '../../src/render/symbols-glyphs.js';
-import { maskComplement, maskKey, SYMBOL_SETS } from '../../src/render/symbols-glyphs.js';
+import { maskComplement, maskHas, maskKey, SYMBOL_SETS } from '../../src/render/symbols-glyphs.js';
 import { paintSymbols } from '../../src/render/symbols-paint.js';
 import { referenceFit, shownPixel, weightedDistance } from '../../src/render/symbols-reference.js';
 
@@ -149,6 +149,35 @@ describe('fast fit against the exhaustive reference', () => {
       }),
       { numRuns: 50, seed: 3 },
     );
+  });
+
+  it('24-bit with one candidate: each cell shows the rounded means inside and outside its shape', () => {
+    // Holds the default path's own choice of colours (chooseExact) to the definition, at every set.
+    const pack = (sum: readonly number[], n: number): number => {
+      const [r, g, b] = sum.map((v) => Math.min(255, Math.max(0, Math.round(v / n))));
+      return (r << 16) | (g << 8) | b;
+    };
+    for (const name of ['block', 'sextant', 'octant', 'braille'] as const) {
+      fc.assert(
+        fc.property(rasterArb(1, 1), (raster) => {
+          const fitter = new SymbolFitter(SYMBOL_SETS[name], { depth: 'truecolor', background: [0, 0, 0] });
+          const c = fitter.fit(raster.data, raster.width, 0, 0);
+          const mask = fitter.plan.shapes[c.shape].mask;
+          const inside = [0, 0, 0];
+          const outside = [0, 0, 0];
+          let n = 0;
+          for (let i = 0; i < 64; i++) {
+            const into = maskHas(mask, i & 7, i >> 3);
+            if (into) n++;
+            for (let k = 0; k < 3; k++) (into ? inside : outside)[k] += raster.data[i * 4 + k];
+          }
+          expect(c.outside, name).toBe(pack(outside, 64 - n));
+          expect(c.inside, name).toBe(n === 0 ? c.outside : pack(inside, n));
+          if (c.shape !== 0) expect(c.inside, name).not.toBe(c.outside);
+        }),
+        { numRuns: 60, seed: 11 },
+      );
+    }
   });
 
   it('a worse metric loses: plain fits chosen under other weights are no better under ours', () => {
