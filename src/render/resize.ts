@@ -9,7 +9,7 @@
  */
 import { positiveInteger } from '../core/positive-integer.js';
 import type { Raster } from '../core/raster.js';
-import { validateRaster } from '../core/raster.js';
+import { isOpaque, validateRaster } from '../core/raster.js';
 import { MAX_PIXELS, MAX_SIDE } from './limits.js';
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
@@ -116,15 +116,37 @@ export function resize(raster: Raster, width: number, height: number): Raster {
   const src = raster.data;
   const xw = axisWeights(sw, width);
   const yw = axisWeights(sh, height);
-  // An opaque picture (every JPEG) needs no premultiplying and no alpha channel in between.
-  const opaque = isOpaque(src);
+  // Shrinking across on a little-endian machine with 4-byte aligned data: whole pixels read as
+  // one 32-bit word each, summed as integers and weighted once (see acrossOpaqueWords). That
+  // pass reads every pixel, so it checks the alpha as it goes instead of a scan of its own: an
+  // opaque picture (every JPEG) is read once, and one that is not is resampled again from the
+  // start with premultiplied alpha (having wasted at most the rows read before the first pixel
+  // that is not opaque).
+  if (width < sw && LITTLE_ENDIAN && (src.byteOffset & 3) === 0) {
+    const words = new Uint32Array(src.buffer, src.byteOffset, sw * sh);
+    const opaque = resample(raster, width, height, xw, yw, true, words);
+    if (opaque) return opaque;
+  }
+  return resample(raster, width, height, xw, yw, isOpaque(raster), null) as Raster;
+}
+
+/**
+ * `resize` once the weights are known: `opaque` says every alpha is 255 (no premultiplying, RGB
+ * rows in between); `words` (opaque, shrinking across) reads pixels as 32-bit words and returns
+ * null as soon as one is not opaque after all.
+ */
+function resample(
+  raster: Raster,
+  width: number,
+  height: number,
+  xw: AxisWeights,
+  yw: AxisWeights,
+  opaque: boolean,
+  words: Uint32Array | null,
+): Raster | null {
+  const sw = raster.width;
+  const src = raster.data;
   const n = width * (opaque ? 3 : 4);
-  // Shrinking across an opaque picture: whole pixels read as one 32-bit word each (little-endian
-  // machines, 4-byte aligned data), summed as integers and weighted once (see acrossOpaqueWords).
-  const words =
-    opaque && width < sw && LITTLE_ENDIAN && (src.byteOffset & 3) === 0
-      ? new Uint32Array(src.buffer, src.byteOffset, sw * sh)
-      : null;
 
   // Enlarging across an opaque picture: every destination pixel mixes at most two source pixels.
   const pairs = opaque && width >= sw ? linearPairs(xw, width) : null;
@@ -145,8 +167,9 @@ export function resize(raster: Raster, width: number, height: number): Raster {
       const slot = s % slots;
       if (held[slot] !== s) {
         const row = slot * n;
-        if (words) acrossOpaqueWords(words, s * sw, xw, width, ring, row);
-        else if (pairs) acrossOpaquePairs(src, s * sw * 4, pairs, width, ring, row);
+        if (words) {
+          if (acrossOpaqueWords(words, s * sw, xw, width, ring, row) >>> 24 !== 255) return null;
+        } else if (pairs) acrossOpaquePairs(src, s * sw * 4, pairs, width, ring, row);
         else if (opaque) acrossOpaque(src, s * sw * 4, xw, width, ring, row);
         else acrossPremultiplied(src, s * sw * 4, xw, width, ring, row);
         held[slot] = s;
@@ -210,20 +233,6 @@ function addScaled(acc: Float64Array, from: Float32Array, at: number, n: number,
 /** acc[i] = from[at + i] x w for i < n (the first row of a sum: 0 + x is x, so the same values as adding). */
 function setScaled(acc: Float64Array, from: Float32Array, at: number, n: number, w: number): void {
   for (let i = 0; i < n; i++) acc[i] = from[at + i] * w;
-}
-
-/** Whether every pixel's alpha is 255; span by span (optimised early, as addScaled). */
-function isOpaque(data: Uint8Array): boolean {
-  for (let at = 0; at < data.length; at += OPAQUE_SPAN) {
-    if (!opaqueSpan(data, at, Math.min(data.length, at + OPAQUE_SPAN))) return false;
-  }
-  return true;
-}
-const OPAQUE_SPAN = 4096;
-
-function opaqueSpan(data: Uint8Array, from: number, to: number): boolean {
-  for (let i = from + 3; i < to; i += 4) if (data[i] !== 255) return false;
-  return true;
 }
 
 /** Linear interpolation across, as two byte offsets and two weights a destination pixel (the second 0 for one tap). */
@@ -298,6 +307,7 @@ function acrossOpaque(src: Uint8Array, p0: number, xw: AxisWeights, width: numbe
  * As `acrossOpaque` when shrinking, over 32-bit pixels (from pixel `i0`): a box filter gives
  * every source pixel strictly inside a destination pixel the same weight, so those are summed
  * as integers and weighted once; only the two edge pixels (partly covered) carry their own.
+ * Returns the AND of every pixel of the row (its top byte is 255 when they are all opaque).
  */
 function acrossOpaqueWords(
   px: Uint32Array,
@@ -306,13 +316,15 @@ function acrossOpaqueWords(
   width: number,
   out: Float32Array,
   o: number,
-): void {
+): number {
   const { first, offset, weights } = xw;
+  let all = -1;
   for (let x = 0; x < width; x++, o += 3) {
     const k0 = offset[x],
       last = offset[x + 1] - 1;
     const i = i0 + first[x];
     let p = px[i];
+    all &= p;
     let w = weights[k0];
     let r = (p & 255) * w,
       g = ((p >>> 8) & 255) * w,
@@ -323,6 +335,7 @@ function acrossOpaqueWords(
         ib = 0;
       for (let j = i + 1, end = i + last - k0; j < end; j++) {
         p = px[j];
+        all &= p;
         ir += p & 255;
         ig += (p >>> 8) & 255;
         ib += (p >>> 16) & 255;
@@ -334,6 +347,7 @@ function acrossOpaqueWords(
         b += ib * w;
       }
       p = px[i + last - k0];
+      all &= p;
       w = weights[last];
       r += (p & 255) * w;
       g += ((p >>> 8) & 255) * w;
@@ -343,6 +357,7 @@ function acrossOpaqueWords(
     out[o + 1] = g;
     out[o + 2] = b;
   }
+  return all;
 }
 
 /** As `acrossOpaque`, premultiplied by alpha: RGBA floats, colour x alpha. */
