@@ -20,23 +20,27 @@ function definition(data: Uint8Array): boolean {
 describe('isOpaque', () => {
   // Positions chosen for the word loop's shape: eight pixels a step, the rest one by one, spans
   // of 8192 pixels; and byte data that is not 4-byte aligned, read byte by byte.
-  const cases: [string, Raster, boolean][] = [
-    ['one opaque pixel', row(1), true],
-    ['one pixel of alpha 254', row(1, 0, 254), false],
-    ['a transparent first pixel', row(17, 0, 0), false],
-    ['alpha 254 in the middle of an eight-pixel step', row(17, 5, 254), false],
-    ['alpha 254 in the last pixel of the last whole step', row(17, 15, 254), false],
-    ['alpha 254 in the pixel left over after the steps', row(17, 16, 254), false],
-    ['seventeen opaque pixels', row(17), true],
-    ['alpha 0 first in the second span', row(8192 * 2 + 3, 8192, 0), false],
-    ['alpha 254 in the last pixel after two spans', row(8192 * 2 + 3, 8192 * 2 + 2, 254), false],
-    ['two spans and more, opaque', row(8192 * 2 + 3), true],
-    ['not 4-byte aligned, opaque', row(17, -1, 255, 1), true],
-    ['not 4-byte aligned, alpha 254 last', row(17, 16, 254, 1), false],
-    ['not 4-byte aligned, alpha 0 first', row(17, 0, 0, 3), false],
+  const cases: { name: string; raster: Raster; opaque: boolean }[] = [
+    { name: 'one opaque pixel', raster: row(1), opaque: true },
+    { name: 'one pixel of alpha 254', raster: row(1, 0, 254), opaque: false },
+    { name: 'a transparent first pixel', raster: row(17, 0, 0), opaque: false },
+    { name: 'alpha 254 in the middle of an eight-pixel step', raster: row(17, 5, 254), opaque: false },
+    { name: 'alpha 254 in the last pixel of the last whole step', raster: row(17, 15, 254), opaque: false },
+    { name: 'alpha 254 in the pixel left over after the steps', raster: row(17, 16, 254), opaque: false },
+    { name: 'seventeen opaque pixels', raster: row(17), opaque: true },
+    { name: 'alpha 0 first in the second span', raster: row(8192 * 2 + 3, 8192, 0), opaque: false },
+    {
+      name: 'alpha 254 in the last pixel after two spans',
+      raster: row(8192 * 2 + 3, 8192 * 2 + 2, 254),
+      opaque: false,
+    },
+    { name: 'two spans and more, opaque', raster: row(8192 * 2 + 3), opaque: true },
+    { name: 'not 4-byte aligned, opaque', raster: row(17, -1, 255, 1), opaque: true },
+    { name: 'not 4-byte aligned, alpha 254 last', raster: row(17, 16, 254, 1), opaque: false },
+    { name: 'not 4-byte aligned, alpha 0 first', raster: row(17, 0, 0, 3), opaque: false },
   ];
-  it.each(cases)('%s', (_name, raster, expected) => {
-    expect(isOpaque(raster)).toBe(expected);
+  it.each(cases)('$name', ({ raster, opaque }) => {
+    expect(isOpaque(raster)).toBe(opaque);
   });
 
   it('an opaque colour that is not grey stays opaque (only the alpha byte counts)', () => {
