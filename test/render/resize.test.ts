@@ -331,6 +331,38 @@ describe('resize', () => {
       ),
     );
   });
+
+  // Shrinking across, the 32-bit pass checks the alpha as it reads; one pixel that is not opaque,
+  // anywhere, must send the whole picture down the premultiplied path, as the byte path (data
+  // not 4-byte aligned, which scans the alpha first) does: the same bytes, and not all opaque.
+  it('one pixel that is not opaque, anywhere, is resampled with premultiplied alpha', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 12 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.nat(),
+        fc.integer({ min: 0, max: 200 }),
+        fc.integer(),
+        (sw, sh, dh, where, alpha, seed) => {
+          const dw = 1 + (where % (sw - 1));
+          let s = seed >>> 0;
+          const bytes = new Uint8Array(sw * sh * 4 + 1);
+          const aligned = bytes.subarray(0, sw * sh * 4);
+          for (let i = 0; i < aligned.length; i++) {
+            s = (s * 1103515245 + 12345) >>> 0;
+            aligned[i] = i % 4 === 3 ? 255 : s >>> 24;
+          }
+          aligned[(where % (sw * sh)) * 4 + 3] = alpha;
+          const unaligned = new Uint8Array(sw * sh * 4 + 1).subarray(1);
+          unaligned.set(aligned);
+          const out = resize({ width: sw, height: sh, data: aligned }, dw, dh);
+          expect(out.data).toEqual(resize({ width: sw, height: sh, data: unaligned }, dw, dh).data);
+          expect(out.data.some((v, i) => i % 4 === 3 && v < 255)).toBe(true);
+        },
+      ),
+    );
+  });
 });
 
 /** Per axis, each output pixel's source weights: exact coverage when shrinking, linear when enlarging. */
