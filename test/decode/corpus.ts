@@ -407,6 +407,11 @@ export function gifFeatureCorpus(): CorpusImage[] {
       { x: 3, y: 0, w: 4, h: 5, seed: 64, delay: 4, disposal: 1 },
       { x: 2, y: 1, w: 3, h: 3, seed: 65, delay: 4, disposal: 0, transparent: 2 },
     ]),
+    // The second frame has no graphic control extension: the first one's transparent index is not its.
+    make('gif a transparent index applies to its own frame only', 6, 4, [
+      { x: 0, y: 0, w: 6, h: 4, seed: 71, delay: 4, disposal: 1, transparent: 0 },
+      { x: 1, y: 1, w: 4, h: 3, seed: 72, delay: 0, disposal: 0 },
+    ]),
     make('gif transparent pixels in the first frame stay transparent', 9, 4, [
       { x: 0, y: 0, w: 9, h: 4, seed: 66, delay: 0, disposal: 0, transparent: 0 },
     ]),

@@ -103,3 +103,19 @@ describe('GIFs that declare more than they hold', () => {
     expect([decoded.frames.length, decoded.frameCount]).toEqual([1, 4]);
   });
 });
+
+describe('indices past the colour table', () => {
+  it('are drawn opaque black, never from the bytes after the table', () => {
+    // A 2x1 screen, a 2-colour table (red, green), one frame with 3-bit codes clear(4), 1, 3, end(5).
+    const lzw = [0x4 | (1 << 3) | (3 << 6), (3 >> 2) | (5 << 1)];
+    const bytes = Uint8Array.from([
+      ...Buffer.from('GIF89a'),
+      ...[2, 0, 1, 0, 0x80, 0, 0],
+      ...[255, 0, 0, 0, 255, 0],
+      ...[0x2c, 0, 0, 0, 0, 2, 0, 1, 0, 0],
+      ...[2, lzw.length, ...lzw, 0],
+      0x3b,
+    ]);
+    expect(Array.from(decodeImage(bytes).frames[0]!.raster.data)).toEqual([0, 255, 0, 255, 0, 0, 0, 255]);
+  });
+});
