@@ -38,10 +38,15 @@ export function decodeGifLzw(bytes: Uint8Array, offset: number, output: Uint8Arr
   const dataBits = (data.length - 2) * 8;
   const clear = 1 << minCodeSize;
   const eoi = clear + 1;
+  // What a clear code resets to, computed once: a clear first seen after V8 has compiled the
+  // loop then runs no arithmetic it has no feedback for (which would throw the compiled code away).
+  const firstFree = eoi + 1;
+  const firstSize = minCodeSize + 1;
+  const firstMask = (1 << firstSize) - 1;
   let pos = 0;
-  let codeSize = minCodeSize + 1;
-  let mask = (1 << codeSize) - 1;
-  let next = eoi + 1;
+  let codeSize = firstSize;
+  let mask = firstMask;
+  let next = firstFree;
   let prevStart = -1; // no previous string since the last clear
   let prevLength = 0;
   let op = 0;
@@ -64,9 +69,9 @@ export function decodeGifLzw(bytes: Uint8Array, offset: number, output: Uint8Arr
       if (op >= expected) return LONGER;
       output[op] = code;
     } else if (code === clear) {
-      next = eoi + 1;
-      codeSize = minCodeSize + 1;
-      mask = (1 << codeSize) - 1;
+      next = firstFree;
+      codeSize = firstSize;
+      mask = firstMask;
       prevStart = -1;
       continue;
     } else if (code === eoi) {
