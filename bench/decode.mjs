@@ -1,7 +1,8 @@
 // decodeImage against a bare decoder on the same file, in the same process. PNG: termsight's own
 // decoder (node:zlib, CRCs, bounded inflate) against fast-png's decode, the decoder it replaced;
-// JPEG and GIF: what termsight's checks (header and limits, marker/block walk, GIF bounds and LZW
-// dry run) cost on top of jpeg-js and omggif, which it wraps. Ratios > 1 mean termsight is slower.
+// JPEG: termsight's own decoder against jpeg-js; GIF: termsight's own LZW and compositor (with
+// its bounds and checks) against omggif's reader, the decoder it replaced (omggif's blit, no
+// disposal). Ratios > 1 mean termsight is slower.
 // Run alone: node bench/decode.mjs (after npx tsc -p tsconfig.build.json)
 
 import { readFileSync } from 'node:fs';
@@ -74,7 +75,7 @@ export async function run(log = console.log) {
       },
     ],
   ];
-  log('decode: termsight decodeImage vs fast-png (PNG) / the wrapped decoder (JPEG, GIF), ms per file, ratio');
+  log('decode: termsight decodeImage vs fast-png (PNG) / jpeg-js (JPEG) / omggif (GIF), ms per file, ratio');
   log(`${'file'.padEnd(28)} ${'termsight'.padStart(10)} ${'bare'.padStart(10)} ${'ratio'.padStart(7)}`);
   for (const [name, bytes, bare] of files) {
     const ours = time(() => decodeImage(bytes));

@@ -35,7 +35,7 @@ function entryFiles() {
   return [...files].map((file) => join(DIST, relative('dist', file)));
 }
 
-// Dependencies (omggif) and peers (ink, react) stay imports: the user's copy is the one used.
+// Dependencies (none today) and peers (ink, react) stay imports: the user's copy is the one used.
 const external = new Set([
   ...Object.keys(pkg.dependencies ?? {}),
   ...Object.keys(pkg.peerDependencies ?? {}),

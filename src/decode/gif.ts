@@ -1,16 +1,15 @@
 /**
- * GIF to full RGBA frames with omggif's LZW decoder, behind termsight's own bounds. The block
- * structure is walked here first (truncation, missing colour tables, frames outside the screen),
- * every frame that will be decoded is checked against what its data can hold (a bound from its
- * byte count, then an LZW dry run) before a pixel buffer is allocated, and omggif is handed only
- * the frames that will be shown. Frames are composited onto a canvas the way browsers do:
- * transparency, and disposal 1 (keep), 2 (clear to transparent) and 3 (restore the previous
- * picture). See docs/decode.md#gif.
+ * GIF to full RGBA frames, with termsight's own LZW decoder (gif-lzw.ts). The block structure is
+ * walked first (truncation, missing colour tables, frames outside the screen); every frame that
+ * will be shown is checked against what its data can hold (a bound from its byte count) before a
+ * pixel buffer is allocated, and its LZW stream is checked as it decodes. Frames are composited
+ * onto the screen the way browsers do: transparency, interlacing, clipping at the screen's edges,
+ * and disposal 1 (keep), 2 (clear to transparent) and 3 (restore the previous picture). See
+ * docs/decode.md#gif.
  */
-import omggif from 'omggif';
 import { u16le } from '../core/bytes.js';
-import { DecodeError, reasonOf } from './error.js';
-import { checkGifLzw, lzwPixelBound } from './gif-lzw.js';
+import { DecodeError } from './error.js';
+import { decodeGifLzw, lzwPixelBound } from './gif-lzw.js';
 import { checkDimensions } from './header.js';
 import { DEFAULT_DECODE_LIMITS, type DecodedFrame, type DecodeLimits } from './image.js';
 
@@ -24,6 +23,13 @@ export interface GifFrameInfo {
   readonly delay: number;
   /** 0 unspecified, 1 keep, 2 restore to background, 3 restore to previous. */
   readonly disposal: number;
+  /** The palette index drawn as transparent (left as the canvas was), or -1. */
+  readonly transparent: number;
+  /** Rows stored in the four passes of GIF interlacing (0, 8, 16…; 4, 12…; 2, 6…; 1, 3…). */
+  readonly interlaced: boolean;
+  /** Offset of the frame's colour table (its own, else the global one) and its number of colours. */
+  readonly paletteOffset: number;
+  readonly paletteColors: number;
   /** Offset of the LZW minimum code size byte (the sub-blocks follow). */
   readonly dataOffset: number;
   /** Bytes of LZW data in the frame's sub-blocks (without their length bytes). */
@@ -75,6 +81,7 @@ export function readGifLayout(bytes: Uint8Array, maxFrames = Number.POSITIVE_INF
   let frameCount = 0;
   let delay = 0;
   let disposal = 0;
+  let transparent = -1;
   let plays = 1;
   for (;;) {
     if (p >= end) truncated();
@@ -86,8 +93,10 @@ export function readGifLayout(bytes: Uint8Array, maxFrames = Number.POSITIVE_INF
       if (label === 0xf9) {
         if (p + 5 > end) truncated();
         if (bytes[p] !== 4) throw new DecodeError('corrupt', 'corrupt GIF: bad graphic control extension');
-        disposal = ((bytes[p + 1] as number) >> 2) & 7;
+        const flags = bytes[p + 1] as number;
+        disposal = (flags >> 2) & 7;
         delay = u16le(bytes, p + 2);
+        transparent = flags & 1 ? (bytes[p + 4] as number) : -1;
         p += 5;
       } else if (label === 0xff && p + 16 <= end && bytes[p] === 11 && bytes[p + 12] === 3 && bytes[p + 13] === 1) {
         // The looping extension (NETSCAPE2.0, or ANIMEXTS1.0 which says the same): a 16-bit count.
@@ -108,17 +117,35 @@ export function readGifLayout(bytes: Uint8Array, maxFrames = Number.POSITIVE_INF
       const frameHeight = u16le(bytes, p + 6);
       const flags = bytes[p + 8] as number;
       p += 9;
-      if (flags & 0x80) p += 3 * (2 << (flags & 7));
+      const paletteOffset = flags & 0x80 ? p : 13;
+      const paletteColors = 2 << ((flags & 0x80 ? flags : screenFlags) & 7);
+      if (flags & 0x80) p += 3 * paletteColors;
       else if (!hasGlobalPalette) throw new DecodeError('corrupt', 'corrupt GIF: a frame has no colour table');
       const dataOffset = p;
       p += 1; // LZW minimum code size
       const dataBytes = skipSubBlocks();
       if (p > end) truncated();
       if (frames.length < maxFrames)
-        frames.push({ x, y, width: frameWidth, height: frameHeight, delay, disposal, dataOffset, dataBytes, end: p });
+        frames.push({
+          x,
+          y,
+          width: frameWidth,
+          height: frameHeight,
+          delay,
+          disposal,
+          transparent,
+          interlaced: (flags & 0x40) !== 0,
+          paletteOffset,
+          paletteColors,
+          dataOffset,
+          dataBytes,
+          end: p,
+        });
       frameCount++;
+      // A graphic control extension applies to the one image that follows it (GIF89a, 23).
       delay = 0;
       disposal = 0;
+      transparent = -1;
       continue;
     }
     throw new DecodeError(
@@ -139,25 +166,8 @@ export function gifDelayMs(centiseconds: number): number {
 }
 
 /**
- * Runs `fn` with `console.log` captured: omggif reports a short or overlong LZW stream by
- * logging, which would land in the picture being written to stdout.
- */
-function capturingLog<T>(fn: () => T): { result: T; logged: string[] } {
-  const logged: string[] = [];
-  const original = console.log;
-  console.log = (...args: unknown[]) => {
-    logged.push(args.map(String).join(' '));
-  };
-  try {
-    return { result: fn(), logged };
-  } finally {
-    console.log = original;
-  }
-}
-
-/**
- * Why a frame cannot give its pixels, or null when its data can: first the bound from its byte
- * count (no bit is read), then the dry run (every code followed, nothing allocated).
+ * Why a frame's data cannot give its pixels, judged from its byte count alone (no bit is read), or
+ * null when it may: checked before any buffer for the frame is allocated.
  */
 export function gifFrameProblem(bytes: Uint8Array, frame: GifFrameInfo): string | null {
   const pixels = frame.width * frame.height;
@@ -166,17 +176,14 @@ export function gifFrameProblem(bytes: Uint8Array, frame: GifFrameInfo): string 
   const bound = lzwPixelBound(frame.dataBytes, minCodeSize);
   if (bound < pixels)
     return `a ${frame.width}x${frame.height} frame with ${frame.dataBytes} bytes of image data, which can hold at most ${bound} pixels`;
-  const lzw = checkGifLzw(bytes, frame.dataOffset, pixels);
-  if (!lzw.ok) return lzw.reason;
-  if (lzw.pixels < pixels) return 'the image data is shorter than its size';
   return null;
 }
 
 /**
  * Decodes a GIF to full-size RGBA frames (all of them, or only the first). Only the frames within
  * `limits.maxAnimationPixels` are looked at; of those, decoding stops at the first whose data
- * cannot give its pixels. A first frame that is damaged is an error. Every bound is checked
- * before the canvas is allocated.
+ * cannot give its pixels (it and the frames after it are dropped). A first frame that is damaged
+ * is an error. A frame's byte-count bound is checked before anything is allocated for it.
  */
 export function decodeGifFrames(
   bytes: Uint8Array,
@@ -192,105 +199,110 @@ export function decodeGifFrames(
   const layout = which === 'first' ? head : readGifLayout(bytes, budgetFrames);
   const { width, height, frameCount, plays } = layout;
 
+  // A frame may reach past the screen (it is clipped), but its own pixels are held while it
+  // decodes, so they are bounded like a picture's.
   let reach = { width, height };
   for (const f of layout.frames)
     reach = { width: Math.max(reach.width, f.x + f.width), height: Math.max(reach.height, f.y + f.height) };
   checkDimensions(reach.width, reach.height, limits, 'gif');
 
-  const kept: GifFrameInfo[] = [];
-  for (const [i, f] of layout.frames.entries()) {
-    const problem = gifFrameProblem(bytes, f);
-    if (problem === null) {
-      kept.push(f);
-      continue;
-    }
-    if (i === 0) throw new DecodeError('corrupt', `corrupt GIF: ${problem}`);
-    break; // keep the frames that decode whole
-  }
-
-  // omggif blits with the screen width as stride, so a frame reaching past the screen would wrap
-  // into the next rows. Decode onto a canvas that covers every frame, then crop to the screen.
-  let canvasWidth = width;
-  let canvasHeight = height;
-  for (const f of kept) {
-    canvasWidth = Math.max(canvasWidth, f.x + f.width);
-    canvasHeight = Math.max(canvasHeight, f.y + f.height);
-  }
-  const source = omggifSource(bytes, kept, canvasWidth, canvasHeight, frameCount);
-
-  let reader: omggif.GifReader;
-  try {
-    reader = new omggif.GifReader(source);
-  } catch (error) {
-    throw new DecodeError('corrupt', `corrupt GIF: ${reasonOf(error)}`, { cause: error });
-  }
-  const canvas = new Uint8Array(canvasWidth * canvasHeight * 4);
+  let canvas: Uint8Array | null = null;
+  let indices = new Uint8Array(0);
   const frames: DecodedFrame[] = [];
-  let saved: Uint8Array | null = null;
-  for (let i = 0; i < kept.length; i++) {
-    const info = reader.frameInfo(i);
-    if (info.disposal === 3) saved = canvas.slice();
-    const { logged } = capturingLog(() => {
-      try {
-        reader.decodeAndBlitFrameRGBA(i, canvas);
-      } catch (error) {
-        throw new DecodeError('corrupt', `corrupt GIF: frame ${i + 1}: ${reasonOf(error)}`, { cause: error });
-      }
-    });
-    if (logged.length > 0) {
-      if (i === 0) throw new DecodeError('corrupt', 'corrupt GIF: the image data does not match its size');
-      break; // keep the frames that decoded whole
+  for (const [i, f] of layout.frames.entries()) {
+    const pixels = f.width * f.height;
+    let problem = gifFrameProblem(bytes, f);
+    if (problem === null && pixels > 0) {
+      if (indices.length < pixels) indices = new Uint8Array(pixels);
+      const lzw = decodeGifLzw(bytes, f.dataOffset, indices.subarray(0, pixels));
+      if (!lzw.ok) problem = lzw.reason;
     }
-    frames.push({
-      raster: { width, height, data: crop(canvas, canvasWidth, width, height) },
-      delayMs: frameCount > 1 ? gifDelayMs(info.delay) : 0,
-    });
-    if (info.disposal === 2) clearRect(canvas, canvasWidth, info);
-    else if (info.disposal === 3 && saved) canvas.set(saved);
+    if (problem !== null) {
+      if (i === 0) throw new DecodeError('corrupt', `corrupt GIF: ${problem}`);
+      break; // keep the frames that decode whole
+    }
+    canvas ??= new Uint8Array(screen * 4);
+    const last = i === layout.frames.length - 1;
+    const saved: Uint8Array | null = f.disposal === 3 && !last ? canvas.slice() : null;
+    blitFrame(canvas, width, height, bytes, f, indices.subarray(0, pixels));
+    // The last frame hands over the canvas itself: nothing is drawn on it after.
+    const data = last ? canvas : canvas.slice();
+    frames.push({ raster: { width, height, data }, delayMs: frameCount > 1 ? gifDelayMs(f.delay) : 0 });
+    if (last) break;
+    if (f.disposal === 2) clearRect(canvas, width, height, f);
+    else if (saved) canvas = saved;
   }
   return { width, height, frames, frameCount, plays };
 }
 
-/**
- * The bytes omggif gets: the file up to the last frame that will be decoded, then a trailer (so
- * it indexes no frame that is not shown), with the screen enlarged to the canvas when a frame
- * reaches past it. The file itself when nothing needs changing.
- */
-function omggifSource(
-  bytes: Uint8Array,
-  kept: readonly GifFrameInfo[],
-  canvasWidth: number,
-  canvasHeight: number,
-  frameCount: number,
-): Uint8Array {
-  const last = kept[kept.length - 1];
-  const resized = canvasWidth !== u16le(bytes, 6) || canvasHeight !== u16le(bytes, 8);
-  if (!resized && (last === undefined || kept.length === frameCount)) return bytes;
-  const end = last ? last.end : bytes.length;
-  const source = new Uint8Array(end + 1);
-  source.set(bytes.subarray(0, end));
-  source[end] = 0x3b;
-  source[6] = canvasWidth & 0xff;
-  source[7] = canvasWidth >> 8;
-  source[8] = canvasHeight & 0xff;
-  source[9] = canvasHeight >> 8;
-  return source;
+/** The frame row each stored row goes to: in order, or in the four passes of interlacing. */
+function rowOrder(height: number, interlaced: boolean): Int32Array {
+  const rows = new Int32Array(height);
+  if (!interlaced) {
+    for (let r = 0; r < height; r++) rows[r] = r;
+    return rows;
+  }
+  let r = 0;
+  for (const [first, step] of INTERLACE_PASSES) for (let y = first; y < height; y += step) rows[r++] = y;
+  return rows;
 }
+const INTERLACE_PASSES = [
+  [0, 8],
+  [4, 8],
+  [2, 4],
+  [1, 2],
+] as const;
 
-function crop(canvas: Uint8Array, canvasWidth: number, width: number, height: number): Uint8Array {
-  if (canvasWidth === width && canvas.length === width * height * 4) return canvas.slice();
-  const out = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++)
-    out.set(canvas.subarray(y * canvasWidth * 4, (y * canvasWidth + width) * 4), y * width * 4);
-  return out;
+/**
+ * Draws a frame's palette indices onto the screen-sized canvas: transparent pixels leave the
+ * canvas as it was, the parts past the screen are clipped, colours past the colour table (a
+ * broken file) are opaque black.
+ */
+function blitFrame(
+  canvas: Uint8Array,
+  width: number,
+  height: number,
+  bytes: Uint8Array,
+  f: GifFrameInfo,
+  indices: Uint8Array,
+): void {
+  const visible = Math.min(f.width, width - f.x);
+  if (visible <= 0 || f.y >= height || indices.length === 0) return;
+  // RGBA bytes laid out in memory, then read as 32-bit words: a copy of a word keeps the byte order.
+  const paletteBytes = new Uint8Array(256 * 4);
+  for (let c = 0; c < 256; c++) {
+    const o = f.paletteOffset + c * 3;
+    if (c < f.paletteColors) {
+      paletteBytes[c * 4] = bytes[o] as number;
+      paletteBytes[c * 4 + 1] = bytes[o + 1] as number;
+      paletteBytes[c * 4 + 2] = bytes[o + 2] as number;
+    }
+    paletteBytes[c * 4 + 3] = 255;
+  }
+  const palette = new Uint32Array(paletteBytes.buffer);
+  const pixels = new Uint32Array(canvas.buffer, canvas.byteOffset, width * height);
+  const transparent = f.transparent;
+  const rows = rowOrder(f.height, f.interlaced);
+  for (let r = 0; r < f.height; r++) {
+    const y = f.y + (rows[r] as number);
+    if (y >= height) continue;
+    const from = r * f.width;
+    const to = y * width + f.x;
+    if (transparent < 0) {
+      for (let i = 0; i < visible; i++) pixels[to + i] = palette[indices[from + i] as number] as number;
+    } else {
+      for (let i = 0; i < visible; i++) {
+        const index = indices[from + i] as number;
+        if (index !== transparent) pixels[to + i] = palette[index] as number;
+      }
+    }
+  }
 }
 
 /** Disposal 2: browsers clear to transparent rather than to the background colour. */
-function clearRect(
-  canvas: Uint8Array,
-  canvasWidth: number,
-  f: { x: number; y: number; width: number; height: number },
-): void {
-  for (let y = f.y; y < f.y + f.height; y++)
-    canvas.fill(0, (y * canvasWidth + f.x) * 4, (y * canvasWidth + f.x + f.width) * 4);
+function clearRect(canvas: Uint8Array, width: number, height: number, f: GifFrameInfo): void {
+  const right = Math.min(width, f.x + f.width);
+  if (right <= f.x) return;
+  for (let y = f.y; y < Math.min(height, f.y + f.height); y++)
+    canvas.fill(0, (y * width + f.x) * 4, (y * width + right) * 4);
 }

@@ -251,6 +251,21 @@ interface GifFrameSpec {
   delay: number;
   disposal: 0 | 1 | 2 | 3;
   transparent?: number;
+  /** Rows stored in the four interlace passes (the descriptor's flag set). */
+  interlaced?: boolean;
+}
+
+/** The stored order of an interlaced frame's rows: 0, 8, 16…; 4, 12…; 2, 6…; 1, 3… (GIF89a appendix E). */
+export function interlacedRows(height: number): number[] {
+  const rows: number[] = [];
+  for (const [first, step] of [
+    [0, 8],
+    [4, 8],
+    [2, 4],
+    [1, 2],
+  ] as const)
+    for (let y = first; y < height; y += step) rows.push(y);
+  return rows;
 }
 
 /** Encodes frames with omggif's GifWriter. */
@@ -263,11 +278,20 @@ function writeGif(
   const buffer = new Uint8Array(4096 + width * height * frames.length * 2);
   const writer = new omggif.GifWriter(buffer, width, height, { palette: GIF_PALETTE, loop: 0 });
   for (const f of frames) {
-    writer.addFrame(f.x, f.y, f.w, f.h, pixelsOf(f), {
+    const start = writer.getOutputBufferPosition();
+    const pixels = pixelsOf(f);
+    const stored = f.interlaced ? interlacedRows(f.h).flatMap((y) => pixels.slice(y * f.w, (y + 1) * f.w)) : pixels;
+    writer.addFrame(f.x, f.y, f.w, f.h, stored, {
       delay: f.delay,
       disposal: f.disposal,
       ...(f.transparent !== undefined ? { transparent: f.transparent } : {}),
     });
+    if (f.interlaced) {
+      // omggif writes no interlaced frames: set the flag on the descriptor after the rows were reordered.
+      const descriptor = buffer[start] === 0x21 ? start + 8 : start;
+      if (buffer[descriptor] !== 0x2c) throw new Error('test GIF layout changed');
+      buffer[descriptor + 9] = (buffer[descriptor + 9] as number) | 0x40;
+    }
   }
   return buffer.slice(0, writer.end());
 }
@@ -327,6 +351,75 @@ export function gifCorpus(): CorpusImage[] {
       { x: 2, y: 1, w: 5, h: 4, seed: 32, delay: 0, disposal: 2, transparent: 0 },
       { x: 4, y: 3, w: 6, h: 5, seed: 33, delay: 20, disposal: 3, transparent: 1 },
       { x: 1, y: 2, w: 3, h: 3, seed: 34, delay: 1, disposal: 0, transparent: 2 },
+    ]),
+  ];
+}
+
+/**
+ * GIFs for what the compositor must get right beyond the two above: interlacing (with passes that
+ * have no rows), each disposal on its own, transparency on the first frame, frames past the
+ * screen's right and bottom edges.
+ */
+export function gifFeatureCorpus(): CorpusImage[] {
+  const pixelsOf = (f: GifFrameSpec) => bytesFrom(f.seed, f.w * f.h, 7);
+  const make = (name: string, width: number, height: number, frames: GifFrameSpec[]): CorpusImage => ({
+    name,
+    format: 'gif',
+    bytes: writeGif(width, height, frames, pixelsOf),
+    width,
+    height,
+    frames: compositeModel(width, height, frames, pixelsOf),
+    delays: frames.length > 1 ? frames.map((f) => (f.delay <= 1 ? 100 : f.delay * 10)) : [0],
+  });
+  const full = (seed: number, w: number, h: number): GifFrameSpec => ({
+    x: 0,
+    y: 0,
+    w,
+    h,
+    seed,
+    delay: 4,
+    disposal: 1,
+  });
+  return [
+    make('gif interlaced, 19 rows (all four passes)', 7, 19, [{ ...full(50, 7, 19), interlaced: true }]),
+    make('gif interlaced, 3 rows (the 4-row pass is empty)', 5, 3, [{ ...full(51, 5, 3), interlaced: true }]),
+    make('gif interlaced, 1 row', 6, 1, [{ ...full(52, 6, 1), interlaced: true }]),
+    make('gif interlaced frame at an offset, transparent, over a plain one', 10, 12, [
+      full(53, 10, 12),
+      { x: 2, y: 1, w: 6, h: 10, seed: 54, delay: 4, disposal: 0, transparent: 3, interlaced: true },
+    ]),
+    make('gif disposal 2 clears only its rectangle to transparent', 8, 6, [
+      full(55, 8, 6),
+      { x: 2, y: 2, w: 3, h: 2, seed: 56, delay: 4, disposal: 2 },
+      { x: 0, y: 0, w: 8, h: 6, seed: 57, delay: 4, disposal: 1, transparent: 0 },
+    ]),
+    make('gif disposal 3 restores the picture before the frame', 8, 6, [
+      full(58, 8, 6),
+      { x: 1, y: 1, w: 5, h: 4, seed: 59, delay: 4, disposal: 3 },
+      { x: 4, y: 3, w: 4, h: 3, seed: 60, delay: 4, disposal: 1, transparent: 1 },
+    ]),
+    make('gif disposal 3 on the first frame restores to transparent', 6, 5, [
+      { x: 1, y: 1, w: 3, h: 3, seed: 61, delay: 4, disposal: 3 },
+      { x: 3, y: 2, w: 3, h: 3, seed: 62, delay: 4, disposal: 1 },
+    ]),
+    make('gif disposal 0 and 1 keep the frame', 7, 5, [
+      { x: 0, y: 0, w: 4, h: 5, seed: 63, delay: 4, disposal: 0 },
+      { x: 3, y: 0, w: 4, h: 5, seed: 64, delay: 4, disposal: 1 },
+      { x: 2, y: 1, w: 3, h: 3, seed: 65, delay: 4, disposal: 0, transparent: 2 },
+    ]),
+    // The second frame has no graphic control extension: the first one's transparent index is not its.
+    make('gif a transparent index applies to its own frame only', 6, 4, [
+      { x: 0, y: 0, w: 6, h: 4, seed: 71, delay: 4, disposal: 1, transparent: 0 },
+      { x: 1, y: 1, w: 4, h: 3, seed: 72, delay: 0, disposal: 0 },
+    ]),
+    make('gif transparent pixels in the first frame stay transparent', 9, 4, [
+      { x: 0, y: 0, w: 9, h: 4, seed: 66, delay: 0, disposal: 0, transparent: 0 },
+    ]),
+    make('gif frames past the right and bottom edges, cleared by disposal 2', 6, 5, [
+      full(67, 6, 5),
+      { x: 4, y: 3, w: 7, h: 6, seed: 68, delay: 4, disposal: 2, interlaced: true },
+      { x: 5, y: 0, w: 3, h: 9, seed: 69, delay: 4, disposal: 1, transparent: 4 },
+      { x: 9, y: 9, w: 2, h: 2, seed: 70, delay: 4, disposal: 1 },
     ]),
   ];
 }

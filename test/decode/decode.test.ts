@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DecodeError, type DecodeFailure, decodeImage } from '../../src/decode/index.js';
-import { type CorpusImage, gifCorpus, gifFramePastScreen, jpegCorpus, pngCorpus } from './corpus.js';
+import { type CorpusImage, gifCorpus, gifFeatureCorpus, gifFramePastScreen, jpegCorpus, pngCorpus } from './corpus.js';
 
-const valid: CorpusImage[] = [...pngCorpus(), ...jpegCorpus(), ...gifCorpus(), gifFramePastScreen()];
+const valid: CorpusImage[] = [
+  ...pngCorpus(),
+  ...jpegCorpus(),
+  ...gifCorpus(),
+  ...gifFeatureCorpus(),
+  gifFramePastScreen(),
+];
 
 function maxDifference(a: Uint8Array, b: Uint8Array): number {
   let max = 0;

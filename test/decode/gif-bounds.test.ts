@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import omggif from 'omggif';
 import { describe, expect, it } from 'vitest';
 import { decodeGifFrames, gifFrameProblem, readGifLayout } from '../../src/decode/gif.js';
-import { checkGifLzw, lzwPixelBound } from '../../src/decode/gif-lzw.js';
+import { decodeGifLzw, lzwPixelBound } from '../../src/decode/gif-lzw.js';
 import { DecodeError, decodeImage } from '../../src/decode/index.js';
 import { bytesFrom, gifCorpus } from './corpus.js';
 import { gifFramesWithoutData } from './support/hostile-files.js';
@@ -42,8 +42,9 @@ describe('lzwPixelBound', () => {
           const bytes = buffer.slice(0, writer.end());
           const [frame] = readGifLayout(bytes).frames;
           if (!frame) throw new Error('no frame');
-          const lzw = checkGifLzw(bytes, frame.dataOffset, width * height);
-          expect(lzw).toEqual({ ok: true, pixels: width * height });
+          const indices = new Uint8Array(width * height);
+          expect(decodeGifLzw(bytes, frame.dataOffset, indices)).toEqual({ ok: true });
+          expect(Array.from(indices)).toEqual(pixels);
           expect(lzwPixelBound(frame.dataBytes, bytes[frame.dataOffset] as number)).toBeGreaterThanOrEqual(
             width * height,
           );
@@ -100,5 +101,21 @@ describe('GIFs that declare more than they hold', () => {
     const good = gifCorpus()[1]!;
     const decoded = decodeImage(good.bytes, { frames: 'first' });
     expect([decoded.frames.length, decoded.frameCount]).toEqual([1, 4]);
+  });
+});
+
+describe('indices past the colour table', () => {
+  it('are drawn opaque black, never from the bytes after the table', () => {
+    // A 2x1 screen, a 2-colour table (red, green), one frame with 3-bit codes clear(4), 1, 3, end(5).
+    const lzw = [0x4 | (1 << 3) | (3 << 6), (3 >> 2) | (5 << 1)];
+    const bytes = Uint8Array.from([
+      ...Buffer.from('GIF89a'),
+      ...[2, 0, 1, 0, 0x80, 0, 0],
+      ...[255, 0, 0, 0, 255, 0],
+      ...[0x2c, 0, 0, 0, 0, 2, 0, 1, 0, 0],
+      ...[2, lzw.length, ...lzw, 0],
+      0x3b,
+    ]);
+    expect(Array.from(decodeImage(bytes).frames[0]!.raster.data)).toEqual([0, 255, 0, 255, 0, 0, 0, 255]);
   });
 });

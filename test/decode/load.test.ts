@@ -113,6 +113,11 @@ describe('what a one-shot process loads (the built package)', () => {
       expected: ['png-chunks.js', 'png-inflate.js', 'png-pixels.js', 'png-reduce.js', 'png-unfilter.js', 'png.js'],
     },
     {
+      name: 'a GIF: the GIF decoder only (its own LZW, no omggif)',
+      file: 'test/fixtures/images/gif/coffee-optimized.gif',
+      expected: ['gif-lzw.js', 'gif.js'],
+    },
+    {
       name: 'a JPEG: the JPEG decoder only',
       file: 'test/fixtures/images/hubble_deep_field.jpg',
       expected: [

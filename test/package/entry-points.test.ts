@@ -17,6 +17,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
   name: string;
   exports: Record<string, string | { types?: string; import?: string }>;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
 };
 const readme = readFileSync(`${root}README.md`, 'utf8');
 
@@ -108,6 +110,33 @@ describe('the README and the exports map', () => {
   it('document the same entry points', () => {
     const headings = [...readme.matchAll(/^#{3,4} `(termsight[^`]*)`/gm)].map((m) => m[1]);
     expect(headings.sort()).toEqual(ENTRY_POINTS.map((e) => e.name).sort());
+  });
+});
+
+describe('no runtime dependency (what the README says)', () => {
+  it('package.json declares none', () => {
+    expect(pkg.dependencies ?? {}).toEqual({});
+  });
+  it('no built file imports a package but the optional peers', () => {
+    const peers = Object.keys(pkg.peerDependencies ?? {});
+    const files = readdirSync(`${root}dist`, { recursive: true, encoding: 'utf8' }).filter((f) => /\.c?js$/.test(f));
+    expect(files.length).toBeGreaterThan(0);
+    const packages = new Set<string>();
+    for (const file of files) {
+      // Code lines only: doc comments name `import('termsight')` and the like.
+      const code = readFileSync(join(root, 'dist', file), 'utf8')
+        .split('\n')
+        .filter((line) => !/^\s*(\*|\/\*|\/\/)/.test(line))
+        .join('\n');
+      for (const m of code.matchAll(
+        /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\(\s*|^import\s*)["']([^"'./][^"']*)["']/gm,
+      )) {
+        const spec = m[1] as string;
+        if (spec.startsWith('node:')) continue;
+        packages.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string));
+      }
+    }
+    expect([...packages].filter((name) => !peers.includes(name)).sort()).toEqual([]);
   });
 });
 
