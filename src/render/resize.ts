@@ -149,7 +149,7 @@ function resample(
   const n = width * (opaque ? 3 : 4);
 
   // Enlarging across an opaque picture: every destination pixel mixes at most two source pixels.
-  const pairs = opaque && width >= sw ? linearPairs(xw, width) : null;
+  const pairs = opaque && width >= sw ? linearPairs(xw, width, 4) : null;
 
   // Separable: each source row is resampled across once (into a small ring of rows, not a
   // whole intermediate picture), then the rows each output row covers are summed down.
@@ -221,15 +221,20 @@ function addScaled(acc: Float64Array, from: Float32Array, at: number, n: number,
   for (let i = 0; i < n; i++) acc[i] += from[at + i] * w;
 }
 
-/** Linear interpolation across, as two byte offsets and two weights a destination pixel (the second 0 for one tap). */
-interface LinearPairs {
+/**
+ * Linear interpolation across, as two element offsets and two weights a destination pixel (the
+ * second 0 for one tap); `stride` is the elements a source pixel takes (4 for RGBA, 3 for the
+ * symbols resampler's RGB rows).
+ */
+export interface LinearPairs {
   readonly left: Int32Array;
   readonly right: Int32Array;
   readonly leftWeight: Float64Array;
   readonly rightWeight: Float64Array;
 }
 
-function linearPairs(xw: AxisWeights, width: number): LinearPairs {
+/** The pairs for enlarging across to `width` pixels of `stride` elements each. */
+export function linearPairs(xw: AxisWeights, width: number, stride: number): LinearPairs {
   const left = new Int32Array(width);
   const right = new Int32Array(width);
   const leftWeight = new Float64Array(width);
@@ -237,8 +242,8 @@ function linearPairs(xw: AxisWeights, width: number): LinearPairs {
   for (let x = 0; x < width; x++) {
     const k = xw.offset[x];
     const two = xw.offset[x + 1] - k > 1;
-    left[x] = xw.first[x] * 4;
-    right[x] = (xw.first[x] + (two ? 1 : 0)) * 4;
+    left[x] = xw.first[x] * stride;
+    right[x] = (xw.first[x] + (two ? 1 : 0)) * stride;
     leftWeight[x] = xw.weights[k];
     rightWeight[x] = two ? xw.weights[k + 1] : 0;
   }

@@ -13,7 +13,7 @@
 import type { Raster } from '../core/raster.js';
 import { validateRaster } from '../core/raster.js';
 import { MAX_PIXELS, MAX_SIDE } from './limits.js';
-import { type AxisWeights, axisWeights, resize } from './resize.js';
+import { type AxisWeights, axisWeights, type LinearPairs, linearPairs, resize } from './resize.js';
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
@@ -46,7 +46,7 @@ export function resampleForSymbols(raster: Raster, width: number, height: number
   const yw = axisWeights(sh, height);
   const rows = new Float64Array(sw * 3);
   const out = new Uint32Array(width * height);
-  const pairs = width >= sw ? linearPairs(xw, width) : null;
+  const pairs = width >= sw ? linearPairs(xw, width, 3) : null;
   for (let y = 0; y < height; y++) {
     const k0 = yw.offset[y];
     const taps = yw.offset[y + 1] - k0;
@@ -189,30 +189,6 @@ function manyRows(
     rows[o + 2] = ((p >>> 16) & 255) * first + b * inner + ((q >>> 16) & 255) * last;
   }
   return all;
-}
-
-/** Linear interpolation across: two offsets (into the RGB row) and two weights a destination pixel. */
-interface LinearPairs {
-  readonly left: Int32Array;
-  readonly right: Int32Array;
-  readonly leftWeight: Float64Array;
-  readonly rightWeight: Float64Array;
-}
-
-function linearPairs(xw: AxisWeights, width: number): LinearPairs {
-  const left = new Int32Array(width);
-  const right = new Int32Array(width);
-  const leftWeight = new Float64Array(width);
-  const rightWeight = new Float64Array(width);
-  for (let x = 0; x < width; x++) {
-    const k = xw.offset[x];
-    const two = xw.offset[x + 1] - k > 1;
-    left[x] = xw.first[x] * 3;
-    right[x] = (xw.first[x] + (two ? 1 : 0)) * 3;
-    leftWeight[x] = xw.weights[k];
-    rightWeight[x] = two ? xw.weights[k + 1] : 0;
-  }
-  return { left, right, leftWeight, rightWeight };
 }
 
 /** One output row (opaque RGBA words from `o`), enlarged across from the summed rows. */
