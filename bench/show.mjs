@@ -1,5 +1,6 @@
 // The whole process, as a user runs it: `termsight show --no-probe --protocol P --width 100 FILE
-// > /dev/null` against chafa, timg and img2sixel on the same files, where installed; medians of
+// > /dev/null` against chafa, timg, img2sixel and the npm `sixel` package (a small Node program
+// around image2sixel: bench/peers/sixel-npm.mjs, sixel rows only) on the same files, where installed; medians of
 // RUNS runs (TERMSIGHT_BENCH_RUNS, default 5) of wall time and peak RSS (`/usr/bin/time -f %M`),
 // printed as ratios termsight/peer (below 1: termsight is faster or smaller). The runs of a row
 // are interleaved (termsight, then each peer, RUNS times) so all see the same load; the summary
@@ -9,7 +10,8 @@
 // GIF (its first frame is shown) and a 64x64 icon. Also the time to import('termsight') against
 // import('supports-color'), each in a fresh process. Animations: chafa --animate=off, timg
 // --frames=1, img2sixel -S (all three would otherwise play the GIF), termsight shows the first
-// frame by default. TERMSIGHT_BENCH_ONLY=GIF measures only the inputs whose name contains it.
+// frame by default. TERMSIGHT_BENCH_ONLY=GIF measures only the inputs whose name contains it;
+// TERMSIGHT_BENCH_PROTOCOLS=sixel,kitty only those protocols.
 // TERMSIGHT_BENCH_BASE=.bench-cache/base-dist (a copy of another build's dist/, inside the
 // repository) runs that build too, interleaved with the others, and prints this build against it.
 // Run alone: npm run build && node bench/show.mjs
@@ -24,6 +26,11 @@ const PHOTOS = join(ROOT, 'test/fixtures/images');
 const CLI = join(ROOT, 'dist/cli/main.js');
 const RUNS = Number(process.env.TERMSIGHT_BENCH_RUNS) > 0 ? Number(process.env.TERMSIGHT_BENCH_RUNS) : 5;
 const TIME = '/usr/bin/time';
+// The npm `sixel` package as a whole process: a small Node program that decodes the file with the
+// usual pure-JS decoders, scales it and calls image2sixel (bench/peers/sixel-npm.mjs).
+const NPM_SIXEL = join(ROOT, 'bench/peers/sixel-npm.mjs');
+const npmSixel = () =>
+  ['sixel', 'fast-png', 'jpeg-js', 'omggif'].every((m) => existsSync(join(ROOT, 'node_modules', m)));
 const BASE = process.env.TERMSIGHT_BENCH_BASE ? join(ROOT, process.env.TERMSIGHT_BENCH_BASE, 'cli/main.js') : null;
 
 function have(command) {
@@ -122,7 +129,7 @@ function measure(command) {
 
 /** The protocols and how each peer is asked for the same output. */
 const PROTOCOLS = [
-  { p: 'sixel', chafa: 'sixels', timg: 's', img2sixel: true },
+  { p: 'sixel', chafa: 'sixels', timg: 's', img2sixel: true, npm: true },
   { p: 'kitty', chafa: 'kitty', timg: 'k' },
   { p: 'iterm2', chafa: 'iterm', timg: 'i' },
   { p: 'blocks', chafa: 'symbols', timg: 'q' },
@@ -146,7 +153,7 @@ export async function run(log = console.log) {
     log('show: skipped (needs ImageMagick convert and /usr/bin/time)');
     return;
   }
-  const peers = { chafa: have('chafa'), timg: have('timg'), img2sixel: have('img2sixel') };
+  const peers = { chafa: have('chafa'), timg: have('timg'), img2sixel: have('img2sixel'), 'sixel (npm)': npmSixel() };
   log(
     `show, whole process: median of ${RUNS} runs; wall ms / peak RSS MiB; ratio = termsight / peer (< 1: termsight better)`,
   );
@@ -156,8 +163,20 @@ export async function run(log = console.log) {
       .join(', ')}`,
   );
   if (BASE && !existsSync(BASE)) throw new Error(`TERMSIGHT_BENCH_BASE: no ${BASE}`);
-  const header = ['input', 'protocol', 'termsight', 'chafa', 'ratio', 'timg', 'ratio', 'img2sixel', 'ratio'];
-  const widths = [24, 8, 14, 14, 11, 14, 11, 14, 11];
+  const header = [
+    'input',
+    'protocol',
+    'termsight',
+    'chafa',
+    'ratio',
+    'timg',
+    'ratio',
+    'img2sixel',
+    'ratio',
+    'sixel (npm)',
+    'ratio',
+  ];
+  const widths = [24, 8, 14, 14, 11, 14, 11, 14, 11, 14, 11];
   if (BASE) {
     header.push('base build', 'ratio (time / RSS / CPU)');
     widths.push(14, 18);
@@ -168,17 +187,20 @@ export async function run(log = console.log) {
     chafa: { ms: [], rss: [], cpu: [] },
     timg: { ms: [], rss: [], cpu: [] },
     img2sixel: { ms: [], rss: [], cpu: [] },
+    'sixel (npm)': { ms: [], rss: [], cpu: [] },
     base: { ms: [], rss: [], cpu: [] },
   };
   const only = process.env.TERMSIGHT_BENCH_ONLY;
+  const protocols = process.env.TERMSIGHT_BENCH_PROTOCOLS?.split(',');
   for (const input of inputs().filter((i) => !only || i.name.includes(only))) {
-    for (const proto of PROTOCOLS) {
+    for (const proto of PROTOCOLS.filter((x) => !protocols || protocols.includes(x.p))) {
       const show = ['show', '--no-probe', '--protocol', proto.p, '--width', '100', input.path];
-      const [ours, chafa, timg, img2sixel, base] = measureAll([
+      const [ours, chafa, timg, img2sixel, npm, base] = measureAll([
         [process.execPath, CLI, ...show],
         peers.chafa ? ['chafa', '--animate=off', '-f', proto.chafa, '-s', '100', input.path] : null,
         peers.timg ? ['timg', '--frames=1', `-p${proto.timg}`, '-g100x50', input.path] : null,
         peers.img2sixel && proto.img2sixel ? ['img2sixel', '-S', '-w', '1000', input.path] : null,
+        peers['sixel (npm)'] && proto.npm ? [process.execPath, NPM_SIXEL, input.path, '1000'] : null,
         BASE ? [process.execPath, BASE, ...show] : null,
       ]);
       const cell = (m) => (m ? (m.failed ? `fail` : `${fmt(m.ms)} / ${fmt(m.rss)}`) : '-');
@@ -200,6 +222,8 @@ export async function run(log = console.log) {
         ratio('timg', timg),
         cell(img2sixel),
         ratio('img2sixel', img2sixel),
+        cell(npm),
+        ratio('sixel (npm)', npm),
       ];
       if (BASE) {
         const r = ratio('base', base);
