@@ -9,6 +9,7 @@
  * its replies alone: `env -i`, `sudo`, a container), the local query goes in that round. Pure: the driver makes the file and passes its path (docs/probe.md, "Local transfer").
  */
 import { toBytes } from '../core/escape.js';
+import { GRAPHICS_FILE_MARK } from '../core/graphics-file.js';
 import type { Env } from '../env/runtime.js';
 import { isRemote } from '../env/runtime.js';
 import type { QueryPlan } from './query.js';
@@ -16,9 +17,6 @@ import { queryBytes } from './query.js';
 
 /** The local-transfer query's image id: its own, so its answer is never taken for the kitty query's (`i=31`). */
 export const KITTY_LOCAL_ID = 32;
-
-/** What kitty requires in the name of a `t=t` file before it reads (and deletes) it. */
-export const KITTY_LOCAL_NAME_MARK = 'tty-graphics-protocol';
 
 /** The probe file's content: one RGB pixel (3 bytes), as the query's `s=1,v=1,f=24` says. */
 export const KITTY_LOCAL_PIXEL: Uint8Array = Uint8Array.of(0, 0, 0);
@@ -32,8 +30,8 @@ export const KITTY_LOCAL_PIXEL: Uint8Array = Uint8Array.of(0, 0, 0);
 export function kittyLocalQuery(path: string): string {
   if (path === '' || /[\0-\x1f\x7f]/.test(path))
     throw new TypeError('kitty local query: the path must be non-empty, without control characters');
-  if (!path.includes(KITTY_LOCAL_NAME_MARK))
-    throw new TypeError(`kitty local query: the file name must contain "${KITTY_LOCAL_NAME_MARK}"`);
+  if (!path.includes(GRAPHICS_FILE_MARK))
+    throw new TypeError(`kitty local query: the file name must contain "${GRAPHICS_FILE_MARK}"`);
   const payload = Buffer.from(path, 'utf8').toString('base64');
   return `\x1b_Gi=${KITTY_LOCAL_ID},s=1,v=1,a=q,t=t,f=24;${payload}\x1b\\`;
 }
