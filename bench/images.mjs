@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decode as decodePngFile, encode as encodePngFile } from 'fast-png';
 import jpeg from 'jpeg-js';
+import omggif from 'omggif';
 
 /** Where the photographs are: inside the repository. */
 export const PHOTO_DIR =
@@ -61,8 +62,11 @@ export async function resizeTo(raster, width, height) {
   return mod ? mod.resize(raster, width, height) : boxResize(raster, width, height);
 }
 
-/** A plain box-filter resize (integer source cells, premultiplied), only used before dist exists. */
-function boxResize(src, width, height) {
+/**
+ * A plain box-filter resize (integer source cells, premultiplied): used before dist exists, and by
+ * the peers that stand for a program without termsight (bench/peers/).
+ */
+export function boxResize(src, width, height) {
   if (width === src.width && height === src.height) return src;
   const out = new Uint8Array(width * height * 4);
   for (let y = 0; y < height; y++) {
@@ -101,7 +105,11 @@ function boxResize(src, width, height) {
 
 /** Decodes a PNG or JPEG file into an RGBA raster. */
 export function decodeFile(path) {
-  const bytes = readFileSync(path);
+  return decodeBytes(readFileSync(path));
+}
+
+/** Decodes PNG, JPEG or GIF bytes (a GIF's first frame) into an RGBA raster. */
+export function decodeBytes(bytes) {
   if (bytes[0] === 0xff && bytes[1] === 0xd8) {
     const img = jpeg.decode(bytes, {
       useTArray: true,
@@ -114,6 +122,12 @@ export function decodeFile(path) {
       height: img.height,
       data: new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.length),
     };
+  }
+  if (bytes[0] === 0x47 && bytes[1] === 0x49 && bytes[2] === 0x46) {
+    const gif = new omggif.GifReader(bytes);
+    const data = new Uint8Array(gif.width * gif.height * 4);
+    gif.decodeAndBlitFrameRGBA(0, data);
+    return { width: gif.width, height: gif.height, data };
   }
   const png = decodePngFile(bytes);
   return pngToRgba(png);
