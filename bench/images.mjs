@@ -33,7 +33,7 @@ let resizeModule;
 async function fitter() {
   if (resizeModule === undefined) {
     try {
-      resizeModule = await import('../dist/render/resize.js');
+      resizeModule = await import('../dist/render/geometry/resize.js');
     } catch {
       resizeModule = null; // not built yet: fall back to the box filter below
     }

@@ -4,8 +4,8 @@
 // Run: `npx tsc -p tsconfig.build.json && node bench/iterm2.mjs`.
 import { pathToFileURL } from 'node:url';
 import { encode as fastPngEncode } from 'fast-png';
-import { encodeIterm2 } from '../dist/render/iterm2.js';
-import { encodePng } from '../dist/render/png.js';
+import { encodeIterm2 } from '../dist/render/pixels/iterm2.js';
+import { encodePng } from '../dist/render/pixels/png.js';
 import { loadImages } from './images.mjs';
 import { fmt, measure, median, table } from './quality.mjs';
 

@@ -19,8 +19,8 @@ const PHOTO = fileURLToPath(new URL('../test/fixtures/images/retina.jpg', import
 async function inner(out) {
   const { decodeImage } = await import('../dist/decode/index.js');
   const { toTerminal } = await import('../dist/render/backend.js');
-  const { kittyDelete } = await import('../dist/render/kitty.js');
-  const { kittyFileSink, kittyFilesRead } = await import('../dist/render/kitty-file.js');
+  const { kittyDelete } = await import('../dist/render/pixels/kitty.js');
+  const { kittyFileSink, kittyFilesRead } = await import('../dist/render/pixels/kitty-file.js');
   const { columns, rows } = process.stdout;
   const stdin = process.stdin;
   stdin.setRawMode(true);

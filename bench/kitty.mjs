@@ -6,7 +6,7 @@
 
 import { pathToFileURL } from 'node:url';
 import { deflateSync } from 'node:zlib';
-import { kittyChunks, kittySequences } from '../dist/render/kitty.js';
+import { kittyChunks, kittySequences } from '../dist/render/pixels/kitty.js';
 import { loadImages } from './images.mjs';
 import { fmt, measure, median, table } from './quality.mjs';
 

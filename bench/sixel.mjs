@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Decoder, image2sixel } from 'sixel';
-import { encodeSixel } from '../dist/render/sixel.js';
+import { encodeSixel } from '../dist/render/pixels/sixel.js';
 import { loadImages, resizeTo, writePng } from './images.mjs';
 import { fmt, measure, median, psnr, table } from './quality.mjs';
 

@@ -20,11 +20,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { decodeImage } from '../dist/decode/index.js';
 import { layout, toTerminal } from '../dist/render/backend.js';
-import { encodePng } from '../dist/render/png.js';
-import { resize } from '../dist/render/resize.js';
-import { symbolsLines } from '../dist/render/symbols.js';
-import { paintSymbols } from '../dist/render/symbols-paint.js';
-import { resampleForSymbols } from '../dist/render/symbols-resample.js';
+import { resize } from '../dist/render/geometry/resize.js';
+import { encodePng } from '../dist/render/pixels/png.js';
+import { symbolsLines } from '../dist/render/text/symbols.js';
+import { paintSymbols } from '../dist/render/text/symbols-paint.js';
+import { resampleForSymbols } from '../dist/render/text/symbols-resample.js';
 import { drawings } from './drawings.mjs';
 import { fmt, measure, median, table } from './quality.mjs';
 

@@ -14,10 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { layout, toTerminal } from '../dist/render/backend.js';
-import { encodeBraille } from '../dist/render/braille.js';
-import { xterm256ToRgb } from '../dist/render/color.js';
-import { resize } from '../dist/render/resize.js';
-import { ANSI16 } from '../dist/render/symbols-palette.js';
+import { resize } from '../dist/render/geometry/resize.js';
+import { encodeBraille } from '../dist/render/text/braille.js';
+import { xterm256ToRgb } from '../dist/render/text/color.js';
+import { ANSI16 } from '../dist/render/text/symbols-palette.js';
 import { loadImages, writePng } from './images.mjs';
 import { fmt, measure, median, psnr, table } from './quality.mjs';
 

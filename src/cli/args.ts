@@ -5,7 +5,7 @@
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { PROTOCOLS } from '../env/protocol.js';
-import { MAX_CELL_PIXELS, MAX_CELLS } from '../render/limits.js';
+import { MAX_CELL_PIXELS, MAX_CELLS } from '../render/geometry/limits.js';
 import { UsageError } from './context.js';
 
 /** The longest probe budget `--timeout` takes, in ms: a minute (node's timers end at 2^31-1). */

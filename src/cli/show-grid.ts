@@ -9,8 +9,8 @@
 import type { Raster } from '../core/raster.js';
 import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
 import { draw, layout, reachRows } from '../render/backend.js';
-import { alignOffset } from '../render/fit.js';
 import { frame } from '../render/frame.js';
+import { alignOffset } from '../render/geometry/fit.js';
 import type { RenderOptions } from '../render/options.js';
 import { displayName } from './show-plan.js';
 import type { Grid } from './show-size.js';

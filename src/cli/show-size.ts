@@ -4,8 +4,8 @@
  * Pure: each parser turns the flag's text into a value or a UsageError of one line naming what the
  * flag takes (exit 2). See docs/cli.md, "Sizes".
  */
-import { ALIGNMENTS, type Align, FIT_MODES, type FitMode } from '../render/fit.js';
-import { MAX_CELLS } from '../render/limits.js';
+import { ALIGNMENTS, type Align, FIT_MODES, type FitMode } from '../render/geometry/fit.js';
+import { MAX_CELLS } from '../render/geometry/limits.js';
 import { describeLength, MAX_LENGTH_PIXELS, shownValue } from './args.js';
 import { UsageError } from './context.js';
 

@@ -33,8 +33,8 @@ import { isGraphicsProtocol, PROTOCOLS, type Protocol } from '../env/protocol.js
 import { animate } from '../render/animation.js';
 import { decodeBox } from '../render/backend.js';
 import { endFrame, type FrameHandle, flow, frame } from '../render/frame.js';
-import { KITTY_FILES_READ_MS, kittyFilesRead } from '../render/kitty-file.js';
 import type { RenderOptions } from '../render/options.js';
+import { KITTY_FILES_READ_MS, kittyFilesRead } from '../render/pixels/kitty-file.js';
 import type { Report } from '../report/types.js';
 import { parse, protocolFlag } from './args.js';
 import { type CliContext, UsageError } from './context.js';

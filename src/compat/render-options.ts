@@ -3,8 +3,8 @@
  * and the Ink component, which both draw for an application from a probed report.
  */
 
-import { kittyFileSink } from '../render/kitty-file.js';
 import type { RenderOptions } from '../render/options.js';
+import { kittyFileSink } from '../render/pixels/kitty-file.js';
 import { inWholeCells, pictureWrap } from '../report/picture-wrap.js';
 import type { Report } from '../report/types.js';
 

@@ -23,9 +23,9 @@ import { decodeImage } from '../decode/index.js';
 import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
 import { type AnimationHandle, animate } from '../render/animation.js';
 import { toTerminal } from '../render/backend.js';
-import { blocksLines } from '../render/blocks.js';
 import { endFrame, type FrameHandle, frame } from '../render/frame.js';
-import { resize } from '../render/resize.js';
+import { resize } from '../render/geometry/resize.js';
+import { blocksLines } from '../render/text/blocks.js';
 import { probeTerminal } from '../report/probe-terminal.js';
 import type { Report } from '../report/types.js';
 import {

@@ -11,7 +11,7 @@ import { Box, type DOMElement, Text, useStdout } from 'ink';
 import { createElement, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { wrapForMultiplexer } from '../core/wrap.js';
 import { isProtocol, type Protocol } from '../env/protocol.js';
-import { kittyDelete, kittyImageId } from '../render/kitty.js';
+import { kittyDelete, kittyImageId } from '../render/pixels/kitty.js';
 import { pictureWrap } from '../report/picture-wrap.js';
 import type { Report } from '../report/types.js';
 import { type InkRoot, type OverlayOutput, overlayFor } from './overlay.js';

@@ -13,10 +13,10 @@ import type { Protocol } from '../env/protocol.js';
 import { animate } from '../render/animation.js';
 import { DEFAULT_CELL_PIXELS, draw, layout, usesPlaceholders } from '../render/backend.js';
 import { clampVisible, scaledRows, type VisibleRows } from '../render/crop.js';
-import { kittyDelete, kittyPlace, kittySequences } from '../render/kitty.js';
-import type { AnimationFrame } from '../render/kitty-animation.js';
+import { resize } from '../render/geometry/resize.js';
 import type { RenderOptions } from '../render/options.js';
-import { resize } from '../render/resize.js';
+import { kittyDelete, kittyPlace, kittySequences } from '../render/pixels/kitty.js';
+import type { AnimationFrame } from '../render/pixels/kitty-animation.js';
 import type { Report } from '../report/types.js';
 
 /** How the picture fills its box: kept whole (default), stretched, or cropped to fill it. */

@@ -18,10 +18,10 @@ import {
 } from './backend.js';
 import { cellRows, clampVisible, scaledRows } from './crop.js';
 import { clearFrame, type FrameHandle, frame } from './frame.js';
-import { iterm2Sequences } from './iterm2.js';
-import { kittyDelete } from './kitty.js';
-import { type AnimationFrame, kittyAnimation, kittyStopAnimation } from './kitty-animation.js';
 import type { RenderOptions } from './options.js';
+import { iterm2Sequences } from './pixels/iterm2.js';
+import { kittyDelete } from './pixels/kitty.js';
+import { type AnimationFrame, kittyAnimation, kittyStopAnimation } from './pixels/kitty-animation.js';
 
 /** Options for `animate`: how to render (as `frame`), where the bytes go, who plays it. */
 export interface AnimateOptions extends RenderOptions {

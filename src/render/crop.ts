@@ -14,11 +14,11 @@
  */
 import type { Raster } from '../core/raster.js';
 import type { Layout } from './backend.js';
-import { iterm2Sequences } from './iterm2.js';
-import { kittyImageId, kittySequences } from './kitty.js';
 import type { RenderOptions } from './options.js';
-import { encodePng } from './png.js';
-import { encodeSixel } from './sixel.js';
+import { iterm2Sequences } from './pixels/iterm2.js';
+import { kittyImageId, kittySequences } from './pixels/kitty.js';
+import { encodePng } from './pixels/png.js';
+import { encodeSixel } from './pixels/sixel.js';
 
 /** The rows of a picture that are visible: from `top` (0: the picture's first row), `rows` of them. */
 export interface VisibleRows {

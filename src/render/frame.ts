@@ -19,9 +19,9 @@ import {
   reachRows,
   usesPlaceholders,
 } from './backend.js';
-import { kittyDelete, kittyImageId, kittyPlace, kittySequences } from './kitty.js';
-import { MAX_CELLS } from './limits.js';
+import { MAX_CELLS } from './geometry/limits.js';
 import type { RenderOptions } from './options.js';
+import { kittyDelete, kittyImageId, kittyPlace, kittySequences } from './pixels/kitty.js';
 
 /** What `frame` remembers between frames. */
 export interface FrameHandle {

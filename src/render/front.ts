@@ -8,4 +8,4 @@
  */
 export { backend, renderedCells, toTerminal } from './backend.js';
 export { clearFrame, endFrame, flow, frame } from './frame.js';
-export { kittyDelete } from './kitty.js';
+export { kittyDelete } from './pixels/kitty.js';

@@ -3,9 +3,9 @@
  */
 
 import type { VisibleRows } from './crop.js';
-import type { Align, FitMode } from './fit.js';
-import type { KittyFileSink } from './kitty.js';
-import type { SymbolSet, SymbolSetName } from './symbols-glyphs.js';
+import type { Align, FitMode } from './geometry/fit.js';
+import type { KittyFileSink } from './pixels/kitty.js';
+import type { SymbolSet, SymbolSetName } from './text/symbols-glyphs.js';
 
 /**
  * How many colours the terminal shows for text: none, 16 or 256 (indexed) or 24-bit. Only

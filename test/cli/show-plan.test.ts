@@ -10,7 +10,7 @@ import {
   renderOptionsFor,
 } from '../../src/cli/show-plan.js';
 import type { Protocol } from '../../src/env/protocol.js';
-import type { SymbolSetName } from '../../src/render/symbols-glyphs.js';
+import type { SymbolSetName } from '../../src/render/text/symbols-glyphs.js';
 import { report } from './show-support.js';
 
 describe('chooseProtocol', () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/context.js';
 import { runShowWith } from '../../src/cli/show.js';
 import { parseSymbolSets } from '../../src/cli/show-plan.js';
-import { paintSymbols } from '../../src/render/symbols-paint.js';
+import { paintSymbols } from '../../src/render/text/symbols-paint.js';
 import { context, report, scratchDir, screenAfter, writePng } from './show-support.js';
 
 let picture = '';

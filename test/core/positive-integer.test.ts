@@ -9,12 +9,12 @@ import { positiveInteger } from '../../src/core/positive-integer.js';
 import { type Raster, validateRaster } from '../../src/core/raster.js';
 import { layout } from '../../src/render/backend.js';
 import { endFrame } from '../../src/render/frame.js';
-import { encodeIterm2 } from '../../src/render/iterm2.js';
-import { encodeKitty, kittyDelete, kittyPlace } from '../../src/render/kitty.js';
-import { placeholderColor, placeholderRows } from '../../src/render/kitty-placeholder.js';
-import { MAX_CELLS } from '../../src/render/limits.js';
-import { resize } from '../../src/render/resize.js';
-import { writeSixel } from '../../src/render/sixel.js';
+import { MAX_CELLS } from '../../src/render/geometry/limits.js';
+import { resize } from '../../src/render/geometry/resize.js';
+import { encodeIterm2 } from '../../src/render/pixels/iterm2.js';
+import { encodeKitty, kittyDelete, kittyPlace } from '../../src/render/pixels/kitty.js';
+import { placeholderColor, placeholderRows } from '../../src/render/pixels/kitty-placeholder.js';
+import { writeSixel } from '../../src/render/pixels/sixel.js';
 
 const pixel: Raster = { width: 1, height: 1, data: Uint8Array.of(0, 0, 0, 255) };
 

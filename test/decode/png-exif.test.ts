@@ -4,7 +4,7 @@ import { crc32 } from '../../src/core/crc32.js';
 import { type Orientation, orient } from '../../src/core/orientation.js';
 import type { Raster } from '../../src/core/raster.js';
 import { decodeImage } from '../../src/decode/index.js';
-import { encodePng } from '../../src/render/png.js';
+import { encodePng } from '../../src/render/pixels/png.js';
 
 /** A little-endian TIFF block whose IFD0 holds only the orientation tag. */
 function tiff(orientation: number): Uint8Array {

@@ -12,7 +12,7 @@ import { decodePng, pngDataSize, pngPasses } from '../../src/decode/png.js';
 import { readPngChunks } from '../../src/decode/png-chunks.js';
 import { inflatePngData } from '../../src/decode/png-inflate.js';
 import { unfilterRows } from '../../src/decode/png-unfilter.js';
-import { encodePng } from '../../src/render/png.js';
+import { encodePng } from '../../src/render/pixels/png.js';
 import { insertBeforeIdat, pngChunk, pngCorpus } from './corpus.js';
 import { tiffWithOrientation } from './jpeg-helpers.js';
 import { ancillaryBomb, idatBomb, pngOf, tinyPng, zerosDeflated } from './support/hostile-files.js';

@@ -15,7 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encodePng } from '../../src/render/png.js';
+import { encodePng } from '../../src/render/pixels/png.js';
 import { colourExtents } from './harness/pixels.js';
 import { ProcessScope } from './harness/processes.js';
 import { BASE_PROGRAMS, missingRequirements } from './harness/requirements.js';

@@ -247,7 +247,7 @@ process.stdout.write(toTerminal({ width: 2, height: 2, data: new Uint8Array(16).
     expect(chunks).toHaveLength(1);
     const { sources } = JSON.parse(readFileSync(`${root}dist/chunks/${chunks[0]}`, 'utf8')) as { sources: string[] };
     const modules = sources.map((s) => s.replace(/^(\.\.\/)+/, ''));
-    expect(modules).toContain('render/sixel.js');
+    expect(modules).toContain('render/pixels/sixel.js');
     const STATEFUL = /^(core\/graphics-file|render\/kitty-file|capability\/|probe\/|report\/|terminals\/)/;
     expect(modules.filter((m) => STATEFUL.test(m))).toEqual([]);
   });

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Raster } from '../../src/core/raster.js';
 import { PROTOCOLS, type Protocol } from '../../src/env/protocol.js';
 import { backend, DEFAULT_CELL_PIXELS, layout, renderedCells, toTerminal } from '../../src/render/backend.js';
-import { placeholderCell } from '../../src/render/kitty-placeholder.js';
-import { resize } from '../../src/render/resize.js';
+import { resize } from '../../src/render/geometry/resize.js';
+import { placeholderCell } from '../../src/render/pixels/kitty-placeholder.js';
 import {
   decodeKittyTransmission,
   parseIterm2,

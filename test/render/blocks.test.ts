@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Raster } from '../../src/core/raster.js';
-import { blocksLines, encodeBlocks } from '../../src/render/blocks.js';
-import { nearest256 } from '../../src/render/color.js';
+import { blocksLines, encodeBlocks } from '../../src/render/text/blocks.js';
+import { nearest256 } from '../../src/render/text/color.js';
 
 function raster(width: number, height: number, px: number[][]): Raster {
   return { width, height, data: new Uint8Array(px.flat()) };

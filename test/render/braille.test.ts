@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Raster } from '../../src/core/raster.js';
 import { layout } from '../../src/render/backend.js';
-import { BRAILLE_BITS, brailleDots, brailleLines, encodeBraille } from '../../src/render/braille.js';
-import { brailleReferenceDots, brailleReferenceText } from '../../src/render/braille-reference.js';
-import { resize } from '../../src/render/resize.js';
+import { resize } from '../../src/render/geometry/resize.js';
+import { BRAILLE_BITS, brailleDots, brailleLines, encodeBraille } from '../../src/render/text/braille.js';
+import { brailleReferenceDots, brailleReferenceText } from '../../src/render/text/braille-reference.js';
 import { randomRaster, solid } from './terminal-decoders.js';
 
 function pattern(

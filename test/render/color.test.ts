@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bgParams, fgParams, nearest256, xterm256ToRgb } from '../../src/render/color.js';
+import { bgParams, fgParams, nearest256, xterm256ToRgb } from '../../src/render/text/color.js';
 
 function dist(a: readonly number[], b: readonly number[]): number {
   return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2;

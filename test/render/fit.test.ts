@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Protocol } from '../../src/env/protocol.js';
 import { layout, toTerminal } from '../../src/render/backend.js';
-import { alignOffset, coverCrop, cropRaster } from '../../src/render/fit.js';
 import { flow, frame } from '../../src/render/frame.js';
-import { resize } from '../../src/render/resize.js';
+import { alignOffset, coverCrop, cropRaster } from '../../src/render/geometry/fit.js';
+import { resize } from '../../src/render/geometry/resize.js';
 import { decodeKittyTransmission, parseKittyApcs, randomRaster } from './terminal-decoders.js';
 
 const CELL = { width: 10, height: 20 };

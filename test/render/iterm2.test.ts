@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeIterm2, ITERM2_PART_BYTES, iterm2Sequences, sanitizeName } from '../../src/render/iterm2.js';
-import { encodePng } from '../../src/render/png.js';
+import { encodeIterm2, ITERM2_PART_BYTES, iterm2Sequences, sanitizeName } from '../../src/render/pixels/iterm2.js';
+import { encodePng } from '../../src/render/pixels/png.js';
 import { parseIterm2, pngToRaster, randomRaster, solid } from './terminal-decoders.js';
 
 function decode(text: string) {

@@ -16,7 +16,7 @@ import {
   kittyAnimation,
   kittyLoopValue,
   kittyStopAnimation,
-} from '../../src/render/kitty-animation.js';
+} from '../../src/render/pixels/kitty-animation.js';
 import { makeGif } from '../support/gif.js';
 import { type Apc, parseKittyApcs, solid } from './terminal-decoders.js';
 

@@ -12,7 +12,7 @@ import {
 } from '../../src/core/graphics-file.js';
 import { toTerminal } from '../../src/render/backend.js';
 import { frame } from '../../src/render/frame.js';
-import { type KittyFileSink, kittyPayload, kittySequences } from '../../src/render/kitty.js';
+import { type KittyFileSink, kittyPayload, kittySequences } from '../../src/render/pixels/kitty.js';
 import { randomRaster, solid } from './terminal-decoders.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'termsight-kitty-file-'));

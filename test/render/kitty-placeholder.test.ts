@@ -6,7 +6,7 @@ import {
   placeholderColor,
   placeholderRows,
   ROW_COLUMN_DIACRITICS,
-} from '../../src/render/kitty-placeholder.js';
+} from '../../src/render/pixels/kitty-placeholder.js';
 
 describe('ROW_COLUMN_DIACRITICS', () => {
   it("has kitty's 297 combining marks, ascending, from U+0305 to U+1D244", () => {

@@ -10,7 +10,7 @@ import {
   kittyPlace,
   kittySequences,
   kittyStore,
-} from '../../src/render/kitty.js';
+} from '../../src/render/pixels/kitty.js';
 import { decodeKittyTransmission, parseKittyApcs, randomRaster, solid } from './terminal-decoders.js';
 
 function gradient(width: number, height: number) {

@@ -8,9 +8,15 @@ import type { Raster } from '../../src/core/raster.js';
 import { PROTOCOLS } from '../../src/env/protocol.js';
 import { layout, toTerminal } from '../../src/render/backend.js';
 import { clearFrame, endFrame, type FrameHandle } from '../../src/render/frame.js';
-import { placeholderRows } from '../../src/render/kitty-placeholder.js';
-import { MAX_CELLS, MAX_PIXELS, MAX_SIDE, MAX_TEXT_CELLS, withinPixelBudget } from '../../src/render/limits.js';
-import { resize } from '../../src/render/resize.js';
+import {
+  MAX_CELLS,
+  MAX_PIXELS,
+  MAX_SIDE,
+  MAX_TEXT_CELLS,
+  withinPixelBudget,
+} from '../../src/render/geometry/limits.js';
+import { resize } from '../../src/render/geometry/resize.js';
+import { placeholderRows } from '../../src/render/pixels/kitty-placeholder.js';
 
 const tiny: Raster = { width: 2, height: 2, data: new Uint8Array(16).fill(200) };
 const handle = (over: Partial<FrameHandle>): FrameHandle => ({

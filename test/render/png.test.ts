@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodePng, type PngFilter } from '../../src/render/png.js';
+import { encodePng, type PngFilter } from '../../src/render/pixels/png.js';
 import { pngToRaster, randomRaster, solid } from './terminal-decoders.js';
 
 function gradient(width: number, height: number, alpha = 255) {

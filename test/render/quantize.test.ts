@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Raster } from '../../src/core/raster.js';
-import { ditherToPalette } from '../../src/render/dither.js';
+import { ditherToPalette } from '../../src/render/pixels/dither.js';
 import {
   buildPalette,
   exactIndex,
@@ -10,7 +10,7 @@ import {
   NearestColor,
   type Palette,
   TRANSPARENT,
-} from '../../src/render/quantize.js';
+} from '../../src/render/pixels/quantize.js';
 
 function fromPixels(width: number, pixels: number[][]): Raster {
   const data = new Uint8Array(pixels.length * 4);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Raster } from '../../src/core/raster.js';
-import { fitPixels, resize } from '../../src/render/resize.js';
+import { fitPixels, resize } from '../../src/render/geometry/resize.js';
 
 function solid(width: number, height: number, rgba: readonly number[]): Raster {
   const data = new Uint8Array(width * height * 4);

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { Decoder } from 'sixel';
 import { describe, expect, it } from 'vitest';
 import type { Raster } from '../../src/core/raster.js';
-import { encodeSixel, type SixelOptions } from '../../src/render/sixel.js';
+import { encodeSixel, type SixelOptions } from '../../src/render/pixels/sixel.js';
 
 /** What a terminal makes of a byte after the round trip through sixel's 0..100 percentages. */
 const level = (v: number): number => Math.round((Math.round((v * 100) / 255) * 255) / 100);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Raster } from '../../src/core/raster.js';
-import { TRANSPARENT } from '../../src/render/quantize.js';
-import { clampColors, encodeSixel, encodeSixelBytes, MAX_SIXEL_WIDTH, writeSixel } from '../../src/render/sixel.js';
+import { TRANSPARENT } from '../../src/render/pixels/quantize.js';
+import {
+  clampColors,
+  encodeSixel,
+  encodeSixelBytes,
+  MAX_SIXEL_WIDTH,
+  writeSixel,
+} from '../../src/render/pixels/sixel.js';
 
 const ESC = '\x1b';
 type Rgba = readonly [number, number, number, number];

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Raster } from '../../src/core/raster.js';
-import { symbolsLines } from '../../src/render/symbols.js';
-import { compilePlan, ERROR_WEIGHTS, SymbolFitter } from '../../src/render/symbols-fit.js';
-import type { SymbolSetName } from '../../src/render/symbols-glyphs.js';
-import { maskComplement, maskHas, maskKey, SYMBOL_SETS } from '../../src/render/symbols-glyphs.js';
-import { paintSymbols } from '../../src/render/symbols-paint.js';
-import { referenceFit, shownPixel, weightedDistance } from '../../src/render/symbols-reference.js';
+import { symbolsLines } from '../../src/render/text/symbols.js';
+import { compilePlan, ERROR_WEIGHTS, SymbolFitter } from '../../src/render/text/symbols-fit.js';
+import type { SymbolSetName } from '../../src/render/text/symbols-glyphs.js';
+import { maskComplement, maskHas, maskKey, SYMBOL_SETS } from '../../src/render/text/symbols-glyphs.js';
+import { paintSymbols } from '../../src/render/text/symbols-paint.js';
+import { referenceFit, shownPixel, weightedDistance } from '../../src/render/text/symbols-reference.js';
 
 /**
  * Random pictures with structure: each cell mixes a few random colours in random blobs, with

@@ -16,7 +16,7 @@ import {
   SYMBOL_SETS,
   sextantCodePoint,
   sextantMask,
-} from '../../src/render/symbols-glyphs.js';
+} from '../../src/render/text/symbols-glyphs.js';
 
 /** The lit sub-pixels of a mask as an 8-line picture ('#' ink, '.' none). */
 function picture(mask: { lo: number; hi: number }): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paintSymbols } from '../../src/render/symbols-paint.js';
+import { paintSymbols } from '../../src/render/text/symbols-paint.js';
 
 /** The painted picture's cell colours, sampled at the centre of each cell's top and bottom half. */
 function halves(text: string, options = {}): string[] {

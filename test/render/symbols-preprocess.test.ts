@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Raster } from '../../src/core/raster.js';
-import { encodeSymbols } from '../../src/render/symbols.js';
-import { paintSymbols } from '../../src/render/symbols-paint.js';
-import { enhanceForPalette, SATURATION_BOOST, STRETCH_CLIP } from '../../src/render/symbols-preprocess.js';
+import { encodeSymbols } from '../../src/render/text/symbols.js';
+import { paintSymbols } from '../../src/render/text/symbols-paint.js';
+import { enhanceForPalette, SATURATION_BOOST, STRETCH_CLIP } from '../../src/render/text/symbols-preprocess.js';
 
 /** A raster of `width` x 8 whose pixel x is `pixel(x)`. */
 function strip(width: number, pixel: (x: number) => readonly [number, number, number, number]): Raster {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Raster } from '../../src/core/raster.js';
-import { resize } from '../../src/render/resize.js';
-import { resampleForSymbols } from '../../src/render/symbols-resample.js';
+import { resize } from '../../src/render/geometry/resize.js';
+import { resampleForSymbols } from '../../src/render/text/symbols-resample.js';
 
 /** A deterministic opaque picture with detail on both axes (a hash of the position). */
 function noise(width: number, height: number, seed = 1): Raster {

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SGR_RESET } from '../../src/render/color.js';
-import type { Shape } from '../../src/render/symbols-fit.js';
-import { compilePlan } from '../../src/render/symbols-fit.js';
-import { SYMBOL_SETS } from '../../src/render/symbols-glyphs.js';
-import type { SymbolColorDepth } from '../../src/render/symbols-palette.js';
-import { backgroundParams, foregroundParams } from '../../src/render/symbols-palette.js';
-import { SymbolLineWriter } from '../../src/render/symbols-writer.js';
+import { SGR_RESET } from '../../src/render/text/color.js';
+import type { Shape } from '../../src/render/text/symbols-fit.js';
+import { compilePlan } from '../../src/render/text/symbols-fit.js';
+import { SYMBOL_SETS } from '../../src/render/text/symbols-glyphs.js';
+import type { SymbolColorDepth } from '../../src/render/text/symbols-palette.js';
+import { backgroundParams, foregroundParams } from '../../src/render/text/symbols-palette.js';
+import { SymbolLineWriter } from '../../src/render/text/symbols-writer.js';
 
 /**
  * The writer's rules as plain string building (the writer before it wrote code units): the

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { Raster } from '../../src/core/raster.js';
 import { isGraphicsProtocol, PROTOCOLS } from '../../src/env/protocol.js';
 import { layout, renderedCells, toTerminal } from '../../src/render/backend.js';
-import { DIFFUSION_STRENGTH, encodeSymbols, symbolsLines } from '../../src/render/symbols.js';
-import { paintSymbols } from '../../src/render/symbols-paint.js';
-import { ANSI16 } from '../../src/render/symbols-palette.js';
+import { DIFFUSION_STRENGTH, encodeSymbols, symbolsLines } from '../../src/render/text/symbols.js';
+import { paintSymbols } from '../../src/render/text/symbols-paint.js';
+import { ANSI16 } from '../../src/render/text/symbols-palette.js';
 
 type Px = readonly [number, number, number, number];
 const RED: Px = [255, 0, 0, 255];

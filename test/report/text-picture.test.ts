@@ -9,7 +9,7 @@ import { detect } from '../../src/env/detect.js';
 import type { Protocol } from '../../src/env/protocol.js';
 import type { Runtime } from '../../src/env/runtime.js';
 import type { ProbeFacts } from '../../src/probe/facts.js';
-import { SYMBOL_SET_NAMES } from '../../src/render/symbols-glyphs.js';
+import { SYMBOL_SET_NAMES } from '../../src/render/text/symbols-glyphs.js';
 import { resolveReport } from '../../src/report/resolve.js';
 import {
   choosePicture,

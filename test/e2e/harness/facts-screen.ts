@@ -12,7 +12,7 @@
  *   Where the terminal honours P2=1 the untouched half of the first shows the green under it; P2=0
  *   fills it (with colour register 0 or the terminal's background), so the second shows no green.
  */
-import { octantCodePoint, sextantCodePoint } from '../../../src/render/symbols-glyphs.js';
+import { octantCodePoint, sextantCodePoint } from '../../../src/render/text/symbols-glyphs.js';
 import type { Box, RgbImage } from './pixels.js';
 import { classify } from './pixels.js';
 

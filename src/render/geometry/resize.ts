@@ -7,9 +7,9 @@
  * columns) on premultiplied alpha, so a transparent neighbour contributes no colour and the
  * edge of a half-transparent shape does not darken.
  */
-import { positiveInteger } from '../core/positive-integer.js';
-import type { Raster } from '../core/raster.js';
-import { isOpaque, validateRaster } from '../core/raster.js';
+import { positiveInteger } from '../../core/positive-integer.js';
+import type { Raster } from '../../core/raster.js';
+import { isOpaque, validateRaster } from '../../core/raster.js';
 import { MAX_PIXELS, MAX_SIDE } from './limits.js';
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;

@@ -6,7 +6,7 @@
  * split in two. Written for clarity, not speed: braille.ts's unrolled, 32-bit, table and XOR paths
  * must agree with it exactly, and the tests check that they do.
  */
-import type { Raster } from '../core/raster.js';
+import type { Raster } from '../../core/raster.js';
 import { BRAILLE_BITS } from './braille.js';
 import { fgParams } from './color.js';
 

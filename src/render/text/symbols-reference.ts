@@ -5,7 +5,7 @@
  * wins (ties: the set's order). No pruning, no shared sums, no rounding. The fast fit
  * (symbols-fit.ts) is tested against it.
  */
-import type { Raster } from '../core/raster.js';
+import type { Raster } from '../../core/raster.js';
 import { ERROR_WEIGHTS } from './symbols-fit.js';
 import type { Glyph, SymbolSet } from './symbols-glyphs.js';
 import { CELL_GRID, maskHas } from './symbols-glyphs.js';

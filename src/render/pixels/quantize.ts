@@ -5,7 +5,7 @@
  * (median cut that cuts where the squared error drops most), a few k-means rounds on the
  * histogram, and a nearest-colour search cached in a 6-bit-per-channel table.
  */
-import type { Raster } from '../core/raster.js';
+import type { Raster } from '../../core/raster.js';
 
 /** A palette of up to 256 colours, as RGB byte triplets. */
 export interface Palette {

@@ -6,8 +6,8 @@
  * transparent ones never do. The glyph is the one with the fewest sub-pixels wrong (ties: the
  * set's order, so an empty cell is a space). Pure code.
  */
-import { blendChannel } from '../core/blend.js';
-import type { Raster } from '../core/raster.js';
+import { blendChannel } from '../../core/blend.js';
+import type { Raster } from '../../core/raster.js';
 import { channelLevel } from './braille.js';
 import type { SymbolSet } from './symbols-glyphs.js';
 import { CELL_GRID, popcount32 } from './symbols-glyphs.js';

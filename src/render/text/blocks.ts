@@ -15,12 +15,12 @@
  * light terminal, never transparent ones.
  */
 
-import { blendChannelByte } from '../core/blend.js';
-import type { Raster } from '../core/raster.js';
-import { validateRaster } from '../core/raster.js';
+import { blendChannelByte } from '../../core/blend.js';
+import type { Raster } from '../../core/raster.js';
+import { validateRaster } from '../../core/raster.js';
+import type { ColorDepth } from '../options.js';
 import { channelLevel } from './braille.js';
 import { nearest256, SGR_RESET } from './color.js';
-import type { ColorDepth } from './options.js';
 
 /** Options for the blocks renderer. */
 export interface BlocksOptions {

@@ -10,10 +10,10 @@
  * pictures, read as 32-bit words on a little-endian machine, take this path; anything else is
  * `resize` itself. Pure code.
  */
-import type { Raster } from '../core/raster.js';
-import { validateRaster } from '../core/raster.js';
-import { MAX_PIXELS, MAX_SIDE } from './limits.js';
-import { type AxisWeights, axisWeights, type LinearPairs, linearPairs, resize } from './resize.js';
+import type { Raster } from '../../core/raster.js';
+import { validateRaster } from '../../core/raster.js';
+import { MAX_PIXELS, MAX_SIDE } from '../geometry/limits.js';
+import { type AxisWeights, axisWeights, type LinearPairs, linearPairs, resize } from '../geometry/resize.js';
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 

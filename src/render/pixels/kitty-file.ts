@@ -3,7 +3,7 @@
  * picture's pixels go to a new file in `/dev/shm` (else the temp folder) that the terminal reads
  * and deletes; a file it never read is deleted when the process exits (core/graphics-file.ts).
  */
-import { graphicsFilesRead, removeGraphicsFiles, writeGraphicsFile } from '../core/graphics-file.js';
+import { graphicsFilesRead, removeGraphicsFiles, writeGraphicsFile } from '../../core/graphics-file.js';
 import type { KittyFileSink } from './kitty.js';
 
 /**

@@ -7,9 +7,9 @@
  * introducer then asks the terminal (P2=1) to leave what is underneath them.
  */
 
-import { blendChannelByte } from '../core/blend.js';
-import { positiveInteger } from '../core/positive-integer.js';
-import { isOpaque, type Raster, validateRaster } from '../core/raster.js';
+import { blendChannelByte } from '../../core/blend.js';
+import { positiveInteger } from '../../core/positive-integer.js';
+import { isOpaque, type Raster, validateRaster } from '../../core/raster.js';
 import { type DitherMethod, ditherToPalette } from './dither.js';
 import { buildPalette, exactPalette, mapExact, type Palette, TRANSPARENT } from './quantize.js';
 

@@ -4,11 +4,11 @@
  * background, the adaptive dithered threshold, and the two-colour cells: docs/render.md#braille.
  */
 
-import { blendChannelByte } from '../core/blend.js';
-import type { Raster } from '../core/raster.js';
-import { validateRaster } from '../core/raster.js';
+import { blendChannelByte } from '../../core/blend.js';
+import type { Raster } from '../../core/raster.js';
+import { validateRaster } from '../../core/raster.js';
+import type { ColorDepth } from '../options.js';
 import { nearest256, SGR_RESET } from './color.js';
-import type { ColorDepth } from './options.js';
 
 /** Options for the braille renderer. */
 export interface BrailleOptions {

@@ -6,7 +6,7 @@
  * can survive. The same idea as chafa's preprocessing, which it turns on at 16 colours or fewer.
  * Measured: docs/render.md, "Colours". Pure code.
  */
-import type { Raster } from '../core/raster.js';
+import type { Raster } from '../../core/raster.js';
 
 /** Share of the opaque pixels, at each end of the luminance range, stretched beyond black and white. */
 export const STRETCH_CLIP = 0.02;

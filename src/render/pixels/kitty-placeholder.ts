@@ -9,7 +9,7 @@
  * left, but tmux redraws parts of lines, and a part starting mid-row would lose its position).
  */
 
-import { positiveInteger } from '../core/positive-integer.js';
+import { positiveInteger } from '../../core/positive-integer.js';
 
 /** The placeholder character. */
 export const PLACEHOLDER = '\u{10EEEE}';

@@ -21,10 +21,10 @@
  *   `KITTY_FILE_MAX_BYTES`, and only its path goes through the pty (`t=t`, `S=` its size); when
  *   the file cannot be written the picture goes inline (`t=d`) as usual.
  */
-import { nodeCrypto, nodeZlib } from '../core/node-builtins.js';
-import { positiveInteger } from '../core/positive-integer.js';
-import type { Raster } from '../core/raster.js';
-import { isOpaque, rgbBytes, validateRaster } from '../core/raster.js';
+import { nodeCrypto, nodeZlib } from '../../core/node-builtins.js';
+import { positiveInteger } from '../../core/positive-integer.js';
+import type { Raster } from '../../core/raster.js';
+import { isOpaque, rgbBytes, validateRaster } from '../../core/raster.js';
 
 /** The largest base64 chunk the protocol allows in one escape sequence. */
 export const KITTY_CHUNK_BYTES = 4096;

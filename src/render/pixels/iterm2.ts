@@ -9,9 +9,9 @@
  * sequence small enough for tmux and screen to pass through.
  */
 
-import { positiveInteger } from '../core/positive-integer.js';
-import type { Raster } from '../core/raster.js';
-import { stripControls } from '../core/sanitize.js';
+import { positiveInteger } from '../../core/positive-integer.js';
+import type { Raster } from '../../core/raster.js';
+import { stripControls } from '../../core/sanitize.js';
 import { encodePng } from './png.js';
 
 /** Base64 length above which the multipart form is used even without a multiplexer (1 MiB). */

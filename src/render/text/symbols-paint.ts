@@ -9,7 +9,7 @@
  * (`CSI n C`, cells left empty); other escape sequences are skipped. A character without a known
  * mask paints as a space and is counted in `unknown`.
  */
-import type { Raster } from '../core/raster.js';
+import type { Raster } from '../../core/raster.js';
 import type { CellMask } from './symbols-glyphs.js';
 import { CELL_GRID, EIGHTHS_GLYPHS, maskHas, SPACE, SYMBOL_SETS } from './symbols-glyphs.js';
 import { keyRgb } from './symbols-palette.js';

@@ -7,9 +7,9 @@
  * the terminal keeps playing it after the program has moved on; `kittyDelete(id)` removes it.
  * Frames are full pictures already composited (as the decoders give them) and all of one size.
  */
-import type { Raster } from '../core/raster.js';
-import { validateRaster } from '../core/raster.js';
-import { cropRaster, type Rect } from './fit.js';
+import type { Raster } from '../../core/raster.js';
+import { validateRaster } from '../../core/raster.js';
+import { cropRaster, type Rect } from '../geometry/fit.js';
 import {
   checkId,
   type KittyOptions,

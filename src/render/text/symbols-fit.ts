@@ -14,7 +14,7 @@
  * swap), evaluated once.
  */
 
-import { blendChannel } from '../core/blend.js';
+import { blendChannel } from '../../core/blend.js';
 import type { CellMask, SymbolSet } from './symbols-glyphs.js';
 import { CELL_GRID, CELL_PIXELS, maskComplement, maskCount, maskHas, maskKey, maskWhere } from './symbols-glyphs.js';
 import type { ChannelWeights, SymbolColorDepth } from './symbols-palette.js';

@@ -6,10 +6,10 @@
  * and the smallest wins for the whole image. Filtering is where PNG's size is won; fast-png
  * writes unfiltered rows, which is why a filtered low-level deflate is both smaller and faster.
  */
-import { crc32 } from '../core/crc32.js';
-import { nodeZlib } from '../core/node-builtins.js';
-import type { Raster } from '../core/raster.js';
-import { isOpaque, rgbBytes, validateRaster } from '../core/raster.js';
+import { crc32 } from '../../core/crc32.js';
+import { nodeZlib } from '../../core/node-builtins.js';
+import type { Raster } from '../../core/raster.js';
+import { isOpaque, rgbBytes, validateRaster } from '../../core/raster.js';
 
 /** PNG row filter types (PNG spec, section 9.2). */
 export type PngFilter = 0 | 1 | 2 | 3 | 4;

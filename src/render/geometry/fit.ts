@@ -3,8 +3,8 @@
  * alignment inside the box, and the crop `cover` needs. Geometry only; `layout` (backend.ts)
  * applies it. See docs/render.md#fit-and-align.
  */
-import type { Raster } from '../core/raster.js';
-import { validateRaster } from '../core/raster.js';
+import type { Raster } from '../../core/raster.js';
+import { validateRaster } from '../../core/raster.js';
 import type { Size } from './resize.js';
 
 /** The fit modes: the whole picture inside the box, the box covered (cropped), or the box filled (stretched). */

@@ -2,7 +2,7 @@
  * Mapping a raster onto a palette, with or without error diffusion. Pure code on typed arrays.
  */
 
-import type { Raster } from '../core/raster.js';
+import type { Raster } from '../../core/raster.js';
 import { NearestColor, type Palette, TRANSPARENT } from './quantize.js';
 
 /** How to spread the error of each mapped pixel: Floyd–Steinberg (serpentine), or not at all. */
