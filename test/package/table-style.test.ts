@@ -1,6 +1,6 @@
 /**
  * One table style across the tests: `it.each` / `describe.each` over objects with a `name` field,
- * titled with `$name` (README, Tests). A table of tuples titled with printf placeholders (`%s`,
+ * titled with `$name` (docs/contributing.md, Tests). A table of tuples titled with printf placeholders (`%s`,
  * `%j`) hides what each row checks and breaks silently when a column moves; a table titled by a
  * data field (`$text`) shows data, not what the row checks. This reads every test file's syntax
  * tree (TypeScript's parser, not a regular expression) and lists the tables titled either way;
