@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import jpeg from 'jpeg-js';
 import { decodeJpeg } from '../dist/decode/jpeg.js';
+import { canTimeProcesses, median as middle, processCost } from './machine.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cache = join(root, '.bench-cache');
@@ -70,17 +71,15 @@ function median(fn, runs) {
   return times[Math.floor(times.length / 2)];
 }
 
-/** Wall time (median of 3) and peak resident memory of a whole process, via /usr/bin/time. */
-function processCost(argv) {
-  const runs = [];
-  for (let i = 0; i < 3; i++) {
-    const r = spawnSync('/usr/bin/time', ['-f', '%e %M', ...argv], { encoding: 'utf8', maxBuffer: 1 << 30 });
-    if (r.status !== 0) return null;
-    const [seconds, kb] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
-    runs.push({ ms: seconds * 1000, mib: kb / 1024 });
-  }
-  runs.sort((a, b) => a.ms - b.ms);
-  return { ms: runs[1].ms, mib: Math.max(...runs.map((r) => r.mib)) };
+/** Medians of 3 runs of a whole process: wall ms, CPU ms and peak memory (the largest of the runs). */
+function processCostOf3(argv) {
+  const runs = [0, 1, 2].map(() => processCost(argv));
+  if (runs.some((r) => !r.ok)) return null;
+  return {
+    ms: middle(runs.map((r) => r.ms)),
+    cpu: middle(runs.map((r) => r.cpu)),
+    mib: Math.max(...runs.map((r) => r.rss)),
+  };
 }
 
 const f1 = (x) => x.toFixed(1);
@@ -115,7 +114,7 @@ export async function run(log = console.log) {
     );
   }
 
-  if (!existsSync('/usr/bin/time')) {
+  if (!canTimeProcesses()) {
     log('');
     log('jpeg: whole-process comparison skipped (/usr/bin/time is not installed)');
     return;
@@ -150,17 +149,19 @@ export async function run(log = console.log) {
   ];
   if (has('djpeg')) cases.push(['djpeg -scale 1/4', ['djpeg', '-scale', '1/4', '-outfile', '/dev/null', file]]);
   if (has('chafa')) cases.push(['chafa --size 125x', ['chafa', '--size', '125x', '--format', 'symbols', file]]);
-  const results = cases.map(([name, argv]) => ({ name, cost: processCost(argv) }));
+  const results = cases.map(([name, argv]) => ({ name, cost: processCostOf3(argv) }));
   const ours = results[0].cost;
-  log('| process | ms | MiB | time vs termsight (1000x750 box) | memory vs termsight |');
-  log('| --- | --- | --- | --- | --- |');
+  log(
+    '| process | wall ms | CPU ms | MiB | time vs termsight (1000x750 box) | CPU vs termsight | memory vs termsight |',
+  );
+  log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const { name, cost } of results) {
     if (!cost) {
-      log(`| ${name} | failed | | | |`);
+      log(`| ${name} | failed | | | | | |`);
       continue;
     }
     log(
-      `| ${name} | ${cost.ms.toFixed(0)} | ${cost.mib.toFixed(0)} | ${f2(cost.ms / ours.ms)}x | ${f2(cost.mib / ours.mib)}x |`,
+      `| ${name} | ${cost.ms.toFixed(0)} | ${cost.cpu.toFixed(0)} | ${cost.mib.toFixed(0)} | ${f2(cost.ms / ours.ms)}x | ${f2(Math.max(10, cost.cpu) / Math.max(10, ours.cpu))}x | ${f2(cost.mib / ours.mib)}x |`,
     );
   }
 }

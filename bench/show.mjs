@@ -16,16 +16,16 @@
 // repository) runs that build too, interleaved with the others, and prints this build against it.
 // Run alone: npm run build && node bench/show.mjs
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { canTimeProcesses, median, processCost } from './machine.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = join(ROOT, '.bench-cache');
 const PHOTOS = join(ROOT, 'test/fixtures/images');
 const CLI = join(ROOT, 'dist/cli/main.js');
 const RUNS = Number(process.env.TERMSIGHT_BENCH_RUNS) > 0 ? Number(process.env.TERMSIGHT_BENCH_RUNS) : 5;
-const TIME = '/usr/bin/time';
 // The npm `sixel` package as a whole process: a small Node program that decodes the file with the
 // usual pure-JS decoders, scales it and calls image2sixel (bench/peers/sixel-npm.mjs).
 const NPM_SIXEL = join(ROOT, 'bench/peers/sixel-npm.mjs');
@@ -79,28 +79,6 @@ function inputs() {
   });
 }
 
-/** One run of `command`: wall ms (measured here), peak RSS in MiB and CPU ms (user + system, from /usr/bin/time). */
-function once(command) {
-  const out = join(CACHE, 'time.out');
-  rmSync(out, { force: true });
-  const start = process.hrtime.bigint();
-  const r = spawnSync(TIME, ['-f', '%M %U %S', '-o', out, ...command], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  const [rss, user, system] = readFileSync(out, 'utf8').trim().split('\n').pop().split(' ').map(Number);
-  return {
-    ms,
-    rss: rss / 1024,
-    cpu: (user + system) * 1000,
-    ok: r.status === 0,
-    stderr: String(r.stderr).split('\n')[0],
-  };
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
-
 /**
  * RUNS runs of each command, interleaved (one of each, then again), so that every command of a
  * row sees the same load on a shared machine; null commands are skipped.
@@ -109,7 +87,7 @@ function measureAll(commands) {
   const runs = commands.map(() => []);
   for (let i = 0; i < RUNS; i++)
     commands.forEach((command, k) => {
-      if (command) runs[k].push(once(command));
+      if (command) runs[k].push(processCost(command));
     });
   return runs.map((r, k) => {
     if (!commands[k]) return null;
@@ -149,13 +127,13 @@ const fmt = (n, d = 0) => n.toFixed(d);
 
 export async function run(log = console.log) {
   if (!existsSync(CLI)) throw new Error('build first: npm run build');
-  if (!have('convert') || !existsSync(TIME)) {
+  if (!have('convert') || !canTimeProcesses()) {
     log('show: skipped (needs ImageMagick convert and /usr/bin/time)');
     return;
   }
   const peers = { chafa: have('chafa'), timg: have('timg'), img2sixel: have('img2sixel'), 'sixel (npm)': npmSixel() };
   log(
-    `show, whole process: median of ${RUNS} runs; wall ms / peak RSS MiB; ratio = termsight / peer (< 1: termsight better)`,
+    `show, whole process: median of ${RUNS} runs; wall ms / CPU ms / peak RSS MiB; ratio = termsight / peer in the same three (< 1: termsight better)`,
   );
   log(
     `peers: ${Object.entries(peers)
@@ -176,7 +154,7 @@ export async function run(log = console.log) {
     'sixel (npm)',
     'ratio',
   ];
-  const widths = [24, 8, 14, 14, 11, 14, 11, 14, 11, 14, 11];
+  const widths = [24, 8, 18, 18, 16, 18, 16, 18, 16, 18, 16];
   if (BASE) {
     header.push('base build', 'ratio (time / RSS / CPU)');
     widths.push(14, 18);
@@ -203,14 +181,14 @@ export async function run(log = console.log) {
         peers['sixel (npm)'] && proto.npm ? [process.execPath, NPM_SIXEL, input.path, '1000'] : null,
         BASE ? [process.execPath, BASE, ...show] : null,
       ]);
-      const cell = (m) => (m ? (m.failed ? `fail` : `${fmt(m.ms)} / ${fmt(m.rss)}`) : '-');
+      const cell = (m) => (m ? (m.failed ? `fail` : `${fmt(m.ms)} / ${fmt(m.cpu)} / ${fmt(m.rss)}`) : '-');
       const ratio = (peer, m) => {
         if (!m || m.failed || ours.failed) return '-';
         ratios[peer].ms.push(ours.ms / m.ms);
         ratios[peer].rss.push(ours.rss / m.rss);
         // /usr/bin/time counts CPU in 10 ms steps: a peer that took less counts as 10 ms.
         ratios[peer].cpu.push(Math.max(10, ours.cpu) / Math.max(10, m.cpu));
-        return `${fmt(ours.ms / m.ms, 2)} / ${fmt(ours.rss / m.rss, 2)}`;
+        return `${fmt(ours.ms / m.ms, 2)} / ${fmt(ratios[peer].cpu.at(-1), 2)} / ${fmt(ours.rss / m.rss, 2)}`;
       };
       const row = [
         input.name,
