@@ -26,21 +26,20 @@ const MAX_TABLE_ENTRIES = 16 * 1024 * 1024;
 
 /**
  * The 120 short distance codes as (dx, dy) pairs, dx to the left: code 1 is the pixel above,
- * 2 the one to the left (RFC 9649 section 5.2.2), packed as `dy << 4 | (8 - dx)`.
+ * 2 the one to the left (RFC 9649 section 5.2.2); DISTANCE_MAP packs each as `dy << 4 | (8 - dx)`.
  */
-const DISTANCE_MAP = new Uint8Array(
-  [
-    [0, 1], [1, 0], [1, 1], [-1, 1], [0, 2], [2, 0], [1, 2], [-1, 2], [2, 1], [-2, 1], [2, 2], [-2, 2],
-    [0, 3], [3, 0], [1, 3], [-1, 3], [3, 1], [-3, 1], [2, 3], [-2, 3], [3, 2], [-3, 2], [0, 4], [4, 0],
-    [1, 4], [-1, 4], [4, 1], [-4, 1], [3, 3], [-3, 3], [2, 4], [-2, 4], [4, 2], [-4, 2], [0, 5], [3, 4],
-    [-3, 4], [4, 3], [-4, 3], [5, 0], [1, 5], [-1, 5], [5, 1], [-5, 1], [2, 5], [-2, 5], [5, 2], [-5, 2],
-    [4, 4], [-4, 4], [3, 5], [-3, 5], [5, 3], [-5, 3], [0, 6], [6, 0], [1, 6], [-1, 6], [6, 1], [-6, 1],
-    [2, 6], [-2, 6], [6, 2], [-6, 2], [4, 5], [-4, 5], [5, 4], [-5, 4], [3, 6], [-3, 6], [6, 3], [-6, 3],
-    [0, 7], [7, 0], [1, 7], [-1, 7], [5, 5], [-5, 5], [7, 1], [-7, 1], [4, 6], [-4, 6], [6, 4], [-6, 4],
-    [2, 7], [-2, 7], [7, 2], [-7, 2], [3, 7], [-3, 7], [7, 3], [-7, 3], [5, 6], [-5, 6], [6, 5], [-6, 5],
-    [8, 0], [4, 7], [-4, 7], [7, 4], [-7, 4], [8, 1], [8, 2], [6, 6], [-6, 6], [8, 3], [5, 7], [-5, 7],
-    [7, 5], [-7, 5], [8, 4], [6, 7], [-6, 7], [7, 6], [-7, 6], [8, 5], [7, 7], [-7, 7], [8, 6], [8, 7],
-  ].map(([dx, dy]) => ((dy as number) << 4) | (8 - (dx as number))),
+const DISTANCE_PAIRS = [
+  0, 1, 1, 0, 1, 1, -1, 1, 0, 2, 2, 0, 1, 2, -1, 2, 2, 1, -2, 1, 2, 2, -2, 2, 0, 3, 3, 0, 1, 3, -1, 3, 3, 1, -3, 1, 2,
+  3, -2, 3, 3, 2, -3, 2, 0, 4, 4, 0, 1, 4, -1, 4, 4, 1, -4, 1, 3, 3, -3, 3, 2, 4, -2, 4, 4, 2, -4, 2, 0, 5, 3, 4, -3, 4,
+  4, 3, -4, 3, 5, 0, 1, 5, -1, 5, 5, 1, -5, 1, 2, 5, -2, 5, 5, 2, -5, 2, 4, 4, -4, 4, 3, 5, -3, 5, 5, 3, -5, 3, 0, 6, 6,
+  0, 1, 6, -1, 6, 6, 1, -6, 1, 2, 6, -2, 6, 6, 2, -6, 2, 4, 5, -4, 5, 5, 4, -5, 4, 3, 6, -3, 6, 6, 3, -6, 3, 0, 7, 7, 0,
+  1, 7, -1, 7, 5, 5, -5, 5, 7, 1, -7, 1, 4, 6, -4, 6, 6, 4, -6, 4, 2, 7, -2, 7, 7, 2, -7, 2, 3, 7, -3, 7, 7, 3, -7, 3,
+  5, 6, -5, 6, 6, 5, -6, 5, 8, 0, 4, 7, -4, 7, 7, 4, -7, 4, 8, 1, 8, 2, 6, 6, -6, 6, 8, 3, 5, 7, -5, 7, 7, 5, -7, 5, 8,
+  4, 6, 7, -6, 7, 7, 6, -7, 6, 8, 5, 7, 7, -7, 7, 8, 6, 8, 7,
+];
+const DISTANCE_MAP = Uint8Array.from(
+  { length: 120 },
+  (_, k) => ((DISTANCE_PAIRS[2 * k + 1] as number) << 4) | (8 - (DISTANCE_PAIRS[2 * k] as number)),
 );
 
 /** The linear distance of distance code `code` (1-based) in an image `width` wide. */
@@ -48,7 +47,7 @@ export function planeDistance(code: number, width: number): number {
   if (code > DISTANCE_MAP.length) return code - DISTANCE_MAP.length;
   const packed = DISTANCE_MAP[code - 1] as number;
   const distance = (packed >>> 4) * width + 8 - (packed & 0xf);
-  return distance >= 1 ? distance : 1;
+  return Math.max(distance, 1);
 }
 
 /** What a VP8L header declares. */
@@ -67,7 +66,9 @@ function corrupt(what: string): DecodeError {
 export function readLosslessHeader(data: Uint8Array): LosslessHeader {
   if (data.length < 5) throw new DecodeError('truncated', 'truncated WebP: the file ends inside its VP8L header');
   if (data[0] !== SIGNATURE) throw corrupt('the VP8L chunk does not start with its signature byte');
-  const bits = ((data[1] as number) | ((data[2] as number) << 8) | ((data[3] as number) << 16) | ((data[4] as number) << 24)) >>> 0;
+  const bits =
+    ((data[1] as number) | ((data[2] as number) << 8) | ((data[3] as number) << 16) | ((data[4] as number) << 24)) >>>
+    0;
   if (bits >>> 29 !== 0) throw corrupt(`VP8L version ${bits >>> 29} does not exist`);
   return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1, alphaHint: ((bits >>> 28) & 1) === 1 };
 }
@@ -215,7 +216,9 @@ class LosslessDecoder {
     let i = 0;
     let group = groups[0] as CodeGroup;
     const groupAt = (): CodeGroup =>
-      groupIndex ? (groups[groupIndex[(y >>> groupBits) * groupsWide + (x >>> groupBits)] as number] as CodeGroup) : group;
+      groupIndex
+        ? (groups[groupIndex[(y >>> groupBits) * groupsWide + (x >>> groupBits)] as number] as CodeGroup)
+        : group;
     while (i < total) {
       if ((x & mask) === 0) group = groupAt();
       const symbol = br.symbol(group.green);
@@ -308,18 +311,27 @@ class LosslessDecoder {
       if (step.kind === 'predictor') inversePredictor(px, step.width, height, step.bits, step.data);
       else if (step.kind === 'color') inverseColorTransform(px, step.width, height, step.bits, step.data);
       else if (step.kind === 'green') addGreen(px);
-      else if (step.kind === 'index') px = inverseColorIndexing(px, step.packedWidth, step.width, height, step.bits, step.palette);
+      else if (step.kind === 'index')
+        px = inverseColorIndexing(px, step.packedWidth, step.width, height, step.bits, step.palette);
     }
     return px;
   }
 }
 
 function tableSize(group: CodeGroup): number {
-  return group.green.table.length + group.red.table.length + group.blue.table.length + group.alpha.table.length + group.distance.table.length;
+  return (
+    group.green.table.length +
+    group.red.table.length +
+    group.blue.table.length +
+    group.alpha.table.length +
+    group.distance.table.length
+  );
 }
 
 function addChannels(a: number, b: number): number {
-  return ((((a & 0xff00ff00) + (b & 0xff00ff00)) & 0xff00ff00) | (((a & 0x00ff00ff) + (b & 0x00ff00ff)) & 0x00ff00ff)) >>> 0;
+  return (
+    ((((a & 0xff00ff00) + (b & 0xff00ff00)) & 0xff00ff00) | (((a & 0x00ff00ff) + (b & 0x00ff00ff)) & 0x00ff00ff)) >>> 0
+  );
 }
 
 /**

@@ -94,7 +94,7 @@ export function buildPrefixCode(lengths: Uint8Array, size = lengths.length): Pre
   const table = new Int32Array(total);
   for (let root = 0; root < rootSize; root++) {
     const bits = subBits[root] as number;
-    if (bits > 0) table[root] = (0x80000000 | (bits << 24) | (offset[root] as number)) | 0;
+    if (bits > 0) table[root] = 0x80000000 | (bits << 24) | (offset[root] as number) | 0;
   }
   for (let s = 0; s < size; s++) {
     const length = lengths[s] as number;

@@ -6,7 +6,9 @@
 
 /** Adds two ARGB pixels channel by channel, each modulo 256. */
 export function addPixels(a: number, b: number): number {
-  return ((((a & 0xff00ff00) + (b & 0xff00ff00)) & 0xff00ff00) | (((a & 0x00ff00ff) + (b & 0x00ff00ff)) & 0x00ff00ff)) >>> 0;
+  return (
+    ((((a & 0xff00ff00) + (b & 0xff00ff00)) & 0xff00ff00) | (((a & 0x00ff00ff) + (b & 0x00ff00ff)) & 0x00ff00ff)) >>> 0
+  );
 }
 
 /** The channel-wise floor of the average of two ARGB pixels. */
@@ -15,7 +17,7 @@ function average2(a: number, b: number): number {
 }
 
 function clip255(v: number): number {
-  return v < 0 ? 0 : v > 255 ? 255 : v;
+  return v < 0 ? 0 : Math.min(v, 255);
 }
 
 /** Mode 11: whichever of left and top is nearer (channel sum of distances) to left + top - top-left. */
@@ -100,7 +102,13 @@ export function subSampleSize(size: number, bits: number): number {
  * The top row predicts from the left, the left column from the top, the first pixel black; the
  * top-right of the last column is the first pixel of its own row (the next one in memory).
  */
-export function inversePredictor(px: Uint32Array, width: number, height: number, bits: number, modes: Uint32Array): void {
+export function inversePredictor(
+  px: Uint32Array,
+  width: number,
+  height: number,
+  bits: number,
+  modes: Uint32Array,
+): void {
   px[0] = addPixels(px[0] as number, 0xff000000);
   for (let x = 1; x < width; x++) px[x] = addPixels(px[x] as number, px[x - 1] as number);
   const tilesWide = subSampleSize(width, bits);
