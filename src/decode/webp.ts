@@ -8,7 +8,7 @@
 import { DecodeError } from './error.js';
 import { checkDimensions } from './header.js';
 import { DEFAULT_DECODE_LIMITS, type DecodedFrame, type DecodeLimits } from './image.js';
-import { decodeAlpha } from './webp-alpha.js';
+import { decodeAlpha, readAlphaHeader } from './webp-alpha.js';
 import { WebpCompositor } from './webp-anim.js';
 import { decodeLossless, readLosslessHeader } from './webp-lossless.js';
 import { readWebpLayout, type WebpBitstream } from './webp-riff.js';
@@ -57,6 +57,8 @@ function decodeBitstream(
     const alphaHint = readLosslessHeader(b.image).alphaHint;
     return { rgba: decodeLossless(b.image, limits).data, hasAlpha: alphaHint };
   }
+  // The alpha's header is checked before the lossy pixels are spent on.
+  if (b.alpha && b.alpha.length > 0) readAlphaHeader(b.alpha[0] as number);
   const rgba = decodeVp8(b.image, limits).data;
   if (b.alpha) {
     const plane = decodeAlpha(b.alpha, width, height);
