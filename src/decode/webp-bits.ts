@@ -8,13 +8,14 @@ import type { PrefixCode } from './webp-prefix.js';
 
 /** Reads bits, least significant first, from `data[start..end)`. */
 export class LosslessBitReader {
-  private readonly data: Uint8Array;
-  private readonly end: number;
+  // Public for the pixel loop (webp-lossless.ts), which keeps them in locals while it runs.
+  readonly data: Uint8Array;
+  readonly end: number;
   /** The next byte to load (may go past `end`: those bytes read as zero). */
-  private pos: number;
+  pos: number;
   /** The bits loaded and not yet consumed, in the low `count` bits. */
-  private window = 0;
-  private count = 0;
+  window = 0;
+  count = 0;
 
   constructor(data: Uint8Array, start = 0, end = data.length) {
     this.data = data;

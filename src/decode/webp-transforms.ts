@@ -22,15 +22,17 @@ function clip255(v: number): number {
 
 /** Mode 11: whichever of left and top is nearer (channel sum of distances) to left + top - top-left. */
 function select(left: number, top: number, topLeft: number): number {
-  let toLeft = 0; // |estimate - left| summed: the distance of top from top-left
-  let toTop = 0;
-  for (let shift = 0; shift < 32; shift += 8) {
-    const l = (left >>> shift) & 0xff;
-    const t = (top >>> shift) & 0xff;
-    const tl = (topLeft >>> shift) & 0xff;
-    toLeft += Math.abs(t - tl);
-    toTop += Math.abs(l - tl);
-  }
+  // |estimate - left| summed over the channels is the distance of top from top-left, and the other way round.
+  const toLeft =
+    Math.abs((top >>> 24) - (topLeft >>> 24)) +
+    Math.abs(((top >>> 16) & 0xff) - ((topLeft >>> 16) & 0xff)) +
+    Math.abs(((top >>> 8) & 0xff) - ((topLeft >>> 8) & 0xff)) +
+    Math.abs((top & 0xff) - (topLeft & 0xff));
+  const toTop =
+    Math.abs((left >>> 24) - (topLeft >>> 24)) +
+    Math.abs(((left >>> 16) & 0xff) - ((topLeft >>> 16) & 0xff)) +
+    Math.abs(((left >>> 8) & 0xff) - ((topLeft >>> 8) & 0xff)) +
+    Math.abs((left & 0xff) - (topLeft & 0xff));
   return toLeft < toTop ? left : top;
 }
 
@@ -119,19 +121,66 @@ export function inversePredictor(
     const modeRow = (y >>> bits) * tilesWide;
     for (let x0 = 0; x0 < width; x0 += tile) {
       const mode = ((modes[modeRow + (x0 >>> bits)] as number) >>> 8) & 0xf;
-      const end = Math.min(x0 + tile, width);
-      for (let x = x0 === 0 ? 1 : x0; x < end; x++) {
-        const i = row + x;
-        const pred = predict(
-          mode,
-          px[i - 1] as number,
-          px[i - width] as number,
-          px[i - width + 1] as number,
-          px[i - width - 1] as number,
-        );
-        px[i] = addPixels(px[i] as number, pred);
-      }
+      const from = row + (x0 === 0 ? 1 : x0);
+      const to = row + Math.min(x0 + tile, width);
+      predictSpan(px, from, to, width, mode);
     }
+  }
+}
+
+/**
+ * Adds mode `mode`'s prediction to `px[from..to)` (one block's span of a row, not the first row
+ * or column): the mode is chosen once, outside the loop, and only the neighbours it reads are read.
+ */
+function predictSpan(px: Uint32Array, from: number, to: number, width: number, mode: number): void {
+  switch (mode) {
+    case 1:
+      for (let i = from; i < to; i++) px[i] = addPixels(px[i] as number, px[i - 1] as number);
+      return;
+    case 2:
+      for (let i = from; i < to; i++) px[i] = addPixels(px[i] as number, px[i - width] as number);
+      return;
+    case 3:
+      for (let i = from; i < to; i++) px[i] = addPixels(px[i] as number, px[i - width + 1] as number);
+      return;
+    case 4:
+      for (let i = from; i < to; i++) px[i] = addPixels(px[i] as number, px[i - width - 1] as number);
+      return;
+    case 5:
+      for (let i = from; i < to; i++)
+        px[i] = addPixels(
+          px[i] as number,
+          average2(average2(px[i - 1] as number, px[i - width + 1] as number), px[i - width] as number),
+        );
+      return;
+    case 6:
+      for (let i = from; i < to; i++)
+        px[i] = addPixels(px[i] as number, average2(px[i - 1] as number, px[i - width - 1] as number));
+      return;
+    case 7:
+      for (let i = from; i < to; i++)
+        px[i] = addPixels(px[i] as number, average2(px[i - 1] as number, px[i - width] as number));
+      return;
+    case 8:
+      for (let i = from; i < to; i++)
+        px[i] = addPixels(px[i] as number, average2(px[i - width - 1] as number, px[i - width] as number));
+      return;
+    case 9:
+      for (let i = from; i < to; i++)
+        px[i] = addPixels(px[i] as number, average2(px[i - width] as number, px[i - width + 1] as number));
+      return;
+    default:
+      for (let i = from; i < to; i++)
+        px[i] = addPixels(
+          px[i] as number,
+          predict(
+            mode,
+            px[i - 1] as number,
+            px[i - width] as number,
+            px[i - width + 1] as number,
+            px[i - width - 1] as number,
+          ),
+        );
   }
 }
 
