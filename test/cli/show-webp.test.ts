@@ -25,7 +25,7 @@ describe('show x.webp with each protocol', () => {
     { protocol: 'symbols', sequence: /\x1b\[[0-9;]*[34]8;2;/ },
     { protocol: 'braille', sequence: /[\u2801-\u28ff]/ },
   ];
-  it.each(rows)('$protocol', async ({ protocol, sequence }) => {
+  it.each(rows.map((row) => ({ name: row.protocol, ...row })))('$name', async ({ protocol, sequence }) => {
     const { ctx, stdout, stderr } = context();
     expect(await runShowWith([still, '--protocol', protocol], ctx, { report: report() })).toBe(0);
     expect(stderr.text).toBe('');

@@ -160,9 +160,12 @@ describe('transforms', () => {
     ],
     [14, 0xff000000],
   ];
-  it.each(modes)('predictor mode %i', (mode, expected) => {
-    expect(predict(mode, L, T, TR, TL)).toBe(expected);
-  });
+  it.each(modes.map(([mode, expected]) => ({ name: `mode ${mode}`, mode, expected })))(
+    'predictor $name',
+    ({ mode, expected }) => {
+      expect(predict(mode, L, T, TR, TL)).toBe(expected);
+    },
+  );
 
   it('colour transform: red gets green x green_to_red / 32, blue green x green_to_blue / 32 + new red x red_to_blue / 32 (signed bytes)', () => {
     // green 0x90 (-112), green_to_red 0x20 (32): red + (-112 * 32 >> 5) = red - 112.

@@ -53,21 +53,21 @@ function dwebpRgba(path: string): Uint8Array {
 }
 
 describe('lossless (VP8L): exact', () => {
-  it.each(lossless)('%s: the SHA-256 of dwebp’s pixels', (name) => {
+  it.each(lossless.map((name) => ({ name })))('$name: the SHA-256 of dwebp’s pixels', ({ name }) => {
     const image = decodeImage(read(name), { orientation: 'ignore' });
     const ref = reference[name]!;
     expect([image.width, image.height]).toEqual([ref.width, ref.height]);
     expect(sha(image.frames[0]!.raster.data)).toBe(ref.sha256);
   });
 
-  it.skipIf(!hasDwebp).each(lossless)('%s: dwebp’s pixels, run now', (name) => {
+  it.skipIf(!hasDwebp).each(lossless.map((name) => ({ name })))('$name: dwebp’s pixels, run now', ({ name }) => {
     const ours = decodeImage(read(name), { orientation: 'ignore' }).frames[0]!.raster.data;
     expect(Buffer.from(ours).equals(Buffer.from(dwebpRgba(join(DIR, name))))).toBe(true);
   });
 });
 
 describe('ALPH: the alpha plane exact (raw and lossless, each filter, pre-processed)', () => {
-  it.each(withAlpha)('%s', (name) => {
+  it.each(withAlpha.map((name) => ({ name })))('$name', ({ name }) => {
     const layout = readWebpLayout(read(name));
     const still = layout.still!;
     expect(still.alpha).toBeDefined();
@@ -93,19 +93,22 @@ describe('ALPH: the alpha plane exact (raw and lossless, each filter, pre-proces
 const libwebpAnim = animReference(afterAll);
 
 describe('animation (ANIM/ANMF): frames composited as libwebp’s WebPAnimDecoder', () => {
-  it.each(animations)('%s: the SHA-256 of each of libwebp’s frames, durations, loop count', (name) => {
-    const ref = reference[name]!;
-    const image = decodeImage(read(name), { frames: 'all' });
-    expect([image.width, image.height, image.frameCount]).toEqual([ref.width, ref.height, ref.frames.length]);
-    expect(image.frames.map((f) => sha(f.raster.data))).toEqual(ref.frames.map((f) => f.sha256));
-    // Durations as stored, with the browsers' rule for 10 ms or less (100 ms), as for GIF and APNG.
-    expect(image.frames.map((f) => f.delayMs)).toEqual(
-      ref.frames.map((f) => (f.durationMs <= 10 ? 100 : f.durationMs)),
-    );
-    if (ref.frames.length > 1) expect(image.plays).toBe(ref.loopCount);
-  });
+  it.each(animations.map((name) => ({ name })))(
+    '$name: the SHA-256 of each of libwebp’s frames, durations, loop count',
+    ({ name }) => {
+      const ref = reference[name]!;
+      const image = decodeImage(read(name), { frames: 'all' });
+      expect([image.width, image.height, image.frameCount]).toEqual([ref.width, ref.height, ref.frames.length]);
+      expect(image.frames.map((f) => sha(f.raster.data))).toEqual(ref.frames.map((f) => f.sha256));
+      // Durations as stored, with the browsers' rule for 10 ms or less (100 ms), as for GIF and APNG.
+      expect(image.frames.map((f) => f.delayMs)).toEqual(
+        ref.frames.map((f) => (f.durationMs <= 10 ? 100 : f.durationMs)),
+      );
+      if (ref.frames.length > 1) expect(image.plays).toBe(ref.loopCount);
+    },
+  );
 
-  it.skipIf(!libwebpAnim).each(animations)('%s: libwebp’s frames, run now', (name) => {
+  it.skipIf(!libwebpAnim).each(animations.map((name) => ({ name })))('$name: libwebp’s frames, run now', ({ name }) => {
     const theirs = libwebpAnim!(join(DIR, name));
     const ours = decodeImage(read(name), { frames: 'all' });
     expect(ours.frames.length).toBe(theirs.frames.length);
