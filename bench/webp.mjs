@@ -47,14 +47,17 @@ async function median(fn, runs) {
   return times[Math.floor(times.length / 2)];
 }
 
-/** Wall time (median of `runs`) and peak resident memory of a whole process, via /usr/bin/time. */
+/**
+ * CPU time (user + system, median of `runs`) and peak resident memory of a whole process, via
+ * /usr/bin/time: on a shared machine the CPU a process spends moves far less than its wall time.
+ */
 function processCost(argv, runs = 5) {
   const results = [];
   for (let i = 0; i < runs; i++) {
-    const r = spawnSync('/usr/bin/time', ['-f', '%e %M', ...argv], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    const r = spawnSync('/usr/bin/time', ['-f', '%U %S %M', ...argv], { encoding: 'utf8', maxBuffer: 1 << 30 });
     if (r.status !== 0) return null;
-    const [seconds, kb] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
-    results.push({ ms: seconds * 1000, mib: kb / 1024 });
+    const [user, system, kb] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
+    results.push({ ms: (user + system) * 1000, mib: kb / 1024 });
   }
   results.sort((a, b) => a.ms - b.ms);
   return { ms: results[Math.floor(runs / 2)].ms, mib: Math.max(...results.map((r) => r.mib)) };
@@ -108,7 +111,7 @@ export async function run(log = console.log) {
     ['lossy', files.lossy],
   ]) {
     log('');
-    log(`webp: whole process, ${name} 1000x872 (median of 5 wall ms; peak RSS)`);
+    log(`webp: whole process, ${name} 1000x872 (CPU ms, median of 5; peak RSS)`);
     log('');
     const read = `const b = (await import('node:fs')).readFileSync(${JSON.stringify(file)});`;
     const cases = [
@@ -142,7 +145,7 @@ export async function run(log = console.log) {
     const results = cases
       .filter(([label]) => !label.startsWith('chafa') || has('chafa'))
       .map(([label, argv]) => ({ label, cost: processCost(argv) }));
-    log('| process | ms | MiB |');
+    log('| process | CPU ms | MiB |');
     log('| --- | --- | --- |');
     for (const { label, cost } of results)
       log(`| ${label} | ${cost ? cost.ms.toFixed(0) : 'failed'} | ${cost ? cost.mib.toFixed(0) : ''} |`);
@@ -157,7 +160,7 @@ export async function run(log = console.log) {
     for (const [a, b] of pairs) {
       const x = by(a);
       const y = by(b);
-      if (x && y) log(`${a} / ${b}: time ${ratio(x.ms, y.ms)}, memory ${ratio(x.mib, y.mib)}`);
+      if (x && y) log(`${a} / ${b}: CPU ${ratio(x.ms, y.ms)}, memory ${ratio(x.mib, y.mib)}`);
     }
   }
 }

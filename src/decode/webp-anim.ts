@@ -44,7 +44,8 @@ function blendPixel(src: number, dst: number): number {
  */
 export class WebpCompositor {
   private readonly current: Uint32Array;
-  private readonly disposed: Uint32Array;
+  /** The canvas after the previous frame and its disposal; made only once a second frame comes. */
+  private disposed: Uint32Array | null = null;
   private previous: { frame: WebpFrame; key: boolean } | null = null;
 
   constructor(
@@ -52,7 +53,6 @@ export class WebpCompositor {
     readonly height: number,
   ) {
     this.current = new Uint32Array(width * height);
-    this.disposed = new Uint32Array(width * height);
   }
 
   private full(f: WebpFrame): boolean {
@@ -66,12 +66,15 @@ export class WebpCompositor {
     return prev.frame.disposeToBackground && (this.full(prev.frame) || prev.key);
   }
 
-  /** Draws the next frame and returns the canvas as RGBA bytes. */
-  next(c: CompositedFrame): Uint8Array {
+  /**
+   * Draws the next frame and returns the canvas as RGBA bytes: a copy, or with `last` (no frame
+   * follows) the canvas itself, so a first frame drawn alone costs one canvas.
+   */
+  next(c: CompositedFrame, last = false): Uint8Array {
     const { frame: f } = c;
     const key = this.isKey(c);
     const { current, disposed, width } = this;
-    if (key) current.fill(0);
+    if (key || !disposed) current.fill(0);
     else current.set(disposed);
     const rgba = c.rgba.byteOffset % 4 === 0 ? c.rgba : c.rgba.slice();
     const src = new Uint32Array(rgba.buffer, rgba.byteOffset, f.width * f.height);
@@ -98,11 +101,14 @@ export class WebpCompositor {
       }
     }
     this.previous = { frame: f, key };
-    disposed.set(current);
+    if (last) return new Uint8Array(current.buffer);
+    const kept = disposed ?? new Uint32Array(current.length);
+    this.disposed = kept;
+    kept.set(current);
     if (f.disposeToBackground) {
       for (let y = 0; y < f.height; y++) {
         const row = (f.y + y) * width + f.x;
-        disposed.fill(0, row, row + f.width);
+        kept.fill(0, row, row + f.width);
       }
     }
     return new Uint8Array(current.buffer.slice(0));

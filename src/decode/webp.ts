@@ -105,7 +105,8 @@ export function decodeWebp(
       if (i === 0) throw error;
       break; // keep the frames that decoded whole
     }
-    const data = compositor.next({ frame, hasAlpha: decoded.hasAlpha, rgba: decoded.rgba });
+    const last = i === animation.frames.length - 1;
+    const data = compositor.next({ frame, hasAlpha: decoded.hasAlpha, rgba: decoded.rgba }, last);
     frames.push({ raster: { width, height, data }, delayMs: webpDelayMs(frame.durationMs) });
   }
   return { width, height, frames, frameCount: animation.frameCount, plays: animation.loopCount, ...meta };

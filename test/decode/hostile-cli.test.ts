@@ -169,6 +169,14 @@ const rows: Row[] = [
     maxRssMiB: 150,
   },
   {
+    name: 'animated WebP, 4000x3000 canvas, 1000 frames (the first alone costs one canvas)',
+    file: () => write('big-canvas.webp', manyFrameWebp(1000, 4000, 3000))(),
+    code: 0,
+    line: null,
+    // Node, the 48 MB canvas, the resized copy (three canvases before the compositor kept one).
+    maxRssMiB: 150,
+  },
+  {
     name: '/dev/zero',
     file: () => '/dev/zero',
     code: 2,

@@ -131,8 +131,8 @@ export function losslessWebp(width: number, height: number, argb: number): Uint8
   return riff([chunk('VP8L', vp8l(width, height, argb))]);
 }
 
-/** An animation of `frames` 1x1 frames on a 1x1 canvas: a frame count that costs nothing but its walk. */
-export function manyFrameWebp(frames: number): Uint8Array {
+/** An animation of `frames` 1x1 frames on a `width` x `height` canvas (1x1 by default). */
+export function manyFrameWebp(frames: number, width = 1, height = 1): Uint8Array {
   const one = anmf({ x: 0, y: 0, width: 1, height: 1, durationMs: 20 }, chunk('VP8L', vp8l(1, 1, 0xff808080)));
-  return riff([vp8x(0x02, 1, 1), anim(0), ...new Array<Uint8Array>(frames).fill(one)]);
+  return riff([vp8x(0x02, width, height), anim(0), ...new Array<Uint8Array>(frames).fill(one)]);
 }
