@@ -241,7 +241,9 @@ class LosslessDecoder {
       code = group.green;
       entry = code.table[window & code.mask] as number;
       if (entry < 0)
-        entry = code.table[(entry & 0xffffff) + ((window >>> code.rootBits) & ((1 << ((entry >>> 24) & 0x7f)) - 1))] as number;
+        entry = code.table[
+          (entry & 0xffffff) + ((window >>> code.rootBits) & ((1 << ((entry >>> 24) & 0x7f)) - 1))
+        ] as number;
       window >>>= entry >>> 16;
       count -= entry >>> 16;
       const symbol = entry & 0xffff;
@@ -256,7 +258,9 @@ class LosslessDecoder {
         code = group.red;
         entry = code.table[window & code.mask] as number;
         if (entry < 0)
-          entry = code.table[(entry & 0xffffff) + ((window >>> code.rootBits) & ((1 << ((entry >>> 24) & 0x7f)) - 1))] as number;
+          entry = code.table[
+            (entry & 0xffffff) + ((window >>> code.rootBits) & ((1 << ((entry >>> 24) & 0x7f)) - 1))
+          ] as number;
         window >>>= entry >>> 16;
         count -= entry >>> 16;
         const red = entry & 0xffff;
@@ -270,7 +274,9 @@ class LosslessDecoder {
         code = group.blue;
         entry = code.table[window & code.mask] as number;
         if (entry < 0)
-          entry = code.table[(entry & 0xffffff) + ((window >>> code.rootBits) & ((1 << ((entry >>> 24) & 0x7f)) - 1))] as number;
+          entry = code.table[
+            (entry & 0xffffff) + ((window >>> code.rootBits) & ((1 << ((entry >>> 24) & 0x7f)) - 1))
+          ] as number;
         window >>>= entry >>> 16;
         count -= entry >>> 16;
         const blue = entry & 0xffff;
@@ -284,7 +290,9 @@ class LosslessDecoder {
         code = group.alpha;
         entry = code.table[window & code.mask] as number;
         if (entry < 0)
-          entry = code.table[(entry & 0xffffff) + ((window >>> code.rootBits) & ((1 << ((entry >>> 24) & 0x7f)) - 1))] as number;
+          entry = code.table[
+            (entry & 0xffffff) + ((window >>> code.rootBits) & ((1 << ((entry >>> 24) & 0x7f)) - 1))
+          ] as number;
         window >>>= entry >>> 16;
         count -= entry >>> 16;
         out[i++] = ((entry << 24) | (red << 16) | (symbol << 8) | blue) >>> 0;
