@@ -38,11 +38,13 @@ function select(left: number, top: number, topLeft: number): number {
 
 /** Mode 12: left + top - top-left, each channel clamped. */
 function clampAddSubtractFull(a: number, b: number, c: number): number {
-  let out = 0;
-  for (let shift = 0; shift < 32; shift += 8) {
-    out |= clip255(((a >>> shift) & 0xff) + ((b >>> shift) & 0xff) - ((c >>> shift) & 0xff)) << shift;
-  }
-  return out >>> 0;
+  return (
+    ((clip255((a >>> 24) + (b >>> 24) - (c >>> 24)) << 24) |
+      (clip255(((a >>> 16) & 0xff) + ((b >>> 16) & 0xff) - ((c >>> 16) & 0xff)) << 16) |
+      (clip255(((a >>> 8) & 0xff) + ((b >>> 8) & 0xff) - ((c >>> 8) & 0xff)) << 8) |
+      clip255((a & 0xff) + (b & 0xff) - (c & 0xff))) >>>
+    0
+  );
 }
 
 /** Mode 13: a + (a - b) / 2 per channel (division truncating toward zero, as in C), clamped. */
@@ -168,6 +170,27 @@ function predictSpan(px: Uint32Array, from: number, to: number, width: number, m
     case 9:
       for (let i = from; i < to; i++)
         px[i] = addPixels(px[i] as number, average2(px[i - width] as number, px[i - width + 1] as number));
+      return;
+    case 11:
+      for (let i = from; i < to; i++)
+        px[i] = addPixels(
+          px[i] as number,
+          select(px[i - 1] as number, px[i - width] as number, px[i - width - 1] as number),
+        );
+      return;
+    case 12:
+      for (let i = from; i < to; i++)
+        px[i] = addPixels(
+          px[i] as number,
+          clampAddSubtractFull(px[i - 1] as number, px[i - width] as number, px[i - width - 1] as number),
+        );
+      return;
+    case 13:
+      for (let i = from; i < to; i++)
+        px[i] = addPixels(
+          px[i] as number,
+          clampAddSubtractHalf(average2(px[i - 1] as number, px[i - width] as number), px[i - width - 1] as number),
+        );
       return;
     default:
       for (let i = from; i < to; i++)
