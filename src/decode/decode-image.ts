@@ -1,8 +1,8 @@
 /**
  * What `decodeImage` does around the format's own decoder, with the decoders passed in: the
  * format from the magic bytes, the header's size checked against the limits before a pixel is
- * decoded, EXIF orientation for PNG, and one result shape. `decodeImage` (index.ts) passes all
- * three decoders; the CLI's `decodeImageLoading` (load.ts) loads only the one a file needs.
+ * decoded, EXIF orientation for PNG and WebP, and one result shape. `decodeImage` (index.ts) passes every
+ * decoder; the CLI's `decodeImageLoading` (load.ts) loads only the one a file needs.
  */
 import { type Orientation, orient } from '../core/orientation.js';
 import type { Raster } from '../core/raster.js';
