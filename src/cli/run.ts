@@ -19,7 +19,7 @@ Usage:
   termsight show FILE... [--protocol P] [--symbols SETS] [--width W] [--height H]
                  [--fit MODE] [--align A] [--grid COLSxROWS] [--no-probe] [--animate]
                  [--timeout MS] [--max-bytes N]
-      Draw PNG, JPEG or GIF pictures (- reads stdin) with the best protocol:
+      Draw PNG, JPEG, GIF or WebP pictures (- reads stdin) with the best protocol:
       kitty, iterm2, sixel, braille, blocks or symbols. --width and --height
       take cells (40), a percentage of the terminal (50%) or pixels (400px);
       --fit contain (default), cover (fill the box, crop) or fill (stretch);

@@ -169,7 +169,16 @@ export function createTerminalImage(context: TerminalImageContext): TerminalImag
     const sizes = withDefaults(options);
     const custom = options.renderFrame;
     const loops = gifLoopCount(bytes as Uint8Array);
-    const totalLoops = loops === 0 ? Number.POSITIVE_INFINITY : (loops ?? 0) + 1;
+    // A WebP's loop count is its plays (0 forever), from the decoder.
+    const plays = decoded.format === 'webp' ? (decoded.plays ?? 1) : null;
+    const totalLoops =
+      plays !== null
+        ? plays === 0
+          ? Number.POSITIVE_INFINITY
+          : plays
+        : loops === 0
+          ? Number.POSITIVE_INFINITY
+          : (loops ?? 0) + 1;
     const clock = frameClock(options.maximumFrameRate ?? 30);
     let stopped = false;
     let timer: NodeJS.Timeout | null = null;

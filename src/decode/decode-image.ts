@@ -1,8 +1,8 @@
 /**
  * What `decodeImage` does around the format's own decoder, with the decoders passed in: the
  * format from the magic bytes, the header's size checked against the limits before a pixel is
- * decoded, EXIF orientation for PNG, and one result shape. `decodeImage` (index.ts) passes all
- * three decoders; the CLI's `decodeImageLoading` (load.ts) loads only the one a file needs.
+ * decoded, EXIF orientation for PNG and WebP, and one result shape. `decodeImage` (index.ts) passes every
+ * decoder; the CLI's `decodeImageLoading` (load.ts) loads only the one a file needs.
  */
 import { type Orientation, orient } from '../core/orientation.js';
 import type { Raster } from '../core/raster.js';
@@ -21,6 +21,7 @@ import {
 import type { decodeJpeg } from './jpeg.js';
 import type { decodePng } from './png.js';
 import { describeOtherFormat, sniffFormat } from './sniff.js';
+import type { decodeWebp } from './webp.js';
 
 /** The decoder of each format (only the one of the file at hand is called). */
 export interface FormatDecoders {
@@ -29,6 +30,7 @@ export interface FormatDecoders {
   readonly png: typeof decodePng;
   /** An animated PNG's frames; needed only for an APNG when every frame is asked for. */
   readonly apng: typeof decodeApngFrames;
+  readonly webp: typeof decodeWebp;
 }
 
 /**
@@ -42,7 +44,7 @@ export function checkedFormat(bytes: Uint8Array, limits: DecodeLimits): ImageFor
     const other = describeOtherFormat(bytes);
     throw new DecodeError(
       'unknown-format',
-      other ? `${other} images are not supported (PNG, JPEG or GIF only)` : 'not a PNG, JPEG or GIF image',
+      other ? `${other} images are not supported (PNG, JPEG, GIF or WebP only)` : 'not a PNG, JPEG, GIF or WebP image',
     );
   }
   const header = readImageHeader(bytes, format);
@@ -82,6 +84,27 @@ export function decodeFormat(
       frames: gif.frames,
       frameCount: gif.frameCount,
       ...(gif.frameCount > 1 ? { plays: gif.plays } : {}),
+    };
+  }
+  if (format === 'webp') {
+    const webp = decoder('webp')(bytes, { frames: options.frames ?? 'all', limits });
+    // A WebP's EXIF chunk is the same TIFF block as a JPEG's APP1.
+    const orientation = webp.exif ? (exifOrientation(webp.exif) ?? 1) : 1;
+    const apply = options.orientation !== 'ignore' && orientation !== 1;
+    const frames = apply
+      ? webp.frames.map((f) => ({ raster: orient(f.raster, orientation), delayMs: f.delayMs }))
+      : webp.frames;
+    const first = (frames[0] as (typeof frames)[number]).raster;
+    return {
+      format,
+      width: first.width,
+      height: first.height,
+      sourceWidth: webp.width,
+      sourceHeight: webp.height,
+      orientation,
+      frames,
+      frameCount: webp.frameCount,
+      ...(webp.plays !== undefined && webp.frameCount > 1 ? { plays: webp.plays } : {}),
     };
   }
   if (format === 'jpeg') {

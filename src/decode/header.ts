@@ -57,12 +57,53 @@ function gifHeader(bytes: Uint8Array): ImageHeader {
   return { format: 'gif', width: u16le(bytes, 6), height: u16le(bytes, 8) };
 }
 
+function u24le(b: Uint8Array, at: number): number {
+  return (b[at] as number) | ((b[at + 1] as number) << 8) | ((b[at + 2] as number) << 16);
+}
+
+/**
+ * A WebP's canvas from its first chunk alone: VP8X's canvas (24-bit sides minus one), else a
+ * VP8L header's 14-bit sides minus one (after the 0x2f signature), else a VP8 key frame's 14-bit
+ * sides (after the 3-byte tag and the start code 9d 01 2a). The rest is webp-riff.ts's to check.
+ */
+function webpHeader(bytes: Uint8Array): ImageHeader {
+  const cut = (): DecodeError => new DecodeError('truncated', 'truncated WebP: the file ends inside its header');
+  if (bytes.length < 20) throw cut();
+  const fourcc = ascii(bytes, 12, 16);
+  const b = bytes.subarray(20);
+  if (fourcc === 'VP8X') {
+    if (b.length < 10) throw cut();
+    return { format: 'webp', width: 1 + u24le(b, 4), height: 1 + u24le(b, 7) };
+  }
+  if (fourcc === 'VP8L') {
+    if (b.length < 5) throw cut();
+    if (b[0] !== 0x2f)
+      throw new DecodeError('corrupt', 'corrupt WebP: the VP8L chunk does not start with its signature byte');
+    const bits = u24le(b, 1) | ((b[4] as number) << 24);
+    return { format: 'webp', width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  if (fourcc === 'VP8 ') {
+    if (b.length < 10) throw cut();
+    if (b[3] !== 0x9d || b[4] !== 0x01 || b[5] !== 0x2a)
+      throw new DecodeError('corrupt', 'corrupt WebP: no VP8 start code');
+    return { format: 'webp', width: u16le(b, 6) & 0x3fff, height: u16le(b, 8) & 0x3fff };
+  }
+  throw new DecodeError('corrupt', 'corrupt WebP: the first chunk is not VP8, VP8L or VP8X');
+}
+
 /**
  * Reads the declared width and height of an image of a known format, without decoding it.
  * Throws a `DecodeError` when the header is cut short or malformed, or declares a zero side.
  */
 export function readImageHeader(bytes: Uint8Array, format: ImageFormat): ImageHeader {
-  const header = format === 'png' ? pngHeader(bytes) : format === 'jpeg' ? jpegHeader(bytes) : gifHeader(bytes);
+  const header =
+    format === 'png'
+      ? pngHeader(bytes)
+      : format === 'jpeg'
+        ? jpegHeader(bytes)
+        : format === 'webp'
+          ? webpHeader(bytes)
+          : gifHeader(bytes);
   if (header.width === 0 || header.height === 0) {
     throw new DecodeError(
       'corrupt',
@@ -92,5 +133,5 @@ export function checkDimensions(
 
 /** The name of a format as people write it. */
 export function formatName(format: ImageFormat): string {
-  return format === 'png' ? 'PNG' : format === 'jpeg' ? 'JPEG' : 'GIF';
+  return format === 'png' ? 'PNG' : format === 'jpeg' ? 'JPEG' : format === 'webp' ? 'WebP' : 'GIF';
 }

@@ -5,7 +5,7 @@ import type { Orientation } from '../core/orientation.js';
 import type { Raster } from '../core/raster.js';
 
 /** The image formats termsight decodes. */
-export type ImageFormat = 'png' | 'jpeg' | 'gif';
+export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp';
 
 /** One frame: a full-size RGBA raster (animations are composited) and how long to show it. */
 export interface DecodedFrame {

@@ -9,6 +9,7 @@ import { decodeGifFrames } from './gif.js';
 import type { DecodedImage, DecodeOptions } from './image.js';
 import { decodeJpeg } from './jpeg.js';
 import { decodePng } from './png.js';
+import { decodeWebp } from './webp.js';
 
 export { DecodeError, type DecodeFailure } from './error.js';
 export { exifOrientation } from './exif.js';
@@ -24,8 +25,8 @@ export {
 export { sniffFormat } from './sniff.js';
 
 /**
- * Decodes a PNG, JPEG or GIF file to RGBA8 frames (one for a still image; every frame of an
- * animated GIF, composited to full size, unless `options.frames` is `'first'`).
+ * Decodes a PNG, JPEG, GIF or WebP file to RGBA8 frames (one for a still image; every frame of an
+ * animated GIF, APNG or WebP, composited to full size, unless `options.frames` is `'first'`).
  * Throws `DecodeError` (unknown format, truncated, corrupt, too large, unsupported).
  *
  * @example
@@ -37,4 +38,10 @@ export function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}): Dec
   return decodeFormat(bytes, format, options, ALL_DECODERS);
 }
 
-const ALL_DECODERS = { gif: decodeGifFrames, jpeg: decodeJpeg, png: decodePng, apng: decodeApngFrames };
+const ALL_DECODERS = {
+  gif: decodeGifFrames,
+  jpeg: decodeJpeg,
+  png: decodePng,
+  apng: decodeApngFrames,
+  webp: decodeWebp,
+};

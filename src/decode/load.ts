@@ -1,7 +1,7 @@
 /**
  * `decodeImageLoading`: `decodeImage` that loads only the decoder of the file's format, when
  * the file needs it. For a one-shot process (the CLI) that is what decides its start-up: a PNG
- * never loads the JPEG decoder's modules, nor a JPEG omggif (docs/decode.md#loading).
+ * never loads the JPEG decoder's modules, nor a JPEG the WebP decoder's (docs/decode.md#loading).
  */
 import { checkedFormat, decodeFormat, limitsOf } from './decode-image.js';
 import type { DecodedImage, DecodeOptions } from './image.js';
@@ -18,6 +18,8 @@ export async function decodeImageLoading(bytes: Uint8Array, options: DecodeOptio
       return decodeFormat(bytes, format, options, { gif: (await import('./gif.js')).decodeGifFrames });
     case 'jpeg':
       return decodeFormat(bytes, format, options, { jpeg: (await import('./jpeg.js')).decodeJpeg });
+    case 'webp':
+      return decodeFormat(bytes, format, options, { webp: (await import('./webp.js')).decodeWebp });
     case 'png': {
       const { decodePng } = await import('./png.js');
       // An APNG's other frames only when they are asked for (show without --animate never does).
@@ -38,6 +40,7 @@ export async function preloadDecoder(bytes: Uint8Array): Promise<void> {
     if (format === 'gif') await import('./gif.js');
     else if (format === 'jpeg') await import('./jpeg.js');
     else if (format === 'png') await import('./png.js');
+    else if (format === 'webp') await import('./webp.js');
   } catch {
     // A module that fails to load fails again, with its reason, in decodeImageLoading.
   }

@@ -22,12 +22,12 @@ export function sniffFormat(bytes: Uint8Array): ImageFormat | null {
   // SOI then the start of any marker: every JPEG (JFIF, Exif, raw) begins FF D8 FF.
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif';
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
   return null;
 }
 
 /** Signatures of formats termsight does not decode, so the error can say what the file is. */
 const OTHER_FORMATS: readonly { readonly name: string; readonly test: (b: Uint8Array) => boolean }[] = [
-  { name: 'WebP', test: (b) => startsWith(b, ascii('RIFF')) && startsWith(b, ascii('WEBP'), 8) },
   { name: 'AVIF', test: (b) => startsWith(b, ascii('ftypavif'), 4) || startsWith(b, ascii('ftypavis'), 4) },
   { name: 'HEIF', test: (b) => startsWith(b, ascii('ftyphei'), 4) || startsWith(b, ascii('ftypmif1'), 4) },
   { name: 'BMP', test: (b) => startsWith(b, ascii('BM')) && b.length >= 26 },
@@ -45,7 +45,7 @@ const OTHER_FORMATS: readonly { readonly name: string; readonly test: (b: Uint8A
   },
 ];
 
-/** A short name for a format termsight recognises but does not decode (`WebP`, `TIFF`, …), else null. */
+/** A short name for a format termsight recognises but does not decode (`AVIF`, `TIFF`, …), else null. */
 export function describeOtherFormat(bytes: Uint8Array): string | null {
   for (const format of OTHER_FORMATS) if (format.test(bytes)) return format.name;
   return null;

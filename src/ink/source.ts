@@ -63,7 +63,16 @@ export function loadSource(src: ImageSource): LoadedSource {
     const frames = decoded.frames.map((f) => ({ raster: f.raster, delayMs: frameDelay(f.delayMs) }));
     // NETSCAPE2.0 loop count: 0 forever, n: n more times; none: once (as browsers play it).
     const count = decoded.format === 'gif' ? gifLoopCount(bytes) : null;
-    const loops = count === 0 ? Number.POSITIVE_INFINITY : (count ?? 0) + 1;
+    // A WebP's loop count is its plays (0 forever), from the decoder.
+    const plays = decoded.format === 'webp' ? (decoded.plays ?? 1) : null;
+    const loops =
+      plays !== null
+        ? plays === 0
+          ? Number.POSITIVE_INFINITY
+          : plays
+        : count === 0
+          ? Number.POSITIVE_INFINITY
+          : (count ?? 0) + 1;
     return { raster: first, frames, loops, ...(decoded.format === 'gif' ? { gif: bytes } : {}) };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };

@@ -199,8 +199,16 @@ describe('decodeImage: corrupt files', () => {
 describe('decodeImage: wrong magic', () => {
   const text = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
   const rows: { name: string; bytes: Uint8Array; message: RegExp }[] = [
-    { name: 'plain text', bytes: text('hello, this is not a picture\n'), message: /^not a PNG, JPEG or GIF image$/ },
-    { name: 'WebP', bytes: text('RIFF\x10\x00\x00\x00WEBPVP8 '), message: /^WebP images are not supported/ },
+    {
+      name: 'plain text',
+      bytes: text('hello, this is not a picture\n'),
+      message: /^not a PNG, JPEG, GIF or WebP image$/,
+    },
+    {
+      name: 'AVIF',
+      bytes: text('\0\0\0\x1cftypavif\0\0\0\0'),
+      message: /^AVIF images are not supported \(PNG, JPEG, GIF or WebP only\)$/,
+    },
     { name: 'BMP', bytes: text(`BM${'\0'.repeat(40)}`), message: /^BMP/ },
     { name: 'TIFF', bytes: Uint8Array.of(0x49, 0x49, 0x2a, 0, 8, 0, 0, 0), message: /^TIFF/ },
     { name: 'SVG', bytes: text('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'), message: /^SVG/ },

@@ -2,15 +2,19 @@
  * Fuzzing the PNG and GIF decoders: structured mutations of small valid files (PNG chunk bodies
  * re-wrapped with a correct CRC so they get past the CRC check, IHDR fields, the inflated rows
  * themselves recompressed so they reach the unfilter and the expanders; GIF header fields, frame
- * descriptors and LZW bytes). Every outcome is well-formed frames or one DecodeError with a
+ * descriptors and LZW bytes; WebP chunk sizes, VP8X/ANMF fields and the lossless bitstream of
+ * cwebp's files). Every outcome is well-formed frames or one DecodeError with a
  * one-line message. Runs per property: 200, or TERMSIGHT_FUZZ_RUNS for a long session
  * (`TERMSIGHT_FUZZ_RUNS=20000 npx vitest run test/decode/fuzz.test.ts`).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { deflateSync, inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { DecodeError, decodeImage } from '../../src/decode/index.js';
 import { gifCorpus, pngChunk, pngCorpus } from './corpus.js';
+import { anim, anmf, chunk, riff, vp8x } from './support/webp-files.js';
 
 const RUNS = Number(process.env.TERMSIGHT_FUZZ_RUNS) > 0 ? Number(process.env.TERMSIGHT_FUZZ_RUNS) : 200;
 const LIMITS = { maxPixels: 1_000_000, maxSide: 4000, maxAnimationPixels: 2_000_000 };
@@ -175,6 +179,71 @@ describe('fuzz: GIF', () => {
         },
       ),
       { numRuns: RUNS, seed: 1357 },
+    );
+  });
+});
+
+const webpDir = new URL('../fixtures/images/webp/', import.meta.url).pathname;
+const webpSeeds = [
+  'lossless-z9.webp',
+  'lossless-palette-3.webp',
+  'lossless-alpha.webp',
+  'lossy-alpha-raw-gradient.webp',
+  'anim-mux-2.webp',
+].map((name) => ({ name, bytes: new Uint8Array(readFileSync(join(webpDir, name))) }));
+
+describe('fuzz: WebP', () => {
+  it.each(webpSeeds)('$name: bytes changed or cut (header, chunks, prefix codes, transforms, pixels)', ({ bytes }) => {
+    fc.assert(
+      fc.property(edits, fc.integer({ min: 0, max: 64 }), (changes, cut) => {
+        const changed = applyEdits(bytes, changes);
+        checkOutcome(cut > 0 ? changed.subarray(0, Math.max(12, changed.length - cut)) : changed);
+      }),
+      { numRuns: RUNS, seed: 9753 },
+    );
+  });
+
+  it('the lossless bitstream changed after its header, container kept whole', () => {
+    const seed = webpSeeds[0]!.bytes;
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 25, max: seed.length - 1 }), fc.integer({ min: 0, max: 255 })), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        (changes) => {
+          const bytes = seed.slice();
+          for (const [at, value] of changes) bytes[at] = value;
+          checkOutcome(bytes);
+        },
+      ),
+      { numRuns: RUNS, seed: 8642 },
+    );
+  });
+
+  it('VP8X canvas and ANMF rectangles, flags and durations changed', () => {
+    const frame = (seedBytes: Uint8Array) => chunk('VP8L', seedBytes);
+    const tiny = new Uint8Array(readFileSync(join(webpDir, 'lossless-palette-2.webp'))).subarray(20);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 1, max: 300 }),
+        fc.array(
+          fc.tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 200 }), fc.boolean(), fc.boolean()),
+          { minLength: 1, maxLength: 4 },
+        ),
+        (width, height, frames) => {
+          const file = riff([
+            vp8x(0x12, width, height),
+            anim(0),
+            ...frames.map(([x, y, blend, dispose]) =>
+              anmf({ x: x & ~1, y: y & ~1, width: 91, height: 61, durationMs: x, blend, dispose }, frame(tiny)),
+            ),
+          ]);
+          checkOutcome(file);
+        },
+      ),
+      { numRuns: RUNS, seed: 5555 },
     );
   });
 });

@@ -27,6 +27,7 @@ import {
   idatBomb,
   lyingJpeg,
 } from './support/hostile-files.js';
+import { chunk, losslessWebp, manyFrameWebp, riff, vp8l, vp8x } from './support/webp-files.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const WRAPPER = join(ROOT, 'test/decode/support/rss-wrapper.mjs');
@@ -131,6 +132,49 @@ const rows: Row[] = [
     line: null,
     // Node, the 3 MB file, the 48 MB canvas and the 48 MB frame, the resized copy.
     maxRssMiB: 230,
+  },
+  {
+    name: 'WebP of 30 bytes declaring 16384x16384 (lossless)',
+    file: () => write('huge.webp', losslessWebp(16384, 16384, 0xff000000))(),
+    code: 2,
+    line: /^WebP image too large to decode safely: 16384x16384 \(268 megapixels\)/,
+    maxRssMiB: 120,
+  },
+  {
+    name: 'WebP whose VP8X canvas is 16777216x16777216',
+    file: () => write('canvas.webp', riff([vp8x(0, 16_777_216, 16_777_216), chunk('VP8L', vp8l(4, 4, 0))]))(),
+    code: 2,
+    line: /^WebP image too large to decode safely: 16777216x16777216/,
+    maxRssMiB: 120,
+  },
+  {
+    name: 'WebP whose RIFF header declares 4 GiB',
+    file: () => write('riff-size.webp', riff([chunk('VP8L', vp8l(4, 4, 0))], 0xfffffff0))(),
+    code: 2,
+    line: /^truncated WebP: the RIFF header declares 4294967288 bytes; the file has \d+$/,
+    maxRssMiB: 120,
+  },
+  {
+    name: 'WebP 3000x2000 lossless whose pixels stop after 64 bytes',
+    file: () => write('cut.webp', riff([chunk('VP8L', vp8l(3000, 2000, 0, { greens: [1, 2], pixelBytes: 64 }))]))(),
+    code: 2,
+    line: /^truncated WebP: the lossless data ends early$/,
+    maxRssMiB: 120,
+  },
+  {
+    name: 'animated WebP of 200000 frames (only the first is decoded)',
+    file: () => write('many-frames.webp', manyFrameWebp(200_000))(),
+    code: 0,
+    line: null,
+    maxRssMiB: 150,
+  },
+  {
+    name: 'animated WebP, 4000x3000 canvas, 1000 frames (the first alone costs one canvas)',
+    file: () => write('big-canvas.webp', manyFrameWebp(1000, 4000, 3000))(),
+    code: 0,
+    line: null,
+    // Node, the 48 MB canvas, the resized copy (three canvases before the compositor kept one).
+    maxRssMiB: 150,
   },
   {
     name: '/dev/zero',

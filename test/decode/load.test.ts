@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,8 @@ import { gifCorpus, jpegCorpus, pngCorpus } from './corpus.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const photo = readFileSync(join(root, 'test/fixtures/images/hubble_deep_field.jpg'));
 const png = readFileSync(join(root, 'test/fixtures/images/astronaut.png'));
+const webp = readFileSync(join(root, 'test/fixtures/images/webp/lossless-z9.webp'));
+const animatedWebp = readFileSync(join(root, 'test/fixtures/images/webp/anim-mux-1.webp'));
 
 const FILES: readonly { name: string; bytes: Uint8Array; options: DecodeOptions }[] = [
   { name: 'a PNG', bytes: png, options: {} },
@@ -28,6 +30,9 @@ const FILES: readonly { name: string; bytes: Uint8Array; options: DecodeOptions 
     options: { frames: 'first' },
   },
   { name: 'an animated GIF, all frames', bytes: gifCorpus()[1]?.bytes ?? new Uint8Array(), options: {} },
+  { name: 'a lossless WebP', bytes: webp, options: {} },
+  { name: 'an animated WebP, all frames', bytes: animatedWebp, options: {} },
+  { name: 'an animated WebP, first frame', bytes: animatedWebp, options: { frames: 'first' } },
   ...pngCorpus()
     .slice(0, 4)
     .map((c) => ({ name: `corpus ${c.name}`, bytes: c.bytes, options: {} })),
@@ -54,7 +59,8 @@ describe('decodeImageLoading', () => {
 
   const BAD: readonly { name: string; bytes: Uint8Array; options?: DecodeOptions }[] = [
     { name: 'empty', bytes: new Uint8Array() },
-    { name: 'WebP', bytes: new TextEncoder().encode('RIFF\0\0\0\0WEBPVP8 ') },
+    { name: 'a WebP cut short', bytes: new TextEncoder().encode('RIFF\0\0\0\0WEBPVP8 ') },
+    { name: 'a WebP whose lossless data ends early', bytes: webp.subarray(0, webp.length - 100) },
     { name: 'text', bytes: new TextEncoder().encode('hello, world') },
     { name: 'a PNG over the limits', bytes: png, options: { limits: { maxPixels: 100 } } },
     { name: 'a truncated JPEG', bytes: photo.subarray(0, 2000) },
@@ -100,7 +106,7 @@ await load.${call}(readFileSync(${JSON.stringify(file)}));`;
   return [...lines]
     .filter((l) => l.startsWith('LOADED '))
     .map((l) => l.slice(7))
-    .filter((url) => /\/decode\/(jpeg|png|gif)[^/]*\.js$|omggif/.test(url))
+    .filter((url) => /\/decode\/(jpeg|png|gif|webp)[^/]*\.js$|omggif/.test(url))
     .map((url) => url.replace(/.*\/decode\//, '').replace(/.*omggif.*/, 'omggif'))
     .sort();
 }
@@ -116,6 +122,14 @@ describe('what a one-shot process loads (the built package)', () => {
       name: 'a GIF: the GIF decoder only (its own LZW, no omggif)',
       file: 'test/fixtures/images/gif/coffee-optimized.gif',
       expected: ['gif-lzw.js', 'gif.js'],
+    },
+    {
+      name: 'a WebP: the WebP decoder only',
+      file: 'test/fixtures/images/webp/anim-mux-1.webp',
+      // Every webp*.js module of the build (the lossy decoder's too) and nothing else.
+      expected: readdirSync(join(root, 'dist/decode'))
+        .filter((f) => /^webp.*\.js$/.test(f))
+        .sort(),
     },
     {
       name: 'a JPEG: the JPEG decoder only',

@@ -1,0 +1,113 @@
+/**
+ * `decodeWebp`: a WebP file to RGBA frames. The container (webp-riff.ts) locates the images;
+ * each is decoded by the lossless decoder (webp-lossless.ts) or the lossy one (webp-vp8.ts)
+ * with its ALPH plane (webp-alpha.ts); an animation's frames are composited as libwebp's
+ * anim_decode does (webp-anim.ts). Sizes are checked against the limits before any pixel.
+ * See docs/decode.md, "WebP".
+ */
+import { DecodeError } from './error.js';
+import { checkDimensions } from './header.js';
+import { DEFAULT_DECODE_LIMITS, type DecodedFrame, type DecodeLimits } from './image.js';
+import { decodeAlpha, readAlphaHeader } from './webp-alpha.js';
+import { WebpCompositor } from './webp-anim.js';
+import { decodeLossless, readLosslessHeader } from './webp-lossless.js';
+import { readWebpLayout, type WebpBitstream } from './webp-riff.js';
+import { decodeVp8, readVp8Size } from './webp-vp8.js';
+
+/** A decoded WebP: its frames on the canvas, and what the file says beside its pixels. */
+export interface DecodedWebp {
+  /** The canvas size. */
+  readonly width: number;
+  readonly height: number;
+  readonly frames: DecodedFrame[];
+  /** How many frames the file has (more than `frames.length` when frames were left out). */
+  readonly frameCount: number;
+  /** An animation's loop count (0 forever); absent for a still picture. */
+  readonly plays?: number;
+  /** The EXIF chunk's TIFF structure, for the orientation. */
+  readonly exif?: Uint8Array;
+  /** The colour the file declares: its ICCP chunk's profile, unparsed. */
+  readonly colour?: { readonly icc?: Uint8Array };
+}
+
+/** A frame's display time: the browsers' rule for GIF and APNG delays holds here too (10 ms or less shows as 100 ms). */
+export function webpDelayMs(durationMs: number): number {
+  return durationMs <= 10 ? 100 : durationMs;
+}
+
+/**
+ * The RGBA pixels of one bitstream, which must be `width` x `height` (the canvas of a still
+ * picture, the rectangle of a frame); checked on its header before its pixels are decoded.
+ */
+function decodeBitstream(
+  b: WebpBitstream,
+  width: number,
+  height: number,
+  limits: DecodeLimits,
+  what: string,
+): { rgba: Uint8Array; hasAlpha: boolean } {
+  const size = b.lossless ? readLosslessHeader(b.image) : readVp8Size(b.image);
+  if (size.width !== width || size.height !== height)
+    throw new DecodeError(
+      'corrupt',
+      `corrupt WebP: ${what} is ${size.width}x${size.height}, its chunks say ${width}x${height}`,
+    );
+  checkDimensions(width, height, limits, 'webp');
+  if (b.lossless) {
+    const alphaHint = readLosslessHeader(b.image).alphaHint;
+    return { rgba: decodeLossless(b.image, limits).data, hasAlpha: alphaHint };
+  }
+  // The alpha's header is checked before the lossy pixels are spent on.
+  if (b.alpha && b.alpha.length > 0) readAlphaHeader(b.alpha[0] as number);
+  const rgba = decodeVp8(b.image, limits).data;
+  if (b.alpha) {
+    const plane = decodeAlpha(b.alpha, width, height);
+    for (let i = 0; i < plane.length; i++) rgba[i * 4 + 3] = plane[i] as number;
+  }
+  return { rgba, hasAlpha: b.alpha !== undefined };
+}
+
+/**
+ * Decodes a WebP file: a still picture (lossy, lossy with alpha, lossless), or an animation's
+ * frames composited on the canvas (only the first with `frames: 'first'`; as many as
+ * `limits.maxAnimationPixels` allows otherwise). A frame after the first that cannot be decoded
+ * ends the animation there. Throws `DecodeError`.
+ *
+ * @example decodeWebp(bytes, { frames: 'first' }).frames[0].raster
+ */
+export function decodeWebp(
+  bytes: Uint8Array,
+  options: { readonly frames?: 'first' | 'all'; readonly limits?: DecodeLimits } = {},
+): DecodedWebp {
+  const limits = options.limits ?? DEFAULT_DECODE_LIMITS;
+  const head = readWebpLayout(bytes, 0);
+  const { width, height } = head;
+  checkDimensions(width, height, limits, 'webp');
+  const budget = options.frames === 'first' ? 1 : Math.max(1, Math.floor(limits.maxAnimationPixels / (width * height)));
+  const layout = head.animation ? readWebpLayout(bytes, budget) : head;
+  const meta = {
+    ...(layout.exif ? { exif: layout.exif } : {}),
+    ...(layout.icc ? { colour: { icc: layout.icc } } : {}),
+  };
+  if (layout.still) {
+    const { rgba } = decodeBitstream(layout.still, width, height, limits, 'the image');
+    return { width, height, frames: [{ raster: { width, height, data: rgba }, delayMs: 0 }], frameCount: 1, ...meta };
+  }
+  const animation = layout.animation;
+  if (!animation) throw new DecodeError('corrupt', 'corrupt WebP: no image');
+  const compositor = new WebpCompositor(width, height);
+  const frames: DecodedFrame[] = [];
+  for (const [i, frame] of animation.frames.entries()) {
+    let decoded: { rgba: Uint8Array; hasAlpha: boolean };
+    try {
+      decoded = decodeBitstream(frame, frame.width, frame.height, limits, `frame ${i + 1}`);
+    } catch (error) {
+      if (i === 0) throw error;
+      break; // keep the frames that decoded whole
+    }
+    const last = i === animation.frames.length - 1;
+    const data = compositor.next({ frame, hasAlpha: decoded.hasAlpha, rgba: decoded.rgba }, last);
+    frames.push({ raster: { width, height, data }, delayMs: webpDelayMs(frame.durationMs) });
+  }
+  return { width, height, frames, frameCount: animation.frameCount, plays: animation.loopCount, ...meta };
+}
