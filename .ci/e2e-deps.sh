@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs what the end-to-end suite (test/e2e/) needs on Debian 12: a virtual X server, the terminal
 # emulators and multiplexers under test (mlterm only for the facts cells, test/e2e/facts.test.ts), ImageMagick for screenshots, x11-utils (xwininfo, xprop) for window titles, Mesa's software OpenGL for kitty,
-# Chromium for xterm.js (VS Code's terminal engine) in a page, a monospace font with braille, and
+# libwebp's dwebp (the VP8 decoder's oracle, test/decode/webp-vp8.test.ts), Chromium for xterm.js (VS Code's terminal engine) in a page, a monospace font with braille, and
 # debootstrap for the Debian 13 chroot (.ci/trixie-chroot.sh). Run as root (or with sudo) before `npm test`.
 set -eu
 if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then SUDO=sudo; else SUDO=; fi
@@ -13,6 +13,7 @@ DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends 
   tmux screen \
   mlterm \
   imagemagick \
+  webp \
   chromium \
   fonts-dejavu-core fontconfig \
   debootstrap
