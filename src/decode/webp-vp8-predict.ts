@@ -16,7 +16,10 @@ function clampByte(v: number): number {
 }
 
 function fill(dst: Uint8Array, at: number, size: number, v: number): void {
-  for (let y = 0; y < size; y++) dst.fill(v, at + y * BPS, at + y * BPS + size);
+  for (let y = 0; y < size; y++) {
+    const row = at + y * BPS;
+    for (let x = 0; x < size; x++) dst[row + x] = v;
+  }
 }
 
 /** TrueMotion: above + left - above-left, clamped. */
@@ -30,11 +33,18 @@ function trueMotion(dst: Uint8Array, at: number, size: number): void {
 }
 
 function vertical(dst: Uint8Array, at: number, size: number): void {
-  for (let y = 0; y < size; y++) dst.copyWithin(at + y * BPS, at - BPS, at - BPS + size);
+  for (let y = 0; y < size; y++) {
+    const row = at + y * BPS;
+    for (let x = 0; x < size; x++) dst[row + x] = dst[at - BPS + x];
+  }
 }
 
 function horizontal(dst: Uint8Array, at: number, size: number): void {
-  for (let y = 0; y < size; y++) dst.fill(dst[at + y * BPS - 1], at + y * BPS, at + y * BPS + size);
+  for (let y = 0; y < size; y++) {
+    const row = at + y * BPS;
+    const v = dst[row - 1];
+    for (let x = 0; x < size; x++) dst[row + x] = v;
+  }
 }
 
 /**
@@ -125,7 +135,7 @@ export function predictSub(d: Uint8Array, at: number, mode: number): void {
       const v1 = avg3(A, B, C);
       const v2 = avg3(B, C, D);
       const v3 = avg3(C, D, E);
-      for (const r of [r0, r1, r2, r3]) {
+      for (let r = r0; r <= r3; r += BPS) {
         d[r] = v0;
         d[r + 1] = v1;
         d[r + 2] = v2;
@@ -134,10 +144,10 @@ export function predictSub(d: Uint8Array, at: number, mode: number): void {
       return;
     }
     case BMode.HE: {
-      d.fill(avg3(X, I, J), r0, r0 + 4);
-      d.fill(avg3(I, J, K), r1, r1 + 4);
-      d.fill(avg3(J, K, L), r2, r2 + 4);
-      d.fill(avg3(K, L, L), r3, r3 + 4);
+      d[r0] = d[r0 + 1] = d[r0 + 2] = d[r0 + 3] = avg3(X, I, J);
+      d[r1] = d[r1 + 1] = d[r1 + 2] = d[r1 + 3] = avg3(I, J, K);
+      d[r2] = d[r2 + 1] = d[r2 + 2] = d[r2 + 3] = avg3(J, K, L);
+      d[r3] = d[r3 + 1] = d[r3 + 2] = d[r3 + 3] = avg3(K, L, L);
       return;
     }
     case BMode.RD: {

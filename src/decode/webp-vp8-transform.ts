@@ -23,12 +23,15 @@ function clampByte(v: number): number {
   return v < 0 ? 0 : Math.min(v, 255);
 }
 
+/** Scratch for the first pass of either transform (one transform at a time; the decoder is synchronous). */
+const pass = new Int32Array(16);
+
 /**
  * Inverse WHT of `input` (16 dequantised Y2 coefficients, raster order) into the DC coefficient
  * (`out[16 * k]`) of each of the 16 luma blocks.
  */
 export function inverseWht(input: Int16Array, out: Int16Array): void {
-  const t = new Int32Array(16);
+  const t = pass;
   for (let i = 0; i < 4; i++) {
     const a0 = input[i] + input[12 + i];
     const a1 = input[4 + i] + input[8 + i];
@@ -52,9 +55,6 @@ export function inverseWht(input: Int16Array, out: Int16Array): void {
     out[o + 48] = (a3 - a2) >> 3;
   }
 }
-
-/** Scratch for the DCT's first pass (one transform at a time; the decoder is synchronous). */
-const pass = new Int32Array(16);
 
 /**
  * Adds the inverse DCT of the 16 coefficients at `input[at]` (raster order) to the 4x4 pixels at

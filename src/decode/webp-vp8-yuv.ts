@@ -57,10 +57,36 @@ function upsampleRow(src: Uint8Array, near: number, far: number, width: number, 
   if ((width & 1) === 0) out[width - 1] = (3 * n0 + f0 + 2) >> 2;
 }
 
+/** One row of pixels into 32-bit little-endian RGBA words from `out[at]`. */
+function convertRow(
+  y: Uint8Array,
+  yRow: number,
+  rowU: Int32Array,
+  rowV: Int32Array,
+  width: number,
+  out: Uint32Array,
+  at: number,
+): void {
+  for (let x = 0; x < width; x++) {
+    const luma = Y_SCALE[y[yRow + x]];
+    const cu = rowU[x];
+    const cv = rowV[x];
+    const r = clip(luma + V_TO_R[cv] - 14234);
+    const g = clip(luma - U_TO_G[cu] - V_TO_G[cv] + 8708);
+    const b = clip(luma + U_TO_B[cu] - 17685);
+    out[at + x] = 0xff000000 | (b << 16) | (g << 8) | r;
+  }
+}
+
+/** Whether a Uint32Array stores its words little-endian (every platform Node runs on, but checked). */
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
 /** Converts the planes of a `width` x `height` frame into RGBA (alpha 255). */
 export function yuvToRgba(planes: Planes, width: number, height: number): Uint8Array {
   const { y, u, v, yStride, uvStride } = planes;
   const out = new Uint8Array(width * height * 4);
+  // One 32-bit store a pixel: R in the low byte of a little-endian word.
+  const words = LITTLE_ENDIAN ? new Uint32Array(out.buffer) : null;
   const rowU = new Int32Array(width + 1);
   const rowV = new Int32Array(width + 1);
   const chromaRows = (height + 1) >> 1;
@@ -81,15 +107,17 @@ export function yuvToRgba(planes: Planes, width: number, height: number): Uint8A
     upsampleRow(u, near * uvStride, far * uvStride, width, rowU);
     upsampleRow(v, near * uvStride, far * uvStride, width, rowV);
     const yRow = row * yStride;
-    let o = row * width * 4;
-    for (let x = 0; x < width; x++, o += 4) {
-      const luma = Y_SCALE[y[yRow + x]];
-      const cu = rowU[x];
-      const cv = rowV[x];
-      out[o] = clip(luma + V_TO_R[cv] - 14234);
-      out[o + 1] = clip(luma - U_TO_G[cu] - V_TO_G[cv] + 8708);
-      out[o + 2] = clip(luma + U_TO_B[cu] - 17685);
-      out[o + 3] = 255;
+    const first = row * width;
+    if (words) convertRow(y, yRow, rowU, rowV, width, words, first);
+    else {
+      for (let x = 0; x < width; x++) {
+        const luma = Y_SCALE[y[yRow + x]];
+        const o = (first + x) * 4;
+        out[o] = clip(luma + V_TO_R[rowV[x]] - 14234);
+        out[o + 1] = clip(luma - U_TO_G[rowU[x]] - V_TO_G[rowV[x]] + 8708);
+        out[o + 2] = clip(luma + U_TO_B[rowU[x]] - 17685);
+        out[o + 3] = 255;
+      }
     }
   }
   return out;

@@ -144,13 +144,9 @@ function decodePlanes(header: FrameHeader): {
       }
       reconstruct(work, header, modes, tokens, mbX, mbY, topY, topU, topV);
       // Copy the macroblock out of the work area.
-      const yAt = mbY * 16 * yStride + mbX * 16;
-      for (let j = 0; j < 16; j++) y.set(work.subarray(Y_AT + j * BPS, Y_AT + j * BPS + 16), yAt + j * yStride);
-      const cAt = mbY * 8 * uvStride + mbX * 8;
-      for (let j = 0; j < 8; j++) {
-        u.set(work.subarray(U_AT + j * BPS, U_AT + j * BPS + 8), cAt + j * uvStride);
-        v.set(work.subarray(V_AT + j * BPS, V_AT + j * BPS + 8), cAt + j * uvStride);
-      }
+      copyBlock(work, Y_AT, y, mbY * 16 * yStride + mbX * 16, yStride, 16);
+      copyBlock(work, U_AT, u, mbY * 8 * uvStride + mbX * 8, uvStride, 8);
+      copyBlock(work, V_AT, v, mbY * 8 * uvStride + mbX * 8, uvStride, 8);
       rowStrength[mbX] = (strengths[seg] as FilterStrength[])[split ? 1 : 0] as FilterStrength;
       rowInner[mbX] = split || coded ? 1 : 0;
     }
@@ -168,6 +164,30 @@ function decodePlanes(header: FrameHeader): {
     }
   }
   return { y, u, v, yStride, uvStride };
+}
+
+/** Copies a `size` x `size` block from the work area to a plane. */
+function copyBlock(work: Uint8Array, from: number, plane: Uint8Array, to: number, stride: number, size: number): void {
+  for (let j = 0; j < size; j++) {
+    const a = from + j * BPS;
+    const b = to + j * stride;
+    for (let i = 0; i < size; i++) plane[b + i] = work[a + i];
+  }
+}
+
+/** Copies `n` bytes inside the work area (no overlap). */
+function move(work: Uint8Array, to: number, from: number, n: number): void {
+  for (let i = 0; i < n; i++) work[to + i] = work[from + i];
+}
+
+/** Copies `n` bytes of a saved row into the work area. */
+function put(work: Uint8Array, to: number, row: Uint8Array, from: number, n: number): void {
+  for (let i = 0; i < n; i++) work[to + i] = row[from + i];
+}
+
+/** Saves `n` bytes of the work area into a row. */
+function save(row: Uint8Array, to: number, work: Uint8Array, from: number, n: number): void {
+  for (let i = 0; i < n; i++) row[to + i] = work[from + i];
 }
 
 /** The work area's edges at the start of a macroblock row: 129 to the left; 127 above the frame. */
@@ -204,16 +224,16 @@ function reconstruct(
   const { mbWide, mbHigh } = header;
   if (mbX > 0) {
     // The previous macroblock's right columns become this one's left neighbours (and the corner).
-    for (let j = -1; j < 16; j++) work.copyWithin(Y_AT + j * BPS - 4, Y_AT + j * BPS + 12, Y_AT + j * BPS + 16);
+    for (let j = -1; j < 16; j++) move(work, Y_AT + j * BPS - 4, Y_AT + j * BPS + 12, 4);
     for (let j = -1; j < 8; j++) {
-      work.copyWithin(U_AT + j * BPS - 4, U_AT + j * BPS + 4, U_AT + j * BPS + 8);
-      work.copyWithin(V_AT + j * BPS - 4, V_AT + j * BPS + 4, V_AT + j * BPS + 8);
+      move(work, U_AT + j * BPS - 4, U_AT + j * BPS + 4, 4);
+      move(work, V_AT + j * BPS - 4, V_AT + j * BPS + 4, 4);
     }
   }
   if (mbY > 0) {
-    work.set(topY.subarray(mbX * 16, mbX * 16 + 16), Y_AT - BPS);
-    work.set(topU.subarray(mbX * 8, mbX * 8 + 8), U_AT - BPS);
-    work.set(topV.subarray(mbX * 8, mbX * 8 + 8), V_AT - BPS);
+    put(work, Y_AT - BPS, topY, mbX * 16, 16);
+    put(work, U_AT - BPS, topU, mbX * 8, 8);
+    put(work, V_AT - BPS, topV, mbX * 8, 8);
   }
   const coeffs = tokens.coeffs;
   const residual = tokens.residual;
@@ -222,11 +242,11 @@ function reconstruct(
     const topRight = Y_AT - BPS + 16;
     if (mbY > 0) {
       // Above-right of the macroblock: the next one's bottom row, or this one's last pixel repeated at the right edge.
-      if (mbX < mbWide - 1) work.set(topY.subarray(mbX * 16 + 16, mbX * 16 + 20), topRight);
+      if (mbX < mbWide - 1) put(work, topRight, topY, mbX * 16 + 16, 4);
       else work.fill(topY[mbX * 16 + 15], topRight, topRight + 4);
     }
     // The right column of sub-blocks takes its above-right from there too, on every row.
-    for (let r = 4; r < 16; r += 4) work.copyWithin(topRight + r * BPS, topRight, topRight + 4);
+    for (let r = 4; r < 16; r += 4) move(work, topRight + r * BPS, topRight, 4);
     for (let n = 0; n < 16; n++) {
       const at = Y_AT + (SUB_AT[n] as number);
       predictSub(work, at, modes.luma[mbX * 16 + n]);
@@ -248,9 +268,9 @@ function reconstruct(
     }
   }
   if (mbY < mbHigh - 1) {
-    topY.set(work.subarray(Y_AT + 15 * BPS, Y_AT + 15 * BPS + 16), mbX * 16);
-    topU.set(work.subarray(U_AT + 7 * BPS, U_AT + 7 * BPS + 8), mbX * 8);
-    topV.set(work.subarray(V_AT + 7 * BPS, V_AT + 7 * BPS + 8), mbX * 8);
+    save(topY, mbX * 16, work, Y_AT + 15 * BPS, 16);
+    save(topU, mbX * 8, work, U_AT + 7 * BPS, 8);
+    save(topV, mbX * 8, work, V_AT + 7 * BPS, 8);
   }
 }
 
