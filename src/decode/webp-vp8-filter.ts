@@ -70,32 +70,6 @@ function small(d: Uint8Array, p: number, step: number, t2: number): boolean {
   return 4 * Math.abs(d[p - step] - d[p]) + Math.abs(d[p - 2 * step] - d[p + step]) <= t2;
 }
 
-/** `small`, and no step inside either side larger than `interior`. */
-function smallAndSmooth(d: Uint8Array, p: number, step: number, t2: number, interior: number): boolean {
-  const p3 = d[p - 4 * step];
-  const p2 = d[p - 3 * step];
-  const p1 = d[p - 2 * step];
-  const p0 = d[p - step];
-  const q0 = d[p];
-  const q1 = d[p + step];
-  const q2 = d[p + 2 * step];
-  const q3 = d[p + 3 * step];
-  if (4 * Math.abs(p0 - q0) + Math.abs(p1 - q1) > t2) return false;
-  return (
-    Math.abs(p3 - p2) <= interior &&
-    Math.abs(p2 - p1) <= interior &&
-    Math.abs(p1 - p0) <= interior &&
-    Math.abs(q3 - q2) <= interior &&
-    Math.abs(q2 - q1) <= interior &&
-    Math.abs(q1 - q0) <= interior
-  );
-}
-
-/** High edge variance: a large step next to the edge on either side. */
-function hev(d: Uint8Array, p: number, step: number, threshold: number): boolean {
-  return Math.abs(d[p - 2 * step] - d[p - step]) > threshold || Math.abs(d[p + step] - d[p]) > threshold;
-}
-
 /** Moves p0 and q0 towards each other (the simple filter, and any edge with high variance). */
 function adjust2(d: Uint8Array, p: number, step: number): void {
   const p1 = d[p - 2 * step];
@@ -154,6 +128,49 @@ function simpleEdge(d: Uint8Array, p: number, step: number, along: number, lengt
   for (let i = 0; i < length; i++, p += along) if (small(d, p, step, t2)) adjust2(d, p, step);
 }
 
+/**
+ * The normal filter along an edge: where the step across it is small and both sides are smooth,
+ * a high-variance pixel gets `adjust2`; otherwise a macroblock edge gets `adjust6` and an inner
+ * edge `adjust4`. Each position's eight pixels are read once for the tests.
+ */
+function normalEdge(
+  d: Uint8Array,
+  p: number,
+  step: number,
+  along: number,
+  length: number,
+  limit: number,
+  s: FilterStrength,
+  macroblock: boolean,
+): void {
+  const t2 = 2 * limit + 1;
+  const interior = s.interior;
+  const hevThreshold = s.hevThreshold;
+  for (let i = 0; i < length; i++, p += along) {
+    const p1 = d[p - 2 * step];
+    const p0 = d[p - step];
+    const q0 = d[p];
+    const q1 = d[p + step];
+    if (4 * Math.abs(p0 - q0) + Math.abs(p1 - q1) > t2) continue;
+    const p3 = d[p - 4 * step];
+    const p2 = d[p - 3 * step];
+    const q2 = d[p + 2 * step];
+    const q3 = d[p + 3 * step];
+    if (
+      Math.abs(p3 - p2) > interior ||
+      Math.abs(p2 - p1) > interior ||
+      Math.abs(p1 - p0) > interior ||
+      Math.abs(q3 - q2) > interior ||
+      Math.abs(q2 - q1) > interior ||
+      Math.abs(q1 - q0) > interior
+    )
+      continue;
+    if (Math.abs(p1 - p0) > hevThreshold || Math.abs(q1 - q0) > hevThreshold) adjust2(d, p, step);
+    else if (macroblock) adjust6(d, p, step);
+    else adjust4(d, p, step);
+  }
+}
+
 /** The normal filter along a macroblock edge. */
 function macroblockEdge(
   d: Uint8Array,
@@ -163,22 +180,12 @@ function macroblockEdge(
   length: number,
   s: FilterStrength,
 ): void {
-  const t2 = 2 * (s.limit + 4) + 1;
-  for (let i = 0; i < length; i++, p += along) {
-    if (!smallAndSmooth(d, p, step, t2, s.interior)) continue;
-    if (hev(d, p, step, s.hevThreshold)) adjust2(d, p, step);
-    else adjust6(d, p, step);
-  }
+  normalEdge(d, p, step, along, length, s.limit + 4, s, true);
 }
 
 /** The normal filter along an inner (sub-block) edge. */
 function innerEdge(d: Uint8Array, p: number, step: number, along: number, length: number, s: FilterStrength): void {
-  const t2 = 2 * s.limit + 1;
-  for (let i = 0; i < length; i++, p += along) {
-    if (!smallAndSmooth(d, p, step, t2, s.interior)) continue;
-    if (hev(d, p, step, s.hevThreshold)) adjust2(d, p, step);
-    else adjust4(d, p, step);
-  }
+  normalEdge(d, p, step, along, length, s.limit, s, false);
 }
 
 /**

@@ -162,16 +162,96 @@ export class TokenReader {
     const probs = this.probs;
     const offsets = this.offsets[type];
     let p = offsets[n * 3 + ctx];
+    // The decoder's state in locals for the three common decisions (BoolDecoder.bit, inlined);
+    // written back around the rare large values and on return.
+    let value = br.value;
+    let range = br.range;
+    let bits = br.bits;
+    let prob = 0;
+    let bit = 0;
+    let split = 0;
+    let shift = 0;
     for (; n < 16; n++) {
-      if (br.bit(probs[p]) === 0) return n; // end of block
-      while (br.bit(probs[p + 1]) === 0) {
-        // a zero coefficient: the next token cannot be an end of block
+      // end of block?
+      prob = probs[p];
+      if (bits < 0) {
+        br.value = value;
+        br.bits = bits;
+        br.load();
+        value = br.value;
+        bits = br.bits;
+      }
+      split = (range * prob) >>> 8;
+      if (value >>> bits > split) {
+        range -= split;
+        value -= (split + 1) << bits;
+        bit = 1;
+      } else {
+        range = split + 1;
+        bit = 0;
+      }
+      shift = Math.clz32(range) - 24;
+      range = (range << shift) - 1;
+      bits -= shift;
+      if (bit === 0) break;
+      for (;;) {
+        // zero (0) or not (1); after a zero, an end of block cannot follow
+        prob = probs[p + 1];
+        if (bits < 0) {
+          br.value = value;
+          br.bits = bits;
+          br.load();
+          value = br.value;
+          bits = br.bits;
+        }
+        split = (range * prob) >>> 8;
+        if (value >>> bits > split) {
+          range -= split;
+          value -= (split + 1) << bits;
+          bit = 1;
+        } else {
+          range = split + 1;
+          bit = 0;
+        }
+        shift = Math.clz32(range) - 24;
+        range = (range << shift) - 1;
+        bits -= shift;
+        if (bit === 1) break;
         n++;
-        if (n === 16) return 16;
+        if (n === 16) {
+          br.value = value;
+          br.range = range;
+          br.bits = bits;
+          return 16;
+        }
         p = offsets[n * 3];
       }
+      // one (0) or more (1)
+      prob = probs[p + 2];
+      if (bits < 0) {
+        br.value = value;
+        br.bits = bits;
+        br.load();
+        value = br.value;
+        bits = br.bits;
+      }
+      split = (range * prob) >>> 8;
+      if (value >>> bits > split) {
+        range -= split;
+        value -= (split + 1) << bits;
+        bit = 1;
+      } else {
+        range = split + 1;
+        bit = 0;
+      }
+      shift = Math.clz32(range) - 24;
+      range = (range << shift) - 1;
+      bits -= shift;
+      br.value = value;
+      br.range = range;
+      br.bits = bits;
       let v: number;
-      if (br.bit(probs[p + 2]) === 0) {
+      if (bit === 0) {
         v = 1;
         p = offsets[(n + 1) * 3 + 1];
       } else {
@@ -179,9 +259,15 @@ export class TokenReader {
         p = offsets[(n + 1) * 3 + 2];
       }
       if (br.bit(128) === 1) v = -v;
+      value = br.value;
+      range = br.range;
+      bits = br.bits;
       out[at + ZIGZAG[n]] = v * dq[n > 0 ? 1 : 0];
     }
-    return 16;
+    br.value = value;
+    br.range = range;
+    br.bits = bits;
+    return n;
   }
 }
 
