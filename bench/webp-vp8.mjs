@@ -94,7 +94,9 @@ export async function run(log = console.log) {
   }
 
   if (!existsSync('/usr/bin/time')) {
-    log(`webp-vp8: in-process decode of ${path}: ${f0(median(inProcess))} ms (median of 5); whole-process rows skipped (no /usr/bin/time)`);
+    log(
+      `webp-vp8: in-process decode of ${path}: ${f0(median(inProcess))} ms (median of 5); whole-process rows skipped (no /usr/bin/time)`,
+    );
     return;
   }
   // Whole processes, interleaved: dwebp to PAM (RGBA, what termsight produces), and Node
@@ -119,7 +121,9 @@ export async function run(log = console.log) {
   const dMs = pick(theirs, 'ms');
   const dCpu = pick(theirs, 'cpu');
   const dMib = Math.max(...theirs.map((r) => r.mib));
-  log(`webp-vp8: a 4000x3000 lossy WebP (${(file.length / 1e6).toFixed(1)} MB, cwebp -q 80) to RGBA; medians of 5, interleaved`);
+  log(
+    `webp-vp8: a 4000x3000 lossy WebP (${(file.length / 1e6).toFixed(1)} MB, cwebp -q 80) to RGBA; medians of 5, interleaved`,
+  );
   log('');
   log('| what | wall ms | user CPU ms | peak RSS MiB | wall vs dwebp | CPU vs dwebp | memory vs dwebp |');
   log('| --- | --- | --- | --- | --- | --- | --- |');
