@@ -111,6 +111,11 @@ function decodePlanes(header: FrameHeader): {
   const modes = new RowModes(mbWide);
   const tokens = new TokenReader(header.coeffProbs, mbWide);
   const work = new Uint8Array(BPS * 17 + BPS * 9);
+  // The same bytes as 32-bit words, for copying macroblocks out (the sizes are multiples of 4).
+  const work32 = new Uint32Array(work.buffer);
+  const y32 = new Uint32Array(y.buffer);
+  const u32 = new Uint32Array(u.buffer);
+  const v32 = new Uint32Array(v.buffer);
   // The unfiltered bottom row of each macroblock of the row above, for prediction.
   const topY = new Uint8Array(yStride);
   const topU = new Uint8Array(uvStride);
@@ -144,9 +149,9 @@ function decodePlanes(header: FrameHeader): {
       }
       reconstruct(work, header, modes, tokens, mbX, mbY, topY, topU, topV);
       // Copy the macroblock out of the work area.
-      copyBlock(work, Y_AT, y, mbY * 16 * yStride + mbX * 16, yStride, 16);
-      copyBlock(work, U_AT, u, mbY * 8 * uvStride + mbX * 8, uvStride, 8);
-      copyBlock(work, V_AT, v, mbY * 8 * uvStride + mbX * 8, uvStride, 8);
+      copyBlock(work32, Y_AT, y32, mbY * 16 * yStride + mbX * 16, yStride, 16);
+      copyBlock(work32, U_AT, u32, mbY * 8 * uvStride + mbX * 8, uvStride, 8);
+      copyBlock(work32, V_AT, v32, mbY * 8 * uvStride + mbX * 8, uvStride, 8);
       rowStrength[mbX] = (strengths[seg] as FilterStrength[])[split ? 1 : 0] as FilterStrength;
       rowInner[mbX] = split || coded ? 1 : 0;
     }
@@ -166,12 +171,23 @@ function decodePlanes(header: FrameHeader): {
   return { y, u, v, yStride, uvStride };
 }
 
-/** Copies a `size` x `size` block from the work area to a plane. */
-function copyBlock(work: Uint8Array, from: number, plane: Uint8Array, to: number, stride: number, size: number): void {
+/**
+ * Copies a `size` x `size` block from the work area to a plane, four bytes at a time: every
+ * offset and stride involved is a multiple of 4 (`from`, `to` and `stride` are in bytes).
+ */
+function copyBlock(
+  work: Uint32Array,
+  from: number,
+  plane: Uint32Array,
+  to: number,
+  stride: number,
+  size: number,
+): void {
+  const words = size >> 2;
   for (let j = 0; j < size; j++) {
-    const a = from + j * BPS;
-    const b = to + j * stride;
-    for (let i = 0; i < size; i++) plane[b + i] = work[a + i];
+    const a = (from + j * BPS) >> 2;
+    const b = (to + j * stride) >> 2;
+    for (let i = 0; i < words; i++) plane[b + i] = work[a + i];
   }
 }
 
