@@ -1,7 +1,6 @@
 /**
- * Lossy WebP (VP8) pixels against libwebp. The VP8 decoder (src/decode/webp-vp8.ts) is engineer
- * vp8's; on the webp branch that file is a placeholder that refuses pixels, so this file is
- * skipped there (with that reason) and runs by itself once vp8's decoder replaces it. The issue's bar: within 45 dB PSNR of dwebp for the colour,
+ * Lossy WebP (VP8, src/decode/webp-vp8.ts) through the container: pixels against libwebp. The
+ * bar: within 45 dB PSNR of dwebp for the colour,
  * the ALPH alpha exact, and animated lossy frames as libwebp's WebPAnimDecoder composites them
  * (hashes in test/fixtures/images/webp/reference.json, compared here within the same PSNR).
  */
@@ -20,10 +19,6 @@ const reference: Record<string, { sha256?: string; alphaSha256?: string; frames?
 );
 const lossy = readdirSync(DIR).filter((f) => f.startsWith('lossy') && f.endsWith('.webp'));
 const hasDwebp = spawnSync('dwebp', ['-version']).status === 0;
-/** The webp branch's stand-in for vp8's decoder (src/decode/webp-vp8.ts says PLACEHOLDER in its first lines). */
-const PLACEHOLDER = readFileSync(new URL('../../src/decode/webp-vp8.ts', import.meta.url), 'utf8')
-  .slice(0, 300)
-  .includes('PLACEHOLDER');
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const read = (name: string) => new Uint8Array(readFileSync(join(DIR, name)));
 
@@ -32,7 +27,7 @@ function dwebpRgba(name: string): Uint8Array {
   return new Uint8Array(out.subarray(out.indexOf('ENDHDR\n') + 7));
 }
 
-describe.skipIf(PLACEHOLDER)('lossy (VP8) and VP8 + ALPH (skipped while webp-vp8.ts is the placeholder)', () => {
+describe('lossy (VP8) and VP8 + ALPH', () => {
   it.each(lossy.map((name) => ({ name })))('$name: alpha exact, colour within 45 dB of dwebp', ({ name }) => {
     const ours = decodeImage(read(name), { orientation: 'ignore' }).frames[0]!.raster.data;
     const alpha = ours.filter((_, i) => i % 4 === 3);
@@ -44,7 +39,7 @@ describe.skipIf(PLACEHOLDER)('lossy (VP8) and VP8 + ALPH (skipped while webp-vp8
   });
 });
 
-describe.skipIf(PLACEHOLDER)('animated lossy frames (skipped while webp-vp8.ts is the placeholder)', () => {
+describe('animated lossy frames', () => {
   const libwebpAnim = animReference(afterAll);
   it('anim-coffee-lossy.webp: every frame bit-exact, or within 45 dB of libwebp’s WebPAnimDecoder', () => {
     const name = 'anim-coffee-lossy.webp';
