@@ -14,6 +14,8 @@ export { DecodeError, type DecodeFailure } from './error.js';
 export { exifOrientation } from './exif.js';
 export { checkDimensions, type ImageHeader, readImageHeader } from './header.js';
 export {
+  type ColourHandling,
+  type ColourInfo,
   DEFAULT_DECODE_LIMITS,
   type DecodedFrame,
   type DecodedImage,
