@@ -1,17 +1,20 @@
 /**
  * What `decodeImage` does around the format's own decoder, with the decoders passed in: the
  * format from the magic bytes, the header's size checked against the limits before a pixel is
- * decoded, EXIF orientation for PNG, and one result shape. `decodeImage` (index.ts) passes all
+ * decoded, EXIF orientation for PNG, the colour the file declares converted to sRGB (colour.ts),
+ * and one result shape. `decodeImage` (index.ts) passes all
  * three decoders; the CLI's `decodeImageLoading` (load.ts) loads only the one a file needs.
  */
 import { type Orientation, orient } from '../core/orientation.js';
 import type { Raster } from '../core/raster.js';
 import type { decodeApngFrames } from './apng.js';
+import { applyColour } from './colour.js';
 import { DecodeError } from './error.js';
 import { exifOrientation } from './exif.js';
 import type { decodeGifFrames } from './gif.js';
 import { checkDimensions, readImageHeader } from './header.js';
 import {
+  type ColourInfo,
   DEFAULT_DECODE_LIMITS,
   type DecodedImage,
   type DecodeLimits,
@@ -65,6 +68,19 @@ export function decodeFormat(
   options: DecodeOptions,
   decoders: Partial<FormatDecoders>,
 ): DecodedImage {
+  const { image, colour } = decodeUncoloured(bytes, format, options, decoders);
+  // The one place colour is applied, for every format, before anything resizes or encodes.
+  const { model = 'rgb' } = colour;
+  return { ...image, colour: applyColour(image.frames, colour, model, options.colour) };
+}
+
+/** A format's decoder's picture, its colour not yet applied, and the colour it declares. */
+function decodeUncoloured(
+  bytes: Uint8Array,
+  format: ImageFormat,
+  options: DecodeOptions,
+  decoders: Partial<FormatDecoders>,
+): { image: Uncoloured; colour: ColourInfo } {
   const limits = limitsOf(options);
   const decoder = <F extends keyof FormatDecoders>(f: F): FormatDecoders[F] => {
     const d = decoders[f];
@@ -74,7 +90,7 @@ export function decodeFormat(
   if (format === 'gif') {
     const gif = decoder('gif')(bytes, options.frames ?? 'all', limits);
     const size = { sourceWidth: gif.width, sourceHeight: gif.height, orientation: 1 as const };
-    return {
+    const image: Uncoloured = {
       format,
       width: gif.width,
       height: gif.height,
@@ -83,6 +99,7 @@ export function decodeFormat(
       frameCount: gif.frameCount,
       ...(gif.frameCount > 1 ? { plays: gif.plays } : {}),
     };
+    return { image, colour: {} };
   }
   if (format === 'jpeg') {
     const jpeg = decoder('jpeg')(bytes, {
@@ -90,7 +107,10 @@ export function decodeFormat(
       maxSize: options.maxSize,
       orientation: options.orientation,
     });
-    return still(format, jpeg.raster, jpeg.sourceWidth, jpeg.sourceHeight, jpeg.orientation);
+    return {
+      image: still(format, jpeg.raster, jpeg.sourceWidth, jpeg.sourceHeight, jpeg.orientation),
+      colour: jpeg.colour,
+    };
   }
   // Drawn no larger than maxSize: a large still PNG may be averaged down while it is decoded
   // (not when every frame is asked for: an APNG's frames are composited at full size).
@@ -107,7 +127,7 @@ export function decodeFormat(
     const apng = decoder('apng')(bytes, limits);
     const frames = apng.frames.map((f) => ({ raster: upright(f.raster), delayMs: f.delayMs }));
     const first = frames[0]?.raster ?? upright(png.raster);
-    return {
+    const image: Uncoloured = {
       format,
       width: first.width,
       height: first.height,
@@ -118,11 +138,15 @@ export function decodeFormat(
       frameCount: apng.frameCount,
       ...(apng.frameCount > 1 ? { plays: apng.plays } : {}),
     };
+    return { image, colour: png.colour };
   }
   const raster = upright(png.raster);
   // The size the file declares, as stored (the raster may have been reduced for maxSize).
-  return still(format, raster, png.sourceWidth, png.sourceHeight, orientation);
+  return { image: still(format, raster, png.sourceWidth, png.sourceHeight, orientation), colour: png.colour };
 }
+
+/** A decoded picture before its colour is applied. */
+type Uncoloured = Omit<DecodedImage, 'colour'>;
 
 /** A still picture: one frame shown with no delay, its decoded size and the file's own. */
 function still(
@@ -131,7 +155,7 @@ function still(
   sourceWidth: number,
   sourceHeight: number,
   orientation: Orientation,
-): DecodedImage {
+): Uncoloured {
   return {
     format,
     width: raster.width,

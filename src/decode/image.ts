@@ -38,7 +38,7 @@ export interface DecodedImage {
    * converted to sRGB, kept as it is (sRGB or nothing declared), or kept with the reason it could
    * not be converted.
    */
-  readonly colour?: ColourHandling;
+  readonly colour: ColourHandling;
 }
 
 /**
@@ -53,6 +53,13 @@ export interface ColourInfo {
    * sequence order, PNG's iCCP inflated, WebP's ICCP chunk body. Parsed (bounded) by icc.ts.
    */
   readonly icc?: Uint8Array;
+  /**
+   * A colour declaration that was there but could not be read (a damaged or oversized iCCP), as
+   * a reason; reported in `DecodedImage.colour.why`, the picture drawn as sRGB.
+   */
+  readonly problem?: string;
+  /** What the stored pixels are: grey, RGB (the default when absent) or CMYK; a grey profile fits grey pixels only. */
+  readonly model?: 'grey' | 'rgb' | 'cmyk';
   /** PNG cICP (ITU-T H.273 code points): colour primaries, transfer characteristics, matrix, full range. */
   readonly cicp?: {
     readonly primaries: number;
