@@ -70,9 +70,17 @@ function planIcc(bytes: Uint8Array, stored: StoredModel): ColourPlan {
   if (profile.kind === 'grey') {
     if (stored !== 'grey') return unconverted(`${what} is grey and the picture is not`);
     const table = curveTable8(profile.curve);
+    // With a Lab connection space the curve gives L* (over 100): luminance is L*'s inverse.
+    if (profile.pcs === 'Lab') for (let v = 0; v < 256; v++) table[v] = luminanceOfLightness(table[v] as number);
     return converted({ linear: [table, table, table], matrix: null }, `${what} (grey)`);
   }
   return matrixTransform(profile, what);
+}
+
+/** CIE Y (0..1) of a lightness L* / 100 (CIE 15). */
+function luminanceOfLightness(l: number): number {
+  const f = (l * 100 + 16) / 116;
+  return f > 6 / 29 ? f * f * f : 3 * (6 / 29) ** 2 * (f - 4 / 29);
 }
 
 function matrixTransform(profile: Extract<IccProfile, { kind: 'matrix-trc' }>, what: string): ColourPlan {

@@ -28,7 +28,13 @@ export type IccProfile =
       /** The chromatic adaptation the profile declares (chad), when present. */
       readonly adaptation: Matrix3 | null;
     }
-  | { readonly kind: 'grey'; readonly description: string; readonly curve: ToneCurve };
+  | {
+      readonly kind: 'grey';
+      readonly description: string;
+      readonly curve: ToneCurve;
+      /** 'Lab': the curve gives L* / 100 (a Lab connection space), not the luminance Y. */
+      readonly pcs: 'XYZ' | 'Lab';
+    };
 
 /** The outcome of reading a profile: one termsight converts, or why not (one line). */
 export type IccReading =
@@ -119,7 +125,8 @@ export function readIccProfile(bytes: Uint8Array): IccReading {
     if (space === 'GRAY') {
       const k = tags.get('kTRC');
       if (!k) unusable('a grey profile without a kTRC curve');
-      return { ok: true, profile: { kind: 'grey', description, curve: readCurve(profile, k, 'kTRC') } };
+      const curve = readCurve(profile, k, 'kTRC');
+      return { ok: true, profile: { kind: 'grey', description, curve, pcs: pcs === 'Lab ' ? 'Lab' : 'XYZ' } };
     }
     const names: Record<string, string> = { CMYK: 'CMYK', 'Lab ': 'Lab', YCbr: 'YCbCr', 'XYZ ': 'XYZ' };
     unusable(`a ${names[space] ?? `'${space.trim()}'`} profile, which is not converted`);
