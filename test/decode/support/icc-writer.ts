@@ -152,12 +152,11 @@ export function writeProfile(spec: ProfileSpec): Uint8Array {
   h.ascii('tsgt').zeros(16).zeros(28);
   if (h.bytes.length !== 128) throw new Error(`header is ${h.bytes.length} bytes`);
   h.u32(tags.length);
-  tags.forEach(([name, body], i) =>
-    h
-      .ascii(name)
-      .u32(offsets[i] as number)
-      .u32(body.length),
-  );
+  for (let i = 0; i < tags.length; i++) {
+    const [name, body] = tags[i] as [string, Uint8Array];
+    h.ascii(name).u32(offsets[i] as number);
+    h.u32(body.length);
+  }
   for (const [, body] of tags) {
     for (const b of body) h.u8(b);
     h.zeros(((body.length + 3) & ~3) - body.length);
