@@ -25,6 +25,8 @@ export interface ProfileSpec {
   readonly chad?: Matrix3;
   /** Extra tags as raw bodies (e.g. an A2B0 to make a LUT-based profile). */
   readonly extra?: Readonly<Record<string, Uint8Array>>;
+  /** No colorant and curve tags (only `extra`'s, e.g. an A2B0): a LUT-based profile. */
+  readonly lutOnly?: boolean;
   /** The colour space signature to write instead (e.g. 'CMYK'). */
   readonly spaceSignature?: string;
 }
@@ -115,7 +117,9 @@ function sf32Tag(m: Matrix3): Uint8Array {
 export function writeProfile(spec: ProfileSpec): Uint8Array {
   const tags: [string, Uint8Array][] = [['desc', descTag(spec.description, spec.version)]];
   tags.push(['wtpt', xyzTag(spec.whitePoint ?? D50)]);
-  if (spec.grey) {
+  if (spec.lutOnly) {
+    // Only the extra tags.
+  } else if (spec.grey) {
     tags.push(['kTRC', curveTag(spec.curves as CurveSpec)]);
   } else {
     const m = spec.colorants ?? colorantsOf(spec.space as Chromaticities);
