@@ -12,7 +12,7 @@ import { applyColour } from './colour.js';
 import { DecodeError } from './error.js';
 import { exifOrientation } from './exif.js';
 import type { decodeGifFrames } from './gif.js';
-import { checkDimensions, readImageHeader } from './header.js';
+import { checkDimensions, formatName, readImageHeader } from './header.js';
 import {
   type ColourInfo,
   DEFAULT_DECODE_LIMITS,
@@ -20,10 +20,11 @@ import {
   type DecodeLimits,
   type DecodeOptions,
   type ImageFormat,
+  type OwnFormat,
 } from './image.js';
 import type { decodeJpeg } from './jpeg.js';
 import type { decodePng } from './png.js';
-import { describeOtherFormat, sniffFormat } from './sniff.js';
+import { describeOtherFormat, sniffFormat, sniffPeerFormat } from './sniff.js';
 
 /** The decoder of each format (only the one of the file at hand is called). */
 export interface FormatDecoders {
@@ -38,10 +39,16 @@ export interface FormatDecoders {
  * The format of `bytes`, after the checks that need no decoder: not empty, a known format, a
  * declared size within `limits`. Throws `DecodeError` otherwise.
  */
-export function checkedFormat(bytes: Uint8Array, limits: DecodeLimits): ImageFormat {
+export function checkedFormat(bytes: Uint8Array, limits: DecodeLimits): OwnFormat {
   if (bytes.length === 0) throw new DecodeError('truncated', 'empty file');
   const format = sniffFormat(bytes);
   if (format === null) {
+    const peer = sniffPeerFormat(bytes);
+    if (peer)
+      throw new DecodeError(
+        'unsupported',
+        `${formatName(peer)} images are decoded through the optional package sharp, by decodeImageLoading (asynchronous)`,
+      );
     const other = describeOtherFormat(bytes);
     throw new DecodeError(
       'unknown-format',

@@ -4,8 +4,17 @@
 import type { Orientation } from '../core/orientation.js';
 import type { Raster } from '../core/raster.js';
 
-/** The image formats termsight decodes. */
-export type ImageFormat = 'png' | 'jpeg' | 'gif';
+/** The image formats termsight decodes: its own decoders' and those of the optional peer sharp. */
+export type ImageFormat = OwnFormat | PeerFormat;
+
+/** The formats termsight decodes itself. */
+export type OwnFormat = 'png' | 'jpeg' | 'gif';
+
+/**
+ * The formats decoded through the optional peer dependency sharp (libvips), when it is installed:
+ * only by the asynchronous `decodeImageLoading`, which loads it when such a file arrives.
+ */
+export type PeerFormat = 'avif' | 'heif' | 'tiff' | 'jxl' | 'svg';
 
 /** One frame: a full-size RGBA raster (animations are composited) and how long to show it. */
 export interface DecodedFrame {

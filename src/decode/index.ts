@@ -22,7 +22,10 @@ export {
   type DecodeLimits,
   type DecodeOptions,
   type ImageFormat,
+  type OwnFormat,
+  type PeerFormat,
 } from './image.js';
+export { decodeImageLoading } from './load.js';
 export { sniffFormat } from './sniff.js';
 
 /**
