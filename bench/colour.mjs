@@ -124,7 +124,9 @@ export async function run(print = console.log) {
       decodeImage(photo, { colour: 'keep', maxSize: { width: 1000, height: 750 } });
       box.push(performance.now() - t);
     }
-    print(`JPEG decode of the photo: full size ${median(full).toFixed(0)} ms, for a 1000x750 box ${median(box).toFixed(0)} ms`);
+    print(
+      `JPEG decode of the photo: full size ${median(full).toFixed(0)} ms, for a 1000x750 box ${median(box).toFixed(0)} ms`,
+    );
   } else print('(ImageMagick missing: a synthetic 4000x3000 picture, no decode to compare)');
   print('| profile | plan (ms) | transform 4000x3000 (ms) |');
   print('| --- | --- | --- |');
