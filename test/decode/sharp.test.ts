@@ -199,16 +199,17 @@ describe.runIf(existsSync(CLI))('termsight show, both paths (the built CLI)', ()
     expect(run.status).toBe(0);
     expect(run.stdout.split('\n').filter((l) => l.includes('\x1b[')).length).toBeGreaterThanOrEqual(4);
   });
-  it.each(['chelsea.avif', 'chelsea.heic', 'chelsea.tiff', 'circle.svg'])(
-    'without sharp: %s gives one line naming the format and the package, exit 2',
-    (name) => {
-      const run = show(name, true);
-      const format = { avif: 'AVIF', heic: 'HEIF', tiff: 'TIFF', svg: 'SVG' }[name.split('.')[1] as string];
-      expect(run.stderr).toBe(
-        `termsight: ${join(PEER, name)}: ${format} images need the optional package sharp: npm install sharp\n`,
-      );
-      expect(run.status).toBe(2);
-      expect(run.stdout).toBe('');
-    },
-  );
+  it.each([
+    { name: 'an AVIF', file: 'chelsea.avif', format: 'AVIF' },
+    { name: 'a HEIC', file: 'chelsea.heic', format: 'HEIF' },
+    { name: 'a TIFF', file: 'chelsea.tiff', format: 'TIFF' },
+    { name: 'an SVG', file: 'circle.svg', format: 'SVG' },
+  ])('without sharp: $name gives one line naming the format and the package, exit 2', ({ file, format }) => {
+    const run = show(file, true);
+    expect(run.stderr).toBe(
+      `termsight: ${join(PEER, file)}: ${format} images need the optional package sharp: npm install sharp\n`,
+    );
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe('');
+  });
 });
