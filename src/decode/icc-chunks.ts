@@ -1,11 +1,9 @@
 /**
- * Where files carry an ICC profile, and getting it out whole and bounded: JPEG's APP2
- * `ICC_PROFILE` segments (a profile split over up to 255 numbered chunks, ICC.1:2022 annex B.4)
- * and PNG's iCCP chunk (a name, then the profile deflated: inflated here with an output budget, so
- * a decompression bomb costs at most the budget). See docs/decode.md, "Colour".
+ * Getting an embedded ICC profile out whole and bounded: JPEG's APP2 `ICC_PROFILE` segments (a
+ * profile split over up to 255 numbered chunks, ICC.1:2022 annex B.4), and the budget every
+ * embedded profile is held to (PNG's iCCP is inflated within it by png-colour.ts; this module
+ * loads no zlib, so a JPEG never does). See docs/decode.md, "Colour".
  */
-import { inflateSync } from 'node:zlib';
-
 /** The most bytes an embedded profile may inflate or join to; beyond any profile a picture carries. */
 export const MAX_EMBEDDED_PROFILE = 8 << 20;
 
@@ -47,26 +45,4 @@ export function joinIccChunks(chunks: readonly IccChunk[]): Uint8Array | null {
     at += part.length;
   }
   return out;
-}
-
-/** Why a PNG's iCCP chunk gave no profile, or the profile. */
-export type IccpResult = { readonly profile: Uint8Array } | { readonly why: string };
-
-/**
- * The profile in an iCCP chunk's body: a 1-79 byte name, a zero, compression method 0, then a
- * zlib stream inflated to at most `MAX_EMBEDDED_PROFILE` bytes.
- */
-export function inflateIccp(body: Uint8Array): IccpResult {
-  const zero = body.indexOf(0);
-  if (zero < 1 || zero > 79 || zero + 2 > body.length) return { why: 'a malformed iCCP chunk' };
-  if (body[zero + 1] !== 0) return { why: `an iCCP chunk with compression method ${body[zero + 1]}` };
-  try {
-    const out = inflateSync(body.subarray(zero + 2), { maxOutputLength: MAX_EMBEDDED_PROFILE });
-    return { profile: new Uint8Array(out.buffer, out.byteOffset, out.length) };
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'ERR_BUFFER_TOO_LARGE')
-      return { why: `an iCCP profile that inflates to more than ${MAX_EMBEDDED_PROFILE} bytes` };
-    return { why: 'an iCCP profile whose compressed data is damaged' };
-  }
 }
