@@ -89,8 +89,8 @@ export function readIccProfile(bytes: Uint8Array): IccReading {
     const pcs = ascii(profile, 20, 24);
     const deviceClass = ascii(profile, 12, 16);
     if (deviceClass === 'link' || deviceClass === 'abst' || deviceClass === 'nmcl')
-      unusable(`a ${deviceClass} profile, not one that describes a picture`);
-    if (pcs !== 'XYZ ' && pcs !== 'Lab ') unusable(`a profile whose connection space is '${pcs.trim()}'`);
+      unusable(`${CLASS_NAMES[deviceClass]} profile, not one that describes a picture`);
+    if (pcs !== 'XYZ ' && pcs !== 'Lab ') unusable(`a profile whose connection space is ${printable(pcs)}`);
     if (space === 'RGB ') {
       const names = ['rXYZ', 'gXYZ', 'bXYZ', 'rTRC', 'gTRC', 'bTRC'];
       if (names.every((n) => tags.has(n))) {
@@ -129,7 +129,7 @@ export function readIccProfile(bytes: Uint8Array): IccReading {
       return { ok: true, profile: { kind: 'grey', description, curve, pcs: pcs === 'Lab ' ? 'Lab' : 'XYZ' } };
     }
     const names: Record<string, string> = { CMYK: 'CMYK', 'Lab ': 'Lab', YCbr: 'YCbCr', 'XYZ ': 'XYZ' };
-    unusable(`a ${names[space] ?? `'${space.trim()}'`} profile, which is not converted`);
+    unusable(`${names[space] ? `a ${names[space]}` : `an ${printable(space)}`} profile, which is not converted`);
   } catch (error) {
     if (error instanceof Unusable) return { ok: false, description, why: error.message };
     throw error;
@@ -169,9 +169,16 @@ interface TagTable {
   get(name: string): Tag | undefined;
 }
 
-/** A tag signature safe to print (it comes from the file). */
+/** The device classes that describe no picture. */
+const CLASS_NAMES: Readonly<Record<string, string>> = {
+  link: 'a device link',
+  abst: 'an abstract',
+  nmcl: 'a named colour',
+};
+
+/** A signature safe to print (it comes from the file): quoted when it is letters, digits and spaces. */
 function printable(name: string): string {
-  return /^[A-Za-z0-9 ]{4}$/.test(name) ? `'${name.trim()}'` : 'a';
+  return /^[A-Za-z0-9 ]{4}$/.test(name) ? `'${name.trim()}'` : 'unreadable';
 }
 
 function typeOf(profile: Uint8Array, tag: Tag): string {

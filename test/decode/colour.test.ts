@@ -149,6 +149,12 @@ describe('reading a profile: bounded, a profile or a reason, never a throw', () 
       why: /declares \d+ bytes but holds/,
     },
     { name: 'no acsp', bytes: patched(rgb, 36, 0x61626364), why: /no acsp signature/ },
+    {
+      // Found by the fuzz below (5000 runs): a signature is printed only when it is letters and digits.
+      name: 'a colour space signature with an escape in it',
+      bytes: patched(rgb, 16, 0x1b524159),
+      why: /^an unreadable profile, which is not converted$/,
+    },
     { name: 'too many tags', bytes: patched(rgb, 128, MAX_TAGS + 1), why: /declares 257 tags/ },
     { name: 'a tag table past its end', bytes: patched(rgb, 128, 200), why: /200 tag entries do not fit/ },
     {
