@@ -109,6 +109,15 @@ describe.runIf(hasSharp)('with sharp installed (the dev dependency)', () => {
     expect(px(2, 2)).toEqual([255, 255, 255, 255]);
   });
 
+  it('an SVG that names a local file: the file is not loaded (librsvg has no base location for bytes)', async () => {
+    const png = join(ROOT, 'test/fixtures/images/chelsea.png');
+    const svg = text(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><rect width="20" height="20" fill="#000"/><image href="${pathToFileURL(png).href}" width="20" height="20"/><image href="${png}" width="20" height="20"/></svg>`,
+    );
+    const data = (await decodeImageLoading(svg)).frames[0]?.raster.data as Uint8Array;
+    expect(data.filter((v, i) => i % 4 !== 3 && v !== 0)).toHaveLength(0);
+  });
+
   it('a HEIC: refused with the reason (no HEVC decoder in the prebuilt libvips)', async () => {
     await expect(decodeImageLoading(file('chelsea.heic'))).rejects.toThrow(
       /^unsupported HEIF: HEVC-coded \(HEIC\); sharp's prebuilt libvips has no HEVC decoder/,
