@@ -21,7 +21,7 @@ function has(command) {
 }
 
 /** The 4000x3000 test photos: four committed photos tiled, with fine grain so it compresses like a camera's. */
-function inputs() {
+export function inputs() {
   mkdirSync(cache, { recursive: true });
   const baseline = join(cache, 'phone-4000x3000-q90-420.jpg');
   const progressive = join(cache, 'phone-4000x3000-q90-420-progressive.jpg');

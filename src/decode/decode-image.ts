@@ -1,26 +1,30 @@
 /**
  * What `decodeImage` does around the format's own decoder, with the decoders passed in: the
  * format from the magic bytes, the header's size checked against the limits before a pixel is
- * decoded, EXIF orientation for PNG and WebP, and one result shape. `decodeImage` (index.ts) passes every
- * decoder; the CLI's `decodeImageLoading` (load.ts) loads only the one a file needs.
+ * decoded, EXIF orientation for PNG and WebP, the colour the file declares converted to sRGB
+ * (colour.ts), and one result shape. `decodeImage` (index.ts) passes every decoder; the CLI's
+ * `decodeImageLoading` (load.ts) loads only the one a file needs.
  */
 import { type Orientation, orient } from '../core/orientation.js';
 import type { Raster } from '../core/raster.js';
 import type { decodeApngFrames } from './apng.js';
+import { applyColour } from './colour.js';
 import { DecodeError } from './error.js';
 import { exifOrientation } from './exif.js';
 import type { decodeGifFrames } from './gif.js';
-import { checkDimensions, readImageHeader } from './header.js';
+import { checkDimensions, formatName, readImageHeader } from './header.js';
 import {
+  type ColourInfo,
   DEFAULT_DECODE_LIMITS,
   type DecodedImage,
   type DecodeLimits,
   type DecodeOptions,
   type ImageFormat,
+  type OwnFormat,
 } from './image.js';
 import type { decodeJpeg } from './jpeg.js';
 import type { decodePng } from './png.js';
-import { describeOtherFormat, sniffFormat } from './sniff.js';
+import { describeOtherFormat, sniffFormat, sniffPeerFormat } from './sniff.js';
 import type { decodeWebp } from './webp.js';
 
 /** The decoder of each format (only the one of the file at hand is called). */
@@ -37,10 +41,16 @@ export interface FormatDecoders {
  * The format of `bytes`, after the checks that need no decoder: not empty, a known format, a
  * declared size within `limits`. Throws `DecodeError` otherwise.
  */
-export function checkedFormat(bytes: Uint8Array, limits: DecodeLimits): ImageFormat {
+export function checkedFormat(bytes: Uint8Array, limits: DecodeLimits): OwnFormat {
   if (bytes.length === 0) throw new DecodeError('truncated', 'empty file');
   const format = sniffFormat(bytes);
   if (format === null) {
+    const peer = sniffPeerFormat(bytes);
+    if (peer)
+      throw new DecodeError(
+        'unsupported',
+        `${formatName(peer)} images are decoded through the optional package sharp, by decodeImageLoading (asynchronous)`,
+      );
     const other = describeOtherFormat(bytes);
     throw new DecodeError(
       'unknown-format',
@@ -67,6 +77,19 @@ export function decodeFormat(
   options: DecodeOptions,
   decoders: Partial<FormatDecoders>,
 ): DecodedImage {
+  const { image, colour } = decodeUncoloured(bytes, format, options, decoders);
+  // The one place colour is applied, for every format, before anything resizes or encodes.
+  const { model = 'rgb' } = colour;
+  return { ...image, colour: applyColour(image.frames, colour, model, options.colour) };
+}
+
+/** A format's decoder's picture, its colour not yet applied, and the colour it declares. */
+function decodeUncoloured(
+  bytes: Uint8Array,
+  format: ImageFormat,
+  options: DecodeOptions,
+  decoders: Partial<FormatDecoders>,
+): { image: Uncoloured; colour: ColourInfo } {
   const limits = limitsOf(options);
   const decoder = <F extends keyof FormatDecoders>(f: F): FormatDecoders[F] => {
     const d = decoders[f];
@@ -76,7 +99,7 @@ export function decodeFormat(
   if (format === 'gif') {
     const gif = decoder('gif')(bytes, options.frames ?? 'all', limits);
     const size = { sourceWidth: gif.width, sourceHeight: gif.height, orientation: 1 as const };
-    return {
+    const image: Uncoloured = {
       format,
       width: gif.width,
       height: gif.height,
@@ -85,6 +108,7 @@ export function decodeFormat(
       frameCount: gif.frameCount,
       ...(gif.frameCount > 1 ? { plays: gif.plays } : {}),
     };
+    return { image, colour: {} };
   }
   if (format === 'webp') {
     const webp = decoder('webp')(bytes, { frames: options.frames ?? 'all', limits });
@@ -95,7 +119,7 @@ export function decodeFormat(
       ? webp.frames.map((f) => ({ raster: orient(f.raster, orientation), delayMs: f.delayMs }))
       : webp.frames;
     const first = (frames[0] as (typeof frames)[number]).raster;
-    return {
+    const image: Uncoloured = {
       format,
       width: first.width,
       height: first.height,
@@ -106,6 +130,7 @@ export function decodeFormat(
       frameCount: webp.frameCount,
       ...(webp.plays !== undefined && webp.frameCount > 1 ? { plays: webp.plays } : {}),
     };
+    return { image, colour: webp.colour ?? {} };
   }
   if (format === 'jpeg') {
     const jpeg = decoder('jpeg')(bytes, {
@@ -113,7 +138,10 @@ export function decodeFormat(
       maxSize: options.maxSize,
       orientation: options.orientation,
     });
-    return still(format, jpeg.raster, jpeg.sourceWidth, jpeg.sourceHeight, jpeg.orientation);
+    return {
+      image: still(format, jpeg.raster, jpeg.sourceWidth, jpeg.sourceHeight, jpeg.orientation),
+      colour: jpeg.colour,
+    };
   }
   // Drawn no larger than maxSize: a large still PNG may be averaged down while it is decoded
   // (not when every frame is asked for: an APNG's frames are composited at full size).
@@ -130,7 +158,7 @@ export function decodeFormat(
     const apng = decoder('apng')(bytes, limits);
     const frames = apng.frames.map((f) => ({ raster: upright(f.raster), delayMs: f.delayMs }));
     const first = frames[0]?.raster ?? upright(png.raster);
-    return {
+    const image: Uncoloured = {
       format,
       width: first.width,
       height: first.height,
@@ -141,11 +169,15 @@ export function decodeFormat(
       frameCount: apng.frameCount,
       ...(apng.frameCount > 1 ? { plays: apng.plays } : {}),
     };
+    return { image, colour: png.colour };
   }
   const raster = upright(png.raster);
   // The size the file declares, as stored (the raster may have been reduced for maxSize).
-  return still(format, raster, png.sourceWidth, png.sourceHeight, orientation);
+  return { image: still(format, raster, png.sourceWidth, png.sourceHeight, orientation), colour: png.colour };
 }
+
+/** A decoded picture before its colour is applied. */
+type Uncoloured = Omit<DecodedImage, 'colour'>;
 
 /** A still picture: one frame shown with no delay, its decoded size and the file's own. */
 function still(
@@ -154,7 +186,7 @@ function still(
   sourceWidth: number,
   sourceHeight: number,
   orientation: Orientation,
-): DecodedImage {
+): Uncoloured {
   return {
     format,
     width: raster.width,

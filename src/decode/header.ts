@@ -4,11 +4,11 @@
  */
 import { ascii, u16be, u16le, u32be } from '../core/bytes.js';
 import { DecodeError } from './error.js';
-import { DEFAULT_DECODE_LIMITS, type DecodeLimits, type ImageFormat } from './image.js';
+import { DEFAULT_DECODE_LIMITS, type DecodeLimits, type ImageFormat, type OwnFormat } from './image.js';
 
 /** The size an image's header declares. */
 export interface ImageHeader {
-  readonly format: ImageFormat;
+  readonly format: OwnFormat;
   readonly width: number;
   readonly height: number;
 }
@@ -95,7 +95,7 @@ function webpHeader(bytes: Uint8Array): ImageHeader {
  * Reads the declared width and height of an image of a known format, without decoding it.
  * Throws a `DecodeError` when the header is cut short or malformed, or declares a zero side.
  */
-export function readImageHeader(bytes: Uint8Array, format: ImageFormat): ImageHeader {
+export function readImageHeader(bytes: Uint8Array, format: OwnFormat): ImageHeader {
   const header =
     format === 'png'
       ? pngHeader(bytes)
@@ -133,5 +133,17 @@ export function checkDimensions(
 
 /** The name of a format as people write it. */
 export function formatName(format: ImageFormat): string {
-  return format === 'png' ? 'PNG' : format === 'jpeg' ? 'JPEG' : format === 'webp' ? 'WebP' : 'GIF';
+  return FORMAT_NAMES[format];
 }
+
+const FORMAT_NAMES: Readonly<Record<ImageFormat, string>> = {
+  png: 'PNG',
+  jpeg: 'JPEG',
+  gif: 'GIF',
+  webp: 'WebP',
+  avif: 'AVIF',
+  heif: 'HEIF',
+  tiff: 'TIFF',
+  jxl: 'JPEG XL',
+  svg: 'SVG',
+};

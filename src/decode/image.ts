@@ -4,8 +4,17 @@
 import type { Orientation } from '../core/orientation.js';
 import type { Raster } from '../core/raster.js';
 
-/** The image formats termsight decodes. */
-export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp';
+/** The image formats termsight decodes: its own decoders' and those of the optional peer sharp. */
+export type ImageFormat = OwnFormat | PeerFormat;
+
+/** The formats termsight decodes itself. */
+export type OwnFormat = 'png' | 'jpeg' | 'gif' | 'webp';
+
+/**
+ * The formats decoded through the optional peer dependency sharp (libvips), when it is installed:
+ * only by the asynchronous `decodeImageLoading`, which loads it when such a file arrives.
+ */
+export type PeerFormat = 'avif' | 'heif' | 'tiff' | 'jxl' | 'svg';
 
 /** One frame: a full-size RGBA raster (animations are composited) and how long to show it. */
 export interface DecodedFrame {
@@ -33,6 +42,59 @@ export interface DecodedImage {
   readonly frameCount: number;
   /** An animation: how many times it plays (0 forever), from the file's loop count; absent for a still picture. */
   readonly plays?: number;
+  /**
+   * What was done with the colour the file declares (an ICC profile, PNG's cICP/sRGB/gAMA/cHRM):
+   * converted to sRGB, kept as it is (sRGB or nothing declared), or kept with the reason it could
+   * not be converted.
+   */
+  readonly colour: ColourHandling;
+}
+
+/**
+ * The colour a file declares, raw, as its decoder found it (nothing applied). Each decoder hands
+ * this back beside its frames; `decodeFormat` (decode-image.ts) converts every format's frames to
+ * sRGB from it in one place (colour.ts), so no decoder converts colour itself. Absent fields:
+ * not declared. A WebP decoder fills `icc` with its ICCP chunk's body.
+ */
+export interface ColourInfo {
+  /**
+   * The embedded ICC profile, whole and unparsed: JPEG's APP2 `ICC_PROFILE` chunks joined in
+   * sequence order, PNG's iCCP inflated, WebP's ICCP chunk body. Parsed (bounded) by icc.ts.
+   */
+  readonly icc?: Uint8Array;
+  /**
+   * A colour declaration that was there but could not be read (a damaged or oversized iCCP), as
+   * a reason; reported in `DecodedImage.colour.why`, the picture drawn as sRGB.
+   */
+  readonly problem?: string;
+  /** What the stored pixels are: grey, RGB (the default when absent) or CMYK; a grey profile fits grey pixels only. */
+  readonly model?: 'grey' | 'rgb' | 'cmyk';
+  /** PNG cICP (ITU-T H.273 code points): colour primaries, transfer characteristics, matrix, full range. */
+  readonly cicp?: {
+    readonly primaries: number;
+    readonly transfer: number;
+    readonly matrix: number;
+    readonly fullRange: boolean;
+  };
+  /** PNG sRGB: the rendering intent (0..3); the pixels are sRGB. */
+  readonly srgbIntent?: number;
+  /** PNG gAMA: the encoding gamma times 100000 (45455 is 1/2.2). */
+  readonly gamma?: number;
+  /** PNG cHRM: white point, red, green, blue as x, y pairs, each times 100000 (8 numbers). */
+  readonly chromaticities?: readonly number[];
+}
+
+/** What colour handling was applied to a decoded picture, and why. */
+export interface ColourHandling {
+  /**
+   * `'converted'`: the pixels were converted from the file's colour space to sRGB.
+   * `'as-is'`: the pixels are drawn as stored, because they are sRGB (declared, or nothing declared).
+   * `'unconverted'`: the file declares a colour space termsight does not convert (a LUT-based, CMYK
+   * or Lab profile, a cICP transfer it does not model, …); drawn as if sRGB, `why` says what it was.
+   */
+  readonly applied: 'converted' | 'as-is' | 'unconverted';
+  /** One line: what the file declared and what was done with it. */
+  readonly why: string;
 }
 
 /** Limits checked against the declared dimensions before any pixel is decoded. */
@@ -71,4 +133,9 @@ export interface DecodeOptions {
   readonly maxSize?: { readonly width: number; readonly height: number };
   /** `'apply'` (default) turns the picture upright by its EXIF orientation; `'ignore'` keeps it as stored. */
   readonly orientation?: 'apply' | 'ignore';
+  /**
+   * `'srgb'` (default) converts the colour the file declares (ICC profile, PNG cICP, gAMA/cHRM) to
+   * sRGB; `'keep'` leaves the stored pixels as they are (`colour` then says what was declared).
+   */
+  readonly colour?: 'srgb' | 'keep';
 }

@@ -15,13 +15,18 @@ export { DecodeError, type DecodeFailure } from './error.js';
 export { exifOrientation } from './exif.js';
 export { checkDimensions, type ImageHeader, readImageHeader } from './header.js';
 export {
+  type ColourHandling,
+  type ColourInfo,
   DEFAULT_DECODE_LIMITS,
   type DecodedFrame,
   type DecodedImage,
   type DecodeLimits,
   type DecodeOptions,
   type ImageFormat,
+  type OwnFormat,
+  type PeerFormat,
 } from './image.js';
+export { decodeImageLoading } from './load.js';
 export { sniffFormat } from './sniff.js';
 
 /**

@@ -20,6 +20,7 @@ export const Marker = {
   DNL: 0xdc,
   DRI: 0xdd,
   APP1: 0xe1,
+  APP2: 0xe2,
   APP14: 0xee,
 } as const;
 

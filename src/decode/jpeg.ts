@@ -11,7 +11,8 @@ import type { Raster } from '../core/raster.js';
 import { DecodeError } from './error.js';
 import { exifOrientation } from './exif.js';
 import { checkDimensions } from './header.js';
-import { DEFAULT_DECODE_LIMITS, type DecodeLimits } from './image.js';
+import { type IccChunk, joinIccChunks, parseIccChunk } from './icc-chunks.js';
+import { type ColourInfo, DEFAULT_DECODE_LIMITS, type DecodeLimits } from './image.js';
 import { BitReader, entropyDataEnd, Stop } from './jpeg-bits.js';
 import { type ColourModel, colourModel, columnMap, type Plane, writeRows } from './jpeg-color.js';
 import { type ComponentState, decodeScan, type ScanPart, truncated } from './jpeg-entropy.js';
@@ -56,6 +57,8 @@ export interface DecodedJpeg {
   readonly scale: 1 | 2 | 4 | 8;
   /** The EXIF orientation the file declares (1 when it declares none), whether applied or not. */
   readonly orientation: Orientation;
+  /** The colour the file declares: its ICC profile (APP2 chunks joined) and what its pixels are; colour.ts applies it. */
+  readonly colour: ColourInfo;
 }
 
 /** More scans than any encoder writes (libjpeg's progression has 10); a bound on the work a file can ask for. */
@@ -266,6 +269,7 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
   let restartInterval = 0;
   let adobe: number | null = null;
   let orientation: Orientation | null = null;
+  const iccChunks: IccChunk[] = [];
   let frame: Frame | null = null;
   let output: Output | null = null;
   let scans = 0;
@@ -331,6 +335,12 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
       case Marker.APP1:
         if (orientation === null && isExifSegment(body)) orientation = exifOrientation(body.subarray(6));
         break;
+      case Marker.APP2: {
+        const chunk = parseIccChunk(body);
+        // Numbered 1..255: more chunks than that are not a profile (and would only cost memory).
+        if (chunk && iccChunks.length < 255) iccChunks.push(chunk);
+        break;
+      }
       case Marker.APP14:
         adobe = parseAdobeTransform(body) ?? adobe;
         break;
@@ -440,7 +450,11 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
   const data = new Uint8Array(output.data.buffer, output.data.byteOffset, output.data.length);
   const stored: Raster = { width: f.width, height: f.height, data };
   const declared: Orientation = orientation ?? 1;
+  const icc = joinIccChunks(iccChunks);
+  const count = f.header.components.length;
+  const colour: ColourInfo = { model: count === 1 ? 'grey' : count === 4 ? 'cmyk' : 'rgb', ...(icc ? { icc } : {}) };
   return {
+    colour,
     raster: options.orientation === 'ignore' ? stored : orient(stored, declared),
     sourceWidth: f.header.width,
     sourceHeight: f.header.height,

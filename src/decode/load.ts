@@ -5,13 +5,18 @@
  */
 import { checkedFormat, decodeFormat, limitsOf } from './decode-image.js';
 import type { DecodedImage, DecodeOptions } from './image.js';
-import { sniffFormat } from './sniff.js';
+import { sniffFormat, sniffPeerFormat } from './sniff.js';
 
 /**
  * As `decodeImage` (the same result, the same `DecodeError`s, thrown as rejections), loading the
- * one decoder the file's format needs.
+ * one decoder the file's format needs. AVIF, HEIF, TIFF, JPEG XL and SVG are decoded here too,
+ * through the optional peer dependency sharp when it is installed (first frame, sRGB); without it
+ * they are refused with one line naming the package (`npm install sharp`).
  */
 export async function decodeImageLoading(bytes: Uint8Array, options: DecodeOptions = {}): Promise<DecodedImage> {
+  // AVIF, HEIF, TIFF, JPEG XL and SVG through the optional peer sharp, loaded only now.
+  const peer = bytes.length > 0 && sniffFormat(bytes) === null ? sniffPeerFormat(bytes) : null;
+  if (peer) return (await import('./sharp.js')).decodeWithSharp(bytes, peer, options, limitsOf(options));
   const format = checkedFormat(bytes, limitsOf(options));
   switch (format) {
     case 'gif':
@@ -41,6 +46,7 @@ export async function preloadDecoder(bytes: Uint8Array): Promise<void> {
     else if (format === 'jpeg') await import('./jpeg.js');
     else if (format === 'png') await import('./png.js');
     else if (format === 'webp') await import('./webp.js');
+    else if (sniffPeerFormat(bytes)) await (await import('./sharp.js')).preloadSharp();
   } catch {
     // A module that fails to load fails again, with its reason, in decodeImageLoading.
   }

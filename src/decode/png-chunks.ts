@@ -1,8 +1,9 @@
 /**
  * The chunk walk of a PNG: lengths inside the file, types made of letters, every CRC right, then
  * what the pixels need (IHDR, PLTE, tRNS, the IDAT pieces, eXIf). Nothing is inflated here, and
- * ancillary chunks termsight does not use (iCCP, zTXt, iTXt, APNG's fdAT, …) are only stepped
- * over, so their size costs a CRC and nothing else. See docs/decode.md#png.
+ * ancillary chunks termsight does not use (zTXt, iTXt, …) are only stepped over, so their size
+ * costs a CRC and nothing else. The colour chunks (iCCP, cICP, sRGB, gAMA, cHRM) are kept as
+ * bodies; png-colour.ts reads them. See docs/decode.md#png.
  */
 import { ascii, u32be } from '../core/bytes.js';
 import { crc32 } from '../core/crc32.js';
@@ -43,6 +44,17 @@ export interface PngLayout {
   readonly frames: readonly ApngFrameChunks[];
   /** APNG: how many fcTL chunks the file has (also past `maxFrames`). */
   readonly frameControls: number;
+  /** The colour chunks before the image data (the first of each), as bodies; colour.ts applies them. */
+  readonly colour: PngColourChunks;
+}
+
+/** The bodies of a PNG's colour chunks (null: absent), nothing inflated or applied. */
+export interface PngColourChunks {
+  readonly iCCP: Uint8Array | null;
+  readonly cICP: Uint8Array | null;
+  readonly sRGB: Uint8Array | null;
+  readonly gAMA: Uint8Array | null;
+  readonly cHRM: Uint8Array | null;
 }
 
 /** One APNG frame as chunks: its fcTL body and its image data's pieces. */
@@ -113,6 +125,7 @@ export function readPngChunks(bytes: Uint8Array, maxFrames = Number.POSITIVE_INF
   let exif: Uint8Array | null = null;
   let animated = false;
   const data: Uint8Array[] = [];
+  const colour: Record<string, Uint8Array | null> = { iCCP: null, cICP: null, sRGB: null, gAMA: null, cHRM: null };
   for (;;) {
     if (p + 8 > bytes.length) throw new DecodeError('truncated', 'truncated PNG: the file ends before its IEND chunk');
     const length = u32be(bytes, p);
@@ -152,6 +165,14 @@ export function readPngChunks(bytes: Uint8Array, maxFrames = Number.POSITIVE_INF
       case 'eXIf':
         exif = body;
         break;
+      case 'iCCP':
+      case 'cICP':
+      case 'sRGB':
+      case 'gAMA':
+      case 'cHRM':
+        // Only before the image data counts (the spec's order; libpng ignores them after it).
+        if (data.length === 0 && colour[type] === null) colour[type] = body;
+        break;
       case 'acTL':
         animated = true;
         if (length === 8) animation = { frames: u32be(body, 0), plays: u32be(body, 4) };
@@ -181,5 +202,16 @@ export function readPngChunks(bytes: Uint8Array, maxFrames = Number.POSITIVE_INF
   if (data.length === 0) throw new DecodeError('corrupt', 'corrupt PNG: no image data (IDAT) chunk');
   if (header.colorType === 3 && palette === null)
     throw new DecodeError('corrupt', 'corrupt PNG: a palette image without a PLTE chunk');
-  return { header, palette, transparency, data, exif, animated, animation, frames, frameControls };
+  return {
+    header,
+    palette,
+    transparency,
+    data,
+    exif,
+    animated,
+    animation,
+    frames,
+    frameControls,
+    colour: colour as unknown as PngColourChunks,
+  };
 }

@@ -2,15 +2,17 @@
  * termsight's PNG decoder: every colour type and bit depth (1, 2, 4, 8, 16), PLTE, tRNS and Adam7,
  * on node:zlib's native inflate with an output budget. The chunk walk (CRCs, order) comes first,
  * the IDAT stream is inflated to exactly the bytes the declared size needs, the filters are undone
- * in place, and the rows expanded to RGBA8. gAMA, cHRM, sRGB and iCCP are ignored, as most
- * terminal viewers do. Here an APNG gives its IDAT image (the first or default frame); apng.ts
+ * in place, and the rows expanded to RGBA8. The colour chunks are handed back as they are
+ * (`colour`); decodeImage converts to sRGB from them (colour.ts). Here an APNG gives its IDAT image (the first or default frame); apng.ts
  * gives all its frames. See docs/decode.md#png.
  */
 import { swapsAxes } from '../core/orientation.js';
 import { MAX_RASTER_PIXELS, type Raster } from '../core/raster.js';
 import { DecodeError } from './error.js';
 import { exifOrientation } from './exif.js';
+import type { ColourInfo } from './image.js';
 import { type PngHeader, readPngChunks } from './png-chunks.js';
+import { pngColourInfo } from './png-colour.js';
 import { inflatePngData } from './png-inflate.js';
 import { makeRowExpander } from './png-pixels.js';
 import { pngReduction, reducedPixels } from './png-reduce.js';
@@ -24,6 +26,8 @@ export interface DecodedPng {
    * (`exifOrientation`, the same parser as a JPEG's).
    */
   readonly exif: Uint8Array | null;
+  /** The colour the file declares (colour chunks), for colour.ts to apply. */
+  readonly colour: ColourInfo;
   /** Whether the file is an APNG (only its IDAT image, the first or default frame, is decoded). */
   readonly animated: boolean;
   /** The size the file declares (the raster is smaller when it was reduced for `maxSize`). */
@@ -106,6 +110,7 @@ export function decodePng(bytes: Uint8Array, options: PngDecodeOptions = {}): De
     options.orientation !== 'ignore' && layout.exif !== null && swapsAxes(exifOrientation(layout.exif) ?? 1);
   const box =
     options.maxSize && turned ? { width: options.maxSize.height, height: options.maxSize.width } : options.maxSize;
+  const colour = pngColourInfo(layout.colour, header.colorType);
   const factor = opaque && header.interlace === 0 && !layout.animated ? pngReduction(width, height, box) : 1;
   if (factor > 1) {
     const data = inflatePngData(layout.data, pngDataSize(header));
@@ -113,12 +118,13 @@ export function decodePng(bytes: Uint8Array, options: PngDecodeOptions = {}): De
     unfilterRows(data, 0, height, rowBytes, bppOf(header));
     const expand = makeRowExpander(header, layout.palette, null);
     const raster = reducedPixels(data, 0, width, height, rowBytes, expand, factor);
-    return { raster, exif: layout.exif, animated: false, sourceWidth: width, sourceHeight: height };
+    return { raster, exif: layout.exif, colour, animated: false, sourceWidth: width, sourceHeight: height };
   }
   const out = pngPixels(header, layout.data, layout.palette, layout.transparency);
   return {
     raster: { width, height, data: out },
     exif: layout.exif,
+    colour,
     animated: layout.animated,
     sourceWidth: width,
     sourceHeight: height,

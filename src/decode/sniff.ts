@@ -2,7 +2,7 @@
  * Which format a file is in, from its first bytes (never from its name: a `.png` that is a JPEG
  * is common, and a name can lie).
  */
-import type { ImageFormat } from './image.js';
+import type { OwnFormat, PeerFormat } from './image.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
 
@@ -17,7 +17,7 @@ function ascii(text: string): number[] {
 }
 
 /** The format of `bytes` by its magic number, or null when it is none termsight decodes. */
-export function sniffFormat(bytes: Uint8Array): ImageFormat | null {
+export function sniffFormat(bytes: Uint8Array): OwnFormat | null {
   if (startsWith(bytes, PNG_SIGNATURE)) return 'png';
   // SOI then the start of any marker: every JPEG (JFIF, Exif, raw) begins FF D8 FF.
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
@@ -26,23 +26,53 @@ export function sniffFormat(bytes: Uint8Array): ImageFormat | null {
   return null;
 }
 
+/** HEIF brands (ISO/IEC 23008-12): HEVC-coded images and sequences, and the generic image brands. */
+const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1']);
+const AVIF_BRANDS = new Set(['avif', 'avis']);
+
+/**
+ * An ISO BMFF file's brands (the ftyp box: major brand, then compatible brands), or null. Read
+ * only inside the box and the first 64 bytes.
+ */
+function ftypBrands(b: Uint8Array): string[] | null {
+  if (!startsWith(b, ascii('ftyp'), 4) || b.length < 12) return null;
+  const size = Math.min(
+    64,
+    b.length,
+    ((b[0] as number) << 24) | ((b[1] as number) << 16) | ((b[2] as number) << 8) | (b[3] as number),
+  );
+  const brands = [String.fromCharCode(...b.subarray(8, 12))];
+  for (let at = 16; at + 4 <= size; at += 4) brands.push(String.fromCharCode(...b.subarray(at, at + 4)));
+  return brands;
+}
+
+const SVG_START = /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i;
+
+/**
+ * The format of a file termsight decodes through the optional peer sharp, by its signature:
+ * AVIF and HEIF (ftyp brands: AVIF wins when both are listed), TIFF (`II*\0`, `MM\0*`),
+ * JPEG XL (codestream `FF 0A`, or the container's signature box), SVG (text that opens with
+ * `<svg`, after an XML declaration, comments or a doctype). Null for anything else.
+ */
+export function sniffPeerFormat(b: Uint8Array): PeerFormat | null {
+  const brands = ftypBrands(b);
+  if (brands) {
+    if (brands.some((brand) => AVIF_BRANDS.has(brand))) return 'avif';
+    if (brands.some((brand) => HEIF_BRANDS.has(brand))) return 'heif';
+    return null;
+  }
+  if (startsWith(b, [0x49, 0x49, 0x2a, 0x00]) || startsWith(b, [0x4d, 0x4d, 0x00, 0x2a])) return 'tiff';
+  if (startsWith(b, [0xff, 0x0a]) || startsWith(b, [0, 0, 0, 0x0c, 0x4a, 0x58, 0x4c, 0x20, 0x0d, 0x0a, 0x87, 0x0a]))
+    return 'jxl';
+  if (SVG_START.test(new TextDecoder().decode(b.subarray(0, 1024)))) return 'svg';
+  return null;
+}
+
 /** Signatures of formats termsight does not decode, so the error can say what the file is. */
 const OTHER_FORMATS: readonly { readonly name: string; readonly test: (b: Uint8Array) => boolean }[] = [
-  { name: 'AVIF', test: (b) => startsWith(b, ascii('ftypavif'), 4) || startsWith(b, ascii('ftypavis'), 4) },
-  { name: 'HEIF', test: (b) => startsWith(b, ascii('ftyphei'), 4) || startsWith(b, ascii('ftypmif1'), 4) },
   { name: 'BMP', test: (b) => startsWith(b, ascii('BM')) && b.length >= 26 },
-  { name: 'TIFF', test: (b) => startsWith(b, [0x49, 0x49, 0x2a, 0x00]) || startsWith(b, [0x4d, 0x4d, 0x00, 0x2a]) },
-  {
-    name: 'JPEG XL',
-    test: (b) => startsWith(b, [0xff, 0x0a]) || startsWith(b, [0, 0, 0, 0x0c, 0x4a, 0x58, 0x4c, 0x20]),
-  },
   { name: 'ICO', test: (b) => startsWith(b, [0, 0, 1, 0]) },
   { name: 'PDF', test: (b) => startsWith(b, ascii('%PDF-')) },
-  {
-    name: 'SVG',
-    test: (b) =>
-      /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(new TextDecoder().decode(b.subarray(0, 512))),
-  },
 ];
 
 /** A short name for a format termsight recognises but does not decode (`AVIF`, `TIFF`, …), else null. */

@@ -103,7 +103,7 @@ const rows: Row[] = [
   },
   ...(['iCCP', 'zTXt', 'iTXt'] as const).map(
     (type): Row => ({
-      name: `PNG 1x1 with a ${type} chunk that inflates to ${type === 'iCCP' ? '512 MiB' : '1 GiB'} (skipped, never inflated)`,
+      name: `PNG 1x1 with a ${type} chunk that inflates to ${type === 'iCCP' ? '512 MiB (inflated to the 8 MiB profile budget, then drawn as sRGB)' : '1 GiB (skipped, never inflated)'}`,
       file: () => write(`${type}-bomb.png`, ancillaryBomb(type, type === 'iCCP' ? 512 * MIB : GIB))(),
       code: 0,
       line: null,

@@ -116,7 +116,15 @@ describe('what a one-shot process loads (the built package)', () => {
     {
       name: 'a PNG: the PNG decoder only',
       file: 'test/fixtures/images/astronaut.png',
-      expected: ['png-chunks.js', 'png-inflate.js', 'png-pixels.js', 'png-reduce.js', 'png-unfilter.js', 'png.js'],
+      expected: [
+        'png-chunks.js',
+        'png-colour.js',
+        'png-inflate.js',
+        'png-pixels.js',
+        'png-reduce.js',
+        'png-unfilter.js',
+        'png.js',
+      ],
     },
     {
       name: 'a GIF: the GIF decoder only (its own LZW, no omggif)',

@@ -19,7 +19,8 @@ const LAYERS: Record<string, { readonly may: readonly string[]; readonly package
   capability: { may: ['core', 'terminals', 'env'] },
   report: { may: ['core', 'terminals', 'env', 'probe', 'capability'] },
   render: { may: ['core', 'env'] },
-  decode: { may: ['core'] },
+  // sharp: the optional peer for AVIF/HEIF/TIFF/JPEG XL/SVG, loaded only by decode/sharp.ts when such a file arrives.
+  decode: { may: ['core'], packages: ['sharp'] },
   compat: { may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode'] },
   // The Ink component: any layer below the CLI, and Ink and React (optional peers, loaded only here).
   ink: {
