@@ -105,8 +105,8 @@ export interface TerminalAsk {
  * window is cut short) and starts the next round.
  */
 interface Round {
-  /** Whether termsight's own queries are asked (a probe), or only applications' (`askTerminal`). */
-  readonly probe: boolean;
+  /** Whether termsight's own queries are asked (a probe), or only applications' (`askTerminal`); a probe call before it writes makes it one. */
+  probe: boolean;
   /** The applications' queries that ride in it; closed once written. */
   readonly asks: TerminalAsk[];
   written: boolean;
@@ -137,6 +137,12 @@ export function probeTty(options: DriverOptions = {}): Promise<ProbeFacts> {
     options.signal?.throwIfAborted();
     const key = terminalKey(options);
     const current = key !== null ? rounds.get(key) : undefined;
+    // An application's asks not yet written: this probe joins them, one batch for all.
+    if (current && !current.probe && !current.written) {
+      current.probe = true;
+      current.asks.push(...(options.asks ?? []));
+      return joined(current.promise, options);
+    }
     if (current?.probe && !current.settled) {
       const asks = options.asks ?? [];
       if (asks.length === 0) return joined(current.promise, options);

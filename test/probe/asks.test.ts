@@ -27,25 +27,25 @@ function token(text: string) {
 
 describe('answer keys: a query and its reply share one', () => {
   it.each([
-    { query: '\x1b]11;?\x1b\\', reply: '\x1b]11;rgb:0000/0000/0000\x1b\\', key: 'osc:11' },
-    { query: '\x1b]10;?\x07', reply: '\x1b]10;rgb:dddd/dddd/dddd\x07', key: 'osc:10' },
-    { query: '\x1b]4;1;?\x1b\\', reply: '\x1b]4;1;rgb:cdcd/0000/0000\x1b\\', key: 'osc:4:1' },
-    { query: '\x1b[?u', reply: '\x1b[?1u', key: 'kittyKeyboard' },
-    { query: '\x1b[5n', reply: '\x1b[0n', key: 'dsr:5' },
-    { query: '\x1b[?996n', reply: '\x1b[?997;1n', key: 'dsr:?996' },
-    { query: '\x1b[?6n', reply: '\x1b[?12;40;1R', key: 'decxcpr' },
-    { query: '\x1b[c', reply: '\x1b[?62;22c', key: 'da1' },
-    { query: '\x1b[>c', reply: '\x1b[>1;4000;29c', key: 'da2' },
-    { query: '\x1b[>q', reply: '\x1bP>|kitty(0.26.5)\x1b\\', key: 'xtversion' },
-    { query: '\x1b[16t', reply: '\x1b[6;19;10t', key: 't:6' },
-    { query: '\x1b[14t', reply: '\x1b[4;456;800t', key: 't:4' },
-    { query: '\x1b[?2026$p', reply: '\x1b[?2026;2$y', key: 'decrqm:?2026' },
-    { query: '\x1b[?2027$p', reply: '\x1b[?2027;0$y', key: 'decrqm:?2027' },
-    { query: '\x1b[?1;1;0S', reply: '\x1b[?1;0;256S', key: 'xtsmgraphics:1' },
-    { query: '\x1b_Gi=7,a=q,s=1,v=1;AAAA\x1b\\', reply: '\x1b_Gi=7;OK\x1b\\', key: 'apc:7' },
-    { query: '\x1bP+q544e\x1b\\', reply: '\x1bP1+r544e=6b69747479\x1b\\', key: 'xtgettcap' },
-    { query: '\x1bP$qm\x1b\\', reply: '\x1bP1$r0m\x1b\\', key: 'decrqss' },
-  ])('$key', ({ query, reply, key }) => {
+    { name: 'osc:11', query: '\x1b]11;?\x1b\\', reply: '\x1b]11;rgb:0000/0000/0000\x1b\\', key: 'osc:11' },
+    { name: 'osc:10', query: '\x1b]10;?\x07', reply: '\x1b]10;rgb:dddd/dddd/dddd\x07', key: 'osc:10' },
+    { name: 'osc:4:1', query: '\x1b]4;1;?\x1b\\', reply: '\x1b]4;1;rgb:cdcd/0000/0000\x1b\\', key: 'osc:4:1' },
+    { name: 'kittyKeyboard', query: '\x1b[?u', reply: '\x1b[?1u', key: 'kittyKeyboard' },
+    { name: 'dsr:5', query: '\x1b[5n', reply: '\x1b[0n', key: 'dsr:5' },
+    { name: 'dsr:?996', query: '\x1b[?996n', reply: '\x1b[?997;1n', key: 'dsr:?996' },
+    { name: 'decxcpr', query: '\x1b[?6n', reply: '\x1b[?12;40;1R', key: 'decxcpr' },
+    { name: 'da1', query: '\x1b[c', reply: '\x1b[?62;22c', key: 'da1' },
+    { name: 'da2', query: '\x1b[>c', reply: '\x1b[>1;4000;29c', key: 'da2' },
+    { name: 'xtversion', query: '\x1b[>q', reply: '\x1bP>|kitty(0.26.5)\x1b\\', key: 'xtversion' },
+    { name: 't:6', query: '\x1b[16t', reply: '\x1b[6;19;10t', key: 't:6' },
+    { name: 't:4', query: '\x1b[14t', reply: '\x1b[4;456;800t', key: 't:4' },
+    { name: 'decrqm:?2026', query: '\x1b[?2026$p', reply: '\x1b[?2026;2$y', key: 'decrqm:?2026' },
+    { name: 'decrqm:?2027', query: '\x1b[?2027$p', reply: '\x1b[?2027;0$y', key: 'decrqm:?2027' },
+    { name: 'xtsmgraphics:1', query: '\x1b[?1;1;0S', reply: '\x1b[?1;0;256S', key: 'xtsmgraphics:1' },
+    { name: 'apc:7', query: '\x1b_Gi=7,a=q,s=1,v=1;AAAA\x1b\\', reply: '\x1b_Gi=7;OK\x1b\\', key: 'apc:7' },
+    { name: 'xtgettcap', query: '\x1bP+q544e\x1b\\', reply: '\x1bP1+r544e=6b69747479\x1b\\', key: 'xtgettcap' },
+    { name: 'decrqss', query: '\x1bP$qm\x1b\\', reply: '\x1bP1$r0m\x1b\\', key: 'decrqss' },
+  ])('$name', ({ query, reply, key }) => {
     expect(queryKey(query)).toBe(key);
     const t = token(reply);
     expect(t, 'the scanner takes the reply as one').not.toBeNull();
@@ -225,6 +225,15 @@ describe('the driver: askTerminal and probes sharing one terminal', () => {
     expect(t.rounds()).toBe(1);
     expect(facts.terminal?.name).toBe('kitty');
     expect(answers.map(latin1)).toEqual(['\x1b[?997;1n', kitty.replies.get('\x1b]11;?\x1b\\')]);
+  });
+
+  it('a probe called just after an ask joins it: one round, the probe answered too', async () => {
+    const t = fakeTerminal({ '\x1b[5n': '\x1b[0n' });
+    const asking = askTerminal(['\x1b[5n'], options(t));
+    const facts = await probeTty(options(t));
+    expect((await asking).map(latin1)).toEqual(['\x1b[0n']);
+    expect(facts.terminal?.name).toBe('kitty');
+    expect(t.rounds()).toBe(1);
   });
 
   it('an ask alone gets a round of its own (the query and a DA1)', async () => {
