@@ -108,48 +108,57 @@ class Session {
 let session: Session | null = null;
 afterEach(() => session?.kill());
 
-describe('an Ink app with <Image> in a pty, answered as kitty', () => {
-  it('places the picture at its cell, keeps the text and the keys, and deletes the image on unmount', async () => {
-    const kitty = loadTerminal('kitty');
-    // As over ssh: nothing in the environment says kitty; the replies must.
-    const s = new Session({ TERM: 'xterm-256color' });
-    session = s;
-    await s.until(() => escapeSequences(s.output).some(isSentinel), 'the probe');
-    const sequences = escapeSequences(s.output);
-    const queries = sequences.slice(0, sequences.findIndex(isSentinel) + 1);
-    const { replies } = answerFor(kitty, queries);
-    expect(replies.length).toBeGreaterThan(2);
-    // The user types between the terminal's replies.
-    s.proc.write(replies.slice(0, 2).join(''));
-    s.proc.write('x');
-    s.proc.write(replies.slice(2).join(''));
-    s.proc.write('y');
-    s.proc.write(kitty.da1);
-    await s.until(() => s.lines().some((l) => l.includes('graphics:kitty')), 'the report');
-    await s.until(() => s.apcs.some((a) => a.body.startsWith('a=p')), 'the placement');
+// Each Ink major of the peer range the suite installs: Ink 7 and 8 need Node 22 (their engines).
+describe.each([
+  { name: 'Ink 6', major: 6 },
+  { name: 'Ink 7', major: 7 },
+  { name: 'Ink 8', major: 8 },
+])('$name: an Ink app with <Image> in a pty, answered as kitty', ({ major }) => {
+  const runs = major === 6 || nodeMajor >= 22;
+  it.skipIf(!runs)(
+    `places the picture at its cell, keeps the text and the keys, and deletes the image on unmount${runs ? '' : ` (skipped: Ink ${major} needs Node 22 or later)`}`,
+    async () => {
+      const kitty = loadTerminal('kitty');
+      // As over ssh: nothing in the environment says kitty; the replies must.
+      const s = new Session({ TERM: 'xterm-256color', TERMSIGHT_TEST_INK: String(major) }, ['--import', useInk, app]);
+      session = s;
+      await s.until(() => escapeSequences(s.output).some(isSentinel), 'the probe');
+      const sequences = escapeSequences(s.output);
+      const queries = sequences.slice(0, sequences.findIndex(isSentinel) + 1);
+      const { replies } = answerFor(kitty, queries);
+      expect(replies.length).toBeGreaterThan(2);
+      // The user types between the terminal's replies.
+      s.proc.write(replies.slice(0, 2).join(''));
+      s.proc.write('x');
+      s.proc.write(replies.slice(2).join(''));
+      s.proc.write('y');
+      s.proc.write(kitty.da1);
+      await s.until(() => s.lines().some((l) => l.includes('graphics:kitty')), 'the report');
+      await s.until(() => s.apcs.some((a) => a.body.startsWith('a=p')), 'the placement');
 
-    const lines = s.lines();
-    const row = lines.findIndex((l) => l.startsWith('left>'));
-    expect(lines[row - 1]).toBe('TOP LINE');
-    // The Box reserves the picture's cells: the label, 8 blank columns, the text after it.
-    expect(lines[row]).toBe(`left>${' '.repeat(8)}<right`);
-    expect(lines[row + 4]).toBe('keys:[xy] graphics:kitty');
-    expect(s.output).not.toContain('keys:[x\x1b');
+      const lines = s.lines();
+      const row = lines.findIndex((l) => l.startsWith('left>'));
+      expect(lines[row - 1]).toBe('TOP LINE');
+      // The Box reserves the picture's cells: the label, 8 blank columns, the text after it.
+      expect(lines[row]).toBe(`left>${' '.repeat(8)}<right`);
+      expect(lines[row + 4]).toBe('keys:[xy] graphics:kitty');
+      expect(s.output).not.toContain('keys:[x\x1b');
 
-    const placements = s.apcs.filter((a) => a.body.startsWith('a=p'));
-    for (const p of placements) expect({ x: p.x, y: p.y }).toEqual({ x: 5, y: row });
-    const id = /i=(\d+)/.exec(placements[0].body)?.[1];
-    expect(placements[0].body).toContain('c=8');
-    expect(placements[0].body).toContain('r=4');
-    const upload = s.apcs.find((a) => a.body.startsWith('a=t'));
-    expect(upload?.body).toContain(`i=${id},`);
+      const placements = s.apcs.filter((a) => a.body.startsWith('a=p'));
+      for (const p of placements) expect({ x: p.x, y: p.y }).toEqual({ x: 5, y: row });
+      const id = /i=(\d+)/.exec(placements[0].body)?.[1];
+      expect(placements[0].body).toContain('c=8');
+      expect(placements[0].body).toContain('r=4');
+      const upload = s.apcs.find((a) => a.body.startsWith('a=t'));
+      expect(upload?.body).toContain(`i=${id},`);
 
-    s.proc.write('q');
-    expect(await s.exited).toBe(0);
-    await s.feeding;
-    await s.feeding;
-    expect(s.apcs.some((a) => a.body === `a=d,d=I,i=${id},q=2`)).toBe(true);
-  });
+      s.proc.write('q');
+      expect(await s.exited).toBe(0);
+      await s.feeding;
+      await s.feeding;
+      expect(s.apcs.some((a) => a.body === `a=d,d=I,i=${id},q=2`)).toBe(true);
+    },
+  );
 });
 
 // Ink 8 (Node 22 and later: its engines). Ink 6.8 and 7 read the answer to their own query through a
