@@ -181,8 +181,10 @@ export interface ScriptedTerminal {
   readonly output: ScriptedOutput;
   /** The runtime to probe with: the terminal's environment, both streams terminals. */
   readonly runtime: Runtime;
-  /** Everything the application wrote, one char per byte. */
+  /** Everything the application wrote, as text (decoded as UTF-8). */
   written(): string;
+  /** Everything the application wrote, as bytes. */
+  writtenBytes(): Uint8Array;
   /** How many rounds (DA1 sentinels) were answered. */
   rounds(): number;
   /** The user types (or the terminal sends) these bytes. */
@@ -293,7 +295,8 @@ export function scriptedTerminal(name: ScriptedTerminalName, options: ScriptedTe
     input,
     output,
     runtime: { env: { ...script.env }, platform: 'linux', isTTY: { stdin: true, stdout: true, stderr: true } },
-    written: () => all,
+    written: () => Buffer.from(all, 'latin1').toString('utf8'),
+    writtenBytes: () => Buffer.from(all, 'latin1'),
     rounds: () => rounds,
     type: (text) => {
       input.write(Buffer.from(text, 'utf8'));
