@@ -62,7 +62,11 @@ function Asking() {
   useEffect(() => {
     if (report === null) return;
     ask(['\x1b]11;?\x1b\\', '\x1b[5n']).then((replies) =>
-      setAnswers(replies.map((r) => (r === null ? 'none' : Buffer.from(r).toString('latin1').replaceAll('\x1b', '^['))).join(' ')),
+      setAnswers(
+        replies
+          .map((r) => (r === null ? 'none' : Buffer.from(r).toString('latin1').replaceAll('\x1b', '^[')))
+          .join(' '),
+      ),
     );
   }, [report, ask]);
   return h(Text, null, `answers:${answers} keys:[${keys}]`);
@@ -82,7 +86,7 @@ describe("an Ink app's own queries through the provider (useTerminalAsk)", () =>
     });
     try {
       await vi.waitFor(() => expect(t.rounds()).toBe(2), { timeout: 5000 });
-      t.type("k");
+      t.type('k');
       await vi.waitFor(() => expect(t.written()).toContain('answers:^[]11;rgb:0000/0000/0000^[\\ ^[[0n keys:[k]'), {
         timeout: 5000,
       });
