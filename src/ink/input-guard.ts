@@ -9,7 +9,7 @@
  * Ink-free: it takes the stream and a raw-mode function, so it is tested without React.
  */
 import { EventEmitter } from 'node:events';
-import type { DriverOptions } from '../probe/driver.js';
+import { askTerminal, type DriverOptions } from '../probe/driver.js';
 import { probeTerminal } from '../report/probe-terminal.js';
 import type { Report } from '../report/types.js';
 
@@ -188,6 +188,36 @@ export async function probeInsideInk(options: InkProbeOptions): Promise<Report> 
     });
   } finally {
     // The driver lets go after its drain (it restores raw mode then); if it never held, at once.
+    if (!guard.holding) guard.release();
+    else setTimeout(() => guard.release(), (driver.lateMs ?? 100) + 1000).unref();
+  }
+}
+
+/** What `askInsideInk` needs: Ink's streams, its raw-mode switch, the queries, and driver options. */
+export interface InkAskOptions extends Pick<DriverOptions, 'runtime' | 'budgetMs' | 'signal' | 'lateMs'> {
+  readonly stdin: GuardedStdin;
+  readonly stdout: NonNullable<DriverOptions['output']>;
+  readonly setRawMode: (mode: boolean) => void;
+  /** The application's queries (see `askTerminal`: each must have a reply of its own shape). */
+  readonly queries: readonly (string | Uint8Array)[];
+}
+
+/**
+ * An Ink application's own queries (the background colour when the theme changes, a DSR), asked
+ * while Ink owns stdin: `askTerminal` behind an input guard, so the replies reach the asker, not
+ * `useInput`, and keys typed meanwhile do. Each answer is the reply, or null (unsupported, silent,
+ * or stdin not a terminal). Guards nest: the provider's resize watch may hold stdin meanwhile (it
+ * passes on replies it did not ask for).
+ *
+ * @example const [bg] = await askInsideInk({ stdin, stdout, setRawMode, queries: ['\x1b]11;?\x1b\\'] })
+ */
+export async function askInsideInk(options: InkAskOptions): Promise<(Uint8Array | null)[]> {
+  const { stdin, stdout, setRawMode, queries, ...driver } = options;
+  if (!stdin.isTTY) return queries.map(() => null);
+  const guard = guardInput(stdin, setRawMode);
+  try {
+    return await askTerminal(queries, { ...driver, input: guard.input, output: stdout, onKeys: guard.onKeys });
+  } finally {
     if (!guard.holding) guard.release();
     else setTimeout(() => guard.release(), (driver.lateMs ?? 100) + 1000).unref();
   }

@@ -4,13 +4,22 @@
  * `<Image>` below it; `useTerminalReport()` reads it.
  */
 import { useStdin, useStdout } from 'ink';
-import { createContext, createElement, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import {
+  createContext,
+  createElement,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { processRuntime, type Runtime } from '../env/runtime.js';
 import type { TerminalSize } from '../probe/resize.js';
 import { resolveReport } from '../report/resolve.js';
 import type { Report } from '../report/types.js';
 import { followInsideInk, resizedReport } from './follow.js';
-import { type GuardedStdin, probeInsideInk } from './input-guard.js';
+import { askInsideInk, type GuardedStdin, probeInsideInk } from './input-guard.js';
 import { type OverlayOutput, overlayFor } from './overlay.js';
 
 /** What the context holds: the report (null while the probe runs) and the size last followed. */
@@ -18,9 +27,16 @@ interface TerminalState {
   readonly report: Report | null;
   readonly size: TerminalSize | null;
   readonly provided: boolean;
+  /** Settles once the provider's probe has let go of stdin (its late window over): asks wait for it. */
+  readonly free: Promise<void>;
 }
 
-const TerminalContext = createContext<TerminalState>({ report: null, size: null, provided: false });
+const TerminalContext = createContext<TerminalState>({
+  report: null,
+  size: null,
+  provided: false,
+  free: Promise.resolve(),
+});
 
 /** `<TerminalProvider>`'s props. */
 export interface TerminalProviderProps {
@@ -53,6 +69,15 @@ export function TerminalProvider(props: TerminalProviderProps): ReactNode {
   const [size, setSize] = useState<TerminalSize | null>(null);
   // Stdin is free for the resize watch once the probe has let go of it (at once with a given report).
   const [free, setFree] = useState(props.report !== undefined);
+  // The same moment as a promise, for asks made before it (useTerminalAsk).
+  const [freed] = useState(() => {
+    let resolve: () => void = () => {};
+    const promise = new Promise<void>((r) => {
+      resolve = r;
+    });
+    return { promise, resolve };
+  });
+  if (free) freed.resolve();
   const given = props.report;
   const { runtime, budgetMs } = props;
   const follow = props.follow ?? true;
@@ -101,7 +126,11 @@ export function TerminalProvider(props: TerminalProviderProps): ReactNode {
     });
     return () => watch.stop();
   }, [follow, free, probed, stdin, stdout, setRawMode]);
-  return createElement(TerminalContext.Provider, { value: { report, size, provided: true } }, props.children);
+  return createElement(
+    TerminalContext.Provider,
+    { value: { report, size, provided: true, free: freed.promise } },
+    props.children,
+  );
 }
 
 /**
@@ -127,4 +156,30 @@ export function useTerminalReport(): Report | null {
   if (state.provided) return state.report;
   environmentReport ??= resolveReport(processRuntime());
   return environmentReport;
+}
+
+/**
+ * A function that asks the terminal the application's own queries while Ink owns stdin
+ * (`askInsideInk`): the replies come back to the caller, never to `useInput`. Ask after the
+ * provider's report is in (`useTerminalReport()` not null): one round per terminal at a time.
+ *
+ * @example const ask = useTerminalAsk(); const [bg] = await ask(['\x1b]11;?\x1b\\'])
+ */
+export function useTerminalAsk(): (queries: readonly (string | Uint8Array)[]) => Promise<(Uint8Array | null)[]> {
+  const { stdin, setRawMode } = useStdin();
+  const { stdout } = useStdout();
+  const { free } = useContext(TerminalContext);
+  return useCallback(
+    // After the provider's probe has let go: its late window would swallow replies of its own kinds.
+    async (queries) => {
+      await free;
+      return askInsideInk({
+        stdin: stdin as unknown as GuardedStdin,
+        stdout: stdout as unknown as Parameters<typeof askInsideInk>[0]['stdout'],
+        setRawMode,
+        queries,
+      });
+    },
+    [stdin, stdout, setRawMode, free],
+  );
 }

@@ -4,8 +4,11 @@
  * handed back, raw mode, timers), and on every way out restores the terminal. Why each step is
  * what it is: docs/probe.md ("The driver", "Every way out").
  */
+
+import { toBytes } from '../core/escape.js';
 import { graphicsFileExists, removeGraphicsFile, writeGraphicsFile } from '../core/graphics-file.js';
 import { processRuntime, type Runtime } from '../env/runtime.js';
+import { queryKey } from './asks.js';
 import type { ProbeAction, ProbeEvent } from './events.js';
 import { guardMode } from './exit-guard.js';
 import type { ProbeFacts } from './facts.js';
@@ -70,6 +73,11 @@ export interface DriverOptions {
    * not (default true).
    */
   readonly kittyLocal?: boolean;
+  /**
+   * An application's queries to ride in this probe's batch (before its DA1 sentinel), each answered
+   * through its `onReply` (see `askTerminal`, which is the same with promises).
+   */
+  readonly asks?: readonly TerminalAsk[];
   /** Further options for the reducer (extension, settle window, reply cap, multiplexer). */
   readonly probe?: Pick<ProbeOptions, 'extendMs' | 'settleMs' | 'maxReplyBytes' | 'multiplexer'>;
 }
@@ -79,8 +87,36 @@ export const DEFAULT_LATE_MS = 100;
 /** The default bound of the late window while the batch's sentinel is outstanding. */
 export const DEFAULT_OUTSTANDING_MS = 1500;
 
-/** The session currently holding each terminal: a second probe waits for (or ends) the first. */
-const sessions = new WeakMap<object, Session>();
+/** A timer's longest delay (Node warns and fires at once past it): longer waits are armed again when it fires. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** An application's query riding in a probe's round (see `askTerminal`). */
+export interface TerminalAsk {
+  /** One query with a reply termsight can route (`queryKey`): OSC 4/10–19 `?`, `CSI ? u`, DSR `CSI 5 n`, `CSI ? 996 n`, … */
+  readonly query: string | Uint8Array;
+  /** Its reply, whole; null when the terminal answered the round's sentinel first (not supported) or the round ended without it. */
+  readonly onReply: (reply: Uint8Array | null) => void;
+}
+
+/**
+ * One round on one terminal, from the call that starts it to its session's end. Calls that come
+ * while it has not settled share its answer (`probeTty`) or, before it writes, put their queries in
+ * its batch (`askTerminal`); a call after it settled waits for its session to let go (its late
+ * window is cut short) and starts the next round.
+ */
+interface Round {
+  /** Whether termsight's own queries are asked (a probe), or only applications' (`askTerminal`); a probe call before it writes makes it one. */
+  probe: boolean;
+  /** The applications' queries that ride in it; closed once written. */
+  readonly asks: TerminalAsk[];
+  written: boolean;
+  settled: boolean;
+  session: Session | null;
+  promise: Promise<ProbeFacts>;
+}
+
+/** The latest round on each terminal. */
+const rounds = new WeakMap<object, Round>();
 /** The key for the process's own terminal, whether reached through stdin/stdout or `/dev/tty`. */
 const CONTROLLING_TERMINAL = {};
 
@@ -89,13 +125,169 @@ const CONTROLLING_TERMINAL = {};
  * `/dev/tty`: hence `stream: 'tty'` by default, unlike `probeTerminal`, which answers for stdout)
  * and resolves with what it said. Never rejects for the terminal's sake (no terminal, silence, a
  * closed stream all resolve); rejects only when `signal` aborts. It never blocks: start it early
- * and use the environment's answer until it settles.
+ * and use the environment's answer until it settles. One probe per terminal at a time: a call while
+ * another is running shares its answer (the running probe's options apply; this call's `signal`
+ * still rejects this call); a call after one has answered starts a new probe once the first has let
+ * go. A `budgetMs` past a timer's range (2^31-1 ms) is waited in steps of that range.
  *
  * @example const facts = await probeTty({ budgetMs: 200 }); facts.terminal?.name
  */
-export async function probeTty(options: DriverOptions = {}): Promise<ProbeFacts> {
+export function probeTty(options: DriverOptions = {}): Promise<ProbeFacts> {
+  try {
+    options.signal?.throwIfAborted();
+    const key = terminalKey(options);
+    const current = key !== null ? rounds.get(key) : undefined;
+    // An application's asks not yet written: this probe joins them, one batch for all.
+    if (current && !current.probe && !current.written) {
+      current.probe = true;
+      current.asks.push(...(options.asks ?? []));
+      return joined(current.promise, options);
+    }
+    if (current?.probe && !current.settled) {
+      const asks = options.asks ?? [];
+      if (asks.length === 0) return joined(current.promise, options);
+      if (!current.written) {
+        current.asks.push(...asks);
+        return joined(current.promise, options);
+      }
+    }
+    return startRound(key, options, true, [...(options.asks ?? [])]);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/**
+ * Adds an application's queries to termsight's round on the terminal, so one batch and one DA1
+ * sentinel serve everyone: a probe about to write takes them into its batch; otherwise they go in
+ * a round of their own (the queries and a DA1), after any round still running. Each resolves with
+ * its reply (whole, `ESC` to terminator), or null when the terminal answered the sentinel first or
+ * stayed silent for the budget; replies that come later are swallowed. Keys typed meanwhile and
+ * replies to anyone else's queries go on to the application in order. Throws a TypeError for a
+ * query whose reply cannot be told apart (`queryKey`: e.g. plain `CSI 6 n`; ask `CSI ? 6 n`).
+ *
+ * @example const [bg, status] = await askTerminal(['\x1b]11;?\x1b\\', '\x1b[5n'])
+ */
+export function askTerminal(
+  queries: readonly (string | Uint8Array)[],
+  options: DriverOptions = {},
+): Promise<(Uint8Array | null)[]> {
+  try {
+    options.signal?.throwIfAborted();
+    queries.forEach((query, index) => {
+      if (queryKey(query) === null)
+        throw new TypeError(`queries[${index}] is not a query whose reply termsight can route (see queryKey)`);
+    });
+    const answers: (Uint8Array | null)[] = queries.map(() => null);
+    let left = queries.length;
+    return new Promise((resolve, reject) => {
+      if (left === 0) {
+        resolve([]);
+        return;
+      }
+      const asks: TerminalAsk[] = queries.map((query, index) => ({
+        query,
+        onReply: (reply) => {
+          answers[index] = reply;
+          left -= 1;
+          if (left === 0) resolve(answers);
+        },
+      }));
+      const key = terminalKey(options);
+      const current = key !== null ? rounds.get(key) : undefined;
+      if (current && !current.written) {
+        current.asks.push(...asks);
+        return;
+      }
+      startRound(key, options, false, asks).then(() => {
+        // A round that wrote nothing (no terminal, not in the foreground) answered every ask with null.
+        if (left > 0) resolve(answers);
+      }, reject);
+      options.signal?.addEventListener('abort', () => reject(options.signal?.reason), { once: true });
+    });
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** Which terminal a call talks to, known before it is opened; null when it talks to none. */
+function terminalKey(options: DriverOptions): object | null {
   const runtime = options.runtime ?? processRuntime();
-  options.signal?.throwIfAborted();
+  const streamKind = options.stream ?? 'tty';
+  if (streamKind !== 'tty' && runtime.isTTY[streamKind] !== true) return null;
+  const explicit = options.input !== undefined || options.output !== undefined;
+  return explicit ? (options.input ?? process.stdin) : CONTROLLING_TERMINAL;
+}
+
+/**
+ * The shared answer, for a caller whose own signal may end its wait (not the probe's). A probe that
+ * its own caller aborted is no answer: the joiner then probes for itself.
+ */
+function joined(promise: Promise<ProbeFacts>, options: DriverOptions): Promise<ProbeFacts> {
+  const { signal } = options;
+  const shared = promise.catch(() => {
+    signal?.throwIfAborted();
+    return probeTty(options);
+  });
+  if (!signal) return shared;
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    shared.then(
+      (facts) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(facts);
+      },
+      (error) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function startRound(
+  key: object | null,
+  options: DriverOptions,
+  probe: boolean,
+  asks: TerminalAsk[],
+): Promise<ProbeFacts> {
+  const before = key !== null ? rounds.get(key) : undefined;
+  const round: Round = {
+    probe,
+    asks,
+    written: false,
+    settled: false,
+    session: null,
+    promise: Promise.resolve(null as never),
+  };
+  if (key !== null) rounds.set(key, round);
+  round.promise = runRound(round, before, options).finally(() => {
+    round.settled = true;
+    round.written = true;
+  });
+  return round.promise;
+}
+
+async function runRound(round: Round, before: Round | undefined, options: DriverOptions): Promise<ProbeFacts> {
+  // One turn of the event loop: calls made meanwhile join this round's batch (askTerminal) or answer (probeTty).
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  if (before) {
+    // The round before settles first (its answer), then its session lets go (the late window cut short).
+    await before.promise.catch(() => undefined);
+    await before.session?.release();
+  }
+  round.written = true;
+  const answerNone = (): void => {
+    for (const ask of round.asks) ask.onReply(null);
+  };
+  try {
+    options.signal?.throwIfAborted();
+  } catch (error) {
+    answerNone();
+    throw error;
+  }
+  const runtime = options.runtime ?? processRuntime();
   const streamKind = options.stream ?? 'tty';
   const wanted = streamKind === 'tty' || runtime.isTTY[streamKind] === true;
   const explicit = options.input !== undefined || options.output !== undefined;
@@ -104,14 +296,6 @@ export async function probeTty(options: DriverOptions = {}): Promise<ProbeFacts>
   // (By descriptor: touching `process.stdin` would create it.)
   const fd = (stream: unknown): unknown => (stream as { fd?: unknown }).fd;
   const own = terminal !== null && (!explicit || fd(terminal.input) === 0 || fd(terminal.output) === 1);
-  // One probe at a time per terminal: a second one waits for the first (and cuts its late window short).
-  const key: object = explicit && terminal !== null ? terminal.input : CONTROLLING_TERMINAL;
-  const previous = terminal !== null ? sessions.get(key) : undefined;
-  if (previous) {
-    await previous.release();
-    if (options.signal?.aborted) terminal?.close();
-    options.signal?.throwIfAborted();
-  }
   const startMs = performance.now();
   const budgetMs = options.budgetMs;
   const probeOptions: ProbeOptions = {
@@ -121,11 +305,14 @@ export async function probeTty(options: DriverOptions = {}): Promise<ProbeFacts>
     nowMs: startMs,
     ...(budgetMs !== undefined ? { budgetMs } : {}),
     ...(options.askOuter !== undefined ? { askOuter: options.askOuter } : {}),
+    ...(round.asks.length > 0 ? { asks: round.asks.map((a) => toBytes(a.query)) } : {}),
+    ...(round.probe ? {} : { asksOnly: true }),
   };
   let created = createProbe(runtime, probeOptions);
   // The local-transfer query needs a file; made only where the query will be sent (the first
   // batch) or may be (the guarded round, which the replies decide; the file is deleted at the end either way).
   const localFile =
+    round.probe &&
     options.kittyLocal !== false &&
     created.setup.skip === null &&
     terminal !== null &&
@@ -138,10 +325,19 @@ export async function probeTty(options: DriverOptions = {}): Promise<ProbeFacts>
   if (immediate !== null || terminal === null) {
     if (localFile !== null) removeGraphicsFile(localFile);
     terminal?.close();
+    answerNone();
     return immediate ?? skippedFacts('not a terminal');
   }
-  const session = new Session(terminal, state, options, startMs, key, own && runtime.platform !== 'win32', localFile);
-  sessions.set(key, session);
+  const session = new Session(
+    terminal,
+    state,
+    options,
+    startMs,
+    own && runtime.platform !== 'win32',
+    localFile,
+    round.asks,
+  );
+  round.session = session;
   return session.run(actions);
 }
 
@@ -202,11 +398,12 @@ class Session {
     state: ProbeState,
     private readonly options: DriverOptions,
     private readonly startMs: number,
-    private readonly key: object,
     /** Whether this is the process's own terminal, where Ctrl-C must still interrupt (see `keys`). */
     private readonly ownTerminal: boolean,
     /** The local-transfer probe file, deleted when the session ends if the terminal did not delete it. */
     private readonly localFile: string | null = null,
+    /** The applications' queries in this round, answered by index. */
+    private readonly asks: readonly TerminalAsk[] = [],
   ) {
     this.state = state;
     this.input = terminal.input;
@@ -310,6 +507,11 @@ class Session {
         case 'done':
           this.done(action.facts, action.outstanding);
           break;
+        case 'answer': {
+          const ask = this.asks[action.ask];
+          ask?.onReply(action.bytes);
+          break;
+        }
         case 'lateSentinel':
           // The batch is answered at last: only stragglers may follow.
           if (this.stage === 'late') this.closeLateWindowIn(this.lateMs());
@@ -387,7 +589,7 @@ class Session {
       due = this.stage === 'probing' ? probeNextTickAt(this.state) : null;
     }
     if (due === null) return;
-    this.tickTimer = setTimeout(() => this.tick(), Math.max(0, Math.ceil(due - this.now())));
+    this.tickTimer = setTimeout(() => this.tick(), Math.min(MAX_TIMER_MS, Math.max(0, Math.ceil(due - this.now()))));
     this.tickTimer.unref();
   }
 
@@ -429,7 +631,7 @@ class Session {
 
   private closeLateWindowIn(ms: number): void {
     if (this.lateTimer) clearTimeout(this.lateTimer);
-    this.lateTimer = setTimeout(() => this.detach(), ms);
+    this.lateTimer = setTimeout(() => this.detach(), Math.min(MAX_TIMER_MS, ms));
     this.lateTimer.unref();
   }
 
@@ -509,7 +711,6 @@ class Session {
     // After the late window: a terminal that reads the file has done so by now (or never will).
     if (this.localFile !== null) removeGraphicsFile(this.localFile);
     this.terminal.close();
-    if (sessions.get(this.key) === this) sessions.delete(this.key);
     this.markEnded();
   }
 }

@@ -34,4 +34,9 @@ export type ProbeAction =
    */
   | { readonly type: 'done'; readonly facts: ProbeFacts; readonly outstanding: boolean }
   /** The outstanding sentinel arrived after the result: the batch is answered, only stragglers may follow. */
-  | { readonly type: 'lateSentinel' };
+  | { readonly type: 'lateSentinel' }
+  /**
+   * The answer to the application's ask number `ask` (`ProbeOptions.asks`): its reply, or null when
+   * the batch's sentinel came first (not supported) or the probe ended without it. Once per ask.
+   */
+  | { readonly type: 'answer'; readonly ask: number; readonly bytes: Uint8Array | null };

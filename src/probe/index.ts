@@ -1,11 +1,24 @@
 /**
  * `termsight/probe`: the pieces of the probe, for those who drive it themselves — the query
- * batch, the streaming reply scanner, the pure reducer and the classification of replies. The
- * Node driver (`probeTty`, `probeTerminal`) is on the front door. See docs/probe.md.
+ * batch, the streaming reply scanner, the pure reducer and the classification of replies, and the
+ * query broker (`askTerminal`: an application's queries in termsight's round, each reply routed to
+ * its asker). The Node driver (`probeTty`, `probeTerminal`) is on the front door. See docs/probe.md.
  */
 
 export { escapeBytes } from '../core/escape.js';
+export {
+  type AnswerKey,
+  batchKeys,
+  OWN_KEYS,
+  type PendingAsk,
+  queryKey,
+  type Route,
+  replyKey,
+  routeReply,
+  splitQueries,
+} from './asks.js';
 export { type ClassifyContext, factsFromReplies, protocolFromFacts } from './classify.js';
+export { askTerminal, MAX_TIMER_MS, type TerminalAsk } from './driver.js';
 export type { ProbeAction, ProbeEvent } from './events.js';
 export type { ReplyRecord, TerminalName } from './facts.js';
 export { planQuery, probeQuery, QUERIES, type QueryOptions, type QueryPlan } from './query.js';

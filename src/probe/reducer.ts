@@ -6,6 +6,7 @@
  */
 import { envValue, isRemote, type Runtime } from '../env/runtime.js';
 import { slowLinkFromEnv } from '../terminals/slow-links.js';
+import { type AnswerKey, batchKeys, OWN_KEYS, type PendingAsk, queryKey, replyKey, routeReply } from './asks.js';
 import { factsFromReplies, multiplexerNamedBy } from './classify.js';
 import type { ProbeAction, ProbeEvent } from './events.js';
 import type { ProbeFacts, ProbeSkipReason } from './facts.js';
@@ -53,6 +54,19 @@ export interface ProbeOptions {
    * `kittyLocalLater` does and that round asks kitty's query. Absent: not asked.
    */
   readonly kittyLocalPath?: string;
+  /**
+   * An application's queries to ride in the batch (before its DA1 sentinel), each answered by an
+   * `answer` action with its index: the reply, or null when the sentinel came first (not supported)
+   * or the probe ended without it (then a late reply is swallowed). A query termsight asks in the
+   * same batch (the same answer key) is not written twice: the ask gets a copy of that reply. Each
+   * must have an answer key (`queryKey`); one that has none is a TypeError.
+   */
+  readonly asks?: readonly Uint8Array[];
+  /**
+   * Only the asks and a DA1 are written (`askTerminal`): no query of termsight's, no second or
+   * guarded round; every reply but the asks' and the DA1 goes on to the application.
+   */
+  readonly asksOnly?: boolean;
 }
 
 /** What one probe was set up with; it never changes while the probe runs. */
@@ -73,6 +87,13 @@ export interface ProbeSetup {
   readonly maxReplyBytes: number;
   /** The probe file of the local-transfer query when it may still go in the guarded round (`kittyLocalLater`), else null. */
   readonly kittyLocalLaterPath: string | null;
+  /** The answer key of each ask, by index. */
+  readonly asks: readonly AnswerKey[];
+  /** Whether each ask shares a question the batch writes anyway (then it was not written twice). */
+  readonly shares: readonly boolean[];
+  /** The keys of termsight's own replies in this probe (`OWN_KEYS`; only DA1 for `asksOnly`). */
+  readonly own: ReadonlySet<AnswerKey>;
+  readonly asksOnly: boolean;
 }
 
 /** The deadline: when silence ends the probe, and whether its one extension is used. */
@@ -112,6 +133,10 @@ interface Running {
   readonly asked: number;
   /** The multiplexer the first round's replies named (XTVERSION, DA2), whatever the environment said. */
   readonly shown: 'tmux' | 'screen' | null;
+  /** The application's asks written in the batch and not answered yet, in the order written. */
+  readonly pending: readonly PendingAsk[];
+  /** The asks that share one of termsight's questions (not written twice), waiting for a copy of its reply. */
+  readonly shared: readonly PendingAsk[];
 }
 
 /** The batch is out; waiting for its sentinel (DA1). */
@@ -156,6 +181,8 @@ export interface DoneState {
   readonly scanner: ScannerState | null;
   /** DA1 replies the batch still owes (it ended before them): their arrival is `lateSentinel`. */
   readonly owedSentinels: number;
+  /** Asks the probe ended without: their replies, when they come, are swallowed (late for everyone). */
+  readonly lateAsks: readonly PendingAsk[];
 }
 
 /** The probe's whole state: an immutable value, tagged by phase. */
@@ -203,14 +230,26 @@ export function createProbe(runtime: Runtime, options: ProbeOptions = {}): Probe
         ? 'background process group'
         : null;
   const platform = options.platform ?? runtime.platform;
-  const setup: ProbeSetup = {
-    plan,
-    queryOptions,
-    query:
-      options.query ??
+  const asksOnly = options.asksOnly === true;
+  const askQueries = options.asks ?? [];
+  const asks = askQueries.map((query, index) => {
+    const key = queryKey(query);
+    if (key === null) throw new TypeError(`asks[${index}] is not a query whose reply termsight can route`);
+    return key;
+  });
+  const ownQuery = asksOnly
+    ? DA1_BYTES
+    : (options.query ??
       (options.kittyLocalPath !== undefined
         ? withKittyLocal(plan, runtime.env, options.kittyLocalPath)
-        : queryBytes(plan)),
+        : queryBytes(plan)));
+  // Asks with the key of a query the batch already writes share its reply instead of asking twice.
+  const ownInBatch = new Set(batchKeys(ownQuery));
+  const own = asksOnly ? new Set(['da1']) : OWN_KEYS;
+  const setup: ProbeSetup = {
+    plan: asksOnly ? { ...plan, multiplexer: null, wrapped: false } : plan,
+    queryOptions,
+    query: withAsks(ownQuery, askQueries, asks, ownInBatch),
     skip,
     budgetMs,
     extendMs: positive(options.extendMs) ?? budgetMs,
@@ -222,8 +261,47 @@ export function createProbe(runtime: Runtime, options: ProbeOptions = {}): Probe
       options.kittyLocalPath !== undefined && options.query === undefined && kittyLocalLater(plan, runtime.env)
         ? options.kittyLocalPath
         : null,
+    asks,
+    shares: asks.map((key) => ownInBatch.has(key) && own.has(key)),
+    own,
+    asksOnly,
   };
   return { phase: 'init', setup, nowMs: options.nowMs ?? 0 };
+}
+
+const DA1_BYTES = Uint8Array.of(0x1b, 0x5b, 0x63);
+
+/**
+ * The batch with the application's asks before its first DA1 (the direct part's sentinel, before
+ * any query wrapped for a multiplexer), leaving out asks whose key one of the batch's own queries
+ * already has (they share its reply).
+ */
+function withAsks(
+  query: Uint8Array,
+  asks: readonly Uint8Array[],
+  keys: readonly AnswerKey[],
+  own: ReadonlySet<AnswerKey>,
+): Uint8Array {
+  if (asks.length === 0) return query;
+  const written = asks.filter((_, i) => !own.has(keys[i]));
+  if (written.length === 0) return query;
+  let at = query.length;
+  for (let i = 0; i + 2 < query.length; i++) {
+    if (query[i] === 0x1b && query[i + 1] === 0x5b && query[i + 2] === 0x63 && (i === 0 || query[i - 1] !== 0x1b)) {
+      at = i;
+      break;
+    }
+  }
+  const size = written.reduce((n, a) => n + a.length, 0);
+  const out = new Uint8Array(query.length + size);
+  out.set(query.subarray(0, at), 0);
+  let pos = at;
+  for (const a of written) {
+    out.set(a, pos);
+    pos += a.length;
+  }
+  out.set(query.subarray(at), pos);
+  return out;
 }
 
 function positive(value: number | undefined): number | undefined {
@@ -285,8 +363,11 @@ function onStart(state: ProbeState): [ProbeState, ProbeAction[]] {
   if (setup.skip !== null) {
     const facts: ProbeFacts = { replies: [], sentinel: false, timedOut: false, elapsedMs: 0, skipped: setup.skip };
     return [
-      { phase: 'done', setup, nowMs, facts, scanner: null, owedSentinels: 0 },
-      [{ type: 'done', facts, outstanding: false }],
+      { phase: 'done', setup, nowMs, facts, scanner: null, owedSentinels: 0, lateAsks: [] },
+      [
+        ...setup.asks.map((_, ask): ProbeAction => ({ type: 'answer', ask, bytes: null })),
+        { type: 'done', facts, outstanding: false },
+      ],
     ];
   }
   // The origin is the latest time known at start: `nowMs`, or a clock event that came before start.
@@ -302,6 +383,7 @@ function onStart(state: ProbeState): [ProbeState, ProbeAction[]] {
     da1Count: 0,
     asked: setup.plan.wrapped ? 2 : 1,
     shown: null,
+    ...initialAsks(setup),
   };
   return [awaiting, [{ type: 'write', bytes: setup.query }]];
 }
@@ -326,8 +408,17 @@ function onLateInput(state: DoneState, bytes: Uint8Array): [ProbeState, ProbeAct
   const released = releaseInput(scanned.state);
   const actions: ProbeAction[] = [];
   let owed = state.owedSentinels;
+  let lateAsks = state.lateAsks;
   for (const token of [...scanned.tokens, ...released.tokens]) {
     if (token.type === 'input') {
+      actions.push({ type: 'keys', bytes: token.bytes });
+      continue;
+    }
+    const key = replyKey(token);
+    const late = lateAsks.find((p) => p.key === key);
+    if (late) lateAsks = lateAsks.filter((p) => p !== late);
+    else if (key === null || !state.setup.own.has(key)) {
+      // Nobody's in this round: the application's own query's answer goes on to it.
       actions.push({ type: 'keys', bytes: token.bytes });
       continue;
     }
@@ -337,7 +428,17 @@ function onLateInput(state: DoneState, bytes: Uint8Array): [ProbeState, ProbeAct
       if (owed === 0) actions.push({ type: 'lateSentinel' });
     }
   }
-  return [{ ...state, scanner: released.state, owedSentinels: owed }, actions];
+  return [{ ...state, scanner: released.state, owedSentinels: owed, lateAsks }, actions];
+}
+
+/** The asks at start: those sharing a question of the batch's own, and those written. */
+function initialAsks(setup: ProbeSetup): { pending: PendingAsk[]; shared: PendingAsk[] } {
+  const pending: PendingAsk[] = [];
+  const shared: PendingAsk[] = [];
+  setup.asks.forEach((key, ask) => {
+    (setup.shares[ask] ? shared : pending).push({ ask, key });
+  });
+  return { pending, shared };
 }
 
 type Live = AwaitingState | OuterState | GuardedState | SettlingState;
@@ -352,6 +453,21 @@ function onReplies(state: Live, bytes: Uint8Array): [ProbeState, ProbeAction[]] 
     if (token.type === 'input') {
       actions.push({ type: 'keys', bytes: token.bytes });
       continue;
+    }
+    const route = routeReply(replyKey(token), next.pending, next.shared, next.setup.own);
+    if (route.to === 'application') {
+      // A reply to a query termsight did not send: on to the application, in order, as without termsight.
+      actions.push({ type: 'keys', bytes: token.bytes });
+      continue;
+    }
+    if (route.to === 'ask') {
+      actions.push({ type: 'answer', ask: route.ask, bytes: token.bytes });
+      next = {
+        ...next,
+        pending: next.pending.filter((p) => p.ask !== route.ask),
+        shared: next.shared.filter((p) => p.ask !== route.ask),
+      };
+      if (!route.own) continue;
     }
     replies.push(token);
     next = { ...next, replies, seenReply: true };
@@ -368,6 +484,11 @@ function onReplies(state: Live, bytes: Uint8Array): [ProbeState, ProbeAction[]] 
     // Behind screen, the background colour it forwards after its DA1 is what the window waits for.
     if (next.phase === 'settling' && reply.type === 'background') next = { ...next, window: { kind: 'next-tick' } };
     if (reply.type === 'da1') {
+      if (next.da1Count === 0) {
+        // The batch's sentinel: terminals answer in order, so an ask still waiting is not supported.
+        for (const p of [...next.shared, ...next.pending]) actions.push({ type: 'answer', ask: p.ask, bytes: null });
+        next = { ...next, pending: [], shared: [] };
+      }
       const [after, write] = onSentinel(next);
       next = after;
       if (write) actions.push(write);
@@ -379,8 +500,9 @@ function onReplies(state: Live, bytes: Uint8Array): [ProbeState, ProbeAction[]] 
 
 /** The fields every live phase shares, without the phase's own. */
 function running(state: Live): Running {
-  const { setup, startMs, nowMs, deadline, scanner, replies, seenReply, da1Count, asked, shown } = state;
-  return { setup, startMs, nowMs, deadline, scanner, replies, seenReply, da1Count, asked, shown };
+  const { setup, startMs, nowMs, deadline, scanner, replies, seenReply, da1Count, asked, shown, pending, shared } =
+    state;
+  return { setup, startMs, nowMs, deadline, scanner, replies, seenReply, da1Count, asked, shown, pending, shared };
 }
 
 /**
@@ -392,6 +514,9 @@ function onSentinel(state: Live): [Live, ProbeAction | null] {
   const base: Running = { ...running(state), da1Count: state.da1Count + 1 };
   if (state.phase === 'awaiting') {
     const { plan, queryOptions } = state.setup;
+    // Only the asks were written: their sentinel ends the round.
+    if (state.setup.asksOnly)
+      return [{ ...base, phase: 'settling', followUp: null, window: { kind: 'next-tick' } }, null];
     if (plan.wrapped) {
       return [{ ...base, phase: 'outer', followUp: null, outerAnswered: false, window: { kind: 'opens' } }, null];
     }
@@ -543,6 +668,8 @@ function finish(state: Live, timedOut: boolean): [ProbeState, ProbeAction[]] {
   });
   // Ended on its deadline, or without the guarded round's answer: every DA1 asked for and not got may still come.
   const owedSentinels = timedOut || state.phase === 'guarded' ? Math.max(0, state.asked - state.da1Count) : 0;
+  // Asks still waiting when the probe ends: unanswered now, their replies swallowed when they come.
+  const lateAsks = [...state.shared, ...state.pending];
   const done: DoneState = {
     phase: 'done',
     setup: state.setup,
@@ -550,6 +677,8 @@ function finish(state: Live, timedOut: boolean): [ProbeState, ProbeAction[]] {
     facts,
     scanner: released.state,
     owedSentinels,
+    lateAsks,
   };
-  return [done, [...keysOf(released.tokens), { type: 'done', facts, outstanding: owedSentinels > 0 }]];
+  const unanswered = lateAsks.map((p): ProbeAction => ({ type: 'answer', ask: p.ask, bytes: null }));
+  return [done, [...keysOf(released.tokens), ...unanswered, { type: 'done', facts, outstanding: owedSentinels > 0 }]];
 }

@@ -10,6 +10,7 @@
  */
 import { identify } from '../terminals/identify.js';
 import { supports, terminalByReplyName } from '../terminals/lookup.js';
+import { replyKey } from './asks.js';
 import { CELL_PIXELS_RANGE } from './classify.js';
 import { parseReply, type Reply } from './replies.js';
 import { createScanner, flushScanner, holdsReply, releaseInput, type ScannerState, scanReplies } from './scanner.js';
@@ -277,6 +278,9 @@ function onReply(state: ResizeState, reply: Reply | null, text: string, nowMs: n
   return { ...state, asking: { ...state.asking, replies: [...state.asking.replies, reply] } };
 }
 
+/** The answer keys of what the watch asks (`16 t`, `14 t`, DA1) and of the in-band report (`48 t`). */
+const RESIZE_KEYS: ReadonlySet<string> = new Set(['t:6', 't:4', 'da1', 't:48']);
+
 function latin1(bytes: Uint8Array): string {
   let out = '';
   for (const b of bytes) out += String.fromCharCode(b);
@@ -288,7 +292,10 @@ function onInput(state: ResizeState, bytes: Uint8Array, nowMs: number, actions: 
   let next: ResizeState = { ...state, scanner: scanned.state };
   for (const token of scanned.tokens) {
     if (token.type === 'input') actions.push({ type: 'keys', bytes: token.bytes });
-    else next = onReply(next, parseReply(token), latin1(token.bytes), nowMs, actions);
+    else if (!RESIZE_KEYS.has(replyKey(token) ?? '')) {
+      // A reply to a query the watch did not send (the application's own): on to the application.
+      actions.push({ type: 'keys', bytes: token.bytes });
+    } else next = onReply(next, parseReply(token), latin1(token.bytes), nowMs, actions);
   }
   const holding = next.scanner.held.length > 0 && !holdsReply(next.scanner);
   return { ...next, heldSinceMs: holding ? (state.heldSinceMs ?? nowMs) : null };

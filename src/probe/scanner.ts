@@ -394,6 +394,10 @@ function isReplyCsi(bytes: readonly number[]): boolean {
       return marker === QUESTION && intermediate === 0;
     case 0x75: // u: kitty keyboard flags report (key events in that protocol have no marker)
       return marker === QUESTION && intermediate === 0;
+    case 0x6e: // n: DSR reports, `CSI 0 n`/`CSI 3 n` (status) and `CSI ? 997 ; n n` (colour scheme); no key ends in n
+      return intermediate === 0 && (marker === QUESTION || (marker === 0 && bytes.length > 3));
+    case 0x52: // R: DECXCPR `CSI ? row ; col R` (plain CPR has a key's shape, Shift+F3 `CSI 1 ; 2 R`: not a reply)
+      return marker === QUESTION && intermediate === 0;
     default:
       return false;
   }

@@ -17,6 +17,8 @@ import { ensureDist } from './dist.js';
 beforeAll(() => ensureDist(), 120_000);
 
 const app = join(repoRoot, 'test', 'ink', 'fixtures', 'ink-app.mjs');
+const useInk = join(repoRoot, 'test', 'ink', 'fixtures', 'use-ink.mjs');
+const nodeMajor = Number(process.versions.node.split('.')[0]);
 
 /** One kitty APC and where the terminal's cursor was when it arrived. */
 interface Apc {
@@ -106,49 +108,114 @@ class Session {
 let session: Session | null = null;
 afterEach(() => session?.kill());
 
-describe('an Ink app with <Image> in a pty, answered as kitty', () => {
-  it('places the picture at its cell, keeps the text and the keys, and deletes the image on unmount', async () => {
-    const kitty = loadTerminal('kitty');
-    // As over ssh: nothing in the environment says kitty; the replies must.
-    const s = new Session({ TERM: 'xterm-256color' });
-    session = s;
-    await s.until(() => escapeSequences(s.output).some(isSentinel), 'the probe');
-    const sequences = escapeSequences(s.output);
-    const queries = sequences.slice(0, sequences.findIndex(isSentinel) + 1);
-    const { replies } = answerFor(kitty, queries);
-    expect(replies.length).toBeGreaterThan(2);
-    // The user types between the terminal's replies.
-    s.proc.write(replies.slice(0, 2).join(''));
-    s.proc.write('x');
-    s.proc.write(replies.slice(2).join(''));
-    s.proc.write('y');
-    s.proc.write(kitty.da1);
-    await s.until(() => s.lines().some((l) => l.includes('graphics:kitty')), 'the report');
-    await s.until(() => s.apcs.some((a) => a.body.startsWith('a=p')), 'the placement');
+// Each Ink major of the peer range the suite installs: Ink 7 and 8 need Node 22 (their engines).
+describe.each([
+  { name: 'Ink 6', major: 6 },
+  { name: 'Ink 7', major: 7 },
+  { name: 'Ink 8', major: 8 },
+])('$name: an Ink app with <Image> in a pty, answered as kitty', ({ major }) => {
+  const runs = major === 6 || nodeMajor >= 22;
+  it.skipIf(!runs)(
+    `places the picture at its cell, keeps the text and the keys, and deletes the image on unmount${runs ? '' : ` (skipped: Ink ${major} needs Node 22 or later)`}`,
+    async () => {
+      const kitty = loadTerminal('kitty');
+      // As over ssh: nothing in the environment says kitty; the replies must.
+      const s = new Session({ TERM: 'xterm-256color', TERMSIGHT_TEST_INK: String(major) }, ['--import', useInk, app]);
+      session = s;
+      await s.until(() => escapeSequences(s.output).some(isSentinel), 'the probe');
+      const sequences = escapeSequences(s.output);
+      const queries = sequences.slice(0, sequences.findIndex(isSentinel) + 1);
+      const { replies } = answerFor(kitty, queries);
+      expect(replies.length).toBeGreaterThan(2);
+      // The user types between the terminal's replies.
+      s.proc.write(replies.slice(0, 2).join(''));
+      s.proc.write('x');
+      s.proc.write(replies.slice(2).join(''));
+      s.proc.write('y');
+      s.proc.write(kitty.da1);
+      await s.until(() => s.lines().some((l) => l.includes('graphics:kitty')), 'the report');
+      await s.until(() => s.apcs.some((a) => a.body.startsWith('a=p')), 'the placement');
 
-    const lines = s.lines();
-    const row = lines.findIndex((l) => l.startsWith('left>'));
-    expect(lines[row - 1]).toBe('TOP LINE');
-    // The Box reserves the picture's cells: the label, 8 blank columns, the text after it.
-    expect(lines[row]).toBe(`left>${' '.repeat(8)}<right`);
-    expect(lines[row + 4]).toBe('keys:[xy] graphics:kitty');
-    expect(s.output).not.toContain('keys:[x\x1b');
+      const lines = s.lines();
+      const row = lines.findIndex((l) => l.startsWith('left>'));
+      expect(lines[row - 1]).toBe('TOP LINE');
+      // The Box reserves the picture's cells: the label, 8 blank columns, the text after it.
+      expect(lines[row]).toBe(`left>${' '.repeat(8)}<right`);
+      expect(lines[row + 4]).toBe('keys:[xy] graphics:kitty');
+      expect(s.output).not.toContain('keys:[x\x1b');
 
-    const placements = s.apcs.filter((a) => a.body.startsWith('a=p'));
-    for (const p of placements) expect({ x: p.x, y: p.y }).toEqual({ x: 5, y: row });
-    const id = /i=(\d+)/.exec(placements[0].body)?.[1];
-    expect(placements[0].body).toContain('c=8');
-    expect(placements[0].body).toContain('r=4');
-    const upload = s.apcs.find((a) => a.body.startsWith('a=t'));
-    expect(upload?.body).toContain(`i=${id},`);
+      const placements = s.apcs.filter((a) => a.body.startsWith('a=p'));
+      for (const p of placements) expect({ x: p.x, y: p.y }).toEqual({ x: 5, y: row });
+      const id = /i=(\d+)/.exec(placements[0].body)?.[1];
+      expect(placements[0].body).toContain('c=8');
+      expect(placements[0].body).toContain('r=4');
+      const upload = s.apcs.find((a) => a.body.startsWith('a=t'));
+      expect(upload?.body).toContain(`i=${id},`);
 
-    s.proc.write('q');
-    expect(await s.exited).toBe(0);
-    await s.feeding;
-    await s.feeding;
-    expect(s.apcs.some((a) => a.body === `a=d,d=I,i=${id},q=2`)).toBe(true);
-  });
+      s.proc.write('q');
+      expect(await s.exited).toBe(0);
+      await s.feeding;
+      await s.feeding;
+      expect(s.apcs.some((a) => a.body === `a=d,d=I,i=${id},q=2`)).toBe(true);
+    },
+  );
 });
+
+// Ink 8 (Node 22 and later: its engines). Ink 6.8 and 7 read the answer to their own query through a
+// 'data' listener and `unshift` what else they saw, which the input guard's pulls duplicate: there the
+// protocol turns on but keys typed in the same 200 ms come twice (docs/ink.md, "Not done yet").
+describe.each([{ name: 'Ink 8', major: 8 }])(
+  '$name with kittyKeyboard auto, the provider and <Image> in a pty, answered as kitty',
+  ({ major }) => {
+    const runs = nodeMajor >= 22;
+    it.skipIf(!runs)(
+      `Ink's CSI ? u answer reaches Ink while termsight probes, keys reach useInput, no reply leaks, the picture lands at its cell${runs ? '' : ' (skipped: Ink 8 needs Node 22 or later)'}`,
+      async () => {
+        const kitty = loadTerminal('kitty');
+        const inkQuery = '\x1b[?u';
+        const inkAnswer = kitty.replies.get(inkQuery) ?? '';
+        expect(inkAnswer).toBe('\x1b[?0u');
+        // kitty names itself in the environment (Ink 6's auto mode asks only such terminals).
+        const s = new Session({ TERM: 'xterm-kitty', KITTY_WINDOW_ID: '1', TERMSIGHT_TEST_INK: String(major) }, [
+          '--import',
+          useInk,
+          app,
+          '--kitty-keyboard',
+        ]);
+        session = s;
+        await s.until(() => escapeSequences(s.output).some(isSentinel), 'the probe');
+        const sequences = escapeSequences(s.output);
+        // Ink asked first, at render(); termsight's batch follows.
+        expect(sequences.indexOf(inkQuery)).toBeGreaterThanOrEqual(0);
+        expect(sequences.indexOf(inkQuery)).toBeLessThan(sequences.findIndex(isSentinel));
+        const queries = sequences.slice(0, sequences.findIndex(isSentinel) + 1).filter((q) => q !== inkQuery);
+        const { replies } = answerFor(kitty, queries);
+        // The terminal answers in the order asked (Ink's first), while the user types between replies.
+        s.proc.write(inkAnswer + replies.slice(0, 2).join(''));
+        s.proc.write('x');
+        s.proc.write(replies.slice(2).join(''));
+        s.proc.write('y');
+        s.proc.write(kitty.da1);
+        await s.until(() => s.lines().some((l) => l.includes('graphics:kitty')), 'the report');
+        await s.until(() => s.apcs.some((a) => a.body.startsWith('a=p')), 'the placement');
+        await s.until(() => s.output.includes('\x1b[>1u'), "Ink's kitty keyboard protocol turned on");
+
+        const lines = s.lines();
+        const row = lines.findIndex((l) => l.startsWith('left>'));
+        expect(lines[row]).toBe(`left>${' '.repeat(8)}<right`);
+        expect(lines[row + 4]).toBe('keys:[xy] graphics:kitty');
+        // No reply on the screen (an echoed one shows without its ESC).
+        for (const reply of [inkAnswer, ...replies, kitty.da1])
+          expect(lines.join('\n')).not.toContain(reply.slice(2, 8));
+        const placements = s.apcs.filter((a) => a.body.startsWith('a=p'));
+        for (const p of placements) expect({ x: p.x, y: p.y }).toEqual({ x: 5, y: row });
+
+        s.proc.write('q');
+        expect(await s.exited).toBe(0);
+      },
+    );
+  },
+);
 
 describe('an Ink app with <Image> that calls process.exit() in a pty, answered as kitty', () => {
   it.each([

@@ -27,6 +27,8 @@ const LAYERS: Record<string, { readonly may: readonly string[]; readonly package
     may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode', 'compat'],
     packages: ['ink', 'react'],
   },
+  // termsight/testing: scripted terminals from the database and the recordings; Node only.
+  testing: { may: ['core', 'terminals', 'env'] },
   cli: { may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode', 'compat'] },
   // The front door (src/index.ts) may re-export any layer.
   '.': { may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode', 'compat', 'cli'] },

@@ -64,7 +64,7 @@ export interface TraceStyle {
 
 /**
  * One action as trace text: `write \e[c` (or `write +2 wrapped`), `pass a`, `drained \e[?62;c`,
- * `late sentinel`, `extend 1100`, `done answered 3ms`, `done timeout 100ms owed`, `done skipped(dumb)`.
+ * `late sentinel`, `extend 1100`, `answer 0 \\e]11;…` (or `answer 0 none`), `done answered 3ms`, `done timeout 100ms owed`, `done skipped(dumb)`.
  */
 export function summarize(action: ProbeAction, style: TraceStyle): string {
   switch (action.type) {
@@ -85,6 +85,8 @@ export function summarize(action: ProbeAction, style: TraceStyle): string {
       return 'late sentinel';
     case 'extendDeadline':
       return `extend ${action.deadlineMs}`;
+    case 'answer':
+      return `answer ${action.ask} ${action.bytes === null ? 'none' : escapeBytes(action.bytes)}`;
     case 'done': {
       const f = action.facts;
       if (f.skipped) return `done skipped(${f.skipped})`;

@@ -162,6 +162,10 @@ export interface AppConfig {
   readonly exitOnKey?: string;
   /** Throw an uncaught exception from a timer this long after the probe starts. */
   readonly throwAfterMs?: number;
+  /** Run probeTerminal twice and probeTty at once; `concurrent` in the result has each one's graphics. */
+  readonly concurrent?: boolean;
+  /** Use the terminal-image and supports-terminal-graphics drop-ins at once. */
+  readonly dropIns?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

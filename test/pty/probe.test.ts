@@ -418,6 +418,54 @@ describe('budgets, aborts and closing streams', () => {
   });
 });
 
+/**
+ * Answers every round the application writes with kitty's recorded replies, for as long as the
+ * application runs: a driver that probed three times would get three answers (and three rounds
+ * would show in `rounds`), so the assertions below are about sharing, not about silence.
+ */
+async function answerEveryRound(t: ScriptedTerminal, stop: () => boolean): Promise<number> {
+  const kitty = loadTerminal('kitty');
+  let n = 0;
+  while (!stop()) {
+    try {
+      const round = await t.round(n + 1, 300);
+      t.send(answerOf(kitty, round).all);
+      n += 1;
+    } catch {
+      // No further round yet.
+    }
+  }
+  return n;
+}
+
+describe('several probes at once on one terminal (issue 25)', () => {
+  it.each([
+    { name: 'probeTerminal, probeTerminal and probeTty', config: { concurrent: true } },
+    { name: 'the terminal-image and supports-terminal-graphics drop-ins', config: { dropIns: true } },
+  ])('$name: one round, the same kitty answer for each, the mode exactly as before', async ({ config }) => {
+    const t = new ScriptedTerminal({ budgetMs: 1000, readMs: 400, ...config }, NAMED_ENV.kitty);
+    let finished = false;
+    try {
+      const answering = answerEveryRound(t, () => finished);
+      const { result, exitCode } = await t.result();
+      finished = true;
+      const rounds = await answering;
+      const answers = (result as AppResult & { concurrent: string[] | null }).concurrent;
+      expect(result.error).toBeNull();
+      expect(answers).toEqual(config.dropIns ? ['kitty', 'kitty'] : ['kitty', 'kitty', 'kitty']);
+      expect(rounds).toBe(1);
+      // `stty -g` after the late window: the raw mode (-icanon -echo -isig) undone, and only once
+      // (a second restore from a probe that had found the first's raw mode would leave it raw).
+      expect(result.before).not.toMatch(/^error/);
+      expect(result.after).toBe(result.before);
+      expect(exitCode).toBe(0);
+    } finally {
+      finished = true;
+      t.kill();
+    }
+  });
+});
+
 // The real CLI, once every command it imports exists (the lead wires it).
 const cliReady = ['main', 'run', 'detect', 'demo', 'show'].every((name) =>
   existsSync(join(repoRoot, 'src', 'cli', `${name}.ts`)),
