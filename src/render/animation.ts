@@ -16,9 +16,9 @@ import {
   layout,
   usesPlaceholders,
 } from './backend.js';
-import { cellRows, clampVisible, scaledRows } from './crop.js';
 import { clearFrame, type FrameHandle, frame } from './frame.js';
-import type { RenderOptions } from './options.js';
+import { cellRows, clampVisible, scaledRows } from './geometry/visible.js';
+import { type RenderOptions, wrapOf } from './options.js';
 import { iterm2Sequences } from './pixels/iterm2.js';
 import { kittyDelete } from './pixels/kitty.js';
 import { type AnimationFrame, kittyAnimation, kittyStopAnimation } from './pixels/kitty-animation.js';
@@ -69,7 +69,7 @@ export function animate(
 ): AnimationHandle {
   const first = frames[0];
   if (!first) throw new RangeError('an animation needs at least one frame');
-  const multiplexer = options.multiplexer ?? null;
+  const multiplexer = wrapOf(options);
   if (options.native && protocol === 'kitty' && !usesPlaceholders(protocol, options))
     return kittyPlayed(frames, options);
   if (options.native && protocol === 'iterm2' && options.file) {
@@ -86,7 +86,7 @@ export function animate(
 }
 
 function kittyPlayed(frames: readonly AnimationFrame[], options: AnimateOptions): AnimationHandle {
-  const multiplexer = options.multiplexer ?? null;
+  const multiplexer = wrapOf(options);
   const first = frames[0] as AnimationFrame;
   const lay = layout(first.raster, 'kitty', options);
   const fitted = frames.map((f) => ({ raster: fittedRaster(f.raster, lay), delayMs: f.delayMs }));
