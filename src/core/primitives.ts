@@ -20,3 +20,6 @@ export interface CellSize {
  * symbols pictures draw with the 16 ANSI colours; braille and blocks draw '16' as '256'.
  */
 export type ColorDepth = 'none' | '16' | '256' | 'truecolor';
+
+/** The cell size assumed when the terminal's is unknown: 10x20 pixels. */
+export const DEFAULT_CELL_PIXELS: CellSize = Object.freeze({ width: 10, height: 20 });

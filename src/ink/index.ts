@@ -4,12 +4,18 @@
  * this entry loads `ink` and `react` (optional peer dependencies); `termsight` itself never does.
  */
 
-export { renderOptionsFor } from '../compat/render-options.js';
 export { type FollowOptions, followInsideInk, resizedReport } from './follow.js';
 export { chooseProtocol, Image, type ImageProps, type ImageProtocol } from './image.js';
 export { type GuardedStdin, guardInput, type InkProbeOptions, type InputGuard, probeInsideInk } from './input-guard.js';
 export { type InkRoot, type Overlay, type OverlayEntry, type OverlayOutput, overlayFor } from './overlay.js';
-export { type ObjectFit, type PictureBox, type PicturePlan, planPicture } from './picture.js';
+export {
+  inkPlan,
+  type ObjectFit,
+  type PictureBox,
+  type PicturePlan,
+  planPicture,
+  renderOptionsFor,
+} from './picture.js';
 export { drawAt, type FramePosition, framePosition, type LaidOutNode } from './position.js';
 export { TerminalProvider, type TerminalProviderProps, useTerminalReport, useTerminalSize } from './provider.js';
 export { frameDelay, type ImageSource, type LoadedSource, loadSource, type SourceFrame } from './source.js';

@@ -16,6 +16,7 @@
  */
 
 import { positiveInteger } from '../core/positive-integer.js';
+import { DEFAULT_CELL_PIXELS } from '../core/primitives.js';
 import type { Raster } from '../core/raster.js';
 import { validateRaster } from '../core/raster.js';
 import { wrapForMultiplexer } from '../core/wrap.js';
@@ -47,8 +48,7 @@ import { symbolsLines } from './text/symbols.js';
 import { CELL_GRID } from './text/symbols-glyphs.js';
 import { resampleForSymbols } from './text/symbols-resample.js';
 
-/** The cell size assumed when the terminal's is unknown: 10x20 pixels. */
-export const DEFAULT_CELL_PIXELS: Size = Object.freeze({ width: 10, height: 20 });
+export { DEFAULT_CELL_PIXELS } from '../core/primitives.js';
 
 /**
  * The smallest cell height (pixels) taken for granted when the terminal's is unknown, to bound
