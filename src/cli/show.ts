@@ -1,13 +1,14 @@
 /**
  * `termsight show FILE... [--protocol P] [--symbols SETS] [--width W] [--height H] [--fit MODE]
- * [--align A] [--grid COLSxROWS] [--no-probe] [--animate] [--timeout MS] [--max-bytes N]`: decode
+ * [--align A] [--grid COLSxROWS] [--no-probe] [--animate] [--explain] [--timeout MS] [--max-bytes N]`: decode
  * pictures and draw them with the best protocol
  * this terminal has. `--symbols` names the glyph sets of `--protocol symbols`, comma-separated
  * (default `block`). Each input is read through read-input.ts, at most `--max-bytes` (default 64 MiB).
  *
- * - Protocol: `--protocol` > `TERMSIGHT_GRAPHICS` > (`off`: braille) > stdout not a terminal
- *   (braille, text that survives a pipe or a file) > the probe's report (`--no-probe`: the
- *   environment's) > braille.
+ * - Every decision is the drawing plan's (draw/plan.ts; `--explain` prints it): protocol
+ *   `--protocol` > `TERMSIGHT_GRAPHICS` > (`off`: the text picture) > stdout not a terminal
+ *   (symbols, text that survives a pipe or a file) > the probe's report (`--no-probe`: the
+ *   environment's) > the text picture.
  * - Box: `--width` x `--height` (cells, % of the terminal or px; show-size.ts), else the terminal's
  *   columns x (rows - 2), else 80x24; `--fit` and `--align` say how the picture takes it.
  * - `--grid`: thumbnails with their names (show-grid.ts), first frames only.

@@ -23,3 +23,6 @@ export type ColorDepth = 'none' | '16' | '256' | 'truecolor';
 
 /** The cell size assumed when the terminal's is unknown: 10x20 pixels. */
 export const DEFAULT_CELL_PIXELS: CellSize = Object.freeze({ width: 10, height: 20 });
+
+/** The most columns or rows a picture may be asked to cover (no terminal is wider or taller). */
+export const MAX_CELLS = 10_000;

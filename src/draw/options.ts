@@ -3,6 +3,7 @@
  * with the plan the one way a report becomes options (there is no second mapper). Only the chosen
  * protocol's encoder options are set.
  */
+import { writePictureFile } from '../core/graphics-file.js';
 import type { RenderOptions } from '../render/options.js';
 import type { KittyFileSink } from '../render/pixels/kitty.js';
 import type { Plan } from './types.js';
@@ -58,4 +59,12 @@ export function renderOptionsOf(plan: Plan, fileSink?: () => KittyFileSink): Ren
     default:
       return { ...base, colorDepth: e.colorDepth, ...(e.background ? { background: e.background } : {}) };
   }
+}
+
+/**
+ * The file sink the front door draws kitty-by-file with: each picture to a new file the terminal
+ * reads and deletes (render's `kittyFileSink` without its disposer; core/graphics-file.ts).
+ */
+export function pictureFiles(): KittyFileSink {
+  return writePictureFile;
 }

@@ -5,11 +5,10 @@
  * from its plans (docs/draw.md).
  */
 import { escapeBytes } from '../core/escape.js';
-import { type CellSize, type ColorDepth, DEFAULT_CELL_PIXELS, type Wrap } from '../core/primitives.js';
+import { type CellSize, type ColorDepth, DEFAULT_CELL_PIXELS, MAX_CELLS, type Wrap } from '../core/primitives.js';
 import { overrideDecision } from '../env/override.js';
 import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
 import { envValue } from '../env/runtime.js';
-import { MAX_CELLS } from '../render/geometry/limits.js';
 import type { SymbolSetName } from '../render/text/symbols-glyphs.js';
 import { inWholeCells, pictureWrap } from '../report/picture-wrap.js';
 import { choosePicture, textColor } from '../report/text-picture.js';
