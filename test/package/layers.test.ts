@@ -252,6 +252,23 @@ describe('the circle check itself', () => {
   });
 });
 
+describe('docs/architecture.md', () => {
+  it('lists each layer with what LAYERS lets it import', () => {
+    const doc = readFileSync(fileURLToPath(new URL('../../docs/architecture.md', import.meta.url)), 'utf8');
+    const rows = [...doc.matchAll(/^\| `(\w+)` \| .* \| ([^|]+) \|$/gm)].map((m) => [
+      m[1] as string,
+      (m[2] as string).trim() === 'Node only' ? [] : (m[2] as string).split(',').map((l) => l.trim()),
+    ]);
+    expect(Object.fromEntries(rows)).toEqual(
+      Object.fromEntries(
+        Object.entries(LAYERS)
+          .filter(([name]) => name !== '.')
+          .map(([name, r]) => [name, [...r.may]]),
+      ),
+    );
+  });
+});
+
 describe('src/', () => {
   it('has no import circle', () => {
     expect(circles(sourceFiles())).toEqual([]);
