@@ -77,7 +77,8 @@ const decodeStatic = reachable(join(DIST, 'decode', 'load.js'));
 // by the dynamic imports of probe/front.js and report/front.js.
 const FRONT_DRAWING = join(DIST, 'render', 'front.js');
 const frontStatic = reachable(join(DIST, 'index.js'), new Set([FRONT_DRAWING]));
-const detecting = layer(['core', 'terminals', 'env', 'probe', 'capability', 'report']);
+// draw: the plan and the front door's drawing calls over render/front.js (which stays lazy).
+const detecting = layer(['core', 'terminals', 'env', 'probe', 'capability', 'report', 'draw']);
 const groups = [
   {
     name: 'termsight',

@@ -4,6 +4,8 @@
  * Pure: each parser turns the flag's text into a value or a UsageError of one line naming what the
  * flag takes (exit 2). See docs/cli.md, "Sizes".
  */
+import { lengthInCells as cellsOf } from '../draw/plan.js';
+import type { Length as DrawLength } from '../draw/types.js';
 import { ALIGNMENTS, type Align, FIT_MODES, type FitMode } from '../render/geometry/fit.js';
 import { MAX_CELLS } from '../render/geometry/limits.js';
 import { describeLength, MAX_LENGTH_PIXELS, shownValue } from './args.js';
@@ -32,20 +34,27 @@ export function parseLength(flag: '--width' | '--height', text: string | undefin
 }
 
 /**
- * A length in whole cells along one axis: cells as given; a percentage of the terminal's `whole`
- * cells, rounded to the nearest; pixels in cells of `cellSide` pixels, rounded down (the picture
- * stays within the pixels asked for). At least 1.
+ * A flag's length as the drawing plan takes it (`DrawRequest.columns`/`rows`).
+ *
+ * @example drawLength({ unit: 'percent', value: 50 }) // { percent: 50 }
+ */
+export function drawLength(length: Length): DrawLength {
+  return length.unit === 'cells'
+    ? length.value
+    : length.unit === 'percent'
+      ? { percent: length.value }
+      : { pixels: length.value };
+}
+
+/**
+ * A length in whole cells along one axis (the plan's `lengthInCells`): cells as given; a
+ * percentage of the terminal's `whole` cells, rounded to the nearest; pixels in cells of
+ * `cellSide` pixels, rounded down. At least 1.
  *
  * @example lengthInCells({ unit: 'pixels', value: 400 }, 80, 9) // 44
  */
 export function lengthInCells(length: Length, whole: number, cellSide: number): number {
-  const cells =
-    length.unit === 'cells'
-      ? length.value
-      : length.unit === 'percent'
-        ? Math.round((length.value / 100) * whole)
-        : Math.floor(length.value / cellSide);
-  return Math.min(MAX_CELLS, Math.max(1, cells));
+  return cellsOf(drawLength(length), whole, cellSide);
 }
 
 /** `--fit`'s value; undefined when absent. */

@@ -1,13 +1,14 @@
 /**
  * `termsight show FILE... [--protocol P] [--symbols SETS] [--width W] [--height H] [--fit MODE]
- * [--align A] [--grid COLSxROWS] [--no-probe] [--animate] [--timeout MS] [--max-bytes N]`: decode
+ * [--align A] [--grid COLSxROWS] [--no-probe] [--animate] [--explain] [--timeout MS] [--max-bytes N]`: decode
  * pictures and draw them with the best protocol
  * this terminal has. `--symbols` names the glyph sets of `--protocol symbols`, comma-separated
  * (default `block`). Each input is read through read-input.ts, at most `--max-bytes` (default 64 MiB).
  *
- * - Protocol: `--protocol` > `TERMSIGHT_GRAPHICS` > (`off`: braille) > stdout not a terminal
- *   (braille, text that survives a pipe or a file) > the probe's report (`--no-probe`: the
- *   environment's) > braille.
+ * - Every decision is the drawing plan's (draw/plan.ts; `--explain` prints it): protocol
+ *   `--protocol` > `TERMSIGHT_GRAPHICS` > (`off`: the text picture) > stdout not a terminal
+ *   (symbols, text that survives a pipe or a file) > the probe's report (`--no-probe`: the
+ *   environment's) > the text picture.
  * - Box: `--width` x `--height` (cells, % of the terminal or px; show-size.ts), else the terminal's
  *   columns x (rows - 2), else 80x24; `--fit` and `--align` say how the picture takes it.
  * - `--grid`: thumbnails with their names (show-grid.ts), first frames only.
@@ -29,12 +30,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DecodeError } from '../decode/error.js';
 import type { DecodedImage } from '../decode/image.js';
 import { decodeImageLoading, preloadDecoder } from '../decode/load.js';
-import { isGraphicsProtocol, PROTOCOLS, type Protocol } from '../env/protocol.js';
+import { explainPlan } from '../draw/explain.js';
+import { renderOptionsOf } from '../draw/options.js';
+import { planDrawing, playedBy } from '../draw/plan.js';
+import { PROTOCOLS, type Protocol } from '../env/protocol.js';
 import { animate } from '../render/animation.js';
 import { decodeBox } from '../render/backend.js';
 import { endFrame, type FrameHandle, flow, frame } from '../render/frame.js';
-import type { RenderOptions } from '../render/options.js';
-import { KITTY_FILES_READ_MS, kittyFilesRead } from '../render/pixels/kitty-file.js';
+import { type RenderOptions, wrapOf } from '../render/options.js';
+import { KITTY_FILES_READ_MS, kittyFileSink, kittyFilesRead } from '../render/pixels/kitty-file.js';
 import type { Report } from '../report/types.js';
 import { parse, protocolFlag } from './args.js';
 import { type CliContext, UsageError } from './context.js';
@@ -43,18 +47,8 @@ import { EXIT_INTERRUPTED as EXIT_SIGINT, interruptedExit, interruptOf } from '.
 import { PictureWriter, signalsDelivered } from './picture-writer.js';
 import { DEFAULT_MAX_BYTES, InputError, inputReader, parseByteSize } from './read-input.js';
 import { type GridPicture, gridCell, gridRow } from './show-grid.js';
-import {
-  chooseProtocol,
-  displayName,
-  failureLine,
-  interruptTail,
-  type NativeAnimation,
-  nativeAnimation,
-  parseSymbolSets,
-  pictureBox,
-  renderOptionsFor,
-} from './show-plan.js';
-import { type Grid, parseAlign, parseFit, parseGrid, parseLength } from './show-size.js';
+import { displayName, failureLine, interruptTail, parseSymbolSets } from './show-plan.js';
+import { drawLength, type Grid, parseAlign, parseFit, parseGrid, parseLength } from './show-size.js';
 import { untilStopped } from './until-stopped.js';
 
 /** Exit code after Ctrl-C (128 + SIGINT), as shells report it. */
@@ -72,6 +66,7 @@ const SHOW_FLAGS = {
   align: { type: 'string' },
   grid: { type: 'string' },
   animate: { type: 'boolean' },
+  explain: { type: 'boolean' },
   'max-bytes': { type: 'string' },
   ...PROBE_FLAGS,
 } as const;
@@ -124,7 +119,8 @@ async function showAll(args: readonly string[], ctx: CliContext, run: ShowRunOpt
   const fit = parseFit(values.fit);
   const align = parseAlign(values.align);
   const grid = parseGrid(values.grid);
-  if (positionals.length === 0) throw new UsageError('show: name at least one picture file (- reads stdin)');
+  if (positionals.length === 0 && !values.explain)
+    throw new UsageError('show: name at least one picture file (- reads stdin)');
   // Every input is read with a budget (docs/decode.md#limits): a device or an endless pipe stops.
   const readInput = inputReader(
     values['max-bytes'] === undefined ? DEFAULT_MAX_BYTES : parseByteSize(values['max-bytes']),
@@ -133,35 +129,38 @@ async function showAll(args: readonly string[], ctx: CliContext, run: ShowRunOpt
   // The first file is read, and its decoder loaded, while the probe waits for the terminal.
   // Asynchronous I/O only: a decode here would hold up the probe's replies behind its timers.
   // Not stdin: its bytes are the probe's until the probe is done.
-  const first = positionals[0] as string;
-  const early = grid || first === '-' ? undefined : readEarly(readInput(first, ctx));
+  const first = positionals[0];
+  const early =
+    grid || values.explain || first === undefined || first === '-' ? undefined : readEarly(readInput(first, ctx));
 
   const report = run.report ?? (await detectReport(ctx, { ...values, settle: true })).report;
   if (run.signal?.aborted) return interruptedExit(run.signal);
-  const env = ctx.runtime.env;
-  const { protocol, symbols: sets } = chooseProtocol({
-    flag,
-    env,
-    stdoutIsTTY: Boolean(ctx.stdout.isTTY),
-    report,
-    ...(symbols ? { symbols } : {}),
-  });
   const size = ctx.stdout as { columns?: number; rows?: number };
-  const box = pictureBox({
-    width,
-    height,
-    terminal: { columns: size.columns, rows: size.rows },
-    env,
-    ...(report.cellPixels ? { cellPixels: report.cellPixels } : {}),
-  });
-  const options = {
-    ...renderOptionsFor(report, box, env),
-    symbols: sets,
-    ...textSize(protocol, width !== undefined, height !== undefined),
+  // Every decision (protocol, box, wrapping, colours, animation) from the report and the flags.
+  const plan = planDrawing(report, {
+    ...(flag ? { protocol: flag } : {}),
+    ...(symbols ? { symbols } : {}),
+    ...(width ? { columns: drawLength(width) } : {}),
+    ...(height ? { rows: drawLength(height) } : {}),
     ...(fit ? { fit } : {}),
     ...(align ? { align } : {}),
-  };
-  const animate = Boolean(values.animate) && Boolean(ctx.stdout.isTTY || flag);
+    defaultBox: 'screen',
+    terminalSize: { columns: size.columns, rows: size.rows },
+    textTakesBox: true,
+    terminal: Boolean(ctx.stdout.isTTY),
+    animate: Boolean(values.animate),
+    env: ctx.runtime.env,
+    wrapUnproven: true,
+  });
+  if (values.explain) {
+    ctx.stdout.write(`${explainPlan(plan).join('\n')}\n`);
+    return 0;
+  }
+  const protocol = plan.protocol;
+  const options = renderOptionsOf(plan, kittyFileSink);
+  // A grid divides the box asked for (with `defaultBox: 'screen'` both sides are known).
+  const box = { columns: plan.box.columns ?? 80, rows: plan.box.rows ?? 22 };
+  const animate = plan.animation !== null;
   const maxSize = decodeBox(protocol, options);
   const writer = new PictureWriter(ctx.stdout, run.signal);
   if (grid) return showGrid(positionals, { grid, box, protocol, options, readInput, writer, ctx, signal: run.signal });
@@ -195,9 +194,7 @@ async function showAll(args: readonly string[], ctx: CliContext, run: ShowRunOpt
     }
     let outcome: 'done' | 'interrupted';
     try {
-      const native = animate
-        ? nativeAnimation({ report, protocol, options, format: image.format, fileBytes: file.length, env })
-        : null;
+      const native = animate ? playedBy(plan, image.format, file.length) : null;
       outcome = await showImage(image, protocol, options, writer, ctx, {
         animate,
         signal: run.signal,
@@ -211,17 +208,6 @@ async function showAll(args: readonly string[], ctx: CliContext, run: ShowRunOpt
     if (outcome === 'interrupted') return interruptedExit(run.signal);
   }
   return failed ? 2 : 0;
-}
-
-/**
- * A text picture takes the size asked for (docs/cli.md, "Sizes"): `--width` or `--height` enlarges
- * it to that, and `--width` alone lets the rows follow the aspect (text scrolls; only a line wider
- * than the terminal breaks). A pixel picture is never enlarged past its pixels unless `--fit
- * cover|fill` asks (it would only blur).
- */
-function textSize(protocol: Protocol, width: boolean, height: boolean): { upscale?: true; rows?: undefined } {
-  if (isGraphicsProtocol(protocol) || !(width || height)) return {};
-  return width && !height ? { upscale: true, rows: undefined } : { upscale: true };
 }
 
 /**
@@ -302,7 +288,7 @@ export async function showImage(
     readonly animate?: boolean;
     readonly signal?: AbortSignal | undefined;
     /** Who plays an animation instead of a redraw loop here (`nativeAnimation`). */
-    readonly native?: NativeAnimation;
+    readonly native?: 'kitty' | 'iterm2' | null;
     /** The file's bytes (iTerm2 plays the GIF file itself). */
     readonly file?: Uint8Array;
   } = {},
@@ -331,7 +317,7 @@ async function playedByTerminal(
   options: RenderOptions,
   writer: PictureWriter,
   ctx: Pick<CliContext, 'stdout'>,
-  native: NativeAnimation,
+  native: 'kitty' | 'iterm2',
   file?: Uint8Array,
 ): Promise<'done' | 'interrupted'> {
   let output = '';
@@ -408,7 +394,7 @@ async function writeTail(
   ctx.stdout.write(
     interruptTail(writer.state, {
       protocol,
-      multiplexer: options.multiplexer ?? null,
+      wrap: wrapOf(options),
       synchronizedOutput: Boolean(options.synchronizedOutput),
       ...(handle ? { handle } : {}),
       ...(imageId !== undefined ? { imageId } : {}),

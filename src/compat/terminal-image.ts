@@ -18,13 +18,18 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import process from 'node:process';
+import type { ColorDepth, Rgb } from '../core/primitives.js';
 import type { Raster } from '../core/raster.js';
 import { decodeImage } from '../decode/index.js';
-import { isGraphicsProtocol, type Protocol } from '../env/protocol.js';
+import { renderOptionsOf } from '../draw/options.js';
+import { planDrawing, playedBy } from '../draw/plan.js';
+import type { Plan } from '../draw/types.js';
+import type { Env } from '../env/runtime.js';
 import { type AnimationHandle, animate } from '../render/animation.js';
 import { toTerminal } from '../render/backend.js';
 import { endFrame, type FrameHandle, frame } from '../render/frame.js';
 import { resize } from '../render/geometry/resize.js';
+import { kittyFileSink } from '../render/pixels/kitty-file.js';
 import { blocksLines } from '../render/text/blocks.js';
 import { probeTerminal } from '../report/probe-terminal.js';
 import type { Report } from '../report/types.js';
@@ -36,8 +41,6 @@ import {
   type SizeOptions,
   type TerminalSize,
 } from './image-size.js';
-import { nativeAnimation } from './native-animation.js';
-import { renderOptionsFor } from './render-options.js';
 
 export {
   blockPictureSize,
@@ -89,46 +92,50 @@ export interface TerminalImageContext {
   readonly size: () => TerminalSize;
   /** Where the default GIF player writes (default `process.stdout`). */
   readonly write: (text: string) => void;
+  /** The environment (`NO_COLOR`, `TERM=dumb`: text without colour). Default: none. */
+  readonly env?: Env;
 }
 
-/** The pixel protocol to use, or null for the half-block text picture. */
-function pixelProtocol(report: Report | null): Protocol | null {
-  const g = report?.graphics ?? null;
-  return g !== null && isGraphicsProtocol(g) ? g : null;
+/**
+ * The drop-in's plan: the report's protocol, its own half blocks where there is no pixel protocol
+ * (the incumbent's text picture), the box its options give (cells, enlarged into; stretched with
+ * `preserveAspectRatio: false`).
+ */
+function dropInPlan(
+  report: Report,
+  env: Env,
+  box?: { columns: number; rows: number },
+  options: SizeOptions = {},
+  animate = false,
+): Plan {
+  return planDrawing(report, {
+    textPicture: 'blocks',
+    env,
+    animate,
+    ...(box
+      ? { ...box, upscale: true, ...(options.preserveAspectRatio === false ? { fit: 'fill' as const } : {}) }
+      : {}),
+  });
+}
+
+/** The colour depth and background of the drop-in's half blocks: the plan's, or 24-bit without a report. */
+function blockColors(plan: Plan | null): { colorDepth: ColorDepth; background?: Rgb } {
+  if (plan === null) return { colorDepth: 'truecolor' };
+  const e = plan.encoder;
+  return { colorDepth: plan.colorDepth, ...('background' in e && e.background ? { background: e.background } : {}) };
 }
 
 function firstRaster(bytes: Readonly<Uint8Array>): Raster {
   return decodeImage(bytes as Uint8Array, { frames: 'first' }).frames[0].raster;
 }
 
-/** The half-block picture with the incumbent's columns and lines. */
-function blockText(raster: Raster, options: SizeOptions, terminal: TerminalSize, report: Report | null): string {
+/** The half-block picture with the incumbent's columns and lines, in the plan's colours. */
+function blockText(raster: Raster, options: SizeOptions, terminal: TerminalSize, plan: Plan | null): string {
   const { width, height } = blockPictureSize(raster, options, terminal);
   const lines = Math.floor(height / 2);
   if (width < 1 || lines < 1) return '';
   const fitted = resize(raster, width, lines * 2);
-  return blocksLines(fitted, {
-    colorDepth: report && !report.truecolor ? '256' : 'truecolor',
-    background: report?.background?.rgb,
-  }).join('\n');
-}
-
-/** A pixel picture in the box the options give, aspect kept unless `preserveAspectRatio: false`. */
-function pixelPicture(
-  raster: Raster,
-  protocol: Protocol,
-  options: SizeOptions,
-  terminal: TerminalSize,
-  report: Report,
-): string {
-  const box = pictureBox(options, terminal);
-  const base = renderOptionsFor(report);
-  let source = raster;
-  if (options.preserveAspectRatio === false) {
-    const cell = base.cellPixels ?? { width: 10, height: 20 };
-    source = resize(raster, box.columns * cell.width, box.rows * cell.height);
-  }
-  return toTerminal(source, protocol, { ...base, ...box, upscale: true });
+  return blocksLines(fitted, blockColors(plan)).join('\n');
 }
 
 /** The options with terminal-image's defaults. */
@@ -147,6 +154,7 @@ function withDefaults(options: ImageOptions | GifOptions): SizeOptions {
  * @example const ti = createTerminalImage({ report: async () => report, size: () => ({ columns: 80, rows: 24 }), write: (s) => out.write(s) })
  */
 export function createTerminalImage(context: TerminalImageContext): TerminalImage {
+  const env = context.env ?? {};
   let reportOnce: Promise<Report> | null = null;
   const report = (): Promise<Report> => {
     reportOnce ??= context.report();
@@ -158,9 +166,10 @@ export function createTerminalImage(context: TerminalImageContext): TerminalImag
     const raster = firstRaster(bytes);
     if (options.preferNativeRender === false) return blockText(raster, sizes, context.size(), null);
     const r = await report();
-    const protocol = pixelProtocol(r);
-    if (protocol === null) return blockText(raster, sizes, context.size(), r);
-    return pixelPicture(raster, protocol, sizes, context.size(), r);
+    const terminal = context.size();
+    const plan = dropInPlan(r, env, pictureBox(sizes, terminal), sizes);
+    if (plan.protocol === 'blocks') return blockText(raster, sizes, terminal, plan);
+    return toTerminal(raster, plan.protocol, renderOptionsOf(plan, kittyFileSink));
   }
 
   function gifBuffer(bytes: Readonly<Uint8Array>, options: GifOptions = {}): () => void {
@@ -197,44 +206,37 @@ export function createTerminalImage(context: TerminalImageContext): TerminalImag
     };
 
     const draw = (raster: Raster, r: Report | null): void => {
-      const protocol = custom ? null : pixelProtocol(r);
+      const plan = r === null ? null : dropInPlan(r, env, pictureBox(sizes, context.size()));
       if (custom) {
-        custom(blockText(raster, sizes, context.size(), r));
+        custom(blockText(raster, sizes, context.size(), plan));
         return;
       }
-      if (protocol === null) {
+      if (plan === null || plan.protocol === 'blocks') {
         // Text frames in place, as frames of the blocks protocol, sized as the incumbent's.
         const { width, height } = blockPictureSize(raster, sizes, context.size());
         const lines = Math.max(1, Math.floor(height / 2));
         const fitted = resize(raster, Math.max(1, width), lines * 2);
-        const f = frame(fitted, 'blocks', { ...(r ? renderOptionsFor(r) : {}), previous: handle });
+        const f = frame(fitted, 'blocks', {
+          ...blockColors(plan),
+          ...(plan ? { synchronizedOutput: plan.synchronizedOutput } : {}),
+          previous: handle,
+        });
         handle = f.handle;
         context.write(f.output);
         return;
       }
-      const box = pictureBox(sizes, context.size());
-      const f = frame(raster, protocol, {
-        ...renderOptionsFor(r as Report),
-        ...box,
-        upscale: true,
-        synchronizedOutput: (r as Report).synchronizedOutput,
-        previous: handle,
-      });
+      const f = frame(raster, plan.protocol, { ...renderOptionsOf(plan, kittyFileSink), previous: handle });
       handle = f.handle;
       context.write(f.output);
     };
 
     /** Hands the whole animation to the terminal where it plays it; false: redraw here. */
     const playNatively = (r: Report): boolean => {
-      const protocol = pixelProtocol(r);
-      if (protocol === null) return false;
-      const options = renderOptionsFor(r);
-      const fileBytes = bytes.byteLength;
-      if (nativeAnimation({ report: r, protocol, options, format: decoded.format, fileBytes }) === null) return false;
-      played = animate(decoded.frames, protocol, {
-        ...options,
-        ...pictureBox(sizes, context.size()),
-        upscale: true,
+      const plan = dropInPlan(r, env, pictureBox(sizes, context.size()), {}, true);
+      if (plan.protocol === 'blocks') return false;
+      if (playedBy(plan, decoded.format, bytes.byteLength) === null) return false;
+      played = animate(decoded.frames, plan.protocol, {
+        ...renderOptionsOf(plan, kittyFileSink),
         native: true,
         file: bytes as Uint8Array,
         plays: Number.isFinite(totalLoops) ? totalLoops : 0,
@@ -292,6 +294,7 @@ const processContext: TerminalImageContext = {
   write: (text) => {
     process.stdout.write(text);
   },
+  env: process.env,
 };
 
 /**

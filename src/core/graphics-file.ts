@@ -111,3 +111,14 @@ function remember(path: string): void {
   // Synchronous work only on `exit`: unlinkSync is.
   process.on('exit', removeGraphicsFiles);
 }
+
+/**
+ * Writes a picture's pixels for kitty's `t=t` (the file sink of render's `kittyFileSink` and of the
+ * drawing plan's kitty-by-file): a new file, or null when it cannot be written.
+ */
+export function writePictureFile(bytes: Uint8Array): string | null {
+  return writeGraphicsFile(bytes, 'termsight-picture');
+}
+
+/** How long to wait by default for the terminal to read the picture files (render's `KITTY_FILES_READ_MS`). */
+export const KITTY_FILES_READ_MS = 2000;

@@ -10,12 +10,19 @@
 import { Box, type DOMElement, Text, useStdout } from 'ink';
 import { createElement, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { wrapForMultiplexer } from '../core/wrap.js';
+import { planDrawing } from '../draw/plan.js';
 import { isProtocol, type Protocol } from '../env/protocol.js';
 import { kittyDelete, kittyImageId } from '../render/pixels/kitty.js';
-import { pictureWrap } from '../report/picture-wrap.js';
 import type { Report } from '../report/types.js';
 import { type InkRoot, type OverlayOutput, overlayFor } from './overlay.js';
 import { type ObjectFit, type PicturePlan, planAnimation, planPicture } from './picture.js';
+
+/** The protocol asked for by `<Image protocol>`: a protocol, half blocks, or none (`auto`: the plan decides). */
+function askedProtocol(asked: ImageProtocol | undefined): Protocol | undefined {
+  if (asked === 'halfBlock') return 'blocks';
+  return asked !== undefined && asked !== 'auto' && isProtocol(asked) ? asked : undefined;
+}
+
 import { framePosition } from './position.js';
 import { useTerminalReport } from './provider.js';
 import { type ImageSource, type LoadedSource, loadSource } from './source.js';
@@ -39,14 +46,15 @@ export interface ImageProps {
 }
 
 /**
- * The protocol an `<Image>` uses.
+ * The protocol an `<Image>` uses: the one asked for, else its drawing plan's (braille before the
+ * report is known).
  *
  * @example chooseProtocol('halfBlock', report) // 'blocks'
  */
 export function chooseProtocol(asked: ImageProtocol | undefined, report: Report | null): Protocol {
-  if (asked === 'halfBlock') return 'blocks';
-  if (asked !== undefined && asked !== 'auto' && isProtocol(asked)) return asked;
-  return report?.graphics ?? 'braille';
+  const protocol = askedProtocol(asked);
+  if (protocol !== undefined) return protocol;
+  return report === null ? 'braille' : planDrawing(report, { env: process.env }).protocol;
 }
 
 /** Ink's root DOM node above `node` (the overlay hooks its commits). */
@@ -61,7 +69,7 @@ function rootOf(node: DOMElement | null): InkRoot {
  * image is deleted when it goes, on unmount and at exit); each new plan (a new frame of a GIF, a
  * new cell size after a resize) uploads its pixels and is drawn again at once.
  */
-function usePixels(plan: PicturePlan | null, report: Report | null, ref: { current: DOMElement | null }): void {
+function usePixels(plan: PicturePlan | null, ref: { current: DOMElement | null }): void {
   const { stdout } = useStdout();
   const current = useRef(plan);
   current.current = plan;
@@ -70,7 +78,7 @@ function usePixels(plan: PicturePlan | null, report: Report | null, ref: { curre
   const placed = pixels && plan.place !== '';
   const redrawEveryFrame = plan !== null && plan.protocol !== 'kitty';
   const imageId = plan?.imageId;
-  const mux = pictureWrap(report?.multiplexer, true);
+  const mux = plan?.wrap ?? null;
   const output = stdout as unknown as OverlayOutput;
   // Made while rendering, before Ink writes the frame this render leads to: the overlay must have
   // seen that frame to know when the picture's layout is on the screen.
@@ -169,6 +177,7 @@ export function Image(props: ImageProps): ReactNode {
             imageId,
             loaded.gif,
             loaded.loops ?? 1,
+            process.env,
           )
         : null,
     [report, loaded, protocol, width, height, objectFit, imageId],
@@ -178,12 +187,12 @@ export function Image(props: ImageProps): ReactNode {
   const still = useMemo(
     () =>
       animation === null && report !== null && raster !== null
-        ? planPicture(raster, protocol, { columns: width, rows: height, objectFit }, report, imageId)
+        ? planPicture(raster, protocol, { columns: width, rows: height, objectFit }, report, imageId, process.env)
         : null,
     [animation, report, raster, protocol, width, height, objectFit, imageId],
   );
   const plan = animation ?? still;
-  usePixels(plan, report, ref);
+  usePixels(plan, ref);
   if ('error' in loaded) {
     return createElement(Box, { width, height }, createElement(Text, null, props.alt ?? ''));
   }

@@ -4,7 +4,6 @@
  * this entry loads `ink` and `react` (optional peer dependencies); `termsight` itself never does.
  */
 
-export { renderOptionsFor } from '../compat/render-options.js';
 export { type FollowOptions, followInsideInk, resizedReport } from './follow.js';
 export { chooseProtocol, Image, type ImageProps, type ImageProtocol } from './image.js';
 export {
@@ -17,7 +16,14 @@ export {
   probeInsideInk,
 } from './input-guard.js';
 export { type InkRoot, type Overlay, type OverlayEntry, type OverlayOutput, overlayFor } from './overlay.js';
-export { type ObjectFit, type PictureBox, type PicturePlan, planPicture } from './picture.js';
+export {
+  inkPlan,
+  type ObjectFit,
+  type PictureBox,
+  type PicturePlan,
+  planPicture,
+  renderOptionsFor,
+} from './picture.js';
 export { drawAt, type FramePosition, framePosition, type LaidOutNode } from './position.js';
 export {
   TerminalProvider,

@@ -14,7 +14,7 @@
  * other time (a new picture, a new GIF frame) only while the last frame written is as tall as the
  * layout, and then once more at the next frame (the layout may have changed the same height).
  */
-import type { VisibleRows } from '../render/crop.js';
+import type { VisibleRows } from '../render/geometry/visible.js';
 import { drawAt, type FramePosition } from './position.js';
 
 /** One picture on the overlay. */

@@ -5,28 +5,61 @@
  * (kitty, iTerm2, sixel). See docs/ink.md for why pixels are drawn after the frame.
  */
 
-import { nativeAnimation } from '../compat/native-animation.js';
-import { renderOptionsFor } from '../compat/render-options.js';
+import type { Wrap } from '../core/primitives.js';
 import type { Raster } from '../core/raster.js';
 import { wrapForMultiplexer } from '../core/wrap.js';
+import { renderOptionsOf } from '../draw/options.js';
+import { planDrawing, playedBy } from '../draw/plan.js';
+import type { DrawRequest, Plan } from '../draw/types.js';
 import type { Protocol } from '../env/protocol.js';
+import type { Env } from '../env/runtime.js';
 import { animate } from '../render/animation.js';
-import { DEFAULT_CELL_PIXELS, draw, layout, usesPlaceholders } from '../render/backend.js';
-import { clampVisible, scaledRows, type VisibleRows } from '../render/crop.js';
-import { resize } from '../render/geometry/resize.js';
+import { draw, fittedRaster, layout, usesPlaceholders } from '../render/backend.js';
+import type { FitMode } from '../render/geometry/fit.js';
+import { clampVisible, scaledRows, type VisibleRows } from '../render/geometry/visible.js';
 import type { RenderOptions } from '../render/options.js';
 import { kittyDelete, kittyPlace, kittySequences } from '../render/pixels/kitty.js';
 import type { AnimationFrame } from '../render/pixels/kitty-animation.js';
+import { kittyFileSink } from '../render/pixels/kitty-file.js';
 import type { Report } from '../report/types.js';
 
-/** How the picture fills its box: kept whole (default), stretched, or cropped to fill it. */
-export type ObjectFit = 'contain' | 'fill' | 'cover';
+/**
+ * How the picture fills its box: kept whole (default), stretched, or cropped to fill it.
+ *
+ * @deprecated render's `FitMode` (`termsight/render`), the one name for it; this alias stays for code that has it.
+ */
+export type ObjectFit = FitMode;
 
 /** The box and fit asked for. */
 export interface PictureBox {
   readonly columns?: number | undefined;
   readonly rows?: number | undefined;
-  readonly objectFit?: ObjectFit | undefined;
+  /** render's `fit`: `contain` (default), `cover`, `fill` (these two need both sides). */
+  readonly objectFit?: FitMode | undefined;
+}
+
+/**
+ * The plan an `<Image>` draws from: the report's decisions for the box asked for, with `protocol`
+ * (a protocol asked for; undefined: the report's) and the environment's `NO_COLOR`/`TERM`.
+ *
+ * @example inkPlan(report, undefined, { columns: 40 }).protocol // the report's protocol
+ */
+export function inkPlan(
+  report: Report,
+  protocol: Protocol | undefined,
+  box: PictureBox,
+  env: Env = {},
+  animate = false,
+): Plan {
+  const request: DrawRequest = {
+    ...(protocol ? { protocol } : {}),
+    ...(box.columns !== undefined ? { columns: box.columns } : {}),
+    ...(box.rows !== undefined ? { rows: box.rows } : {}),
+    ...(box.objectFit ? { fit: box.objectFit } : {}),
+    env,
+    animate,
+  };
+  return planDrawing(report, request);
 }
 
 /** A picture ready for Ink. */
@@ -49,37 +82,24 @@ export interface PicturePlan {
   readonly placeVisible: (visible: VisibleRows) => string;
   /** kitty: the image id, deleted on unmount. */
   readonly imageId?: number;
+  /** The multiplexer its sequences are wrapped for (the plan's `wrap`); absent: none. */
+  readonly wrap?: Wrap;
 }
 
 const nothing = (): string => '';
 
+/**
+ * The render options of the report's own protocol, from its drawing plan.
+ *
+ * @deprecated Draw from a plan instead: `renderOptionsOf(planDrawing(report, request))` (`termsight`).
+ * @example toTerminal(raster, report.graphics ?? 'braille', renderOptionsFor(report))
+ */
+export function renderOptionsFor(report: Report): RenderOptions {
+  return renderOptionsOf(planDrawing(report), kittyFileSink);
+}
+
 /** How many crops of a played GIF's upload are kept (a viewport scrolling back and forth). */
 const KEPT_CROPS = 4;
-
-/** The raster cropped (centred) to the box's on-screen aspect, for `objectFit: 'cover'`. */
-function cover(raster: Raster, aspect: number): Raster {
-  const own = raster.width / raster.height;
-  const width = own > aspect ? Math.max(1, Math.round(raster.height * aspect)) : raster.width;
-  const height = own > aspect ? raster.height : Math.max(1, Math.round(raster.width / aspect));
-  const x0 = Math.floor((raster.width - width) / 2);
-  const y0 = Math.floor((raster.height - height) / 2);
-  const data = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    const from = ((y0 + y) * raster.width + x0) * 4;
-    data.set(raster.data.subarray(from, from + width * 4), y * width * 4);
-  }
-  return { width, height, data };
-}
-
-/** The raster for the box's `objectFit` (`contain` leaves it to the renderer). */
-function fitted(raster: Raster, box: PictureBox, base: RenderOptions): Raster {
-  const cell = base.cellPixels ?? DEFAULT_CELL_PIXELS;
-  const fit = box.objectFit ?? 'contain';
-  if (fit === 'contain' || box.columns === undefined || box.rows === undefined) return raster;
-  const source = fit === 'cover' ? cover(raster, (box.columns * cell.width) / (box.rows * cell.height)) : raster;
-  // The box's size in screen pixels, so every renderer fits it exactly.
-  return resize(source, box.columns * cell.width, box.rows * cell.height);
-}
 
 /**
  * Plans an animation the terminal plays itself, or null where it cannot (`nativeAnimation`, the
@@ -100,15 +120,17 @@ export function planAnimation(
   imageId: number,
   file: Uint8Array,
   loops: number,
+  env: Env = {},
 ): PicturePlan | null {
-  const base = renderOptionsFor(report);
+  const plan = inkPlan(report, protocol, box, env, true);
+  const base = renderOptionsOf(plan, kittyFileSink);
   const first = frames[0];
   if (first === undefined) return null;
   if (protocol === 'iterm2' && (box.objectFit ?? 'contain') !== 'contain') return null;
-  if (nativeAnimation({ report, protocol, options: base, format: 'gif', fileBytes: file.byteLength }) === null)
-    return null;
-  const shown = frames.map((f) => ({ raster: fitted(f.raster, box, base), delayMs: f.delayMs }));
-  const options: RenderOptions = { ...base, columns: box.columns, rows: box.rows, imageId, keepCursor: true };
+  if (playedBy(plan, 'gif', file.byteLength) === null) return null;
+  // render fits each frame (`fit`); kitty's upload is of the fitted frames.
+  const shown = frames;
+  const options: RenderOptions = { ...base, imageId, keepCursor: true };
   const plays = Number.isFinite(loops) ? loops : 0;
   // Only the bytes are kept: the component deletes the image by id itself (unmount, exit, move).
   // Scrolling a viewport asks for the same rows again and again: the last few crops are kept
@@ -127,7 +149,7 @@ export function planAnimation(
     if (encoded.size > KEPT_CROPS) encoded.delete(encoded.keys().next().value as string);
     return bytes;
   };
-  const { columns, rows } = layout((shown[0] as AnimationFrame).raster, protocol, options);
+  const { columns, rows } = layout(first.raster, protocol, options);
   const blank = Array.from({ length: rows }, () => ' '.repeat(columns));
   const kitty = protocol === 'kitty';
   const place = kitty ? kittyDelete(imageId) + played() : played();
@@ -138,9 +160,19 @@ export function planAnimation(
     if (kitty) return v.rows === 0 ? kittyHide(imageId) : kittyDelete(imageId) + played(v);
     // iTerm2 plays the file as it is and cannot crop it: the rows shown of its first frame, still.
     if (v.rows === 0) return '';
-    return draw((shown[0] as AnimationFrame).raster, protocol, { ...options, visibleRows: v }).sequences.join('');
+    return draw(first.raster, protocol, { ...options, visibleRows: v }).sequences.join('');
   };
-  return { protocol, columns, rows, lines: blank, upload: '', place, placeVisible, ...(kitty ? { imageId } : {}) };
+  return {
+    protocol,
+    columns,
+    rows,
+    lines: blank,
+    upload: '',
+    place,
+    placeVisible,
+    ...(kitty ? { imageId } : {}),
+    ...(plan.wrap ? { wrap: plan.wrap } : {}),
+  };
 }
 
 /**
@@ -154,18 +186,21 @@ export function planPicture(
   box: PictureBox,
   report: Report,
   imageId: number,
+  env: Env = {},
 ): PicturePlan {
-  const base = renderOptionsFor(report);
-  const source = fitted(raster, box, base);
+  const plan = inkPlan(report, protocol, box, env);
+  const base = renderOptionsOf(plan, kittyFileSink);
+  const source = raster;
   // Placeholders in 256 colours name the image by a palette index: the id must be 1..255.
   const placeholders = usesPlaceholders(protocol, base);
   const id = placeholders && base.colorDepth === '256' ? 1 + (imageId % 255) : imageId;
-  const options: RenderOptions = { ...base, columns: box.columns, rows: box.rows, imageId: id, keepCursor: true };
+  const options: RenderOptions = { ...base, imageId: id, keepCursor: true };
   const d = draw(source, protocol, options);
   const { columns, rows } = d.layout;
-  const mux = base.multiplexer ?? null;
+  const mux = plan.wrap;
   if (d.sequences.length === 0)
     return { protocol, columns, rows, lines: d.lines, upload: '', place: '', placeVisible: nothing };
+  const wrapped = mux ? { wrap: mux } : {};
   if (usesPlaceholders(protocol, options)) {
     // The upload is a virtual placement; the placeholder text shows it wherever Ink puts it.
     return {
@@ -177,6 +212,7 @@ export function planPicture(
       place: '',
       placeVisible: nothing,
       imageId,
+      ...wrapped,
     };
   }
   const whole = (visible: VisibleRows): boolean => {
@@ -184,9 +220,9 @@ export function planPicture(
     return v.top === 0 && v.rows === rows;
   };
   const blank = Array.from({ length: rows }, () => ' '.repeat(columns));
-  if (protocol === 'kitty' && report.placements) {
+  if (plan.encoder.protocol === 'kitty' && plan.encoder.placements) {
     // Stored once under the id; each frame only places it (the same placement id moves it).
-    const fitted = resize(source, d.layout.units.width, d.layout.units.height);
+    const fitted = fittedRaster(source, d.layout);
     const upload = wrapForMultiplexer(kittySequences(fitted, { imageId }, 't'), mux);
     const place = wrapForMultiplexer(kittyPlace(imageId, { placementId: 1, columns, rows, keepCursor: true }), mux);
     const placeVisible = (visible: VisibleRows): string => {
@@ -199,7 +235,7 @@ export function planPicture(
       const placed = kittyPlace(imageId, { placementId: 1, columns, rows: v.rows, keepCursor: true, source });
       return wrapForMultiplexer(placed, mux);
     };
-    return { protocol, columns, rows, lines: blank, upload, place, placeVisible, imageId };
+    return { protocol, columns, rows, lines: blank, upload, place, placeVisible, imageId, ...wrapped };
   }
   const place = wrapForMultiplexer(d.sequences, mux);
   const placeVisible = (visible: VisibleRows): string => {
@@ -217,6 +253,7 @@ export function planPicture(
     place,
     placeVisible,
     ...(protocol === 'kitty' ? { imageId } : {}),
+    ...wrapped,
   };
 }
 

@@ -6,6 +6,7 @@
  * `setRawMode`), so an idle watch keeps neither the mode nor the process; `stop()` puts
  * everything back.
  */
+import { DISPOSE } from '../core/dispose.js';
 import { type InputTap, tapInput } from './input-tap.js';
 import { interruptIn } from './interrupt.js';
 import {
@@ -62,6 +63,8 @@ export interface ResizeWatch {
   readonly size: TerminalSize;
   /** Stops: in-band reports off, raw mode and the input as they were, held keys handed on. */
   stop(): void;
+  /** `using watch = watchResize(…)`: `stop()` when the scope ends. */
+  [Symbol.dispose](): void;
 }
 
 function defaultWindow(output: ResizeOutput): WindowSize {
@@ -193,5 +196,6 @@ export function watchResize(options: ResizeWatchOptions): ResizeWatch {
       return state.size;
     },
     stop,
+    [DISPOSE]: stop,
   };
 }

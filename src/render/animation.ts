@@ -6,6 +6,7 @@
  * place by `frame` on a timer, inside synchronized output where the terminal has it. No I/O of
  * its own: bytes go to the caller's `write`. See docs/render.md#animation.
  */
+import { DISPOSE } from '../core/dispose.js';
 import { wrapForMultiplexer } from '../core/wrap.js';
 import type { Protocol } from '../env/protocol.js';
 import {
@@ -16,9 +17,9 @@ import {
   layout,
   usesPlaceholders,
 } from './backend.js';
-import { cellRows, clampVisible, scaledRows } from './crop.js';
 import { clearFrame, type FrameHandle, frame } from './frame.js';
-import type { RenderOptions } from './options.js';
+import { cellRows, clampVisible, scaledRows } from './geometry/visible.js';
+import { type RenderOptions, wrapOf } from './options.js';
 import { iterm2Sequences } from './pixels/iterm2.js';
 import { kittyDelete } from './pixels/kitty.js';
 import { type AnimationFrame, kittyAnimation, kittyStopAnimation } from './pixels/kitty-animation.js';
@@ -53,6 +54,13 @@ export interface AnimationHandle {
   stop(): void;
   /** Stops it and removes the picture: kitty's image deleted by id, other pictures' cells erased. */
   delete(): void;
+  /** `using a = animate(…)`: `delete()` when the scope ends. */
+  [Symbol.dispose](): void;
+}
+
+/** A handle with `[Symbol.dispose]` doing its `delete()`. */
+function disposable(handle: Omit<AnimationHandle, typeof Symbol.dispose>): AnimationHandle {
+  return Object.assign(handle, { [DISPOSE]: () => handle.delete() }) as AnimationHandle;
 }
 
 /**
@@ -69,7 +77,7 @@ export function animate(
 ): AnimationHandle {
   const first = frames[0];
   if (!first) throw new RangeError('an animation needs at least one frame');
-  const multiplexer = options.multiplexer ?? null;
+  const multiplexer = wrapOf(options);
   if (options.native && protocol === 'kitty' && !usesPlaceholders(protocol, options))
     return kittyPlayed(frames, options);
   if (options.native && protocol === 'iterm2' && options.file) {
@@ -80,13 +88,13 @@ export function animate(
         wrapForMultiplexer(iterm2Sequences(options.file, { ...size, multiplexer }), multiplexer),
     );
     // iTerm2's picture is cells: it stops and goes with them (clear the lines to remove it).
-    return { mode: 'terminal', done: Promise.resolve(), stop() {}, delete() {} };
+    return disposable({ mode: 'terminal', done: Promise.resolve(), stop() {}, delete() {} });
   }
   return redrawn(frames, protocol, options);
 }
 
 function kittyPlayed(frames: readonly AnimationFrame[], options: AnimateOptions): AnimationHandle {
-  const multiplexer = options.multiplexer ?? null;
+  const multiplexer = wrapOf(options);
   const first = frames[0] as AnimationFrame;
   const lay = layout(first.raster, 'kitty', options);
   const fitted = frames.map((f) => ({ raster: fittedRaster(f.raster, lay), delayMs: f.delayMs }));
@@ -103,7 +111,7 @@ function kittyPlayed(frames: readonly AnimationFrame[], options: AnimateOptions)
         ? cellRows(height, (options.cellPixels ?? DEFAULT_CELL_PIXELS).height, visible)
         : scaledRows(height, lay.rows, visible);
   if (visible !== undefined && (visible.rows === 0 || rows?.height === 0))
-    return { mode: 'terminal', done: Promise.resolve(), stop() {}, delete() {} };
+    return disposable({ mode: 'terminal', done: Promise.resolve(), stop() {}, delete() {} });
   const animation = kittyAnimation(fitted, {
     ...(options.imageId !== undefined ? { imageId: options.imageId } : {}),
     ...(exact ? {} : { columns: lay.columns, rows: cut ? visible.rows : lay.rows }),
@@ -116,7 +124,7 @@ function kittyPlayed(frames: readonly AnimationFrame[], options: AnimateOptions)
   options.write(cursorForward(lay.offset ?? 0) + wrapForMultiplexer(animation.sequences, multiplexer));
   const id = animation.imageId;
   let gone = false;
-  const handle: AnimationHandle = {
+  const handle = disposable({
     mode: 'terminal',
     imageId: id,
     done: Promise.resolve(),
@@ -128,7 +136,7 @@ function kittyPlayed(frames: readonly AnimationFrame[], options: AnimateOptions)
       gone = true;
       options.write(wrapForMultiplexer(kittyDelete(id), multiplexer));
     },
-  };
+  });
   options.signal?.addEventListener('abort', () => handle.stop(), { once: true });
   return handle;
 }
@@ -171,7 +179,7 @@ function redrawn(frames: readonly AnimationFrame[], protocol: Protocol, options:
   signal?.addEventListener('abort', stop, { once: true });
   if (signal?.aborted) stop();
   else step();
-  return {
+  return disposable({
     mode: 'redraw',
     ...(handle?.imageId !== undefined ? { imageId: handle.imageId } : {}),
     done,
@@ -183,5 +191,5 @@ function redrawn(frames: readonly AnimationFrame[], protocol: Protocol, options:
         handle = undefined;
       }
     },
-  };
+  });
 }

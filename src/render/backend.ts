@@ -16,17 +16,27 @@
  */
 
 import { positiveInteger } from '../core/positive-integer.js';
+import { DEFAULT_CELL_PIXELS } from '../core/primitives.js';
 import type { Raster } from '../core/raster.js';
 import { validateRaster } from '../core/raster.js';
 import { wrapForMultiplexer } from '../core/wrap.js';
 import type { Protocol } from '../env/protocol.js';
 import { isGraphicsProtocol, isProtocol, PROTOCOLS } from '../env/protocol.js';
-import { visibleLines, visibleSequences } from './crop.js';
 import { alignOffset, coverCrop, cropRaster, type Rect } from './geometry/fit.js';
 import { MAX_CELL_PIXELS, MAX_CELLS, MAX_PIXELS, MAX_TEXT_CELLS, withinPixelBudget } from './geometry/limits.js';
 import { fitPixels, resize, type Size } from './geometry/resize.js';
 import { enlargedTextUnits, enlargesText, TEXT_DEFAULT_COLUMNS } from './geometry/text-size.js';
-import type { RenderOptions } from './options.js';
+import {
+  cellRows,
+  clampVisible,
+  cropRows,
+  type PixelRows,
+  scaledRows,
+  sixelRows,
+  type VisibleRows,
+  visibleLines,
+} from './geometry/visible.js';
+import { type RenderOptions, wrapOf } from './options.js';
 import { iterm2Sequences } from './pixels/iterm2.js';
 import { kittyImageId, kittySequences } from './pixels/kitty.js';
 import { MAX_PLACEHOLDER_CELLS, placeholderImageId256, placeholderRows } from './pixels/kitty-placeholder.js';
@@ -38,8 +48,7 @@ import { symbolsLines } from './text/symbols.js';
 import { CELL_GRID } from './text/symbols-glyphs.js';
 import { resampleForSymbols } from './text/symbols-resample.js';
 
-/** The cell size assumed when the terminal's is unknown: 10x20 pixels. */
-export const DEFAULT_CELL_PIXELS: Size = Object.freeze({ width: 10, height: 20 });
+export { DEFAULT_CELL_PIXELS } from '../core/primitives.js';
 
 /**
  * The smallest cell height (pixels) taken for granted when the terminal's is unknown, to bound
@@ -146,10 +155,7 @@ function checkProtocol(protocol: unknown): Protocol {
 
 /** Whether kitty output uses Unicode placeholders (explicitly, or by default inside tmux or screen, which know nothing of images at the cursor). */
 export function usesPlaceholders(protocol: Protocol, options: RenderOptions): boolean {
-  return (
-    protocol === 'kitty' &&
-    (options.placeholders ?? (options.multiplexer === 'tmux' || options.multiplexer === 'screen'))
-  );
+  return protocol === 'kitty' && (options.placeholders ?? wrapOf(options) !== null);
 }
 
 /**
@@ -328,103 +334,111 @@ export interface Drawing {
 
 /**
  * The parts of a picture (used by `toTerminal` and `frame`): the raster fitted, resampled and
- * encoded, not yet joined or wrapped. With `visibleRows`, only those rows (crop.ts); `layout`
- * stays the whole picture's.
+ * encoded, not yet joined or wrapped. With `visibleRows`, only those rows (geometry/visible.ts);
+ * `layout` stays the whole picture's. The one place that dispatches to the encoders.
  */
 export function draw(raster: Raster, protocol: Protocol, options: RenderOptions = {}): Drawing {
-  const visible = options.visibleRows;
-  if (visible === undefined) return drawWhole(raster, protocol, options);
-  if (!isGraphicsProtocol(checkProtocol(protocol)) || usesPlaceholders(protocol, options)) {
-    const whole = drawWhole(raster, protocol, options);
-    return { ...whole, lines: visibleLines(whole.lines, visible) };
-  }
-  validateRaster(raster);
-  const lay = layout(raster, protocol, options);
-  // The same pixels and scale as the whole picture (its `fit` crop, 1:1 or into cells), only fewer rows.
-  const fitted = fittedRaster(raster, lay);
-  const cropped = visibleSequences(
-    fitted,
-    lay,
-    protocol as 'kitty' | 'iterm2' | 'sixel',
-    options,
-    visible,
-    cellSize(options).height,
-    drawsExactPixels(protocol, options),
-  );
-  return { layout: lay, lines: [], ...cropped };
-}
-
-function drawWhole(raster: Raster, protocol: Protocol, options: RenderOptions): Drawing {
   validateRaster(raster);
   checkProtocol(protocol);
+  const visible = options.visibleRows;
   const lay = layout(raster, protocol, options);
-  const fitted = fittedRaster(raster, lay, protocol === 'symbols' ? resampleForSymbols : resize);
   const cells = { columns: lay.columns, rows: lay.rows };
-  // 1:1: the picture's own pixels, no cell counts for the terminal to scale it to.
+  if (protocol === 'kitty' && usesPlaceholders(protocol, options)) {
+    const fitted = fittedRaster(raster, lay);
+    const depth = options.colorDepth === '256' ? '256' : 'truecolor';
+    const imageId = options.imageId ?? (depth === '256' ? placeholderImageId256() : kittyImageId());
+    const sequences = kittySequences(fitted, { imageId, ...cells, virtual: true });
+    const rows = placeholderRows(imageId, lay.columns, lay.rows, depth);
+    return { layout: lay, sequences, lines: visible ? visibleLines(rows, visible) : rows, imageId };
+  }
+  if (protocol === 'kitty' || protocol === 'iterm2' || protocol === 'sixel') {
+    // Cropped: the same pixels and scale as the whole picture (its `fit` crop, 1:1 or into cells), fewer rows.
+    const fitted = fittedRaster(raster, lay);
+    return { layout: lay, lines: [], ...pixelSequences(fitted, lay, protocol, options, visible) };
+  }
+  const fitted = fittedRaster(raster, lay, protocol === 'symbols' ? resampleForSymbols : resize);
+  const lines = textLines(fitted, protocol, options);
+  return { layout: lay, sequences: [], lines: visible ? visibleLines(lines, visible) : lines };
+}
+
+/**
+ * The escape sequences of a pixel picture already fitted (`fitted`, laid out as `lay`), or of its
+ * visible rows only (`visible`), starting at the cell of the first of them: kitty transmits the
+ * whole picture and shows a source rectangle of it; sixel and iTerm2 send only the rows shown.
+ * Empty when no row is visible. Drawn 1:1 (`drawsExactPixels`) a picture's rows are whole cells
+ * and no cell count is given.
+ */
+function pixelSequences(
+  fitted: Raster,
+  lay: Layout,
+  protocol: 'kitty' | 'iterm2' | 'sixel',
+  options: RenderOptions,
+  visible: VisibleRows | undefined,
+): { sequences: string[]; imageId?: number } {
   const exact = drawsExactPixels(protocol, options);
+  let rows: PixelRows | undefined;
+  let shown = lay.rows;
+  if (visible !== undefined) {
+    const v = clampVisible(visible, lay.rows);
+    if (v.rows === 0) return { sequences: [] };
+    const cellHeight = cellSize(options).height;
+    rows =
+      protocol === 'sixel'
+        ? sixelRows(fitted.height, cellHeight, v)
+        : exact
+          ? cellRows(fitted.height, cellHeight, v)
+          : scaledRows(fitted.height, lay.rows, v);
+    if (rows.height === 0) return { sequences: [] };
+    shown = v.rows;
+  }
+  // 1:1: the picture's own pixels, no cell counts for the terminal to scale it to.
+  const cells = exact ? {} : { columns: lay.columns, rows: shown };
   switch (protocol) {
     case 'kitty': {
-      if (usesPlaceholders(protocol, options)) {
-        const depth = options.colorDepth === '256' ? '256' : 'truecolor';
-        const imageId = options.imageId ?? (depth === '256' ? placeholderImageId256() : kittyImageId());
-        const sequences = kittySequences(fitted, { imageId, ...cells, virtual: true });
-        return { layout: lay, sequences, lines: placeholderRows(imageId, lay.columns, lay.rows, depth), imageId };
-      }
       const imageId = options.imageId ?? kittyImageId();
       const sequences = kittySequences(fitted, {
         imageId,
-        ...(exact ? {} : cells),
+        ...cells,
         keepCursor: options.keepCursor ?? false,
+        ...(rows ? { source: { x: 0, y: rows.y, width: fitted.width, height: rows.height } } : {}),
         ...(options.kittyFile ? { file: options.kittyFile } : {}),
       });
-      return { layout: lay, sequences, lines: [], imageId };
+      return { sequences, imageId };
     }
-    case 'iterm2':
-      return {
-        layout: lay,
-        sequences: iterm2Sequences(encodePng(fitted), {
-          ...(exact ? { pixels: lay.units } : cells),
-          multiplexer: options.multiplexer ?? null,
-        }),
-        lines: [],
-      };
+    case 'iterm2': {
+      const png = encodePng(rows ? cropRows(fitted, rows) : fitted);
+      const size = exact ? { pixels: { width: fitted.width, height: rows?.height ?? fitted.height } } : cells;
+      return { sequences: iterm2Sequences(png, { ...size, multiplexer: wrapOf(options) }) };
+    }
     case 'sixel':
       // Half-transparent pixels blend onto the terminal's own background (the probe's OSC 11
       // answer); fully transparent ones stay unpainted (P2=1) and show it as it is, or, where the
       // terminal does not honour P2=1, are painted in that background.
       return {
-        layout: lay,
         sequences: [
-          encodeSixel(fitted, {
+          encodeSixel(rows ? cropRows(fitted, rows) : fitted, {
             sixelColors: options.sixelColors,
             ...(options.background ? { background: options.background } : {}),
             ...(options.sixelTransparency === false ? { transparency: false } : {}),
           }),
         ],
-        lines: [],
       };
+  }
+}
+
+/** A text picture's lines. */
+function textLines(fitted: Raster, protocol: 'braille' | 'blocks' | 'symbols', options: RenderOptions): string[] {
+  switch (protocol) {
     case 'braille':
-      return {
-        layout: lay,
-        sequences: [],
-        lines: brailleLines(fitted, { colorDepth: legacyDepth(options.colorDepth), background: options.background }),
-      };
+      return brailleLines(fitted, { colorDepth: legacyDepth(options.colorDepth), background: options.background });
     case 'blocks':
-      return {
-        layout: lay,
-        sequences: [],
-        lines: blocksLines(fitted, { colorDepth: legacyDepth(options.colorDepth), background: options.background }),
-      };
+      return blocksLines(fitted, { colorDepth: legacyDepth(options.colorDepth), background: options.background });
     case 'symbols':
-      return {
-        layout: lay,
-        sequences: [],
-        lines: symbolsLines(fitted, {
-          colorDepth: options.colorDepth,
-          background: options.background,
-          ...(options.symbols ? { symbols: options.symbols } : {}),
-        }),
-      };
+      return symbolsLines(fitted, {
+        colorDepth: options.colorDepth,
+        background: options.background,
+        ...(options.symbols ? { symbols: options.symbols } : {}),
+      });
   }
 }
 
@@ -435,7 +449,7 @@ function legacyDepth(color: RenderOptions['colorDepth']): RenderOptions['colorDe
 
 /**
  * The bytes that show `raster` with `protocol` at the cursor: fitted into the box, resampled,
- * encoded and wrapped for `multiplexer` passthrough. Text pictures are lines joined by '\n'
+ * encoded and wrapped for `wrap` passthrough. Text pictures are lines joined by '\n'
  * (no newline after the last).
  *
  * @example process.stdout.write(toTerminal(raster, 'kitty', { columns: 40, rows: 12, cellPixels: { width: 9, height: 18 } }) + '\n')
@@ -445,7 +459,7 @@ export function toTerminal(raster: Raster, protocol: Protocol, options: RenderOp
   const offset = d.layout.offset ?? 0;
   return (
     (d.lines.length === 0 ? cursorForward(offset) : '') +
-    wrapForMultiplexer(d.sequences, options.multiplexer ?? null) +
+    wrapForMultiplexer(d.sequences, wrapOf(options)) +
     indentLines(d.lines, offset).join('\n')
   );
 }

@@ -5,6 +5,7 @@
  */
 
 import { positiveInteger } from '../core/positive-integer.js';
+import type { Wrap } from '../core/primitives.js';
 import type { Raster } from '../core/raster.js';
 import { validateRaster } from '../core/raster.js';
 import { wrapForMultiplexer } from '../core/wrap.js';
@@ -20,7 +21,7 @@ import {
   usesPlaceholders,
 } from './backend.js';
 import { MAX_CELLS } from './geometry/limits.js';
-import type { RenderOptions } from './options.js';
+import { type RenderOptions, wrapOf } from './options.js';
 import { kittyDelete, kittyImageId, kittyPlace, kittySequences } from './pixels/kitty.js';
 
 /** What `frame` remembers between frames. */
@@ -33,7 +34,10 @@ export interface FrameHandle {
   /** kitty with placements: fingerprint of the stored pixels. */
   readonly stored?: number;
   readonly placeholders: boolean;
-  readonly multiplexer: 'tmux' | 'screen' | null;
+  /** The multiplexer every sequence was wrapped for (`RenderOptions.wrap`); absent: none. */
+  readonly wrap?: Wrap;
+  /** @deprecated The old name of `wrap` (read when `wrap` is absent). */
+  readonly multiplexer?: Wrap;
   /** Columns from where the first frame started to the picture's left edge (`align`). Default 0. */
   readonly offset?: number;
 }
@@ -87,7 +91,7 @@ function fingerprint(raster: Raster): number {
  * screen never sees the picture move it, so its own restore would not move it back (measured:
  * the text after a sixel landed the picture's height too low).
  */
-function passedThrough(sequences: readonly string[], multiplexer: 'tmux' | 'screen' | null): string {
+function passedThrough(sequences: readonly string[], multiplexer: Wrap): string {
   if (multiplexer === 'screen' && sequences.length > 0)
     return wrapForMultiplexer([SAVE, ...sequences, RESTORE], multiplexer);
   if (multiplexer !== 'tmux' || sequences.length === 0) return wrapForMultiplexer(sequences, multiplexer);
@@ -112,7 +116,7 @@ function linesInPlace(lines: readonly string[]): string {
  * write(endFrame(handle))
  */
 export function frame(raster: Raster, protocol: Protocol, options: FrameOptions = {}): FrameResult {
-  const multiplexer = options.multiplexer ?? null;
+  const multiplexer = wrapOf(options);
   let previous = options.previous;
   const placeholders = usesPlaceholders(protocol, options);
   const imageId = options.imageId ?? previous?.imageId;
@@ -149,7 +153,7 @@ export function frame(raster: Raster, protocol: Protocol, options: FrameOptions 
       imageId: id,
       stored: print,
       placeholders: false,
-      multiplexer,
+      wrap: multiplexer,
       ...(lay.offset ? { offset: lay.offset } : {}),
     };
   } else {
@@ -171,7 +175,7 @@ export function frame(raster: Raster, protocol: Protocol, options: FrameOptions 
       ...cells,
       ...(d.imageId !== undefined ? { imageId: d.imageId } : {}),
       placeholders,
-      multiplexer,
+      wrap: multiplexer,
       ...(d.layout.offset ? { offset: d.layout.offset } : {}),
     };
   }
@@ -197,7 +201,7 @@ export function clearFrame(handle: FrameHandle): string {
   checkHandle(handle);
   let out = '';
   if (handle.protocol === 'kitty' && handle.imageId !== undefined)
-    out += wrapForMultiplexer(kittyDelete(handle.imageId), handle.multiplexer);
+    out += wrapForMultiplexer(kittyDelete(handle.imageId), wrapOf(handle));
   if (handle.protocol !== 'kitty' || handle.placeholders) {
     const erase = `\x1b[${handle.columns}X`;
     out += SAVE + linesInPlace(Array.from({ length: handle.rows }, () => erase)) + RESTORE;
@@ -247,7 +251,7 @@ const NEXT_LINE = '\r\n';
  * @example process.stdout.write(flow(raster, 'sixel', { columns: 40, rows: 20 }).output + 'next line')
  */
 export function flow(raster: Raster, protocol: Protocol, options: RenderOptions = {}): FlowResult {
-  const multiplexer = options.multiplexer ?? null;
+  const multiplexer = wrapOf(options);
   if (multiplexer !== null && isGraphicsProtocol(protocol) && !usesPlaceholders(protocol, options)) {
     const drawn = frame(raster, protocol, { ...options, synchronizedOutput: false, reserve: true });
     return {

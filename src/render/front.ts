@@ -6,6 +6,7 @@
  * `import('termsight')` then compiles none of the encoders. `termsight/render` and the CLI import
  * the encoders directly. See docs/architecture.md, "Load cost".
  */
-export { backend, renderedCells, toTerminal } from './backend.js';
+export { animate } from './animation.js';
+export { backend, decodeBox, renderedCells, toTerminal } from './backend.js';
 export { clearFrame, endFrame, flow, frame } from './frame.js';
 export { kittyDelete } from './pixels/kitty.js';

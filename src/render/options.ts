@@ -2,16 +2,13 @@
  * Options every renderer understands. Each is optional; a renderer documents its defaults.
  */
 
-import type { VisibleRows } from './crop.js';
+import type { CellSize, ColorDepth, Rgb, Wrap } from '../core/primitives.js';
 import type { Align, FitMode } from './geometry/fit.js';
+import type { VisibleRows } from './geometry/visible.js';
 import type { KittyFileSink } from './pixels/kitty.js';
 import type { SymbolSet, SymbolSetName } from './text/symbols-glyphs.js';
 
-/**
- * How many colours the terminal shows for text: none, 16 or 256 (indexed) or 24-bit. Only
- * symbols pictures draw with the 16 ANSI colours; braille and blocks draw '16' as '256'.
- */
-export type ColorDepth = 'none' | '16' | '256' | 'truecolor';
+export type { ColorDepth } from '../core/primitives.js';
 
 /** How to render a raster. */
 export interface RenderOptions {
@@ -42,7 +39,7 @@ export interface RenderOptions {
    */
   readonly exactPixels?: boolean;
   /** One cell in pixels (the probe's `cellPixels`). Default {width: 10, height: 20}. */
-  readonly cellPixels?: { readonly width: number; readonly height: number } | undefined;
+  readonly cellPixels?: CellSize | undefined;
   /** Text renderers (braille, blocks, symbols): colour depth for foreground/background. Default 'truecolor'. */
   readonly colorDepth?: ColorDepth | undefined;
   /**
@@ -59,8 +56,14 @@ export interface RenderOptions {
   readonly wholeCells?: boolean;
   /** Sixel: colour registers the terminal has (the report's `sixelColors`). Default 256. */
   readonly sixelColors?: number | undefined;
-  /** Wrap for a multiplexer's passthrough. Default none. */
-  readonly multiplexer?: 'tmux' | 'screen' | null;
+  /**
+   * Wrap every escape sequence for this multiplexer's passthrough (tmux, screen), to reach the
+   * terminal outside it. Default none. (Not the report's `multiplexer`, which says who is in
+   * between: `planDrawing` decides from it whether to wrap.)
+   */
+  readonly wrap?: Wrap | undefined;
+  /** @deprecated The old name of `wrap` (read when `wrap` is absent). */
+  readonly multiplexer?: Wrap | undefined;
   /** kitty: image id to use; default a random id unlikely to collide with another program's. */
   readonly imageId?: number | undefined;
   /** kitty: whether the terminal keeps images and places them again (the report's `placements`). */
@@ -70,7 +73,7 @@ export interface RenderOptions {
    * onto it (default black); sixel blends half-transparent pixels onto it and leaves transparent ones
    * unpainted (P2=1), so they show it (default: painted in their own colour).
    */
-  readonly background?: readonly [number, number, number] | undefined;
+  readonly background?: Rgb | undefined;
   /**
    * sixel: whether the terminal honours P2=1 (leaves unpainted pixels alone). Default true. False:
    * transparent pixels are painted in `background` (default black) instead, see `SixelOptions.transparency`.
@@ -78,7 +81,7 @@ export interface RenderOptions {
   readonly sixelTransparency?: boolean | undefined;
   /** kitty: leave the cursor where it was (`C=1`) instead of moving it past the picture. Default false. */
   readonly keepCursor?: boolean;
-  /** kitty: draw with Unicode placeholders (`U=1`). Default: only when `multiplexer` is 'tmux' or 'screen'. */
+  /** kitty: draw with Unicode placeholders (`U=1`). Default: only when `wrap` is 'tmux' or 'screen'. */
   readonly placeholders?: boolean;
   /**
    * Only these rows of the picture are drawn (from `top`, `rows` of them), starting at the cursor:
@@ -87,4 +90,13 @@ export interface RenderOptions {
   readonly visibleRows?: VisibleRows;
   /** `frame`: wrap each redraw in synchronized output (mode 2026), where the terminal has it. Default false. */
   readonly synchronizedOutput?: boolean;
+}
+
+/**
+ * The multiplexer to wrap for: `wrap`, else the deprecated `multiplexer`, else none.
+ *
+ * @example wrapOf({ multiplexer: 'tmux' }) // 'tmux'
+ */
+export function wrapOf(options: Pick<RenderOptions, 'wrap' | 'multiplexer'>): Wrap {
+  return options.wrap !== undefined ? options.wrap : (options.multiplexer ?? null);
 }

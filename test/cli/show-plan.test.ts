@@ -1,17 +1,82 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type EscapeState, GROUND, scanEscapes, splitPieces } from '../../src/cli/picture-writer.js';
-import {
-  chooseProtocol,
-  displayName,
-  failureLine,
-  interruptTail,
-  pictureBox,
-  renderOptionsFor,
-} from '../../src/cli/show-plan.js';
+import { displayName, failureLine, interruptTail } from '../../src/cli/show-plan.js';
+import { renderOptionsOf } from '../../src/draw/options.js';
+import { planDrawing } from '../../src/draw/plan.js';
 import type { Protocol } from '../../src/env/protocol.js';
+import type { Env } from '../../src/env/runtime.js';
 import type { SymbolSetName } from '../../src/render/text/symbols-glyphs.js';
+import type { Report } from '../../src/report/types.js';
 import { report } from './show-support.js';
+
+/** `show`'s protocol decision (the plan's, with show's request fields) and what decided it, in the words of the old rows. */
+function chooseProtocol(input: {
+  readonly flag?: Protocol;
+  readonly env: Env;
+  readonly stdoutIsTTY: boolean;
+  readonly report: Pick<Report, 'graphics' | 'symbols' | 'truecolor'>;
+  readonly symbols?: readonly SymbolSetName[];
+}) {
+  const plan = planDrawing(
+    { ...report(), ...input.report },
+    {
+      ...(input.flag ? { protocol: input.flag } : {}),
+      env: input.env,
+      terminal: input.stdoutIsTTY,
+      wrapUnproven: true,
+      ...(input.symbols ? { symbols: input.symbols } : {}),
+    },
+  );
+  const { source, detail } = plan.why.protocol;
+  const because =
+    source === 'request' && detail.endsWith('was asked for')
+      ? 'flag'
+      : source === 'environment'
+        ? detail.startsWith('TERMSIGHT_GRAPHICS=off')
+          ? 'off'
+          : 'override'
+        : detail.startsWith('the output is not a terminal')
+          ? 'not-a-tty'
+          : detail.startsWith('the report names no protocol')
+            ? 'no-graphics'
+            : 'report';
+  return {
+    protocol: plan.protocol,
+    because,
+    symbols: plan.encoder.protocol === 'symbols' ? plan.encoder.symbols : null,
+  };
+}
+
+/** `show`'s box (the plan's with `defaultBox: 'screen'`). */
+function pictureBox(input: {
+  terminal?: { columns?: number; rows?: number };
+  env: Env;
+  width?: number;
+  height?: number;
+}) {
+  const plan = planDrawing(report(), {
+    defaultBox: 'screen',
+    env: input.env,
+    ...(input.terminal ? { terminalSize: input.terminal } : {}),
+    ...(input.width ? { columns: input.width } : {}),
+    ...(input.height ? { rows: input.height } : {}),
+  });
+  return { columns: plan.columns, rows: plan.rows };
+}
+
+/** `show`'s render options: the plan's (sixel, so every option a report gives a picture is set). */
+function renderOptionsFor(r: Report, box: { columns: number; rows: number }, env: Env) {
+  const plan = planDrawing(r, { protocol: 'sixel', columns: box.columns, rows: box.rows, env, wrapUnproven: true });
+  const symbols = planDrawing(r, { protocol: 'symbols', env });
+  return {
+    ...renderOptionsOf(plan),
+    multiplexer: renderOptionsOf(plan).wrap,
+    colorDepth: plan.colorDepth,
+    placements: r.placements,
+    background: renderOptionsOf(symbols).background,
+  };
+}
 
 describe('chooseProtocol', () => {
   interface Row {
@@ -113,7 +178,16 @@ describe('chooseProtocol', () => {
       because: 'off',
       sets: ['sextant'],
     },
-    { name: 'not a tty: braille', tty: false, graphics: 'kitty', protocol: 'braille', because: 'not-a-tty' },
+    // Changed by the drawing plan: off a terminal the text picture is symbols (was braille).
+    { name: 'not a tty: symbols', tty: false, graphics: 'kitty', protocol: 'symbols', because: 'not-a-tty' },
+    {
+      name: 'not a tty, NO_COLOR: symbols (glyphs only)',
+      env: { NO_COLOR: '1' },
+      tty: false,
+      graphics: 'kitty',
+      protocol: 'symbols',
+      because: 'not-a-tty',
+    },
     {
       name: 'not a tty, --symbols: symbols',
       tty: false,
@@ -196,7 +270,7 @@ describe('chooseProtocol', () => {
     expect(choice).toEqual({
       protocol: row.protocol,
       because: row.because,
-      symbols: row.sets ?? row.terminal ?? ['block'],
+      symbols: row.protocol === 'symbols' ? (row.sets ?? row.terminal ?? ['block']) : null,
     });
   });
 });
@@ -314,19 +388,19 @@ describe('interruptTail', () => {
     {
       name: 'sixel in DCS',
       state: inDcs,
-      ctx: { protocol: 'sixel', multiplexer: null, synchronizedOutput: false },
+      ctx: { protocol: 'sixel', wrap: null, synchronizedOutput: false },
       expected: /^\x1b\\\x1b\[0m\r\n\x1b\[\?25h$/,
     },
     {
       name: 'sixel between pieces',
       state: GROUND,
-      ctx: { protocol: 'sixel', multiplexer: null, synchronizedOutput: true },
+      ctx: { protocol: 'sixel', wrap: null, synchronizedOutput: true },
       expected: /^\x1b\[0m\x1b\[\?2026l\r\n\x1b\[\?25h$/,
     },
     {
       name: 'kitty inside tmux',
       state: inTmux,
-      ctx: { protocol: 'kitty', multiplexer: 'tmux', synchronizedOutput: false },
+      ctx: { protocol: 'kitty', wrap: 'tmux', synchronizedOutput: false },
       expected: /^\x1b\\\x1bPtmux;\x1b\x1b\\\x1b\\\x1bPtmux;\x1b\x1b_Gm=0,q=2;\x1b\x1b\\\x1b\\.*\x1b\[0m/,
     },
     {
@@ -334,7 +408,7 @@ describe('interruptTail', () => {
       state: GROUND,
       ctx: {
         protocol: 'kitty',
-        multiplexer: null,
+        wrap: null,
         synchronizedOutput: false,
         handle: { protocol: 'kitty', columns: 4, rows: 3, imageId: 77, placeholders: false, multiplexer: null },
       },
@@ -343,13 +417,13 @@ describe('interruptTail', () => {
     {
       name: 'kitty drawn by flow (the terminal moves the cursor): upload ended, deleted by id, a new line',
       state: scanEscapes(GROUND, '\x1b_Ga=T,i=78,m=1,q=2;AAAA'),
-      ctx: { protocol: 'kitty', multiplexer: null, synchronizedOutput: false, imageId: 78 },
+      ctx: { protocol: 'kitty', wrap: null, synchronizedOutput: false, imageId: 78 },
       expected: /^\x1b\\\x1b_Gm=0,q=2;\x1b\\\x1b_Ga=d,d=I,i=78,q=2\x1b\\\x1b\[0m\r\n\x1b\[\?25h$/,
     },
     {
       name: 'braille mid-line',
       state: GROUND,
-      ctx: { protocol: 'braille', multiplexer: 'tmux', synchronizedOutput: false },
+      ctx: { protocol: 'braille', wrap: 'tmux', synchronizedOutput: false },
       expected: /^\x1b\[0m\r\n\x1b\[\?25h$/,
     },
   ];

@@ -1,11 +1,11 @@
 /**
  * TERMSIGHT_GRAPHICS's precedence is written once (overrideDecision); the three places that ask it
- * (explainDetect, resolveReport, show's chooseProtocol) must follow that one decision. Each row is
+ * (explainDetect, resolveReport, the drawing plan `show` draws from) must follow that one decision. Each row is
  * a value of the variable in a setting the override must win over (kitty by TERM and by the probe,
  * no tty, tmux without passthrough).
  */
 import { describe, expect, it } from 'vitest';
-import { chooseProtocol } from '../../src/cli/show-plan.js';
+import { planDrawing } from '../../src/draw/plan.js';
 import { explainDetect } from '../../src/env/detect.js';
 import { overrideDecision } from '../../src/env/override.js';
 import type { Protocol } from '../../src/env/protocol.js';
@@ -13,6 +13,16 @@ import type { Env } from '../../src/env/runtime.js';
 import type { ProbeFacts } from '../../src/probe/facts.js';
 import { resolveReport } from '../../src/report/resolve.js';
 import { textColor } from '../../src/report/text-picture.js';
+import type { Report } from '../../src/report/types.js';
+
+/** `show`'s protocol (its plan) and whether the environment's override decided it. */
+function chooseProtocol(input: { env: Env; stdoutIsTTY: boolean; report: Report }) {
+  const plan = planDrawing(input.report, { env: input.env, terminal: input.stdoutIsTTY, wrapUnproven: true });
+  const why = plan.why.protocol;
+  const because =
+    why.source !== 'environment' ? why.source : why.detail.startsWith('TERMSIGHT_GRAPHICS=off') ? 'off' : 'override';
+  return { protocol: plan.protocol, because };
+}
 
 const kittyFacts: ProbeFacts = {
   replies: [{ kind: 'dcs', text: '\\eP>|kitty(0.35.2)\\e\\' }],

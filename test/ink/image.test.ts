@@ -35,6 +35,8 @@ function app(props: ImageProps, report: Report) {
 
 const BRAILLE = /^[\u2800-\u28ff]+$/;
 const BLOCKS = /^[\u2580\u2584\u2588 ]+$/;
+/** Block elements: half blocks, quadrants, eighths (the symbols picture's `block` set). */
+const SYMBOLS = /^[\u2580-\u259f ]+$/;
 
 interface Row {
   readonly name: string;
@@ -84,10 +86,11 @@ const ROWS: Row[] = [
     within: { columns: 30, rows: 4 },
   },
   {
-    name: 'no graphics (not a terminal): braille',
+    // Changed by the drawing plan: the report's text picture where text has colour (was braille).
+    name: 'no graphics: the text picture, symbols in colour',
     props: { src: join(images, 'astronaut.png'), width: 10 },
     graphics: null,
-    cells: BRAILLE,
+    cells: SYMBOLS,
     within: { columns: 10, rows: 10 },
   },
 ];

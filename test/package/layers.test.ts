@@ -1,7 +1,9 @@
 /**
  * The folder graph, read from the imports themselves: each layer of src/ may import only the
- * layers below it and, outside the top layers, nothing but Node's built-ins. The rule is data
- * (LAYERS); `violations` is pure and tested on made-up files first, so the check itself can fail.
+ * layers below it and, outside the top layers, nothing but Node's built-ins; and no file reaches
+ * itself through its imports (an import circle), type-only imports included. The rules are data
+ * (LAYERS); `violations` and `circles` are pure and tested on made-up files first, so the checks
+ * themselves can fail.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,17 +23,22 @@ const LAYERS: Record<string, { readonly may: readonly string[]; readonly package
   render: { may: ['core', 'env'] },
   // sharp: the optional peer for AVIF/HEIF/TIFF/JPEG XL/SVG, loaded only by decode/sharp.ts when such a file arrives.
   decode: { may: ['core'], packages: ['sharp'] },
-  compat: { may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode'] },
+  // From a report and a request to a plan, and drawing from plans (docs/draw.md): the report's
+  // answers, render's encoders, decode for the one call that takes a file (loaded on the call).
+  draw: { may: ['core', 'terminals', 'env', 'probe', 'report', 'render', 'decode'] },
+  compat: { may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode', 'draw'] },
   // The Ink component: any layer below the CLI, and Ink and React (optional peers, loaded only here).
   ink: {
-    may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode', 'compat'],
+    may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode', 'draw', 'compat'],
     packages: ['ink', 'react'],
   },
   // termsight/testing: scripted terminals from the database and the recordings; Node only.
   testing: { may: ['core', 'terminals', 'env'] },
-  cli: { may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode', 'compat'] },
+  cli: { may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode', 'draw', 'compat'] },
   // The front door (src/index.ts) may re-export any layer.
-  '.': { may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode', 'compat', 'cli'] },
+  '.': {
+    may: ['core', 'terminals', 'env', 'probe', 'capability', 'report', 'render', 'decode', 'draw', 'compat', 'cli'],
+  },
 };
 
 /** One source file: its path under src/ and its text. */
@@ -88,6 +95,52 @@ function violations(files: readonly SourceFile[]): string[] {
       }
     }
   }
+  return out;
+}
+
+/** The files under src/ a file imports (relative specifiers only; `x.js` is the source `x.ts`). */
+function importsOf({ file, text }: SourceFile): string[] {
+  return specifiers(text)
+    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)).replace(/\.js$/, '.ts'));
+}
+
+/**
+ * Every import circle among `files`: each strongly connected group of files (Tarjan's algorithm)
+ * that has more than one file or a file importing itself, its files sorted.
+ */
+function circles(files: readonly SourceFile[]): string[][] {
+  const graph = new Map(files.map((f) => [f.file, importsOf(f)]));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  let next = 0;
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next);
+    next += 1;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop() as string;
+      onStack.delete(w);
+      group.push(w);
+    } while (w !== v);
+    if (group.length > 1 || (graph.get(v) ?? []).includes(v)) out.push(group.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
   return out;
 }
 
@@ -160,7 +213,70 @@ describe('the layer check itself', () => {
   });
 });
 
+describe('the circle check itself', () => {
+  const f = (file: string, ...imports: string[]): SourceFile => ({
+    file,
+    text: imports.map((i) => `import { x } from '${i}';`).join('\n'),
+  });
+  it.each([
+    { name: 'a chain', files: [f('a/x.ts', './y.js'), f('a/y.ts', '../b/z.js'), f('b/z.ts')], found: [] },
+    { name: 'two files', files: [f('a/x.ts', './y.js'), f('a/y.ts', './x.js')], found: [['a/x.ts', 'a/y.ts']] },
+    {
+      name: 'three files across folders',
+      files: [f('r/a.ts', './text/b.js'), f('r/text/b.ts', '../c.js'), f('r/c.ts', './a.js'), f('r/d.ts', './a.js')],
+      found: [['r/a.ts', 'r/c.ts', 'r/text/b.ts']],
+    },
+    {
+      name: 'a type-only import counts',
+      files: [f('a/x.ts', './y.js'), { file: 'a/y.ts', text: "import type { T } from './x.js';" }],
+      found: [['a/x.ts', 'a/y.ts']],
+    },
+    {
+      name: 'a re-export counts',
+      files: [f('a/x.ts', './y.js'), { file: 'a/y.ts', text: "export { T } from './x.js';" }],
+      found: [['a/x.ts', 'a/y.ts']],
+    },
+    { name: 'a file importing itself', files: [f('a/x.ts', './x.js')], found: [['a/x.ts']] },
+    {
+      name: 'an import only in a comment',
+      files: [f('a/x.ts', './y.js'), { file: 'a/y.ts', text: "// import { x } from './x.js';" }],
+      found: [],
+    },
+    {
+      name: 'two separate circles',
+      files: [f('a/x.ts', './y.js'), f('a/y.ts', './x.js'), f('b/x.ts', './y.js'), f('b/y.ts', './x.js')],
+      found: [
+        ['a/x.ts', 'a/y.ts'],
+        ['b/x.ts', 'b/y.ts'],
+      ],
+    },
+  ])('$name', ({ files, found }) => {
+    expect(circles(files).sort((a, b) => (a[0] as string).localeCompare(b[0] as string))).toEqual(found);
+  });
+});
+
+describe('docs/architecture.md', () => {
+  it('lists each layer with what LAYERS lets it import', () => {
+    const doc = readFileSync(fileURLToPath(new URL('../../docs/architecture.md', import.meta.url)), 'utf8');
+    const rows = [...doc.matchAll(/^\| `(\w+)` \| .* \| ([^|]+) \|$/gm)].map((m) => [
+      m[1] as string,
+      (m[2] as string).trim() === 'Node only' ? [] : (m[2] as string).split(',').map((l) => l.trim()),
+    ]);
+    expect(Object.fromEntries(rows)).toEqual(
+      Object.fromEntries(
+        Object.entries(LAYERS)
+          .filter(([name]) => name !== '.')
+          .map(([name, r]) => [name, [...r.may]]),
+      ),
+    );
+  });
+});
+
 describe('src/', () => {
+  it('has no import circle', () => {
+    expect(circles(sourceFiles())).toEqual([]);
+  });
+
   it('imports only along the layer graph', () => {
     const files = sourceFiles();
     expect(files.length).toBeGreaterThan(50);

@@ -1,5 +1,5 @@
 /**
- * Pictures cropped to the rows a viewport shows (src/render/crop.ts), per protocol, read back by
+ * Pictures cropped to the rows a viewport shows (src/render/geometry/visible.ts, encoded by backend.ts), per protocol, read back by
  * decoders independent of the encoders (the `sixel` package, fast-png, a kitty payload decoder):
  * the visible part must be exactly the rows of the whole picture it stands for, start at the
  * first visible row, and never reach below the last one.
@@ -18,7 +18,7 @@ import {
   scaledRows,
   sixelRows,
   type VisibleRows,
-} from '../../src/render/crop.js';
+} from '../../src/render/geometry/visible.js';
 import type { RenderOptions } from '../../src/render/options.js';
 import {
   decodeKittyTransmission,

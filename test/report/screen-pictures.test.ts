@@ -12,8 +12,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { renderOptionsFor } from '../../src/cli/show-plan.js';
 import { escapeBytes } from '../../src/core/escape.js';
+import { renderOptionsOf } from '../../src/draw/options.js';
+import { planDrawing } from '../../src/draw/plan.js';
 import type { Runtime } from '../../src/env/runtime.js';
 import { factsFromReplies } from '../../src/probe/classify.js';
 import type { ProbeFacts } from '../../src/probe/facts.js';
@@ -256,8 +257,10 @@ describe('the picture through a real screen 4.09 in xterm as a VT340 (recorded)'
 
   it('the picture goes in packets under 768 bytes, with the outer cursor saved and restored inside them', () => {
     const report = resolveReport(runtime, probe(runtime, () => REC.replies).facts);
-    const options = renderOptionsFor(report, { columns: 20, rows: 10 }, runtime.env);
-    expect(options.multiplexer).toBe('screen');
+    const options = renderOptionsOf(
+      planDrawing(report, { protocol: 'sixel', columns: 20, rows: 10, env: runtime.env, wrapUnproven: true }),
+    );
+    expect(options.wrap).toBe('screen');
     const raster = { width: 64, height: 64, data: new Uint8Array(64 * 64 * 4).fill(200) };
     const { output } = flow(raster, 'sixel', options);
     const packets = output.match(/\x1bP[\s\S]*?\x1b\\/g) ?? [];

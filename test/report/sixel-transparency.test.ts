@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { renderOptionsFor } from '../../src/cli/show-plan.js';
-import { renderOptionsFor as libraryOptions } from '../../src/compat/render-options.js';
+import { renderOptionsOf } from '../../src/draw/options.js';
+import { planDrawing } from '../../src/draw/plan.js';
 import type { Env } from '../../src/env/runtime.js';
 import { factsFromReplies } from '../../src/probe/classify.js';
 import type { ProbeFacts } from '../../src/probe/facts.js';
@@ -17,6 +17,12 @@ import { parseTmuxFormats } from '../../src/probe/tmux-formats.js';
 import { draw } from '../../src/render/backend.js';
 import { resolveReport } from '../../src/report/resolve.js';
 import type { Report } from '../../src/report/types.js';
+
+/** `show`'s sixel options for a report (its plan: wrapped for tmux unless passthrough is known off). */
+const renderOptionsFor = (r: Report, box: { columns: number; rows: number }, env: Env) =>
+  renderOptionsOf(planDrawing(r, { protocol: 'sixel', ...box, env, wrapUnproven: true }));
+/** The library's (Ink's, terminal-image's) sixel options for a report: its plan. */
+const libraryOptions = (r: Report) => renderOptionsOf(planDrawing(r, { protocol: 'sixel' }));
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 const TTY = { stdin: true, stdout: true, stderr: true };

@@ -5,8 +5,7 @@
  * fitted picture is never resampled to more than `MAX_PIXELS`. See docs/cli.md, "Size limits".
  */
 
-/** The most columns or rows a picture may be asked to cover (no terminal is wider or taller). */
-export const MAX_CELLS = 10_000;
+export { MAX_CELLS } from '../../core/primitives.js';
 
 /** The largest cell side in pixels (an 8K screen with a huge font still has cells far smaller). */
 export const MAX_CELL_PIXELS = 1_000;

@@ -3,17 +3,32 @@
  * picture's pixels go to a new file in `/dev/shm` (else the temp folder) that the terminal reads
  * and deletes; a file it never read is deleted when the process exits (core/graphics-file.ts).
  */
-import { graphicsFilesRead, removeGraphicsFiles, writeGraphicsFile } from '../../core/graphics-file.js';
+import { ASYNC_DISPOSE } from '../../core/dispose.js';
+import {
+  graphicsFilesRead,
+  KITTY_FILES_READ_MS,
+  removeGraphicsFiles,
+  writePictureFile,
+} from '../../core/graphics-file.js';
 import type { KittyFileSink } from './kitty.js';
 
 /**
  * The sink that writes picture files for kitty's `t=t`. Use it only where the report says
- * `kittyLocalFile` (the terminal proved it reads this machine's files).
+ * `kittyLocalFile` (the terminal proved it reads this machine's files). `await using` it (or await
+ * its `[Symbol.asyncDispose]()`) before exiting: it waits, at most `KITTY_FILES_READ_MS`, until the
+ * terminal has read the files written so far, then deletes what is left.
  *
- * @example toTerminal(raster, 'kitty', { ...options, ...(report.kittyLocalFile ? { kittyFile: kittyFileSink() } : {}) })
+ * @example await using sink = kittyFileSink(); write(toTerminal(raster, 'kitty', { kittyFile: sink }))
  */
-export function kittyFileSink(): KittyFileSink {
-  return (bytes) => writeGraphicsFile(bytes, 'termsight-picture');
+export function kittyFileSink(): KittyFileSink & AsyncDisposable {
+  // A fresh function each time: the disposer is assigned to it.
+  const sink: KittyFileSink = (bytes) => writePictureFile(bytes);
+  return Object.assign(sink, {
+    [ASYNC_DISPOSE]: async (): Promise<void> => {
+      await graphicsFilesRead(KITTY_FILES_READ_MS);
+      removeGraphicsFiles();
+    },
+  });
 }
 
 /**
@@ -27,7 +42,7 @@ export function removeKittyFiles(): void {
 }
 
 /** How long `kittyFilesRead` waits by default for the terminal to read the picture files. */
-export const KITTY_FILES_READ_MS = 2000;
+export { KITTY_FILES_READ_MS } from '../../core/graphics-file.js';
 
 /**
  * Waits until the terminal has read every picture file written so far (it deletes each after

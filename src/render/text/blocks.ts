@@ -16,10 +16,10 @@
  */
 
 import { blendChannelByte } from '../../core/blend.js';
+import type { ColorDepth } from '../../core/primitives.js';
 import type { Raster } from '../../core/raster.js';
 import { validateRaster } from '../../core/raster.js';
-import type { ColorDepth } from '../options.js';
-import { channelLevel } from './braille.js';
+import { channelLevel } from './channel-level.js';
 import { nearest256, SGR_RESET } from './color.js';
 
 /** Options for the blocks renderer. */

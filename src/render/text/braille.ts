@@ -5,9 +5,10 @@
  */
 
 import { blendChannelByte } from '../../core/blend.js';
+import type { ColorDepth } from '../../core/primitives.js';
 import type { Raster } from '../../core/raster.js';
 import { validateRaster } from '../../core/raster.js';
-import type { ColorDepth } from '../options.js';
+import { channelLevel } from './channel-level.js';
 import { nearest256, SGR_RESET } from './color.js';
 
 /** Options for the braille renderer. */
@@ -59,18 +60,6 @@ export interface BrailleDots {
    * group's and this is that group's average (see the module comment).
    */
   readonly colors: Uint32Array;
-}
-
-/**
- * How far channel value `v` stands out from the background's `b`, 0..255: the distance as a
- * share of the farthest any value can be from `b`, so that on a dark grey background pure red
- * stands out fully, as it does on black (on black and white this is the plain distance). A
- * pixel's level is the largest of its three.
- *
- * @example channelLevel(255, 40) // 255; channelLevel(128, 0) // 128
- */
-export function channelLevel(v: number, b: number): number {
-  return Math.round((Math.abs(v - b) * 255) / Math.max(b, 255 - b));
 }
 
 /**

@@ -3,7 +3,7 @@
  * (`38;5;n`). The 256-colour match uses only the 6x6x6 cube and the grey ramp (16-255),
  * because the first 16 colours are whatever the user's theme made them.
  */
-import type { ColorDepth } from '../options.js';
+import type { ColorDepth } from '../../core/primitives.js';
 
 /** The six levels of each channel in the xterm colour cube (indices 16-231). */
 export const CUBE_LEVELS: readonly number[] = [0, 95, 135, 175, 215, 255];

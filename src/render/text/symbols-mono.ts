@@ -8,7 +8,7 @@
  */
 import { blendChannel } from '../../core/blend.js';
 import type { Raster } from '../../core/raster.js';
-import { channelLevel } from './braille.js';
+import { channelLevel } from './channel-level.js';
 import type { SymbolSet } from './symbols-glyphs.js';
 import { CELL_GRID, popcount32 } from './symbols-glyphs.js';
 

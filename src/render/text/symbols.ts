@@ -9,9 +9,10 @@
  * and half-transparent ones are blended onto it; a cell with every pixel transparent is a space
  * on the terminal's own background. Design notes: docs/render.md, "Symbols".
  */
+
+import type { ColorDepth } from '../../core/primitives.js';
 import type { Raster } from '../../core/raster.js';
 import { validateRaster } from '../../core/raster.js';
-import type { ColorDepth } from '../options.js';
 import { SymbolFitter, TRANSPARENT_CELL } from './symbols-fit.js';
 import type { SymbolSet, SymbolSetName } from './symbols-glyphs.js';
 import { CELL_GRID, resolveSymbolSet } from './symbols-glyphs.js';

@@ -10,15 +10,10 @@
  *   over the line below the viewport);
  * - iTerm2 by a cropped image (the protocol has no source rectangle);
  * - text pictures (and kitty's Unicode placeholders, which are text) by whole lines.
- * Pure: geometry and encoders, no I/O.
+ * This file is the geometry of it (which rows, which pixels); backend.ts encodes them, in the one
+ * place that dispatches to the encoders. Pure, no I/O.
  */
-import type { Raster } from '../core/raster.js';
-import type { Layout } from './backend.js';
-import type { RenderOptions } from './options.js';
-import { iterm2Sequences } from './pixels/iterm2.js';
-import { kittyImageId, kittySequences } from './pixels/kitty.js';
-import { encodePng } from './pixels/png.js';
-import { encodeSixel } from './pixels/sixel.js';
+import type { Raster } from '../../core/raster.js';
 
 /** The rows of a picture that are visible: from `top` (0: the picture's first row), `rows` of them. */
 export interface VisibleRows {
@@ -108,49 +103,4 @@ export function cropRows(raster: Raster, rows: PixelRows): Raster {
 export function visibleLines(lines: readonly string[], visible: VisibleRows): string[] {
   const v = clampVisible(visible, lines.length);
   return lines.slice(v.top, v.top + v.rows);
-}
-
-/**
- * The escape sequences that draw the visible rows of a pixel picture already fitted (`fitted`,
- * laid out as `lay`: its `fit` crop and size applied; its `offset` is the caller's, as for the
- * whole picture), starting at the cell of the first visible row. kitty transmits the whole
- * picture and shows a source rectangle of it; sixel and iTerm2 send only the rows shown. Empty
- * when no row is visible. `cellHeight` is the cell's height in pixels (a sixel's rows are cells);
- * `exact`: kitty and iTerm2 draw it 1:1 as the whole picture would be (`drawsExactPixels`), so
- * its rows are whole cells and no cell count is given.
- *
- * @example visibleSequences(fitted, lay, 'kitty', { cellPixels }, { top: 2, rows: 3 }, 20, false)
- */
-export function visibleSequences(
-  fitted: Raster,
-  lay: Layout,
-  protocol: 'kitty' | 'iterm2' | 'sixel',
-  options: RenderOptions,
-  visible: VisibleRows,
-  cellHeight: number,
-  exact = false,
-): { sequences: string[]; imageId?: number } {
-  const v = clampVisible(visible, lay.rows);
-  if (v.rows === 0) return { sequences: [] };
-  if (protocol === 'sixel') {
-    const rows = sixelRows(fitted.height, cellHeight, v);
-    if (rows.height === 0) return { sequences: [] };
-    return { sequences: [encodeSixel(cropRows(fitted, rows), { sixelColors: options.sixelColors })] };
-  }
-  const rows = exact ? cellRows(fitted.height, cellHeight, v) : scaledRows(fitted.height, lay.rows, v);
-  if (rows.height === 0) return { sequences: [] };
-  const cells = exact ? {} : { columns: lay.columns, rows: v.rows };
-  if (protocol === 'kitty') {
-    const imageId = options.imageId ?? kittyImageId();
-    const sequences = kittySequences(fitted, {
-      imageId,
-      ...cells,
-      keepCursor: options.keepCursor ?? false,
-      source: { x: 0, y: rows.y, width: fitted.width, height: rows.height },
-    });
-    return { sequences, imageId };
-  }
-  const png = encodePng(cropRows(fitted, rows));
-  const size = exact ? { pixels: { width: fitted.width, height: rows.height } } : cells;
-  return { sequences: iterm2Sequences(png, { ...size, multiplexer: options.multiplexer ?? null }) };
 }
