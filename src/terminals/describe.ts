@@ -27,7 +27,10 @@ const notifyName = (row: TerminalRow) => {
 export function summarize(row: TerminalRow): RowSummary {
   const id = row.identity;
   const ways = [
-    ...id.env.map((set) => set.map(describeCondition).join(' and ')),
+    ...id.env.map(
+      (s) =>
+        `${s.when.map(describeCondition).join(' and ')} (${s.priority}${s.names === false ? ', names no one row' : ''})`,
+    ),
     ...(id.xtversion ? [`XTVERSION ${id.xtversion.example}`] : []),
     ...(id.fingerprints ?? []).map((f) => [f.da1 && `DA1 ${f.da1}`, f.da2 && `DA2 ${f.da2}`].filter(Boolean).join(' ')),
   ];

@@ -4,7 +4,20 @@
  */
 import { compareVersions } from '../core/condition.js';
 import { TERMINALS } from './database.js';
-import type { Draws, Fact, FactName, GlyphSet, QueryFamily, TerminalRow } from './types.js';
+import type { Draws, EnvSign, Fact, FactName, GlyphSet, QueryFamily, TerminalRow } from './types.js';
+
+/** A sign with its row. */
+export interface Signed {
+  readonly row: TerminalRow;
+  readonly sign: EnvSign;
+}
+
+/** Every sign of the database with its row, by priority (a stable sort: equal priorities keep the row order). */
+export function signsByPriority(db: readonly TerminalRow[] = TERMINALS): Signed[] {
+  return db
+    .flatMap((row) => row.identity.env.map((sign) => ({ row, sign })))
+    .sort((a, b) => a.sign.priority - b.sign.priority);
+}
 
 /** The row with this id, or undefined. */
 export function terminalById(id: string, db: readonly TerminalRow[] = TERMINALS): TerminalRow | undefined {

@@ -16,9 +16,9 @@ export const MULTIPLEXERS: readonly TerminalRow[] = [
     kind: 'multiplexer',
     identity: {
       env: [
-        [{ variable: 'TMUX', test: 'set' }],
-        [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'tmux' }],
-        [{ variable: 'TERM', test: 'prefix', value: 'tmux' }],
+        { when: [{ variable: 'TMUX', test: 'set' }], priority: 440 },
+        { when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'tmux' }], priority: 441 },
+        { when: [{ variable: 'TERM', test: 'prefix', value: 'tmux' }], priority: 442 },
       ],
       xtversion: { names: ['tmux'], example: 'tmux 3.3a', byName: [], source: 'test/fixtures/replies/kitty+tmux.json' },
       fingerprints: [{ da2: '^>84;', source: 'test/fixtures/replies/kitty+tmux.json (DA2 \\e[>84;0;0c)' }],
@@ -83,10 +83,10 @@ export const MULTIPLEXERS: readonly TerminalRow[] = [
     kind: 'multiplexer',
     identity: {
       env: [
-        [{ variable: 'STY', test: 'set' }],
-        [{ variable: 'TERM', test: 'equals', value: 'screen' }],
-        [{ variable: 'TERM', test: 'prefix', value: 'screen.' }],
-        [{ variable: 'TERM', test: 'prefix', value: 'screen-' }],
+        { when: [{ variable: 'STY', test: 'set' }], priority: 450 },
+        { when: [{ variable: 'TERM', test: 'equals', value: 'screen' }], priority: 451 },
+        { when: [{ variable: 'TERM', test: 'prefix', value: 'screen.' }], priority: 452 },
+        { when: [{ variable: 'TERM', test: 'prefix', value: 'screen-' }], priority: 453 },
       ],
       fingerprints: [
         {
@@ -135,9 +135,9 @@ export const MULTIPLEXERS: readonly TerminalRow[] = [
     kind: 'multiplexer',
     identity: {
       env: [
-        [{ variable: 'ZELLIJ', test: 'set' }],
-        [{ variable: 'ZELLIJ_SESSION_NAME', test: 'set' }],
-        [{ variable: 'ZELLIJ_PANE_ID', test: 'set' }],
+        { when: [{ variable: 'ZELLIJ', test: 'set' }], priority: 460 },
+        { when: [{ variable: 'ZELLIJ_SESSION_NAME', test: 'set' }], priority: 461 },
+        { when: [{ variable: 'ZELLIJ_PANE_ID', test: 'set' }], priority: 462 },
       ],
       xtversion: {
         names: ['Zellij'],

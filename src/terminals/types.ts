@@ -168,27 +168,51 @@ export interface Fingerprint {
   readonly note?: string;
 }
 
-/** How a row shows itself. */
+/** A row of one of the environment's tables as a sign carries it: the table's id, why it holds, where that is written. */
+export interface EnvRuleText {
+  readonly id: string;
+  readonly note: string;
+  readonly source: string;
+  /** One of the founding table's rows (the rows termsight started from), kept exactly. */
+  readonly founding?: true;
+}
+
+/**
+ * One way the environment shows a row, chafa's env rule of a `term_def`: conditions that must all
+ * hold, and a priority (lower first). Identification takes, of the signs that hold, the one with
+ * the lowest priority, a sign on a variable other terminals' children inherit only after every
+ * other; the environment's tables (`detect`, `placements`) are the signs that decide them, by the
+ * same priority. A sign's answer is the row's own: `detect` takes the row's first protocol that
+ * needs no reply, `placements` the row's placements fact.
+ */
+export interface EnvSign {
+  readonly when: readonly Condition[];
+  readonly priority: number;
+  /** The variable holding the version where this sign names the row (default: the identity's `versionVariable`). */
+  readonly versionVariable?: string;
+  /**
+   * `false`: a founding rule that names two terminals at once (`TERM` containing kitty or ghostty):
+   * it decides `detect` and names no one row.
+   */
+  readonly names?: false;
+  /** Which answers the report takes from this sign alone, as from an XTVERSION name (`XtversionName.byName`). */
+  readonly byName?: readonly ByName[];
+  /** Its row of the graphics table (`detect`): the answer is the row's first protocol that needs no reply. */
+  readonly graphics?: EnvRuleText;
+  /** Its row of the placements table (`placements`): the answer is the row's placements fact. */
+  readonly placements?: EnvRuleText;
+}
+
+/** How a row shows itself: its one recogniser, from the environment and from its replies. */
 export interface Identity {
-  /** Condition sets on the environment; any one set, all its conditions holding, names the row. */
-  readonly env: readonly (readonly Condition[])[];
+  /** The signs in the environment, each with its priority (any one, all its conditions holding, names the row). */
+  readonly env: readonly EnvSign[];
   /** The variable holding its version when the environment names it. */
   readonly versionVariable?: string;
   readonly xtversion?: XtversionName;
   readonly fingerprints?: readonly Fingerprint[];
   readonly source: string;
   readonly note?: string;
-}
-
-/** A rule of one of the environment's tables, with its place in that table (lower first). */
-export interface RankedRule<A> {
-  readonly priority: number;
-  readonly id: string;
-  readonly when: readonly Condition[];
-  readonly answer: A;
-  readonly note: string;
-  readonly source: string;
-  readonly founding?: true;
 }
 
 /** One terminal or multiplexer. */
@@ -208,11 +232,6 @@ export interface TerminalRow {
   readonly glyphs?: Partial<Readonly<Record<GlyphSet, Fact>>>;
   readonly quirks?: readonly Quirk[];
   readonly multiplexer?: MultiplexerFacts;
-  /** Its rows in the environment's graphics and placements tables. */
-  readonly rules?: {
-    readonly graphics?: readonly RankedRule<DrawnProtocol>[];
-    readonly placements?: readonly RankedRule<boolean>[];
-  };
   /** What the row leaves out, and why. */
   readonly note?: string;
 }

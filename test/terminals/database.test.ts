@@ -24,6 +24,7 @@ import {
   type TerminalRow,
   truecolorNames,
 } from '../../src/terminals/index.js';
+import { envProtocol } from '../../src/terminals/views.js';
 import { PINNED_GRAPHICS_RULES, PINNED_PLACEMENT_RULES } from './pinned-rules.js';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -83,12 +84,27 @@ describe('the database', () => {
   );
 
   it.each([
-    { name: 'graphics', ranked: TERMINALS.flatMap((r) => r.rules?.graphics ?? []) },
-    { name: 'placements', ranked: TERMINALS.flatMap((r) => r.rules?.placements ?? []) },
-  ])('$name rules: unique ids and priorities', ({ ranked }) => {
-    expect(new Set(ranked.map((r) => r.id)).size).toBe(ranked.length);
-    expect(new Set(ranked.map((r) => r.priority)).size).toBe(ranked.length);
+    { name: 'graphics', texts: TERMINALS.flatMap((r) => r.identity.env.flatMap((s) => s.graphics ?? [])) },
+    { name: 'placements', texts: TERMINALS.flatMap((r) => r.identity.env.flatMap((s) => s.placements ?? [])) },
+  ])('$name rules: unique ids', ({ texts }) => {
+    expect(new Set(texts.map((r) => r.id)).size).toBe(texts.length);
   });
+
+  it('every sign has a priority of its own: the recogniser never has to break a tie', () => {
+    const priorities = TERMINALS.flatMap((r) => r.identity.env.map((s) => s.priority));
+    expect(new Set(priorities).size).toBe(priorities.length);
+  });
+
+  it.each(TERMINALS.map((row) => ({ name: row.id, row })))(
+    '$name: a sign that decides an env table has an answer in its row',
+    ({ row }) => {
+      for (const sign of row.identity.env) {
+        if (sign.graphics) expect(envProtocol(row)).toBeDefined();
+        if (sign.placements) expect(row.facts.placements).toBeDefined();
+        if (sign.names === false) expect(sign.graphics ?? sign.placements).toBeDefined();
+      }
+    },
+  );
 });
 
 describe('the env tables are views that come out exactly as before', () => {
