@@ -18,7 +18,7 @@ export const MULTIPLEXERS: readonly TerminalRow[] = [
       env: [
         { when: [{ variable: 'TMUX', test: 'set' }], priority: 440 },
         { when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'tmux' }], priority: 441 },
-        { when: [{ variable: 'TERM', test: 'prefix', value: 'tmux' }], priority: 442 },
+        { when: [{ variable: 'TERM', test: 'prefix', value: 'tmux' }], priority: 443 },
       ],
       xtversion: { names: ['tmux'], example: 'tmux 3.3a', byName: [], source: 'test/fixtures/replies/kitty+tmux.json' },
       fingerprints: [{ da2: '^>84;', source: 'test/fixtures/replies/kitty+tmux.json (DA2 \\e[>84;0;0c)' }],
@@ -83,7 +83,8 @@ export const MULTIPLEXERS: readonly TerminalRow[] = [
     kind: 'multiplexer',
     identity: {
       env: [
-        { when: [{ variable: 'STY', test: 'set' }], priority: 450 },
+        // STY before a TERM of tmux*: a program in screen in tmux sees screen first (multiplexerFromEnv).
+        { when: [{ variable: 'STY', test: 'set' }], priority: 442 },
         { when: [{ variable: 'TERM', test: 'equals', value: 'screen' }], priority: 451 },
         { when: [{ variable: 'TERM', test: 'prefix', value: 'screen.' }], priority: 452 },
         { when: [{ variable: 'TERM', test: 'prefix', value: 'screen-' }], priority: 453 },
