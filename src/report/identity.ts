@@ -20,6 +20,7 @@ export type { Identified };
 
 const TERMINAL_ROWS = TERMINALS.filter((row) => row.kind === 'terminal');
 const MULTIPLEXER_ROWS = TERMINALS.filter((row) => row.kind === 'multiplexer');
+const HERDR_ROW = TERMINALS.filter((row) => row.id === 'herdr');
 
 /** An escaped CSI reply (`\e[?62;c`) as the body the database's fingerprints match (`?62;c`). */
 const csiBody = (reply: string | undefined) => reply?.replace(/^\\e\[/, '');
@@ -38,8 +39,8 @@ export interface MultiplexerFound extends Identified {
 
 /**
  * The multiplexer between the program and the terminal: tmux or screen as the probe or the
- * environment shows them, else Zellij (its XTVERSION, its variables, its DA1/DA2), else mosh (its
- * DA1/DA2; it sets no variable).
+ * environment shows them, else herdr (its variables), else Zellij (its XTVERSION, its variables,
+ * its DA1/DA2), else mosh (its DA1/DA2; it sets no variable).
  */
 export function multiplexerOf(
   env: Env,
@@ -56,6 +57,9 @@ export function multiplexerOf(
       ? { name: classic, row, version, by: 'reply', because: `${named.name} answered for itself`, reply: named.reply }
       : { name: classic, row, version, by: 'env', because: hint?.because ?? '' };
   }
+  // herdr: its own variables (its panes inherit the outer Ghostty's); over ssh it shows only as libghostty.
+  const herdr = identify({ env }, HERDR_ROW);
+  if (herdr) return { name: 'herdr', ...herdr };
   const zellij = terminalById('zellij') as TerminalRow;
   const said = facts?.terminal;
   if (said && terminalByReplyName(said.name, [zellij])) {

@@ -21,6 +21,7 @@ import { graphicsRuleOwner, placeholdersSince, placementRuleOwner } from '../ter
 import { hyperlinksAnswer } from './hyperlinks.js';
 import { type Identified, identifyParties, type MultiplexerFound, type Parties } from './identity.js';
 import { resolveKittyLocal } from './kitty-local.js';
+import { pictureWrap } from './picture-wrap.js';
 import { type PictureChoice, picturesFor, rowPictures } from './pictures.js';
 import { choosePicture, type TerminalSymbolSet, terminalSymbolSets, textColor } from './text-picture.js';
 import type { MultiplexerInfo, Report, ReportField, Why } from './types.js';
@@ -82,6 +83,11 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
       ? { ...muxAnswer, value: { ...muxAnswer.value, drawsItself: true } }
       : muxAnswer;
   const placements = resolvePlacements(runtime, graphics.value, graphics.drawnBy === 'multiplexer' ? found : who);
+  const placeholders = resolvePlaceholders(
+    graphics.value,
+    multiplexer.value,
+    graphics.drawnBy === 'multiplexer' ? found : who,
+  );
   const hyperlinks = hyperlinksAnswer(
     onStream(runtime, options.stream ?? 'stdout'),
     answered,
@@ -99,6 +105,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
     graphics: graphics.why,
     symbols: glyphs.why,
     placements: placements.why,
+    placeholders: placeholders.why,
     hyperlinks: hyperlinks.why,
     truecolor: truecolor.why,
     synchronizedOutput: sync.why,
@@ -126,6 +133,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
     graphics: graphics.value,
     symbols: glyphs.value,
     placements: placements.value,
+    placeholders: placeholders.value,
     hyperlinks: hyperlinks.value,
     truecolor: truecolor.value,
     synchronizedOutput: sync.value,
@@ -398,11 +406,57 @@ function withTextPicture<T extends Answer<Protocol | null>>(
 /** The first kitty release with Unicode placeholders (`U=1`): the kitty row's fact in the terminal database. */
 export const KITTY_PLACEHOLDERS_SINCE: string | undefined = placeholdersSince('kitty');
 
+/**
+ * Whether kitty pictures must go as Unicode placeholders: where they are wrapped for tmux or
+ * screen (which know nothing of a picture at the cursor: render's default there too), and where
+ * the row of what draws them says direct placements do not survive its repaints (herdr).
+ */
+function resolvePlaceholders(
+  graphics: Protocol | null,
+  multiplexer: MultiplexerInfo | null,
+  drawer: Identified | null,
+): Answer<boolean> {
+  if (graphics !== 'kitty') {
+    return { value: false, why: reason('default', `placeholders are kitty's; graphics is ${graphics ?? 'off'}`) };
+  }
+  const wrap = pictureWrap(multiplexer);
+  if (wrap !== null) {
+    return {
+      value: true,
+      why: reason(
+        'multiplexer',
+        `inside ${wrap}, which knows nothing of a picture at the cursor: kitty pictures go as Unicode placeholders`,
+        { row: wrap },
+      ),
+    };
+  }
+  const fact = drawer?.row.facts.placeholdersOnly;
+  if (drawer && supports(drawer.row, 'placeholdersOnly', drawer.version)) {
+    return {
+      value: true,
+      why: reason(
+        drawer.by === 'env' ? 'rule' : 'reply',
+        `${drawer.because} names ${drawer.row.name} (database row ${drawer.row.id}), which drops direct placements when it repaints: kitty pictures go as Unicode placeholders`,
+        {
+          row: drawer.row.id,
+          ...(drawer.reply ? { reply: drawer.reply } : {}),
+          ...(fact ? { reference: fact.source } : {}),
+        },
+      ),
+    };
+  }
+  return {
+    value: false,
+    why: reason('default', 'kitty pictures are placed directly: nothing here needs placeholders'),
+  };
+}
+
 function resolvePlacements(runtime: Runtime, graphics: Protocol | null, who: Identified | null): Answer<boolean> {
   if (graphics !== 'kitty') {
     return { value: false, why: reason('default', `placements need kitty graphics; graphics is ${graphics ?? 'off'}`) };
   }
-  if (who && who.by !== 'env') {
+  // A multiplexer that draws the pictures itself (Zellij, herdr) answers by its row, however it was found.
+  if (who && (who.by !== 'env' || who.row.kind === 'multiplexer')) {
     const keeps = supports(who.row, 'placements', who.version);
     return {
       value: keeps,
@@ -534,10 +588,12 @@ function resolveMultiplexer(
       : name === 'screen'
         ? (facts?.passthrough ?? null)
         : null;
+  const limit = found.row.multiplexer?.maxSequenceBytes;
   const info: MultiplexerInfo = {
     name,
     version: found.version,
     passthrough,
+    ...(limit ? { maxSequenceBytes: limit.bytes } : {}),
     ...(name === 'tmux' && passthrough === false
       ? {
           // `all` exists from tmux 3.4 (the row's passthroughHidden); a known older tmux gets `on`.

@@ -103,6 +103,20 @@ export const EMULATORS: readonly TerminalRow[] = [
         source: 'https://sw.kovidgoyal.net/kitty/graphics-protocol/#animation',
         note: 'the first version with animation is not sourced here',
       },
+      frameOverwriteInC: {
+        value: true,
+        since: '0.45.0',
+        until: '0.49.0',
+        source: 'https://github.com/kovidgoyal/kitty/issues/10379',
+        note: '0.45.0 to 0.48.x ignore X for a=f and replace only with C=1 (undocumented); fixed for 0.49',
+      },
+      shortLivedHint: {
+        value: true,
+        since: '0.48.0',
+        source:
+          'https://sw.kovidgoyal.net/kitty/graphics-protocol/#image-usage-hints (added for https://github.com/kovidgoyal/kitty/issues/10090)',
+        note: 'the version is the one ghostty-org/ghostty#13389 names ("Kitty 0.48 added support for usage hints")',
+      },
       hyperlinks: { value: true, since: '0.19', source: OSC8_ADOPTION },
       truecolor: { value: true, source: 'test/fixtures/replies/kitty.json (kitty exports COLORTERM=truecolor)' },
       synchronizedOutput: {
@@ -214,6 +228,18 @@ export const EMULATORS: readonly TerminalRow[] = [
         source: 'https://github.com/ghostty-org/ghostty/pull/2015',
         note: 'merged July 2024, before the first public release (1.0), so every release has them',
       },
+      animation: {
+        value: true,
+        since: '1.4.0',
+        source: 'https://github.com/ghostty-org/ghostty/pull/13943 (merged 2026-08-21; fixes #5255)',
+        note: 'merged after 1.3.1 (still the release on 2026-09-06, herdrdev/herdr#3697); that 1.4.0 is the first release with it is not verified here (no release notes found), so the gate is the next minor release: an older or unknown version gets redrawn frames',
+      },
+      shortLivedHint: {
+        value: true,
+        since: '1.4.0',
+        source: 'https://github.com/ghostty-org/ghostty/pull/13389 (transient usage hints, merged 2026-07-20)',
+        note: 'the first release with it is not verified here; gated like animation, on the next minor release after 1.3.1',
+      },
       hyperlinks: { value: true, source: OSC8_ADOPTION, note: 'since PR #1928 (July 2024), before 1.0' },
       truecolor: { value: true, source: GHOSTTY_FEATURES },
       synchronizedOutput: { value: true, source: SYNC_SPEC },
@@ -241,7 +267,71 @@ export const EMULATORS: readonly TerminalRow[] = [
         note: 'draw_octant in its sprite font, first in the v1.1.1 tag',
       },
     },
-    note: 'animation is left out: no source for it either way was found',
+  },
+  {
+    id: 'cmux',
+    name: 'cmux',
+    kind: 'terminal',
+    identity: {
+      env: [{ when: [{ variable: 'CMUX_WORKSPACE_ID', test: 'set' }], priority: 15 }],
+      source:
+        'https://github.com/manaflow-ai/cmux/issues/4714 (CMUX_WORKSPACE_ID, CMUX_SURFACE_ID, … exported to its shells beside GHOSTTY_*)',
+      note: "a macOS terminal built on Ghostty (libghostty): its shells also carry Ghostty's variables, so its own sign comes first (priority 15, before TERM with ghostty); its XTVERSION is not sourced here: where its replies name Ghostty, the Ghostty row answers",
+    },
+    draws: [
+      {
+        protocol: 'kitty',
+        onlyIf: 'kittyQuery',
+        source: 'https://github.com/farion1231/cc-switch/issues/1949 ("powered by libghostty")',
+        note: 'an embedder of libghostty: only its answer to the kitty query shows it draws kitty, never its name',
+      },
+    ],
+    facts: {},
+    note: 'placements and placeholders are not sourced for cmux itself: through its environment alone it gets what the founding rules say (TERM with ghostty: kitty)',
+  },
+  {
+    id: 'libghostty',
+    name: 'libghostty',
+    kind: 'terminal',
+    hosts: ['herdr', 'other libghostty embedders'],
+    identity: {
+      env: [],
+      xtversion: {
+        names: ['libghostty'],
+        example: 'libghostty',
+        byName: [],
+        source:
+          'https://github.com/herdrdev/herdr/issues/3697 ("\\e[>q inside Herdr → libghostty; outside → ghostty 1.3.1")',
+        note: 'the library answers for any program embedding it, so the name says nothing of what the program draws',
+      },
+      source: 'https://github.com/herdrdev/herdr/issues/3697',
+      note: "its DA1 ?62;22c is also Ghostty's own (mattn/longcat#47), so it is no fingerprint",
+    },
+    draws: [
+      {
+        protocol: 'kitty',
+        onlyIf: 'kittyQuery',
+        source: 'https://github.com/herdrdev/herdr/issues/111',
+        note: 'trust the kitty query, never the name: herdr answers it only with kitty graphics turned on (off by default)',
+      },
+    ],
+    facts: {
+      placements: {
+        value: false,
+        source: 'https://github.com/herdrdev/herdr/issues/111',
+        note: 'herdr, the embedder known to draw kitty, drops direct placements when it repaints',
+      },
+      placeholders: {
+        value: true,
+        source: 'https://github.com/herdrdev/herdr/issues/111 and https://github.com/herdrdev/herdr/issues/732',
+        note: 'in herdr Unicode placeholders survive its repaints',
+      },
+      placeholdersOnly: {
+        value: true,
+        source: 'https://github.com/herdrdev/herdr/issues/111',
+        note: 'taken from herdr, which answers as libghostty (over ssh its replies are all there is); an embedder that draws only direct placements would show nothing (elias8/libghostty#152: virtual placements not yet drawn there)',
+      },
+    },
   },
   {
     id: 'wezterm',
@@ -409,6 +499,12 @@ export const EMULATORS: readonly TerminalRow[] = [
         value: false,
         source: 'https://iterm2.com/documentation-images.html',
         note: 'it answers the kitty query (3.5, 3.6) but is never kitty: a kitty image is an overlay it cannot delete',
+      },
+      placeholders: {
+        value: true,
+        since: '3.7',
+        source: 'https://github.com/sorokin-vladimir/tele/issues/259 (iTerm2 3.7.0beta10)',
+        note: 'the 3.7 betas draw Unicode placeholders but read an absent third diacritic as -1 (an id of 1 is looked up as 0xff000001): termsight never gives iTerm2 kitty, and its placeholder writer always writes the third diacritic (render/pixels/kitty-placeholder.ts)',
       },
       hyperlinks: { value: true, since: '3.1', source: OSC8_ADOPTION },
       truecolor: {
@@ -703,6 +799,15 @@ export const EMULATORS: readonly TerminalRow[] = [
         source:
           'https://github.com/xtermjs/xterm.js/blob/master/addons/addon-image/src/SixelHandler.ts (hook: P2=1 fills with colour 0, transparent)',
         note: 'the image addon, which draws its sixel',
+      },
+      placeholders: {
+        value: false,
+        source: 'https://github.com/xtermjs/xterm.js/issues/5711 (open: "Currently there is zero implementation")',
+        note: 'the image addon draws kitty graphics where VS Code turns them on (microsoft/vscode#295701, xterm.js#5592), answering the kitty query: so kitty comes from that answer, never inside tmux or screen, where kitty needs placeholders; kitty is not one of its draws, so that a VS Code its replies named is not asked the kitty query in one more round trip (its sixel comes first anyway)',
+      },
+      animation: {
+        value: false,
+        source: 'https://github.com/xtermjs/xterm.js/issues/5713 (open: a=f, a=a, a=c answer EINVAL)',
       },
       hyperlinks: { value: true, since: '5.0.0', source: OSC8_ADOPTION },
       truecolor: { value: true, source: XTERMJS_INPUT },

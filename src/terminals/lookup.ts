@@ -50,9 +50,13 @@ export function reached(since: string | undefined, version: string | null): bool
   return version !== null && compareVersions(version, since) >= 0;
 }
 
-/** Whether a fact holds at `version` (null: unknown): true, and from its `since` on. */
+/**
+ * Whether a fact holds at `version` (null: unknown): true, from its `since` on and before its
+ * `until` (a fact with an `until` is proven only by a version known to be before it).
+ */
 export function holds(fact: Fact | undefined, version: string | null): boolean {
-  return fact?.value === true && reached(fact.since, version);
+  if (fact?.value !== true || !reached(fact.since, version)) return false;
+  return fact.until === undefined || (version !== null && !reached(fact.until, version));
 }
 
 /** The fact of a row by name, also the multiplexer's passthrough facts. */

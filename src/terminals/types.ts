@@ -14,6 +14,8 @@ export interface Fact {
   readonly value: boolean;
   /** The first version with it; absent when it holds in every version that matters or could not be sourced. */
   readonly since?: string;
+  /** The first version without it again (a regression fixed there); absent: every later version has it. */
+  readonly until?: string;
   /** A URL, changelog entry, issue or `test/fixtures/replies/<file>` a reader can open. */
   readonly source: string;
   readonly note?: string;
@@ -25,9 +27,11 @@ export interface Draws {
   readonly since?: string;
   /**
    * `da1`: only when DA1 lists attribute 4 (a build option, an addon, a VT340 mode decides);
+   * `kittyQuery`: only when the kitty graphics query was answered OK (an embedder or a setting
+   * decides, and the name says nothing: libghostty's embedders, herdr, VS Code's addon);
    * absent: whenever the row is identified.
    */
-  readonly onlyIf?: 'da1';
+  readonly onlyIf?: 'da1' | 'kittyQuery';
   readonly source: string;
   readonly note?: string;
 }
@@ -46,8 +50,20 @@ export interface Facts {
   readonly placements?: Fact;
   /** kitty's Unicode placeholders (`U=1`, U+10EEEE). */
   readonly placeholders?: Fact;
+  /**
+   * kitty pictures survive only as Unicode placeholders: the layer drops direct placements when it
+   * repaints (herdr), so the report asks for placeholders there (`Report.placeholders`).
+   */
+  readonly placeholdersOnly?: Fact;
   /** kitty's animation frames (`a=f`, `a=a`). */
   readonly animation?: Fact;
+  /**
+   * Reads an animation frame's (`a=f`) overwrite mode from `C` instead of the documented `X`
+   * (kitty 0.45.0 to 0.48.x, kitty#10379): a frame that must replace must carry `C=1` too.
+   */
+  readonly frameOverwriteInC?: Fact;
+  /** Takes `N=1`, the hint that an image is short-lived (redrawn frames, previews), and keeps it out of its disk cache. */
+  readonly shortLivedHint?: Fact;
   /** OSC 8 hyperlinks. */
   readonly hyperlinks?: Fact;
   /** 24-bit SGR colour. */
@@ -75,7 +91,10 @@ export interface Facts {
 export const FACT_NAMES = [
   'placements',
   'placeholders',
+  'placeholdersOnly',
   'animation',
+  'frameOverwriteInC',
+  'shortLivedHint',
   'hyperlinks',
   'truecolor',
   'synchronizedOutput',
@@ -137,6 +156,11 @@ export interface MultiplexerFacts {
   readonly passthroughHidden?: Fact;
   /** Queries it answers itself. */
   readonly answers: readonly Answer[];
+  /**
+   * The largest escape sequence it takes in one piece: a longer one (a sixel, a wrapped picture) is
+   * dropped whole (tmux: 1 MiB, its input buffer).
+   */
+  readonly maxSequenceBytes?: { readonly bytes: number; readonly source: string; readonly note?: string };
   /** DCS strings must be sent in packets shorter than this many bytes (GNU screen). */
   readonly dcsPacketBytes?: { readonly bytes: number; readonly source: string };
 }
