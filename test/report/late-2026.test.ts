@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { Env } from '../../src/core/env-vars.js';
 import { multiplexerFromEnv } from '../../src/env/multiplexer.js';
 import { factsFromReplies } from '../../src/probe/classify.js';
+import { planGuarded, planQuery } from '../../src/probe/query.js';
 import { parseTmuxFormats } from '../../src/probe/tmux-formats.js';
 import { resolveReport } from '../../src/report/resolve.js';
 import type { Report } from '../../src/report/types.js';
@@ -170,5 +171,20 @@ describe('the scripted terminals of late 2026', () => {
   it('inside tmux the report carries tmux 1 MiB limit on one sequence (a longer sixel or wrapped picture is dropped)', () => {
     expect(reportOf('vscode-addon-in-tmux').multiplexer?.maxSequenceBytes).toBe(1048576);
     expect(reportOf('herdr-on').multiplexer?.maxSequenceBytes).toBeUndefined();
+  });
+});
+
+describe('the probe asks them the kitty query', () => {
+  // Without the question the kitty gate of herdr, libghostty and cmux could never open.
+  it.each(['herdr-on', 'cmux'])('%s, named by its environment: in the first round', (name) => {
+    const t = byName.get(name) as Scripted;
+    expect(planQuery({ runtime: { env: t.env, isTTY: { stdout: true } } }).direct).toContain('kittyGraphics');
+  });
+  it('herdr over ssh, named by its XTVERSION libghostty alone: in the guarded round', () => {
+    const t = byName.get('herdr-on-ssh') as Scripted;
+    const plan = planQuery({ runtime: { env: t.env, isTTY: { stdout: true } } });
+    expect(plan.direct).not.toContain('kittyGraphics');
+    const guarded = planGuarded(plan, factsFromReplies(t.replies.replace(/\x1b_G[^\x1b]*\x1b\\/, ''), {}));
+    expect(guarded?.direct).toContain('kittyGraphics');
   });
 });
