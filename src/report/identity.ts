@@ -94,6 +94,9 @@ export function terminalOf(
       const version = said.version === null ? null : dottedVersion(row, said.version);
       return { row, version, by: 'reply', because: `XTVERSION ${said.name}`, reply: said.reply };
     }
+    // The terminal named itself as one the database does not know: nothing else names it (its
+    // environment may be another terminal's). A multiplexer's name (Zellij's) is not the terminal's.
+    if (!terminalByReplyName(said.name, MULTIPLEXER_ROWS)) return null;
   }
   if (multiplexer === 'tmux' && tmux?.clientTermtype) {
     const found = identify({ xtversion: tmux.clientTermtype }, TERMINAL_ROWS);

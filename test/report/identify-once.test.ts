@@ -55,9 +55,13 @@ describe('every answer reads the one identification', () => {
 
   it('an XTVERSION name the database does not know names no row in any answer', () => {
     const facts = factsFromReplies(`${xtversion('someterm 1.0')}${E}[?62;c`, { multiplexer: null });
-    const report = resolveReport(tty({ TERM: 'xterm-256color' }), facts);
+    // Not even where its environment names a row: the terminal's own answer wins.
+    const report = resolveReport(tty({ TERM: 'xterm-256color', TERM_PROGRAM: 'ghostty' }), facts);
     expect(report.terminal).toStrictEqual({ name: 'someterm', version: '1.0' });
-    for (const field of TERMINAL_FIELDS) expect(report.why[field].row).toBeUndefined();
+    // graphics alone still falls to the environment's rules when the replies decide nothing (the
+    // documented precedence: the replies, then the rules), and names the rule's row.
+    for (const field of TERMINAL_FIELDS.filter((f) => f !== 'graphics')) expect(report.why[field].row).toBeUndefined();
+    expect(report.why.graphics.rule).toBe('term-program-ghostty');
   });
 });
 
