@@ -176,10 +176,13 @@ describe('the scripted terminals of late 2026', () => {
 
 describe('the probe asks them the kitty query', () => {
   // Without the question the kitty gate of herdr, libghostty and cmux could never open.
-  it.each(['herdr-on', 'cmux'])('%s, named by its environment: in the first round', (name) => {
-    const t = byName.get(name) as Scripted;
-    expect(planQuery({ runtime: { env: t.env, isTTY: { stdout: true } } }).direct).toContain('kittyGraphics');
-  });
+  it.each([{ name: 'herdr-on' }, { name: 'cmux' }])(
+    '$name, named by its environment: in the first round',
+    ({ name }) => {
+      const t = byName.get(name) as Scripted;
+      expect(planQuery({ runtime: { env: t.env, isTTY: { stdout: true } } }).direct).toContain('kittyGraphics');
+    },
+  );
   it('herdr over ssh, named by its XTVERSION libghostty alone: in the guarded round', () => {
     const t = byName.get('herdr-on-ssh') as Scripted;
     const plan = planQuery({ runtime: { env: t.env, isTTY: { stdout: true } } });
