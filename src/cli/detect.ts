@@ -114,6 +114,7 @@ export function formatReport(report: Report, style: Style): string {
     ['graphics', report.graphics ?? 'off'],
     ['symbols', report.symbols.join(',')],
     ['placements', yesNo(report.placements)],
+    ['placeholders', yesNo(report.placeholders)],
     ['hyperlinks', yesNo(report.hyperlinks)],
     ['truecolor', yesNo(report.truecolor)],
     ['synchronizedOutput', yesNo(report.synchronizedOutput)],

@@ -1,28 +1,29 @@
 /**
- * Whether a multiplexer sits between the program and the terminal, from the environment. tmux
- * exports TMUX (and TERM_PROGRAM=tmux since 3.2); GNU screen exports STY. A TERM of `screen*`
- * without either is taken as screen: tmux's own default TERM is `screen` too, but tmux always
- * exports TMUX to its panes.
+ * Whether tmux or GNU screen sits between the program and the terminal, from the environment: the
+ * signs of their rows in the terminal database, by priority (tmux exports TMUX and
+ * TERM_PROGRAM=tmux, screen STY; a TERM of `tmux*` or `screen*` alone names them too: tmux's own
+ * default TERM is `screen` as well, but tmux always exports TMUX to its panes).
  */
-import { type Env, envValue } from './runtime.js';
+import { TERMINALS } from '../terminals/database.js';
+import { identify } from '../terminals/identify.js';
+import type { Env } from './runtime.js';
 
-/** A multiplexer seen in the environment, with the variable that showed it. */
+/** A multiplexer seen in the environment, with the sign that showed it. */
 export interface MultiplexerHint {
   readonly name: 'tmux' | 'screen';
   readonly because: string;
 }
 
-/** The multiplexer the environment shows, or null. */
+const CLASSIC = TERMINALS.filter((row) => row.id === 'tmux' || row.id === 'screen');
+
+/**
+ * The multiplexer the environment shows, or null.
+ *
+ * @example multiplexerFromEnv({ STY: '1.pts' })?.name // 'screen'
+ */
 export function multiplexerFromEnv(env: Env): MultiplexerHint | null {
-  if (envValue(env, 'TMUX') !== undefined) return { name: 'tmux', because: 'TMUX is set' };
-  if (envValue(env, 'TERM_PROGRAM') === 'tmux') return { name: 'tmux', because: 'TERM_PROGRAM is "tmux"' };
-  if (envValue(env, 'STY') !== undefined) return { name: 'screen', because: 'STY is set' };
-  const term = envValue(env, 'TERM') ?? '';
-  if (term.startsWith('tmux')) return { name: 'tmux', because: `TERM is "${term}"` };
-  if (term === 'screen' || term.startsWith('screen.') || term.startsWith('screen-')) {
-    return { name: 'screen', because: `TERM is "${term}"` };
-  }
-  return null;
+  const found = identify({ env }, CLASSIC);
+  return found ? { name: found.row.id as MultiplexerHint['name'], because: found.because } : null;
 }
 
 /**

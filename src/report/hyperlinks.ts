@@ -1,13 +1,14 @@
 /**
  * Whether OSC 8 hyperlinks work. A terminal that names itself in its XTVERSION reply knows better
- * than the environment; otherwise the `link` capability's `when` clause decides.
+ * than the environment (the terminal as the report identified it, `who`); otherwise the `link`
+ * capability's `when` clause decides.
  */
 import { supports } from '../capability/capability.js';
-import { compareVersions } from '../env/condition.js';
 import type { Runtime } from '../env/runtime.js';
 import type { ProbeFacts } from '../probe/facts.js';
 import type { TmuxFacts } from '../probe/tmux-formats.js';
-import { supports as rowSupports, terminalById, terminalByReplyName } from '../terminals/lookup.js';
+import type { Identified } from '../terminals/identify.js';
+import { supports as rowSupports, terminalById } from '../terminals/lookup.js';
 import type { TerminalRow } from '../terminals/types.js';
 import { linkingTerminals } from '../terminals/views.js';
 import type { MultiplexerInfo, Why } from './types.js';
@@ -28,6 +29,7 @@ export function hyperlinksAnswer(
   facts: ProbeFacts | undefined,
   multiplexer: MultiplexerInfo | null,
   tmux: TmuxFacts | null = null,
+  who: Identified | null = null,
 ): { readonly value: boolean; readonly why: Why } {
   if (multiplexer?.name === 'tmux') {
     const row = terminalById('tmux') as TerminalRow;
@@ -63,24 +65,21 @@ export function hyperlinksAnswer(
   if (multiplexer?.name === 'screen') {
     return { value: false, why: { source: 'multiplexer', detail: 'GNU screen does not forward OSC 8 hyperlinks' } };
   }
+  // A terminal its XTVERSION names, where the report takes links from that name (the row's `byName`).
   const terminal = facts?.terminal;
-  if (terminal) {
-    const name = terminal.name.toLowerCase();
-    const hit = LINKING_TERMINALS.find(([prefix]) => name.startsWith(prefix));
-    if (hit) {
-      const version = terminal.version ?? '0';
-      const links = compareVersions(version, hit[1]) >= 0;
-      const row = terminalByReplyName(terminal.name);
-      return {
-        value: links,
-        why: {
-          source: 'reply',
-          detail: `XTVERSION names ${terminal.name}${links ? ', which shows hyperlinks' : `, older than ${hit[1]}: no hyperlinks`}`,
-          reply: terminal.reply,
-          ...(row ? { row: row.id, ...(row.facts.hyperlinks ? { reference: row.facts.hyperlinks.source } : {}) } : {}),
-        },
-      };
-    }
+  if (terminal && who?.by === 'reply' && who.row.identity.xtversion?.byName.includes('hyperlinks')) {
+    const fact = who.row.facts.hyperlinks;
+    const links = rowSupports(who.row, 'hyperlinks', who.version);
+    return {
+      value: links,
+      why: {
+        source: 'reply',
+        detail: `XTVERSION names ${terminal.name}${links ? ', which shows hyperlinks' : `, older than ${fact?.since}: no hyperlinks`}`,
+        reply: terminal.reply,
+        row: who.row.id,
+        ...(fact ? { reference: fact.source } : {}),
+      },
+    };
   }
   const linked = supports(runtime, 'link');
   return {

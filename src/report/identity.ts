@@ -10,25 +10,17 @@ import { multiplexerFromEnv } from '../env/multiplexer.js';
 import type { ProbeFacts } from '../probe/facts.js';
 import type { TmuxFacts } from '../probe/tmux-formats.js';
 import { TERMINALS } from '../terminals/database.js';
-import { identify } from '../terminals/identify.js';
+import { type Identified, identify } from '../terminals/identify.js';
 import { dottedVersion, terminalById, terminalByReplyName } from '../terminals/lookup.js';
 import type { TerminalRow } from '../terminals/types.js';
 import type { MultiplexerName } from './types.js';
 
-/** A row found, with its version (dotted; null: unknown) and what showed it. */
-export interface Identified {
-  readonly row: TerminalRow;
-  readonly version: string | null;
-  /** `reply`: its XTVERSION; `tmux`: tmux's `#{client_termtype}`; `fingerprint`: DA1/DA2; `env`: variables. */
-  readonly by: 'reply' | 'tmux' | 'fingerprint' | 'env';
-  /** What showed it, as text: `XTVERSION kitty(0.41.1)`, `DA1 ?1;2c, DA2 >0;276;0c`, `TERM_PROGRAM is "vscode"`. */
-  readonly because: string;
-  /** The reply that showed it, escaped, when one did. */
-  readonly reply?: string;
-}
+/** A row found (the terminal database's `Identified`), re-exported for the report's users. */
+export type { Identified };
 
 const TERMINAL_ROWS = TERMINALS.filter((row) => row.kind === 'terminal');
 const MULTIPLEXER_ROWS = TERMINALS.filter((row) => row.kind === 'multiplexer');
+const HERDR_ROW = TERMINALS.filter((row) => row.id === 'herdr');
 
 /** An escaped CSI reply (`\e[?62;c`) as the body the database's fingerprints match (`?62;c`). */
 const csiBody = (reply: string | undefined) => reply?.replace(/^\\e\[/, '');
@@ -47,8 +39,8 @@ export interface MultiplexerFound extends Identified {
 
 /**
  * The multiplexer between the program and the terminal: tmux or screen as the probe or the
- * environment shows them, else Zellij (its XTVERSION, its variables, its DA1/DA2), else mosh (its
- * DA1/DA2; it sets no variable).
+ * environment shows them, else herdr (its variables), else Zellij (its XTVERSION, its variables,
+ * its DA1/DA2), else mosh (its DA1/DA2; it sets no variable).
  */
 export function multiplexerOf(
   env: Env,
@@ -65,6 +57,9 @@ export function multiplexerOf(
       ? { name: classic, row, version, by: 'reply', because: `${named.name} answered for itself`, reply: named.reply }
       : { name: classic, row, version, by: 'env', because: hint?.because ?? '' };
   }
+  // herdr: its own variables (its panes inherit the outer Ghostty's); over ssh it shows only as libghostty.
+  const herdr = identify({ env }, HERDR_ROW);
+  if (herdr) return { name: 'herdr', ...herdr };
   const zellij = terminalById('zellij') as TerminalRow;
   const said = facts?.terminal;
   if (said && terminalByReplyName(said.name, [zellij])) {
@@ -99,6 +94,9 @@ export function terminalOf(
       const version = said.version === null ? null : dottedVersion(row, said.version);
       return { row, version, by: 'reply', because: `XTVERSION ${said.name}`, reply: said.reply };
     }
+    // The terminal named itself as one the database does not know: nothing else names it (its
+    // environment may be another terminal's). A multiplexer's name (Zellij's) is not the terminal's.
+    if (!terminalByReplyName(said.name, MULTIPLEXER_ROWS)) return null;
   }
   if (multiplexer === 'tmux' && tmux?.clientTermtype) {
     const found = identify({ xtversion: tmux.clientTermtype }, TERMINAL_ROWS);
@@ -110,5 +108,21 @@ export function terminalOf(
     const printed = identify(replyBodies(facts), TERMINAL_ROWS);
     if (printed) return { ...printed, ...(facts?.da1 ? { reply: facts.da1.reply } : {}) };
   }
-  return identify({ env }, TERMINAL_ROWS) as Identified | null;
+  return identify({ env }, TERMINAL_ROWS);
+}
+
+/**
+ * Who is between the program and the screen, identified once for the whole report: the terminal
+ * (the outer one behind a multiplexer) and the multiplexer. Every answer of the report reads this.
+ */
+export interface Parties {
+  readonly terminal: Identified | null;
+  readonly multiplexer: MultiplexerFound | null;
+}
+
+/** The parties from the environment, the probe's facts (only when a probe was answered) and what tmux said. */
+export function identifyParties(env: Env, facts: ProbeFacts | undefined, tmux: TmuxFacts | null): Parties {
+  const multiplexer = multiplexerOf(env, facts, tmux);
+  const terminal = terminalOf(env, facts, multiplexer?.name === 'tmux' ? tmux : null, multiplexer?.name ?? null);
+  return { terminal, multiplexer };
 }

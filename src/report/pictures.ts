@@ -50,16 +50,26 @@ function rowProtocol(
       gatedOut = true;
       continue;
     }
+    if (d.onlyIf === 'kittyQuery' && !evidence.kittyOk) {
+      skipped.push(`${d.protocol} only when it answers the kitty graphics query OK, which it did not`);
+      continue;
+    }
     if (d.protocol === 'kitty' && evidence.within && !supports(row, 'placeholders', version)) {
       skipped.push(`kitty, but without Unicode placeholders, which kitty images need inside ${evidence.within}`);
       continue;
     }
-    const gate = d.onlyIf === 'da1' ? ` (DA1 lists 4${evidence.sixel ? `: ${evidence.sixel.reply}` : ''})` : '';
+    const gate =
+      d.onlyIf === 'da1'
+        ? ` (DA1 lists 4${evidence.sixel ? `: ${evidence.sixel.reply}` : ''})`
+        : d.onlyIf === 'kittyQuery'
+          ? ' (it answered the kitty graphics query OK)'
+          : '';
+    const shown = d.onlyIf === 'da1' ? evidence.sixel : d.onlyIf === 'kittyQuery' ? evidence.kittyOk : null;
     return {
       draws: d,
       protocol: d.protocol,
       detail: `draws ${d.protocol}${gate}`,
-      ...(d.onlyIf === 'da1' && evidence.sixel ? { reply: evidence.sixel.reply } : {}),
+      ...(shown ? { reply: shown.reply } : {}),
     };
   }
   // The replies may show more than the row knows (a newer version, an addon).
@@ -119,9 +129,16 @@ export function picturesFor(input: {
     // They answer DA1 and the kitty query themselves: the evidence is theirs.
     return fromRow(mux, { sixel: sixelIn(facts), kittyOk: null, within: null }, 'multiplexer');
   }
+  if (mux?.name === 'herdr') {
+    // herdr draws kitty itself, and answers the kitty query only when its kitty graphics are on.
+    return fromRow(mux, { sixel: null, kittyOk: kittyIn(facts), within: null }, 'multiplexer');
+  }
   if (mux?.name === 'tmux') return insideTmux(facts, terminal, mux, tmux);
   if (mux?.name === 'screen') return insideScreen(facts, terminal, mux);
-  if (terminal && terminal.by !== 'env') {
+  // A row its environment names decides only where the replies can gate it: an embedder of
+  // libghostty (cmux) draws kitty only on the kitty query's word, never on its name.
+  const gatedByQuery = terminal?.row.draws.some((d) => d.onlyIf === 'kittyQuery') === true;
+  if (terminal && (terminal.by !== 'env' || (facts !== undefined && gatedByQuery))) {
     return fromRow(
       terminal,
       {

@@ -5,7 +5,6 @@
  */
 
 import { escapeBytes } from '../core/escape.js';
-import { compareVersions } from '../env/condition.js';
 import { explainDetect, explainPlacements } from '../env/detect.js';
 import { TMUX_33_PASSTHROUGH_HINT, TMUX_PASSTHROUGH_HINT } from '../env/multiplexer.js';
 import { overrideDecision } from '../env/override.js';
@@ -15,13 +14,14 @@ import type { ProbeFacts } from '../probe/facts.js';
 import type { TmuxFacts } from '../probe/tmux-formats.js';
 import { identify } from '../terminals/identify.js';
 import { isInherited } from '../terminals/inherited.js';
-import { dottedVersion, glyphsAt, supports, terminalByReplyName } from '../terminals/lookup.js';
+import { glyphsAt, supports } from '../terminals/lookup.js';
 import { rowsNamedByEnv } from '../terminals/query-gates.js';
 import type { GlyphSet } from '../terminals/types.js';
-import { graphicsRuleOwner, placeholdersSince, placementRuleOwner, truecolorNames } from '../terminals/views.js';
+import { graphicsRuleOwner, placeholdersSince, placementRuleOwner } from '../terminals/views.js';
 import { hyperlinksAnswer } from './hyperlinks.js';
-import { type Identified, type MultiplexerFound, multiplexerOf, terminalOf } from './identity.js';
+import { type Identified, identifyParties, type MultiplexerFound, type Parties } from './identity.js';
 import { resolveKittyLocal } from './kitty-local.js';
+import { pictureWrap } from './picture-wrap.js';
 import { type PictureChoice, picturesFor, rowPictures } from './pictures.js';
 import { choosePicture, type TerminalSymbolSet, terminalSymbolSets, textColor } from './text-picture.js';
 import type { MultiplexerInfo, Report, ReportField, Why } from './types.js';
@@ -61,26 +61,19 @@ const reason = (source: Why['source'], detail: string, extra: Partial<Why> = {})
 export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: ResolveOptions = {}): Report {
   const env = runtime.env;
   const probed = facts !== undefined && facts.skipped === undefined && facts.replies.length > 0;
+  const answered = probed ? facts : undefined;
   const tmux = options.tmux ?? null;
-  const found = multiplexerOf(env, probed ? facts : undefined, tmux);
-  const who = terminalOf(env, probed ? facts : undefined, found?.name === 'tmux' ? tmux : null, found?.name ?? null);
-  const muxAnswer = resolveMultiplexer(probed ? facts : undefined, found, tmux);
-  const terminal = resolveTerminal(runtime, probed ? facts : undefined, who);
-  const graphicsFound = resolveGraphics(
-    runtime,
-    probed ? facts : undefined,
-    muxAnswer,
-    options.stream ?? 'stdout',
-    who,
-    found?.name === 'tmux' ? tmux : null,
-  );
+  // Who is there, identified once: every answer below reads this.
+  const parties = identifyParties(env, answered, tmux);
+  const { terminal: who, multiplexer: found } = parties;
+  const tmuxOfParty = found?.name === 'tmux' ? tmux : null;
+  const muxAnswer = resolveMultiplexer(answered, found, tmux);
+  const terminal = resolveTerminal(runtime, answered, parties);
+  const graphicsFound = resolveGraphics(runtime, answered, muxAnswer, options.stream ?? 'stdout', who, tmuxOfParty);
+  const truecolor = resolveTruecolor(runtime, who, found);
   // Where the answer is the text fallback, the text picture: symbols where text has colour.
-  const glyphs = resolveGlyphs(runtime, probed ? facts : undefined);
-  const graphics = withTextPicture(
-    graphicsFound,
-    textColor(env, resolveTruecolor(runtime, probed ? facts : undefined, who, found).value),
-    glyphs,
-  );
+  const glyphs = resolveGlyphs(who);
+  const graphics = withTextPicture(graphicsFound, textColor(env, truecolor.value), glyphs);
   // tmux's own sixel and Zellij's pictures go to the multiplexer, unwrapped.
   const multiplexer: Answer<MultiplexerInfo | null> =
     muxAnswer.value &&
@@ -90,16 +83,21 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
       ? { ...muxAnswer, value: { ...muxAnswer.value, drawsItself: true } }
       : muxAnswer;
   const placements = resolvePlacements(runtime, graphics.value, graphics.drawnBy === 'multiplexer' ? found : who);
+  const placeholders = resolvePlaceholders(
+    graphics.value,
+    multiplexer.value,
+    graphics.drawnBy === 'multiplexer' ? found : who,
+  );
   const hyperlinks = hyperlinksAnswer(
     onStream(runtime, options.stream ?? 'stdout'),
-    probed ? facts : undefined,
+    answered,
     multiplexer.value,
     tmux,
+    who,
   );
-  const truecolor = resolveTruecolor(runtime, probed ? facts : undefined, who, found);
   const remote = isRemote(env);
-  const sync = resolveSync(env, probed ? facts : undefined, who, found);
-  const local = resolveKittyLocal(runtime, probed ? facts : undefined, graphics.value, multiplexer.value);
+  const sync = resolveSync(env, answered, who, found);
+  const local = resolveKittyLocal(runtime, answered, graphics.value, multiplexer.value);
   const cell = resolveCell(facts, multiplexer.value?.drawsItself === true && found?.name === 'tmux' ? tmux : null);
   const transparency = resolveSixelTransparency(multiplexer.value?.drawsItself === true ? found : who);
 
@@ -107,6 +105,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
     graphics: graphics.why,
     symbols: glyphs.why,
     placements: placements.why,
+    placeholders: placeholders.why,
     hyperlinks: hyperlinks.why,
     truecolor: truecolor.why,
     synchronizedOutput: sync.why,
@@ -134,6 +133,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
     graphics: graphics.value,
     symbols: glyphs.value,
     placements: placements.value,
+    placeholders: placeholders.value,
     hyperlinks: hyperlinks.value,
     truecolor: truecolor.value,
     synchronizedOutput: sync.value,
@@ -345,21 +345,11 @@ interface GlyphAnswer extends Answer<TerminalSymbolSet[]> {
 }
 
 /**
- * The symbol sets that are safe here, from the terminal database's row for this terminal (named
- * by its XTVERSION reply, else by the environment): block elements everywhere, sextants and
- * octants where the row says the terminal draws them itself.
+ * The symbol sets that are safe here, from the terminal database's row for this terminal (as the
+ * report identified it): block elements everywhere, sextants and octants where the row says the
+ * terminal draws them itself.
  */
-function resolveGlyphs(runtime: Runtime, facts: ProbeFacts | undefined): GlyphAnswer {
-  const named = facts?.terminal ? terminalByReplyName(facts.terminal.name) : undefined;
-  const found = named
-    ? {
-        row: named,
-        version: facts?.terminal?.version ? dottedVersion(named, facts.terminal.version) : null,
-        by: 'reply' as const,
-      }
-    : facts?.terminal
-      ? null
-      : identify({ env: runtime.env });
+function resolveGlyphs(found: Identified | null): GlyphAnswer {
   const drawn = found ? glyphsAt(found.row, found.version) : [];
   const noBraille = found?.row.glyphs?.braille?.value === false;
   const value = terminalSymbolSets(drawn);
@@ -381,12 +371,11 @@ function resolveGlyphs(runtime: Runtime, facts: ProbeFacts | undefined): GlyphAn
   const because = found
     ? `${found.row.name}, which ${draws}${later.length ? ` (${later.join('; ')})` : ''}${noBraille ? ' and no braille' : ''}: ${value.join(', ')}`
     : 'block elements are in every terminal font; sextants and octants only where the terminal is known to draw them';
-  const why =
-    found?.by === 'reply' && facts?.terminal
-      ? reason('reply', because, { reply: facts.terminal.reply })
-      : found
-        ? reason('rule', `the environment names ${because}`)
-        : reason('default', because);
+  const why = !found
+    ? reason('default', because)
+    : found.by === 'env'
+      ? reason('rule', `the environment names ${because}`, { row: found.row.id })
+      : reason('reply', because, { row: found.row.id, ...(found.reply ? { reply: found.reply } : {}) });
   return { value, why, drawn, noBraille };
 }
 
@@ -417,11 +406,57 @@ function withTextPicture<T extends Answer<Protocol | null>>(
 /** The first kitty release with Unicode placeholders (`U=1`): the kitty row's fact in the terminal database. */
 export const KITTY_PLACEHOLDERS_SINCE: string | undefined = placeholdersSince('kitty');
 
+/**
+ * Whether kitty pictures must go as Unicode placeholders: where they are wrapped for tmux or
+ * screen (which know nothing of a picture at the cursor: render's default there too), and where
+ * the row of what draws them says direct placements do not survive its repaints (herdr).
+ */
+function resolvePlaceholders(
+  graphics: Protocol | null,
+  multiplexer: MultiplexerInfo | null,
+  drawer: Identified | null,
+): Answer<boolean> {
+  if (graphics !== 'kitty') {
+    return { value: false, why: reason('default', `placeholders are kitty's; graphics is ${graphics ?? 'off'}`) };
+  }
+  const wrap = pictureWrap(multiplexer);
+  if (wrap !== null) {
+    return {
+      value: true,
+      why: reason(
+        'multiplexer',
+        `inside ${wrap}, which knows nothing of a picture at the cursor: kitty pictures go as Unicode placeholders`,
+        { row: wrap },
+      ),
+    };
+  }
+  const fact = drawer?.row.facts.placeholdersOnly;
+  if (drawer && supports(drawer.row, 'placeholdersOnly', drawer.version)) {
+    return {
+      value: true,
+      why: reason(
+        drawer.by === 'env' ? 'rule' : 'reply',
+        `${drawer.because} names ${drawer.row.name} (database row ${drawer.row.id}), which drops direct placements when it repaints: kitty pictures go as Unicode placeholders`,
+        {
+          row: drawer.row.id,
+          ...(drawer.reply ? { reply: drawer.reply } : {}),
+          ...(fact ? { reference: fact.source } : {}),
+        },
+      ),
+    };
+  }
+  return {
+    value: false,
+    why: reason('default', 'kitty pictures are placed directly: nothing here needs placeholders'),
+  };
+}
+
 function resolvePlacements(runtime: Runtime, graphics: Protocol | null, who: Identified | null): Answer<boolean> {
   if (graphics !== 'kitty') {
     return { value: false, why: reason('default', `placements need kitty graphics; graphics is ${graphics ?? 'off'}`) };
   }
-  if (who && who.by !== 'env') {
+  // A multiplexer that draws the pictures itself (Zellij, herdr) answers by its row, however it was found.
+  if (who && (who.by !== 'env' || who.row.kind === 'multiplexer')) {
     const keeps = supports(who.row, 'placements', who.version);
     return {
       value: keeps,
@@ -449,11 +484,18 @@ function resolvePlacements(runtime: Runtime, graphics: Protocol | null, who: Ide
     : { value: false, why: reason('default', 'no rule says this terminal keeps and places images') };
 }
 
+/**
+ * The terminal's name and version as the report identified it: its XTVERSION as written, else the
+ * row its replies name, else the row one of its signs in the environment names (the value of
+ * `TERM_PROGRAM` where that sign is on it, else the name the row answers XTVERSION with). A
+ * `TERM_PROGRAM` or `LC_TERMINAL` naming no row still names the program, before an inherited sign.
+ */
 function resolveTerminal(
   runtime: Runtime,
   facts: ProbeFacts | undefined,
-  who: Identified | null,
+  parties: Parties,
 ): Answer<Report['terminal']> {
+  const who = parties.terminal;
   const row = who ? { row: who.row.id, reference: who.row.identity.source } : {};
   if (facts?.terminal && who?.by === 'reply') {
     return {
@@ -473,7 +515,9 @@ function resolveTerminal(
       }),
     };
   }
-  if (facts?.terminal && terminalByReplyName(facts.terminal.name)?.kind !== 'multiplexer') {
+  // An XTVERSION that is not the multiplexer's own (Zellij answers it) and names no row.
+  const muxReply = parties.multiplexer?.by === 'reply' ? parties.multiplexer.reply : undefined;
+  if (facts?.terminal && facts.terminal.reply !== muxReply) {
     return {
       value: { name: facts.terminal.name, version: facts.terminal.version },
       why: reason('reply', `XTVERSION: ${facts.terminal.name} (not in the terminal database)`, {
@@ -481,34 +525,49 @@ function resolveTerminal(
       }),
     };
   }
-  const envRow = who ? { row: who.row.id } : {};
   const env = runtime.env;
-  const program = envValue(env, 'TERM_PROGRAM');
-  if (program !== undefined && program !== 'tmux') {
+  const program = namingValue(env, 'TERM_PROGRAM');
+  const inheritedSign = who?.sign?.when.some((c) => isInherited(c.variable)) === true;
+  if (who && !(inheritedSign && program !== undefined)) {
+    const onProgram = who.sign?.when.some((c) => c.variable === 'TERM_PROGRAM' && c.test === 'equals');
+    // Where TERM_PROGRAM named it, the program's own name and version (VS Code's, not xterm.js's).
+    const value =
+      onProgram && program !== undefined
+        ? { name: program, version: envValue(env, 'TERM_PROGRAM_VERSION') ?? null }
+        : { name: who.row.identity.xtversion?.names[0] ?? who.row.name, version: who.version };
     return {
-      value: { name: program, version: envValue(env, 'TERM_PROGRAM_VERSION') ?? null },
-      why: reason('rule', `TERM_PROGRAM=${program}`, envRow),
+      value,
+      why: reason('rule', `${who.because} names ${who.row.name} (database row ${who.row.id})`, row),
     };
   }
-  const xterm = envValue(env, 'XTERM_VERSION');
-  if (xterm !== undefined)
-    return {
-      value: { name: 'XTerm', version: /\((\d+)\)/.exec(xterm)?.[1] ?? null },
-      why: reason('rule', `XTERM_VERSION=${xterm}`, envRow),
-    };
-  if (envValue(env, 'KITTY_WINDOW_ID') !== undefined)
-    return { value: { name: 'kitty', version: null }, why: reason('rule', 'KITTY_WINDOW_ID is set', envRow) };
-  const lcTerminal = envValue(env, 'LC_TERMINAL');
-  if (lcTerminal !== undefined) {
-    return {
-      value: { name: lcTerminal, version: envValue(env, 'LC_TERMINAL_VERSION') ?? null },
-      why: reason('rule', `LC_TERMINAL=${lcTerminal}`, envRow),
-    };
+  for (const [variable, version] of NAMING_VARIABLES) {
+    const name = namingValue(env, variable);
+    if (name !== undefined)
+      return {
+        value: { name, version: envValue(env, version) ?? null },
+        why: reason('rule', `${variable}=${name}, a program the terminal database does not know`),
+      };
   }
   return {
     value: { name: null, version: null },
     why: reason('default', 'the terminal did not name itself and no variable names it'),
   };
+}
+
+/**
+ * The variables that name the terminal program by convention, with the variable of its version:
+ * what the report shows where they name no row of the database.
+ */
+const NAMING_VARIABLES = [
+  ['TERM_PROGRAM', 'TERM_PROGRAM_VERSION'],
+  ['LC_TERMINAL', 'LC_TERMINAL_VERSION'],
+] as const;
+
+/** A naming variable's value, unless it names a multiplexer (tmux sets `TERM_PROGRAM=tmux`). */
+function namingValue(env: Runtime['env'], variable: string): string | undefined {
+  const value = envValue(env, variable);
+  if (value === undefined) return undefined;
+  return identify({ env: { [variable]: value } })?.row.kind === 'multiplexer' ? undefined : value;
 }
 
 function resolveMultiplexer(
@@ -529,10 +588,12 @@ function resolveMultiplexer(
       : name === 'screen'
         ? (facts?.passthrough ?? null)
         : null;
+  const limit = found.row.multiplexer?.maxSequenceBytes;
   const info: MultiplexerInfo = {
     name,
     version: found.version,
     passthrough,
+    ...(limit ? { maxSequenceBytes: limit.bytes } : {}),
     ...(name === 'tmux' && passthrough === false
       ? {
           // `all` exists from tmux 3.4 (the row's passthroughHidden); a known older tmux gets `on`.
@@ -568,15 +629,12 @@ function resolveMultiplexer(
   return { value: info, why: because, found };
 }
 
-/** Terminal names (lower-cased prefixes) documented to show 24-bit colour: a view of the terminal database. */
-const TRUECOLOR_NAMES = truecolorNames();
-
-function resolveTruecolor(
-  runtime: Runtime,
-  facts: ProbeFacts | undefined,
-  who: Identified | null,
-  mux: MultiplexerFound | null,
-): Answer<boolean> {
+/**
+ * 24-bit colour: a multiplexer that mangles it caps it; `COLORTERM`; the row the terminal's replies
+ * name; a direct-colour terminfo; the row the environment names, where the sign that named it is
+ * trusted for colour (`byName`: iTerm2's `TERM_PROGRAM`, with its version).
+ */
+function resolveTruecolor(runtime: Runtime, who: Identified | null, mux: MultiplexerFound | null): Answer<boolean> {
   // A multiplexer that mangles 24-bit SGR (GNU screen before 5.0) caps colour whatever COLORTERM says.
   const muxTruecolor = mux?.row.facts.truecolor;
   if (mux && muxTruecolor && !supports(mux.row, 'truecolor', mux.version)) {
@@ -593,35 +651,31 @@ function resolveTruecolor(
   if (colorterm === 'truecolor' || colorterm === '24bit') {
     return { value: true, why: reason('rule', `COLORTERM=${colorterm}`) };
   }
-  const name = facts?.terminal?.name.toLowerCase();
-  if (facts?.terminal && name && TRUECOLOR_NAMES.some((n) => name.startsWith(n))) {
-    return {
-      value: true,
-      why: reason('reply', `XTVERSION names ${facts.terminal.name}, which shows 24-bit colour`, {
-        reply: facts.terminal.reply,
-      }),
-    };
-  }
+  const fact = who?.row.facts.truecolor;
+  const rowSays = (source: Why['source'], detail: string) => ({
+    value: true,
+    why: reason(source, detail, {
+      ...(who ? { row: who.row.id } : {}),
+      ...(who?.reply ? { reply: who.reply } : {}),
+      ...(fact ? { reference: fact.source } : {}),
+    }),
+  });
   if (who && who.by !== 'env' && supports(who.row, 'truecolor', who.version)) {
-    return {
-      value: true,
-      why: reason(
-        'reply',
-        `${who.because} names ${who.row.name} (database row ${who.row.id}), which shows 24-bit colour`,
-        {
-          row: who.row.id,
-          ...(who.reply ? { reply: who.reply } : {}),
-          ...(who.row.facts.truecolor ? { reference: who.row.facts.truecolor.source } : {}),
-        },
-      ),
-    };
+    return who.by === 'reply'
+      ? rowSays('reply', `${who.because.replace(/^XTVERSION /, 'XTVERSION names ')}, which shows 24-bit colour`)
+      : rowSays(
+          'reply',
+          `${who.because} names ${who.row.name} (database row ${who.row.id}), which shows 24-bit colour`,
+        );
   }
   const term = envValue(runtime.env, 'TERM') ?? '';
   if (term.endsWith('-direct'))
     return { value: true, why: reason('rule', `TERM=${term} names a direct-colour terminfo`) };
-  const program = envValue(runtime.env, 'TERM_PROGRAM');
-  if (program === 'iTerm.app' && compareVersions(envValue(runtime.env, 'TERM_PROGRAM_VERSION') ?? '0', '3') >= 0) {
-    return { value: true, why: reason('rule', 'iTerm2 3 shows 24-bit colour') };
+  if (who?.by === 'env' && who.sign?.byName?.includes('truecolor') && supports(who.row, 'truecolor', who.version)) {
+    return rowSays(
+      'rule',
+      `${who.because} names ${who.row.name}${who.version ? ` ${who.version}` : ''} (database row ${who.row.id}), which shows 24-bit colour`,
+    );
   }
   return { value: false, why: reason('default', 'neither COLORTERM nor the terminal says 24-bit colour') };
 }

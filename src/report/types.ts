@@ -22,8 +22,8 @@ export interface Why {
   readonly reference?: string;
 }
 
-/** The multiplexers the report knows: tmux, GNU screen, Zellij, and mosh (which sits in between too). */
-export type MultiplexerName = 'tmux' | 'screen' | 'zellij' | 'mosh';
+/** The multiplexers the report knows: tmux, GNU screen, Zellij, herdr, and mosh (which sits in between too). */
+export type MultiplexerName = 'tmux' | 'screen' | 'zellij' | 'herdr' | 'mosh';
 
 /** A multiplexer between the program and the terminal. */
 export interface MultiplexerInfo {
@@ -34,10 +34,15 @@ export interface MultiplexerInfo {
   /** How to turn passthrough on, when it is off. */
   readonly hint?: string;
   /**
-   * The multiplexer draws the pictures itself (tmux 3.4+ sixel, Zellij): send them unwrapped, to
-   * it. Absent when the pictures, if any, go to the outer terminal.
+   * The multiplexer draws the pictures itself (tmux 3.4+ sixel, Zellij, herdr): send them
+   * unwrapped, to it. Absent when the pictures, if any, go to the outer terminal.
    */
   readonly drawsItself?: true;
+  /**
+   * The largest escape sequence it takes in one piece (tmux: 1 MiB): a longer picture sequence,
+   * its own sixel or a wrapped one, is dropped whole. Absent where none is known.
+   */
+  readonly maxSequenceBytes?: number;
 }
 
 /** Everything termsight knows about one terminal. */
@@ -52,6 +57,13 @@ export interface Report {
   readonly symbols: readonly TerminalSymbolSet[];
   /** Whether the terminal keeps images under an id and places them again (kitty's `a=p`). */
   readonly placements: boolean;
+  /**
+   * Whether kitty pictures must go as Unicode placeholders (`U=1`, the render option
+   * `placeholders`): inside tmux or screen, which know nothing of a picture at the cursor, and
+   * where the layer drawing them drops direct placements when it repaints (herdr). False where
+   * graphics is not kitty.
+   */
+  readonly placeholders: boolean;
   readonly hyperlinks: boolean;
   readonly truecolor: boolean;
   readonly synchronizedOutput: boolean;
@@ -88,6 +100,7 @@ export type ReportField =
   | 'graphics'
   | 'symbols'
   | 'placements'
+  | 'placeholders'
   | 'hyperlinks'
   | 'truecolor'
   | 'synchronizedOutput'

@@ -15,7 +15,9 @@ export interface RowSummary {
 
 const since = (v: string | undefined) => (v === undefined ? '' : ` ${v}+`);
 const fact = (name: string, f: Fact | undefined) =>
-  f === undefined ? [] : [`${f.value ? '' : 'no '}${name}${since(f.since)}`];
+  f === undefined
+    ? []
+    : [`${f.value ? '' : 'no '}${name}${f.until ? ` ${f.since ?? ''}-${f.until} (not ${f.until})` : since(f.since)}`];
 
 /** `notify` with the sequence the row reads: `notify (OSC 99)`. */
 const notifyName = (row: TerminalRow) => {
@@ -27,11 +29,16 @@ const notifyName = (row: TerminalRow) => {
 export function summarize(row: TerminalRow): RowSummary {
   const id = row.identity;
   const ways = [
-    ...id.env.map((set) => set.map(describeCondition).join(' and ')),
+    ...id.env.map(
+      (s) =>
+        `${s.when.map(describeCondition).join(' and ')} (${s.priority}${s.names === false ? ', names no one row' : ''})`,
+    ),
     ...(id.xtversion ? [`XTVERSION ${id.xtversion.example}`] : []),
     ...(id.fingerprints ?? []).map((f) => [f.da1 && `DA1 ${f.da1}`, f.da2 && `DA2 ${f.da2}`].filter(Boolean).join(' ')),
   ];
-  const draws = row.draws.map((d) => `${d.protocol}${since(d.since)}${d.onlyIf ? ' (DA1 4)' : ''}`);
+  const draws = row.draws.map(
+    (d) => `${d.protocol}${since(d.since)}${d.onlyIf === 'da1' ? ' (DA1 4)' : d.onlyIf ? ' (kitty query OK)' : ''}`,
+  );
   const facts = [
     ...FACT_NAMES.flatMap((name) => fact(name === 'notify' ? notifyName(row) : name, row.facts[name])),
     ...fact('passthrough', row.multiplexer?.passthrough),

@@ -29,9 +29,50 @@ export const EMULATORS: readonly TerminalRow[] = [
     kind: 'terminal',
     identity: {
       env: [
-        [{ variable: 'KITTY_WINDOW_ID', test: 'set' }],
-        [{ variable: 'TERM', test: 'equals', value: 'xterm-kitty' }],
-        [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'kitty' }],
+        {
+          when: [{ variable: 'KITTY_WINDOW_ID', test: 'set' }],
+          priority: 10,
+          graphics: {
+            id: 'kitty-window-id',
+            note: 'kitty exports KITTY_WINDOW_ID to every child (kitty docs, "Environment variables").',
+            source: 'https://sw.kovidgoyal.net/kitty/glossary/#envvar-KITTY_WINDOW_ID',
+            founding: true,
+          },
+          placements: {
+            id: 'kitty-window-id',
+            note: KITTY_PLACING_NOTE,
+            source: KITTY_PLACING,
+          },
+        },
+        {
+          when: [{ variable: 'TERM', test: 'contains', values: ['kitty'] }],
+          priority: 18,
+          placements: {
+            id: 'term-kitty',
+            note: KITTY_PLACING_NOTE,
+            source: KITTY_PLACING,
+          },
+        },
+        {
+          when: [{ variable: 'TERM', test: 'contains', values: ['kitty', 'ghostty'] }],
+          priority: 20,
+          names: false,
+          graphics: {
+            id: 'term-kitty-ghostty',
+            note: 'kitty sets TERM=xterm-kitty and Ghostty TERM=xterm-ghostty; both implement the kitty graphics protocol.',
+            source: 'https://sw.kovidgoyal.net/kitty/graphics-protocol/ and https://ghostty.org/docs/help/terminfo',
+            founding: true,
+          },
+        },
+        {
+          when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'kitty' }],
+          priority: 110,
+          graphics: {
+            id: 'term-program-kitty',
+            note: 'Launchers and shell rcs that restore TERM_PROGRAM for kitty set TERM_PROGRAM=kitty.',
+            source: 'https://sw.kovidgoyal.net/kitty/graphics-protocol/',
+          },
+        },
       ],
       xtversion: {
         names: ['kitty'],
@@ -61,6 +102,20 @@ export const EMULATORS: readonly TerminalRow[] = [
         value: true,
         source: 'https://sw.kovidgoyal.net/kitty/graphics-protocol/#animation',
         note: 'the first version with animation is not sourced here',
+      },
+      frameOverwriteInC: {
+        value: true,
+        since: '0.45.0',
+        until: '0.49.0',
+        source: 'https://github.com/kovidgoyal/kitty/issues/10379',
+        note: '0.45.0 to 0.48.x ignore X for a=f and replace only with C=1 (undocumented); fixed for 0.49',
+      },
+      shortLivedHint: {
+        value: true,
+        since: '0.48.0',
+        source:
+          'https://sw.kovidgoyal.net/kitty/graphics-protocol/#image-usage-hints (added for https://github.com/kovidgoyal/kitty/issues/10090)',
+        note: 'the version is the one ghostty-org/ghostty#13389 names ("Kitty 0.48 added support for usage hints")',
       },
       hyperlinks: { value: true, since: '0.19', source: OSC8_ADOPTION },
       truecolor: { value: true, source: 'test/fixtures/replies/kitty.json (kitty exports COLORTERM=truecolor)' },
@@ -95,54 +150,6 @@ export const EMULATORS: readonly TerminalRow[] = [
         note: `octants (U+1CD00-U+1CDE5) drawn with box drawing, first in the v0.40.0 tag; seen drawn by kitty 0.41.1, and not by 0.26.5, under Xvfb (${E2E_FACTS})`,
       },
     },
-    rules: {
-      graphics: [
-        {
-          priority: 10,
-          id: 'kitty-window-id',
-          when: [{ variable: 'KITTY_WINDOW_ID', test: 'set' }],
-          answer: 'kitty',
-          note: 'kitty exports KITTY_WINDOW_ID to every child (kitty docs, "Environment variables").',
-          founding: true,
-          source: 'https://sw.kovidgoyal.net/kitty/glossary/#envvar-KITTY_WINDOW_ID',
-        },
-        {
-          priority: 20,
-          id: 'term-kitty-ghostty',
-          when: [{ variable: 'TERM', test: 'contains', values: ['kitty', 'ghostty'] }],
-          answer: 'kitty',
-          note: 'kitty sets TERM=xterm-kitty and Ghostty TERM=xterm-ghostty; both implement the kitty graphics protocol.',
-          founding: true,
-          source: 'https://sw.kovidgoyal.net/kitty/graphics-protocol/ and https://ghostty.org/docs/help/terminfo',
-        },
-        {
-          priority: 110,
-          id: 'term-program-kitty',
-          when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'kitty' }],
-          answer: 'kitty',
-          note: 'Launchers and shell rcs that restore TERM_PROGRAM for kitty set TERM_PROGRAM=kitty.',
-          source: 'https://sw.kovidgoyal.net/kitty/graphics-protocol/',
-        },
-      ],
-      placements: [
-        {
-          priority: 10,
-          id: 'kitty-window-id',
-          when: [{ variable: 'KITTY_WINDOW_ID', test: 'set' }],
-          answer: true,
-          note: KITTY_PLACING_NOTE,
-          source: KITTY_PLACING,
-        },
-        {
-          priority: 20,
-          id: 'term-kitty',
-          when: [{ variable: 'TERM', test: 'contains', values: ['kitty'] }],
-          answer: true,
-          note: KITTY_PLACING_NOTE,
-          source: KITTY_PLACING,
-        },
-      ],
-    },
   },
   {
     id: 'ghostty',
@@ -150,9 +157,43 @@ export const EMULATORS: readonly TerminalRow[] = [
     kind: 'terminal',
     identity: {
       env: [
-        [{ variable: 'TERM', test: 'equals', value: 'xterm-ghostty' }],
-        [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'ghostty' }],
-        [{ variable: 'GHOSTTY_RESOURCES_DIR', test: 'set' }],
+        {
+          when: [{ variable: 'TERM', test: 'contains', values: ['ghostty'] }],
+          priority: 19,
+          placements: {
+            id: 'ghostty',
+            note: GHOSTTY_PLACING,
+            source: GHOSTTY_FEATURES,
+          },
+        },
+        {
+          when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'ghostty' }],
+          priority: 90,
+          graphics: {
+            id: 'term-program-ghostty',
+            note: 'Ghostty sets TERM_PROGRAM=ghostty (Ghostty docs, "Shell integration"); it implements kitty graphics.',
+            source: 'https://ghostty.org/docs/help/terminfo',
+          },
+          placements: {
+            id: 'term-program-ghostty',
+            note: GHOSTTY_PLACING,
+            source: GHOSTTY_FEATURES,
+          },
+        },
+        {
+          when: [{ variable: 'GHOSTTY_RESOURCES_DIR', test: 'set' }],
+          priority: 100,
+          graphics: {
+            id: 'ghostty-resources-dir',
+            note: 'Ghostty exports GHOSTTY_RESOURCES_DIR to its children, also when TERM is sanitized to xterm-256color.',
+            source: 'https://ghostty.org/docs/config/reference#shell-integration',
+          },
+          placements: {
+            id: 'ghostty-resources-dir',
+            note: GHOSTTY_PLACING,
+            source: GHOSTTY_FEATURES,
+          },
+        },
       ],
       versionVariable: 'TERM_PROGRAM_VERSION',
       xtversion: {
@@ -187,6 +228,18 @@ export const EMULATORS: readonly TerminalRow[] = [
         source: 'https://github.com/ghostty-org/ghostty/pull/2015',
         note: 'merged July 2024, before the first public release (1.0), so every release has them',
       },
+      animation: {
+        value: true,
+        since: '1.4.0',
+        source: 'https://github.com/ghostty-org/ghostty/pull/13943 (merged 2026-08-21; fixes #5255)',
+        note: 'merged after 1.3.1 (still the release on 2026-09-06, herdrdev/herdr#3697); that 1.4.0 is the first release with it is not verified here (no release notes found), so the gate is the next minor release: an older or unknown version gets redrawn frames',
+      },
+      shortLivedHint: {
+        value: true,
+        since: '1.4.0',
+        source: 'https://github.com/ghostty-org/ghostty/pull/13389 (transient usage hints, merged 2026-07-20)',
+        note: 'the first release with it is not verified here; gated like animation, on the next minor release after 1.3.1',
+      },
       hyperlinks: { value: true, source: OSC8_ADOPTION, note: 'since PR #1928 (July 2024), before 1.0' },
       truecolor: { value: true, source: GHOSTTY_FEATURES },
       synchronizedOutput: { value: true, source: SYNC_SPEC },
@@ -214,53 +267,71 @@ export const EMULATORS: readonly TerminalRow[] = [
         note: 'draw_octant in its sprite font, first in the v1.1.1 tag',
       },
     },
-    rules: {
-      graphics: [
-        {
-          priority: 90,
-          id: 'term-program-ghostty',
-          when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'ghostty' }],
-          answer: 'kitty',
-          note: 'Ghostty sets TERM_PROGRAM=ghostty (Ghostty docs, "Shell integration"); it implements kitty graphics.',
-          source: 'https://ghostty.org/docs/help/terminfo',
-        },
-        {
-          priority: 100,
-          id: 'ghostty-resources-dir',
-          when: [{ variable: 'GHOSTTY_RESOURCES_DIR', test: 'set' }],
-          answer: 'kitty',
-          note: 'Ghostty exports GHOSTTY_RESOURCES_DIR to its children, also when TERM is sanitized to xterm-256color.',
-          source: 'https://ghostty.org/docs/config/reference#shell-integration',
-        },
-      ],
-      placements: [
-        {
-          priority: 30,
-          id: 'ghostty',
-          when: [{ variable: 'TERM', test: 'contains', values: ['ghostty'] }],
-          answer: true,
-          note: GHOSTTY_PLACING,
-          source: GHOSTTY_FEATURES,
-        },
-        {
-          priority: 40,
-          id: 'term-program-ghostty',
-          when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'ghostty' }],
-          answer: true,
-          note: GHOSTTY_PLACING,
-          source: GHOSTTY_FEATURES,
-        },
-        {
-          priority: 50,
-          id: 'ghostty-resources-dir',
-          when: [{ variable: 'GHOSTTY_RESOURCES_DIR', test: 'set' }],
-          answer: true,
-          note: GHOSTTY_PLACING,
-          source: GHOSTTY_FEATURES,
-        },
-      ],
+  },
+  {
+    id: 'cmux',
+    name: 'cmux',
+    kind: 'terminal',
+    identity: {
+      env: [{ when: [{ variable: 'CMUX_WORKSPACE_ID', test: 'set' }], priority: 15 }],
+      source:
+        'https://github.com/manaflow-ai/cmux/issues/4714 (CMUX_WORKSPACE_ID, CMUX_SURFACE_ID, … exported to its shells beside GHOSTTY_*)',
+      note: "a macOS terminal built on Ghostty (libghostty): its shells also carry Ghostty's variables, so its own sign comes first (priority 15, before TERM with ghostty); its XTVERSION is not sourced here: where its replies name Ghostty, the Ghostty row answers",
     },
-    note: 'animation is left out: no source for it either way was found',
+    draws: [
+      {
+        protocol: 'kitty',
+        onlyIf: 'kittyQuery',
+        source: 'https://github.com/farion1231/cc-switch/issues/1949 ("powered by libghostty")',
+        note: 'an embedder of libghostty: only its answer to the kitty query shows it draws kitty, never its name',
+      },
+    ],
+    facts: {},
+    note: 'placements and placeholders are not sourced for cmux itself: through its environment alone it gets what the founding rules say (TERM with ghostty: kitty)',
+  },
+  {
+    id: 'libghostty',
+    name: 'libghostty',
+    kind: 'terminal',
+    hosts: ['herdr', 'other libghostty embedders'],
+    identity: {
+      env: [],
+      xtversion: {
+        names: ['libghostty'],
+        example: 'libghostty',
+        byName: [],
+        source:
+          'https://github.com/herdrdev/herdr/issues/3697 ("\\e[>q inside Herdr → libghostty; outside → ghostty 1.3.1")',
+        note: 'the library answers for any program embedding it, so the name says nothing of what the program draws',
+      },
+      source: 'https://github.com/herdrdev/herdr/issues/3697',
+      note: "its DA1 ?62;22c is also Ghostty's own (mattn/longcat#47), so it is no fingerprint",
+    },
+    draws: [
+      {
+        protocol: 'kitty',
+        onlyIf: 'kittyQuery',
+        source: 'https://github.com/herdrdev/herdr/issues/111',
+        note: 'trust the kitty query, never the name: herdr answers it only with kitty graphics turned on (off by default)',
+      },
+    ],
+    facts: {
+      placements: {
+        value: false,
+        source: 'https://github.com/herdrdev/herdr/issues/111',
+        note: 'herdr, the embedder known to draw kitty, drops direct placements when it repaints',
+      },
+      placeholders: {
+        value: true,
+        source: 'https://github.com/herdrdev/herdr/issues/111 and https://github.com/herdrdev/herdr/issues/732',
+        note: 'in herdr Unicode placeholders survive its repaints',
+      },
+      placeholdersOnly: {
+        value: true,
+        source: 'https://github.com/herdrdev/herdr/issues/111',
+        note: 'taken from herdr, which answers as libghostty (over ssh its replies are all there is); an embedder that draws only direct placements would show nothing (elias8/libghostty#152: virtual placements not yet drawn there)',
+      },
+    },
   },
   {
     id: 'wezterm',
@@ -268,9 +339,40 @@ export const EMULATORS: readonly TerminalRow[] = [
     kind: 'terminal',
     identity: {
       env: [
-        [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'WezTerm' }],
-        [{ variable: 'WEZTERM_PANE', test: 'set' }],
-        [{ variable: 'TERM', test: 'equals', value: 'wezterm' }],
+        {
+          when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'WezTerm' }],
+          priority: 30,
+          graphics: {
+            id: 'term-program-wezterm',
+            note: 'WezTerm sets TERM_PROGRAM=WezTerm and implements kitty graphics (partly: see placements).',
+            source: 'https://wezterm.org/shell-integration.html (TERM_PROGRAM) and https://wezterm.org/imgcat.html',
+            founding: true,
+          },
+          placements: {
+            id: 'wezterm-partial',
+            note: 'WezTerm maps kitty placements onto cells and lists placement options it lacks (wezterm issue 986).',
+            source: 'https://github.com/wezterm/wezterm/issues/986',
+          },
+        },
+        {
+          when: [{ variable: 'WEZTERM_PANE', test: 'set' }],
+          priority: 40,
+          graphics: {
+            id: 'wezterm-pane',
+            note: 'WezTerm exports WEZTERM_PANE; it survives where multiplexers drop TERM_PROGRAM.',
+            source: 'https://wezterm.org/shell-integration.html (WEZTERM_PANE)',
+            founding: true,
+          },
+        },
+        {
+          when: [{ variable: 'TERM', test: 'equals', value: 'wezterm' }],
+          priority: 120,
+          graphics: {
+            id: 'term-wezterm',
+            note: 'WezTerm ships a terminfo named wezterm (config term = "wezterm").',
+            source: 'https://wezfurlong.org/wezterm/config/lua/config/term.html',
+          },
+        },
       ],
       versionVariable: 'TERM_PROGRAM_VERSION',
       xtversion: {
@@ -326,46 +428,6 @@ export const EMULATORS: readonly TerminalRow[] = [
         note: 'Unicode 16 octants (#6502, 2025-02-08): only nightly builds; no release tag has them (the latest, 20240203-110809-5046fc22, does not)',
       },
     },
-    rules: {
-      graphics: [
-        {
-          priority: 30,
-          id: 'term-program-wezterm',
-          when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'WezTerm' }],
-          answer: 'kitty',
-          note: 'WezTerm sets TERM_PROGRAM=WezTerm and implements kitty graphics (partly: see placements).',
-          founding: true,
-          source: 'https://wezterm.org/shell-integration.html (TERM_PROGRAM) and https://wezterm.org/imgcat.html',
-        },
-        {
-          priority: 40,
-          id: 'wezterm-pane',
-          when: [{ variable: 'WEZTERM_PANE', test: 'set' }],
-          answer: 'kitty',
-          note: 'WezTerm exports WEZTERM_PANE; it survives where multiplexers drop TERM_PROGRAM.',
-          founding: true,
-          source: 'https://wezterm.org/shell-integration.html (WEZTERM_PANE)',
-        },
-        {
-          priority: 120,
-          id: 'term-wezterm',
-          when: [{ variable: 'TERM', test: 'equals', value: 'wezterm' }],
-          answer: 'kitty',
-          note: 'WezTerm ships a terminfo named wezterm (config term = "wezterm").',
-          source: 'https://wezfurlong.org/wezterm/config/lua/config/term.html',
-        },
-      ],
-      placements: [
-        {
-          priority: 60,
-          id: 'wezterm-partial',
-          when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'WezTerm' }],
-          answer: false,
-          note: 'WezTerm maps kitty placements onto cells and lists placement options it lacks (wezterm issue 986).',
-          source: 'https://github.com/wezterm/wezterm/issues/986',
-        },
-      ],
-    },
   },
   {
     id: 'iterm2',
@@ -373,9 +435,37 @@ export const EMULATORS: readonly TerminalRow[] = [
     kind: 'terminal',
     identity: {
       env: [
-        [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'iTerm.app' }],
-        [{ variable: 'LC_TERMINAL', test: 'equals', value: 'iTerm2' }],
-        [{ variable: 'ITERM_SESSION_ID', test: 'set' }],
+        {
+          when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'iTerm.app' }],
+          priority: 50,
+          byName: ['truecolor'],
+          graphics: {
+            id: 'term-program-iterm',
+            note: 'iTerm2 sets TERM_PROGRAM=iTerm.app; its own inline images are cells, unlike kitty overlays it cannot delete.',
+            source: 'https://iterm2.com/documentation-variables.html and https://iterm2.com/documentation-images.html',
+            founding: true,
+          },
+        },
+        {
+          when: [{ variable: 'LC_TERMINAL', test: 'equals', value: 'iTerm2' }],
+          priority: 60,
+          graphics: {
+            id: 'lc-terminal-iterm2',
+            note: 'iTerm2 sets LC_TERMINAL=iTerm2, which ssh forwards under the usual SendEnv LC_*.',
+            source: 'https://iterm2.com/documentation-variables.html (LC_TERMINAL)',
+            founding: true,
+          },
+          versionVariable: 'LC_TERMINAL_VERSION',
+        },
+        {
+          when: [{ variable: 'ITERM_SESSION_ID', test: 'set' }],
+          priority: 130,
+          graphics: {
+            id: 'iterm-session-id',
+            note: 'iTerm2 exports ITERM_SESSION_ID to every session.',
+            source: 'https://iterm2.com/documentation-variables.html',
+          },
+        },
       ],
       versionVariable: 'TERM_PROGRAM_VERSION',
       xtversion: {
@@ -410,11 +500,18 @@ export const EMULATORS: readonly TerminalRow[] = [
         source: 'https://iterm2.com/documentation-images.html',
         note: 'it answers the kitty query (3.5, 3.6) but is never kitty: a kitty image is an overlay it cannot delete',
       },
+      placeholders: {
+        value: true,
+        since: '3.7',
+        source: 'https://github.com/sorokin-vladimir/tele/issues/259 (iTerm2 3.7.0beta10)',
+        note: 'the 3.7 betas draw Unicode placeholders but read an absent third diacritic as -1 (an id of 1 is looked up as 0xff000001): termsight never gives iTerm2 kitty, and its placeholder writer always writes the third diacritic (render/pixels/kitty-placeholder.ts)',
+      },
       hyperlinks: { value: true, since: '3.1', source: OSC8_ADOPTION },
       truecolor: {
         value: true,
-        source: 'https://iterm2.com/documentation-escape-codes.html',
-        note: 'the report takes version 3 from TERM_PROGRAM_VERSION; that version is not re-sourced here',
+        since: '3',
+        source: 'https://iterm2.com/version3.html ("24-bit color": new in iTerm2 3)',
+        note: 'the TERM_PROGRAM sign is trusted for it with TERM_PROGRAM_VERSION (byName)',
       },
       synchronizedOutput: { value: true, source: SYNC_SPEC, note: 'the first version is not sourced here' },
       inBandResize: {
@@ -423,36 +520,6 @@ export const EMULATORS: readonly TerminalRow[] = [
         note: 'the request for it in iTerm2; that it shipped, and in which version, is not sourced here (harmless if not: an unknown DECSET is ignored)',
       },
     },
-    rules: {
-      graphics: [
-        {
-          priority: 50,
-          id: 'term-program-iterm',
-          when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'iTerm.app' }],
-          answer: 'iterm2',
-          note: 'iTerm2 sets TERM_PROGRAM=iTerm.app; its own inline images are cells, unlike kitty overlays it cannot delete.',
-          founding: true,
-          source: 'https://iterm2.com/documentation-variables.html and https://iterm2.com/documentation-images.html',
-        },
-        {
-          priority: 60,
-          id: 'lc-terminal-iterm2',
-          when: [{ variable: 'LC_TERMINAL', test: 'equals', value: 'iTerm2' }],
-          answer: 'iterm2',
-          note: 'iTerm2 sets LC_TERMINAL=iTerm2, which ssh forwards under the usual SendEnv LC_*.',
-          founding: true,
-          source: 'https://iterm2.com/documentation-variables.html (LC_TERMINAL)',
-        },
-        {
-          priority: 130,
-          id: 'iterm-session-id',
-          when: [{ variable: 'ITERM_SESSION_ID', test: 'set' }],
-          answer: 'iterm2',
-          note: 'iTerm2 exports ITERM_SESSION_ID to every session.',
-          source: 'https://iterm2.com/documentation-variables.html',
-        },
-      ],
-    },
     note: 'glyph facts are left out: no source was checked',
   },
   {
@@ -460,7 +527,18 @@ export const EMULATORS: readonly TerminalRow[] = [
     name: 'Konsole',
     kind: 'terminal',
     identity: {
-      env: [[{ variable: 'KONSOLE_VERSION', test: 'set' }]],
+      env: [
+        {
+          when: [{ variable: 'KONSOLE_VERSION', test: 'set' }],
+          priority: 70,
+          graphics: {
+            id: 'konsole-version',
+            note: 'Konsole exports KONSOLE_VERSION and draws sixel since 22.04.',
+            source: 'https://konsole.kde.org/ (sixel since Konsole 22.04)',
+            founding: true,
+          },
+        },
+      ],
       versionVariable: 'KONSOLE_VERSION',
       xtversion: {
         names: ['Konsole'],
@@ -511,26 +589,26 @@ export const EMULATORS: readonly TerminalRow[] = [
         note: 'Konsole 25.04.2 draws none of the 230 (replacement boxes; no font has them); its master has no octant code (2026-12)',
       },
     },
-    rules: {
-      graphics: [
-        {
-          priority: 70,
-          id: 'konsole-version',
-          when: [{ variable: 'KONSOLE_VERSION', test: 'set' }],
-          answer: 'sixel',
-          note: 'Konsole exports KONSOLE_VERSION and draws sixel since 22.04.',
-          founding: true,
-          source: 'https://konsole.kde.org/ (sixel since Konsole 22.04)',
-        },
-      ],
-    },
   },
   {
     id: 'foot',
     name: 'foot',
     kind: 'terminal',
     identity: {
-      env: [[{ variable: 'TERM', test: 'prefix', value: 'foot' }]],
+      env: [
+        {
+          when: [{ variable: 'TERM', test: 'contains', values: ['foot', 'mlterm'] }],
+          priority: 80,
+          names: false,
+          graphics: {
+            id: 'term-foot-mlterm',
+            note: 'foot (TERM=foot) and mlterm (TERM=mlterm) draw sixel.',
+            source: 'https://codeberg.org/dnkl/foot (sixel) and https://github.com/arakiken/mlterm',
+            founding: true,
+          },
+        },
+        { when: [{ variable: 'TERM', test: 'prefix', value: 'foot' }], priority: 250 },
+      ],
       xtversion: {
         names: ['foot'],
         example: 'foot(1.16.2)',
@@ -582,26 +660,23 @@ export const EMULATORS: readonly TerminalRow[] = [
         note: `"box-drawings: implement octants" (CHANGELOG 1.20.0: U+1CD00...U+1CDE5), first in the 1.20.0 tag; all 230 seen drawn by foot 1.21.0 under Xvfb (${E2E_FACTS})`,
       },
     },
-    rules: {
-      graphics: [
-        {
-          priority: 80,
-          id: 'term-foot-mlterm',
-          when: [{ variable: 'TERM', test: 'contains', values: ['foot', 'mlterm'] }],
-          answer: 'sixel',
-          note: 'foot (TERM=foot) and mlterm (TERM=mlterm) draw sixel.',
-          founding: true,
-          source: 'https://codeberg.org/dnkl/foot (sixel) and https://github.com/arakiken/mlterm',
-        },
-      ],
-    },
   },
   {
     id: 'contour',
     name: 'Contour',
     kind: 'terminal',
     identity: {
-      env: [[{ variable: 'TERM', test: 'prefix', value: 'contour' }]],
+      env: [
+        {
+          when: [{ variable: 'TERM', test: 'prefix', value: 'contour' }],
+          priority: 160,
+          graphics: {
+            id: 'term-contour',
+            note: 'Contour ships terminfo contour and draws sixel.',
+            source: 'https://contour-terminal.org/vt-extensions/',
+          },
+        },
+      ],
       xtversion: {
         names: ['contour'],
         example: 'contour 0.4.3',
@@ -621,18 +696,6 @@ export const EMULATORS: readonly TerminalRow[] = [
         note: 'listed in termsight issue 13; not confirmed by a Contour source read here (harmless if wrong: an unknown DECSET is ignored)',
       },
     },
-    rules: {
-      graphics: [
-        {
-          priority: 160,
-          id: 'term-contour',
-          when: [{ variable: 'TERM', test: 'prefix', value: 'contour' }],
-          answer: 'sixel',
-          note: 'Contour ships terminfo contour and draws sixel.',
-          source: 'https://contour-terminal.org/vt-extensions/',
-        },
-      ],
-    },
     note: 'OSC 11 replies ended with BEL in 0.2.0 (contour#233, closed); left out as no fixed version is sourced',
   },
   {
@@ -640,7 +703,7 @@ export const EMULATORS: readonly TerminalRow[] = [
     name: 'mlterm',
     kind: 'terminal',
     identity: {
-      env: [[{ variable: 'TERM', test: 'prefix', value: 'mlterm' }]],
+      env: [{ when: [{ variable: 'TERM', test: 'prefix', value: 'mlterm' }], priority: 270 }],
       xtversion: {
         names: ['mlterm'],
         example: 'mlterm(3.9.3)',
@@ -664,7 +727,7 @@ export const EMULATORS: readonly TerminalRow[] = [
     name: 'xterm',
     kind: 'terminal',
     identity: {
-      env: [[{ variable: 'XTERM_VERSION', test: 'set' }]],
+      env: [{ when: [{ variable: 'XTERM_VERSION', test: 'set' }], priority: 280 }],
       versionVariable: 'XTERM_VERSION',
       xtversion: { names: ['XTerm'], example: 'XTerm(379)', byName: [], source: 'test/fixtures/replies/xterm.json' },
       source: 'https://invisible-island.net/xterm/manpage/xterm.html#h3-Environment',
@@ -697,8 +760,8 @@ export const EMULATORS: readonly TerminalRow[] = [
     hosts: ['VS Code', 'Tabby', 'Hyper', 'ttyd', 'JupyterLab'],
     identity: {
       env: [
-        [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'vscode' }],
-        [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'Hyper' }],
+        { when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'vscode' }], priority: 290 },
+        { when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'Hyper' }], priority: 291 },
       ],
       // No versionVariable: TERM_PROGRAM_VERSION is the host's (VS Code 1.96, Hyper 3.4), not
       // xterm.js's, and facts with a `since` (hyperlinks 5.0.0) are xterm.js versions.
@@ -737,6 +800,15 @@ export const EMULATORS: readonly TerminalRow[] = [
           'https://github.com/xtermjs/xterm.js/blob/master/addons/addon-image/src/SixelHandler.ts (hook: P2=1 fills with colour 0, transparent)',
         note: 'the image addon, which draws its sixel',
       },
+      placeholders: {
+        value: false,
+        source: 'https://github.com/xtermjs/xterm.js/issues/5711 (open: "Currently there is zero implementation")',
+        note: 'the image addon draws kitty graphics where VS Code turns them on (microsoft/vscode#295701, xterm.js#5592), answering the kitty query: so kitty comes from that answer, never inside tmux or screen, where kitty needs placeholders; kitty is not one of its draws, so that a VS Code its replies named is not asked the kitty query in one more round trip (its sixel comes first anyway)',
+      },
+      animation: {
+        value: false,
+        source: 'https://github.com/xtermjs/xterm.js/issues/5713 (open: a=f, a=a, a=c answer EINVAL)',
+      },
       hyperlinks: { value: true, since: '5.0.0', source: OSC8_ADOPTION },
       truecolor: { value: true, source: XTERMJS_INPUT },
       synchronizedOutput: {
@@ -757,7 +829,7 @@ export const EMULATORS: readonly TerminalRow[] = [
     hosts: ['GNOME Terminal', 'Tilix', 'Ptyxis', 'xfce4-terminal'],
     kind: 'terminal',
     identity: {
-      env: [[{ variable: 'VTE_VERSION', test: 'set' }]],
+      env: [{ when: [{ variable: 'VTE_VERSION', test: 'set' }], priority: 300 }],
       versionVariable: 'VTE_VERSION',
       xtversion: {
         names: ['VTE'],
@@ -815,8 +887,8 @@ export const EMULATORS: readonly TerminalRow[] = [
     kind: 'terminal',
     identity: {
       env: [
-        [{ variable: 'ALACRITTY_WINDOW_ID', test: 'set' }],
-        [{ variable: 'TERM', test: 'equals', value: 'alacritty' }],
+        { when: [{ variable: 'ALACRITTY_WINDOW_ID', test: 'set' }], priority: 310 },
+        { when: [{ variable: 'TERM', test: 'equals', value: 'alacritty' }], priority: 311 },
       ],
       xtversion: {
         names: ['alacritty'],
@@ -865,7 +937,7 @@ export const EMULATORS: readonly TerminalRow[] = [
     name: 'Rio',
     kind: 'terminal',
     identity: {
-      env: [[{ variable: 'TERM_PROGRAM', test: 'equals', value: 'rio' }]],
+      env: [{ when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'rio' }], priority: 320 }],
       source: 'https://rioterm.com/docs/',
       note: "not checked against Rio's documentation in this revision",
     },
@@ -880,7 +952,17 @@ export const EMULATORS: readonly TerminalRow[] = [
     name: 'mintty',
     kind: 'terminal',
     identity: {
-      env: [[{ variable: 'TERM_PROGRAM', test: 'equals', value: 'mintty' }]],
+      env: [
+        {
+          when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'mintty' }],
+          priority: 150,
+          graphics: {
+            id: 'term-program-mintty',
+            note: 'mintty sets TERM_PROGRAM=mintty and draws sixel since 2.6.0.',
+            source: 'https://github.com/mintty/mintty/wiki/CtrlSeqs#sixel-graphics-end-position',
+          },
+        },
+      ],
       versionVariable: 'TERM_PROGRAM_VERSION',
       source: 'https://github.com/mintty/mintty/wiki/CtrlSeqs',
     },
@@ -895,25 +977,13 @@ export const EMULATORS: readonly TerminalRow[] = [
       hyperlinks: { value: true, since: '2.9.7', source: OSC8_ADOPTION },
       truecolor: { value: true, source: 'https://github.com/mintty/mintty/wiki/CtrlSeqs' },
     },
-    rules: {
-      graphics: [
-        {
-          priority: 150,
-          id: 'term-program-mintty',
-          when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'mintty' }],
-          answer: 'sixel',
-          note: 'mintty sets TERM_PROGRAM=mintty and draws sixel since 2.6.0.',
-          source: 'https://github.com/mintty/mintty/wiki/CtrlSeqs#sixel-graphics-end-position',
-        },
-      ],
-    },
   },
   {
     id: 'windows-terminal',
     name: 'Windows Terminal',
     kind: 'terminal',
     identity: {
-      env: [[{ variable: 'WT_SESSION', test: 'set' }]],
+      env: [{ when: [{ variable: 'WT_SESSION', test: 'set' }], priority: 340 }],
       source: 'https://github.com/microsoft/terminal/issues/3948',
       note: 'WT_SESSION reaches WSL (through WSLENV) and leaks into terminals started from it (PowerShell/PSReadLine#1511, microsoft/terminal#840); it answers no XTVERSION',
     },
@@ -962,7 +1032,7 @@ export const EMULATORS: readonly TerminalRow[] = [
     name: 'ConEmu',
     kind: 'terminal',
     identity: {
-      env: [[{ variable: 'ConEmuPID', test: 'set' }]],
+      env: [{ when: [{ variable: 'ConEmuPID', test: 'set' }], priority: 350 }],
       source: 'https://conemu.github.io/en/AnsiEscapeCodes.html#ConEmu_specific_OSC (ConEmu; ConEmuPID)',
       note: 'a Windows console host; only its progress is recorded here',
     },
@@ -980,7 +1050,17 @@ export const EMULATORS: readonly TerminalRow[] = [
     name: 'Warp',
     kind: 'terminal',
     identity: {
-      env: [[{ variable: 'TERM_PROGRAM', test: 'equals', value: 'WarpTerminal' }]],
+      env: [
+        {
+          when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'WarpTerminal' }],
+          priority: 140,
+          graphics: {
+            id: 'term-program-warp',
+            note: 'Warp sets TERM_PROGRAM=WarpTerminal and displays kitty graphics (transmit and display).',
+            source: 'https://docs.warp.dev/terminal/more-features/full-screen-apps#image-protocols',
+          },
+        },
+      ],
       source: 'https://docs.warp.dev/terminal/more-features/full-screen-apps#image-protocols',
     },
     draws: [
@@ -989,25 +1069,13 @@ export const EMULATORS: readonly TerminalRow[] = [
     facts: {
       placeholders: { value: false, source: 'https://github.com/warpdotdev/warp/issues/6210' },
     },
-    rules: {
-      graphics: [
-        {
-          priority: 140,
-          id: 'term-program-warp',
-          when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'WarpTerminal' }],
-          answer: 'kitty',
-          note: 'Warp sets TERM_PROGRAM=WarpTerminal and displays kitty graphics (transmit and display).',
-          source: 'https://docs.warp.dev/terminal/more-features/full-screen-apps#image-protocols',
-        },
-      ],
-    },
   },
   {
     id: 'rxvt-unicode',
     name: 'rxvt-unicode',
     kind: 'terminal',
     identity: {
-      env: [[{ variable: 'TERM', test: 'prefix', value: 'rxvt-unicode' }]],
+      env: [{ when: [{ variable: 'TERM', test: 'prefix', value: 'rxvt-unicode' }], priority: 370 }],
       source: 'https://github.com/sxyazi/yazi/issues/1026 (TERM=rxvt-unicode-256color)',
     },
     draws: [],
@@ -1031,7 +1099,7 @@ export const EMULATORS: readonly TerminalRow[] = [
     name: 'st',
     kind: 'terminal',
     identity: {
-      env: [[{ variable: 'TERM', test: 'prefix', value: 'st-' }]],
+      env: [{ when: [{ variable: 'TERM', test: 'prefix', value: 'st-' }], priority: 380 }],
       source: 'https://st.suckless.org/',
     },
     draws: [],
@@ -1050,7 +1118,7 @@ export const EMULATORS: readonly TerminalRow[] = [
     name: 'Apple Terminal',
     kind: 'terminal',
     identity: {
-      env: [[{ variable: 'TERM_PROGRAM', test: 'equals', value: 'Apple_Terminal' }]],
+      env: [{ when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'Apple_Terminal' }], priority: 390 }],
       versionVariable: 'TERM_PROGRAM_VERSION',
       source: 'https://support.apple.com/guide/terminal/welcome/mac',
     },
@@ -1076,7 +1144,7 @@ export const EMULATORS: readonly TerminalRow[] = [
     name: 'the Linux console',
     kind: 'terminal',
     identity: {
-      env: [[{ variable: 'TERM', test: 'equals', value: 'linux' }]],
+      env: [{ when: [{ variable: 'TERM', test: 'equals', value: 'linux' }], priority: 400 }],
       source: 'https://man7.org/linux/man-pages/man4/console_codes.4.html',
     },
     draws: [],
@@ -1088,7 +1156,7 @@ export const EMULATORS: readonly TerminalRow[] = [
     name: 'zutty',
     kind: 'terminal',
     identity: {
-      env: [[{ variable: 'TERM', test: 'prefix', value: 'zutty' }]],
+      env: [{ when: [{ variable: 'TERM', test: 'prefix', value: 'zutty' }], priority: 410 }],
       fingerprints: [
         {
           da1: '^\\?64;1;9;15;21;22c$',
@@ -1131,7 +1199,10 @@ export const EMULATORS: readonly TerminalRow[] = [
     hosts: ["Neovim's :terminal", 'Emacs vterm'],
     kind: 'terminal',
     identity: {
-      env: [[{ variable: 'NVIM', test: 'set' }], [{ variable: 'INSIDE_EMACS', test: 'contains', values: ['vterm'] }]],
+      env: [
+        { when: [{ variable: 'NVIM', test: 'set' }], priority: 420 },
+        { when: [{ variable: 'INSIDE_EMACS', test: 'contains', values: ['vterm'] }], priority: 421 },
+      ],
       source: 'https://neovim.io/doc/user/terminal.html and https://github.com/akermu/emacs-libvterm',
     },
     draws: [],
@@ -1144,7 +1215,7 @@ export const EMULATORS: readonly TerminalRow[] = [
     name: 'Emacs eat',
     kind: 'terminal',
     identity: {
-      env: [[{ variable: 'TERM', test: 'prefix', value: 'eat-' }]],
+      env: [{ when: [{ variable: 'TERM', test: 'prefix', value: 'eat-' }], priority: 430 }],
       source: 'https://codeberg.org/akib/emacs-eat',
     },
     draws: [],

@@ -9,8 +9,8 @@ import { type Env, envValue } from '../core/env-vars.js';
 import { splitNameVersion } from '../core/name-version.js';
 import { TERMINALS } from './database.js';
 import { isInherited } from './inherited.js';
-import { dottedVersion, terminalByReplyName } from './lookup.js';
-import type { TerminalRow } from './types.js';
+import { dottedVersion, signsByPriority, terminalByReplyName } from './lookup.js';
+import type { EnvSign, TerminalRow } from './types.js';
 
 /** What is known about a terminal: its environment and the bodies of its replies (without `ESC P >|` or `CSI`). */
 export interface Sighting {
@@ -24,19 +24,27 @@ export interface Sighting {
 }
 
 /** A row found, with its version in dotted form (null: unknown) and what showed it. */
-export interface Identification {
+export interface Identified {
   readonly row: TerminalRow;
   readonly version: string | null;
-  readonly by: 'reply' | 'fingerprint' | 'env';
-  /** What showed it, as text: the XTVERSION body, the DA1/DA2 bodies, or the variables (`TERM_PROGRAM is "vscode"`). */
+  /** `reply`: its XTVERSION; `tmux`: tmux's `#{client_termtype}`; `fingerprint`: DA1/DA2; `env`: one of its signs. */
+  readonly by: 'reply' | 'tmux' | 'fingerprint' | 'env';
+  /** What showed it, as text: `XTVERSION kitty(0.41.1)`, `DA1 ?1;2c, DA2 >0;276;0c`, `TERM_PROGRAM is "vscode"`. */
   readonly because: string;
+  /** The reply that showed it, escaped, when one did. */
+  readonly reply?: string;
+  /** The sign that named it, when the environment did. */
+  readonly sign?: EnvSign;
 }
 
 /** `kitty(0.26.5)` → kitty / 0.26.5 (the probe's split, `splitNameVersion`, under the name the database uses). */
 export const splitXtversion = splitNameVersion;
 
 const allHold = (env: Env, set: readonly Condition[]) => set.every((c) => matches(env, c));
-const inheritedSet = (set: readonly Condition[]) => set.some((c) => isInherited(c.variable));
+const inheritedSign = (sign: EnvSign) => sign.when.some((c) => isInherited(c.variable));
+
+/** A version variable's value as a version: `XTerm(379)` (xterm's `XTERM_VERSION`) is 379, anything else as it is. */
+const versionIn = (raw: string) => /\(([^()]*)\)$/.exec(raw)?.[1] ?? raw;
 
 /**
  * The row `seen` shows: its XTVERSION name first, then a DA1/DA2 fingerprint (every reply the
@@ -46,7 +54,7 @@ const inheritedSet = (set: readonly Condition[]) => set.some((c) => isInherited(
  *
  * @example identify({ xtversion: 'kitty(0.28.0)' })?.version // '0.28.0'
  */
-export function identify(seen: Sighting, db: readonly TerminalRow[] = TERMINALS): Identification | null {
+export function identify(seen: Sighting, db: readonly TerminalRow[] = TERMINALS): Identified | null {
   if (seen.xtversion !== undefined) {
     const { name, version } = splitXtversion(seen.xtversion);
     const row = terminalByReplyName(name, db);
@@ -71,19 +79,20 @@ export function identify(seen: Sighting, db: readonly TerminalRow[] = TERMINALS)
     }
   }
   const env = seen.env ?? {};
-  for (const inherited of [false, true]) {
-    for (const row of db) {
-      const set = row.identity.env.find((s) => inheritedSet(s) === inherited && allHold(env, s));
-      if (!set) continue;
-      const variable = row.identity.versionVariable;
-      const raw = variable === undefined ? undefined : envValue(env, variable);
-      return {
-        row,
-        version: raw === undefined ? null : dottedVersion(row, raw),
-        by: 'env',
-        because: set.map(describeCondition).join(' and '),
-      };
-    }
+  // The recogniser: of the signs that hold, the lowest priority, signs on inherited variables last.
+  const signs = signsByPriority(db).filter(({ sign }) => sign.names !== false && allHold(env, sign.when));
+  const found = signs.find(({ sign }) => !inheritedSign(sign)) ?? signs[0];
+  if (found) {
+    const { row, sign } = found;
+    const variable = sign.versionVariable ?? row.identity.versionVariable;
+    const raw = variable === undefined ? undefined : envValue(env, variable);
+    return {
+      row,
+      version: raw === undefined ? null : dottedVersion(row, versionIn(raw)),
+      by: 'env',
+      because: sign.when.map(describeCondition).join(' and '),
+      sign,
+    };
   }
   return null;
 }

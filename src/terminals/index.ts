@@ -5,7 +5,7 @@
 export { TERMINALS } from './database.js';
 export { type RowSummary, summarize } from './describe.js';
 export { EMULATORS } from './emulators.js';
-export { type Identification, identify, type Sighting, splitXtversion } from './identify.js';
+export { type Identified, identify, type Sighting, splitXtversion } from './identify.js';
 export {
   answersAt,
   dottedVersion,

@@ -4,7 +4,20 @@
  */
 import { compareVersions } from '../core/condition.js';
 import { TERMINALS } from './database.js';
-import type { Draws, Fact, FactName, GlyphSet, QueryFamily, TerminalRow } from './types.js';
+import type { Draws, EnvSign, Fact, FactName, GlyphSet, QueryFamily, TerminalRow } from './types.js';
+
+/** A sign with its row. */
+export interface Signed {
+  readonly row: TerminalRow;
+  readonly sign: EnvSign;
+}
+
+/** Every sign of the database with its row, by priority (a stable sort: equal priorities keep the row order). */
+export function signsByPriority(db: readonly TerminalRow[] = TERMINALS): Signed[] {
+  return db
+    .flatMap((row) => row.identity.env.map((sign) => ({ row, sign })))
+    .sort((a, b) => a.sign.priority - b.sign.priority);
+}
 
 /** The row with this id, or undefined. */
 export function terminalById(id: string, db: readonly TerminalRow[] = TERMINALS): TerminalRow | undefined {
@@ -37,9 +50,13 @@ export function reached(since: string | undefined, version: string | null): bool
   return version !== null && compareVersions(version, since) >= 0;
 }
 
-/** Whether a fact holds at `version` (null: unknown): true, and from its `since` on. */
+/**
+ * Whether a fact holds at `version` (null: unknown): true, from its `since` on and before its
+ * `until` (a fact with an `until` is proven only by a version known to be before it).
+ */
 export function holds(fact: Fact | undefined, version: string | null): boolean {
-  return fact?.value === true && reached(fact.since, version);
+  if (fact?.value !== true || !reached(fact.since, version)) return false;
+  return fact.until === undefined || (version !== null && !reached(fact.until, version));
 }
 
 /** The fact of a row by name, also the multiplexer's passthrough facts. */

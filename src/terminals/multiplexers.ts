@@ -16,13 +16,14 @@ export const MULTIPLEXERS: readonly TerminalRow[] = [
     kind: 'multiplexer',
     identity: {
       env: [
-        [{ variable: 'TMUX', test: 'set' }],
-        [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'tmux' }],
-        [{ variable: 'TERM', test: 'prefix', value: 'tmux' }],
+        { when: [{ variable: 'TMUX', test: 'set' }], priority: 440 },
+        { when: [{ variable: 'TERM_PROGRAM', test: 'equals', value: 'tmux' }], priority: 441 },
+        { when: [{ variable: 'TERM', test: 'prefix', value: 'tmux' }], priority: 443 },
       ],
       xtversion: { names: ['tmux'], example: 'tmux 3.3a', byName: [], source: 'test/fixtures/replies/kitty+tmux.json' },
       fingerprints: [{ da2: '^>84;', source: 'test/fixtures/replies/kitty+tmux.json (DA2 \\e[>84;0;0c)' }],
       source: 'https://github.com/tmux/tmux/wiki/FAQ',
+      note: "floating panes (3.7, complete in 3.8; tmux#5135, tmux#5584) are panes: the same escape handling, passthrough and sixel as a tiled pane, so nothing changes in how termsight asks or draws; from 3.9 display-popup opens a modal floating pane (planned, tmux#5584), so a picture from a popup is then drawn as from any pane. A passthrough picture that is not in tmux's grid (iTerm2, raw sixel) can be drawn over a floating pane that covers it; kitty placeholders and tmux's own sixel are clipped by tmux",
     },
     draws: [
       {
@@ -62,6 +63,12 @@ export const MULTIPLEXERS: readonly TerminalRow[] = [
         since: '3.4',
         source: `${TMUX_34}: 'Add a third state "all" to allow-passthrough to work even in invisible panes'`,
       },
+      maxSequenceBytes: {
+        bytes: 1048576,
+        source:
+          'https://github.com/tmux/tmux/issues/3726 ("The image is too big, the maximum is 1 MB") and https://github.com/hpjansson/chafa/issues/348 (chafa shows nothing in tmux 3.5a)',
+        note: 'INPUT_BUF_LIMIT (input.c): a longer DCS, its own sixel or a wrapped picture, is dropped whole; tmux 3.6+ can raise it with input-buffer-size (default still 1 MiB), which termsight does not ask',
+      },
       answers: [
         { query: 'xtversion', source: 'test/fixtures/replies/kitty+tmux.json (\\eP>|tmux 3.3a\\e\\)' },
         { query: 'da1', source: REPLIES_README },
@@ -83,10 +90,11 @@ export const MULTIPLEXERS: readonly TerminalRow[] = [
     kind: 'multiplexer',
     identity: {
       env: [
-        [{ variable: 'STY', test: 'set' }],
-        [{ variable: 'TERM', test: 'equals', value: 'screen' }],
-        [{ variable: 'TERM', test: 'prefix', value: 'screen.' }],
-        [{ variable: 'TERM', test: 'prefix', value: 'screen-' }],
+        // STY before a TERM of tmux*: a program in screen in tmux sees screen first (multiplexerFromEnv).
+        { when: [{ variable: 'STY', test: 'set' }], priority: 442 },
+        { when: [{ variable: 'TERM', test: 'equals', value: 'screen' }], priority: 451 },
+        { when: [{ variable: 'TERM', test: 'prefix', value: 'screen.' }], priority: 452 },
+        { when: [{ variable: 'TERM', test: 'prefix', value: 'screen-' }], priority: 453 },
       ],
       fingerprints: [
         {
@@ -130,14 +138,58 @@ export const MULTIPLEXERS: readonly TerminalRow[] = [
     },
   },
   {
+    id: 'herdr',
+    name: 'herdr',
+    kind: 'multiplexer',
+    identity: {
+      env: [
+        { when: [{ variable: 'HERDR_ENV', test: 'set' }], priority: 5 },
+        { when: [{ variable: 'HERDR_PANE_ID', test: 'set' }], priority: 6 },
+      ],
+      source:
+        'https://github.com/XYenon/smart-suggestion/pull/15 (HERDR_ENV=1) and https://github.com/HazAT/pi-interactive-subagents/pull/57 (HERDR_PANE_ID)',
+      note: "a multiplexer for coding agents built on libghostty: its panes answer as libghostty (XTVERSION libghostty, DA1 ?62;22c) and inherit the outer Ghostty's TERM_PROGRAM and GHOSTTY_RESOURCES_DIR, so its own variables come first; over ssh only its replies show it, as the libghostty row",
+    },
+    draws: [
+      {
+        protocol: 'kitty',
+        onlyIf: 'kittyQuery',
+        source: 'https://github.com/herdrdev/herdr/issues/111',
+        note: 'it draws kitty itself, only with [experimental] kitty_graphics = true (off by default): then it answers the kitty query OK',
+      },
+    ],
+    facts: {
+      placements: {
+        value: false,
+        source: 'https://github.com/herdrdev/herdr/issues/111',
+        note: 'direct placements are dropped when it repaints (also herdrdev/herdr#3697: t=d images answered OK, never painted)',
+      },
+      placeholders: {
+        value: true,
+        source: 'https://github.com/herdrdev/herdr/issues/111 and https://github.com/herdrdev/herdr/issues/732',
+      },
+      placeholdersOnly: {
+        value: true,
+        source: 'https://github.com/herdrdev/herdr/issues/111',
+        note: 'Unicode placeholders survive its repaints, direct placements do not: inside herdr kitty pictures go as placeholders',
+      },
+    },
+    multiplexer: {
+      answers: [
+        { query: 'xtversion', source: 'https://github.com/herdrdev/herdr/issues/3697 (libghostty)' },
+        { query: 'kittyGraphics', source: 'https://github.com/herdrdev/herdr/issues/3697 (a=q answered OK)' },
+      ],
+    },
+  },
+  {
     id: 'zellij',
     name: 'Zellij',
     kind: 'multiplexer',
     identity: {
       env: [
-        [{ variable: 'ZELLIJ', test: 'set' }],
-        [{ variable: 'ZELLIJ_SESSION_NAME', test: 'set' }],
-        [{ variable: 'ZELLIJ_PANE_ID', test: 'set' }],
+        { when: [{ variable: 'ZELLIJ', test: 'set' }], priority: 460 },
+        { when: [{ variable: 'ZELLIJ_SESSION_NAME', test: 'set' }], priority: 461 },
+        { when: [{ variable: 'ZELLIJ_PANE_ID', test: 'set' }], priority: 462 },
       ],
       xtversion: {
         names: ['Zellij'],

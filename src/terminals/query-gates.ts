@@ -21,7 +21,7 @@ const allHold = (env: Env, set: readonly Condition[]) => set.every((c) => matche
  * @example rowsNamedByEnv({ TERM: 'rxvt-unicode-256color', KITTY_WINDOW_ID: '1' }).map((r) => r.id) // ['kitty', 'rxvt-unicode']
  */
 export function rowsNamedByEnv(env: Env, db: readonly TerminalRow[] = TERMINALS): TerminalRow[] {
-  return db.filter((row) => row.identity.env.some((set) => allHold(env, set)));
+  return db.filter((row) => row.identity.env.some((s) => s.names !== false && allHold(env, s.when)));
 }
 
 /**
@@ -34,7 +34,9 @@ export function rowsNamedByEnv(env: Env, db: readonly TerminalRow[] = TERMINALS)
  */
 export function rowsNamedByOwnEnv(env: Env, db: readonly TerminalRow[] = TERMINALS): TerminalRow[] {
   return db.filter((row) =>
-    row.identity.env.some((set) => !set.some((c) => isInherited(c.variable)) && allHold(env, set)),
+    row.identity.env.some(
+      (s) => s.names !== false && !s.when.some((c) => isInherited(c.variable)) && allHold(env, s.when),
+    ),
   );
 }
 

@@ -22,7 +22,7 @@ export type Question = (typeof QUESTIONS)[number];
 
 /**
  * The answer to `question` for `row` at `version` (dotted; null: unknown). `draws` lists the
- * protocols best first, `?` marking one DA1 must confirm; `quirks` is `family:effect`.
+ * protocols best first, `?` marking one DA1 must confirm, `?k` one the kitty query must; `quirks` is `family:effect`.
  *
  * @example answer(terminalById('tmux')!, 'draws', '3.4') // 'sixel?'
  */
@@ -30,7 +30,7 @@ export function answer(row: TerminalRow, question: Question, version: string | n
   switch (question) {
     case 'draws':
       return drawsAt(row, version)
-        .map((d) => `${d.protocol}${d.onlyIf ? '?' : ''}`)
+        .map((d) => `${d.protocol}${d.onlyIf === 'da1' ? '?' : d.onlyIf ? '?k' : ''}`)
         .join(',');
     case 'glyphs':
       return glyphsAt(row, version).join(',');

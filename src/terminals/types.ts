@@ -14,6 +14,8 @@ export interface Fact {
   readonly value: boolean;
   /** The first version with it; absent when it holds in every version that matters or could not be sourced. */
   readonly since?: string;
+  /** The first version without it again (a regression fixed there); absent: every later version has it. */
+  readonly until?: string;
   /** A URL, changelog entry, issue or `test/fixtures/replies/<file>` a reader can open. */
   readonly source: string;
   readonly note?: string;
@@ -25,9 +27,11 @@ export interface Draws {
   readonly since?: string;
   /**
    * `da1`: only when DA1 lists attribute 4 (a build option, an addon, a VT340 mode decides);
+   * `kittyQuery`: only when the kitty graphics query was answered OK (an embedder or a setting
+   * decides, and the name says nothing: libghostty's embedders, herdr, VS Code's addon);
    * absent: whenever the row is identified.
    */
-  readonly onlyIf?: 'da1';
+  readonly onlyIf?: 'da1' | 'kittyQuery';
   readonly source: string;
   readonly note?: string;
 }
@@ -46,8 +50,20 @@ export interface Facts {
   readonly placements?: Fact;
   /** kitty's Unicode placeholders (`U=1`, U+10EEEE). */
   readonly placeholders?: Fact;
+  /**
+   * kitty pictures survive only as Unicode placeholders: the layer drops direct placements when it
+   * repaints (herdr), so the report asks for placeholders there (`Report.placeholders`).
+   */
+  readonly placeholdersOnly?: Fact;
   /** kitty's animation frames (`a=f`, `a=a`). */
   readonly animation?: Fact;
+  /**
+   * Reads an animation frame's (`a=f`) overwrite mode from `C` instead of the documented `X`
+   * (kitty 0.45.0 to 0.48.x, kitty#10379): a frame that must replace must carry `C=1` too.
+   */
+  readonly frameOverwriteInC?: Fact;
+  /** Takes `N=1`, the hint that an image is short-lived (redrawn frames, previews), and keeps it out of its disk cache. */
+  readonly shortLivedHint?: Fact;
   /** OSC 8 hyperlinks. */
   readonly hyperlinks?: Fact;
   /** 24-bit SGR colour. */
@@ -75,7 +91,10 @@ export interface Facts {
 export const FACT_NAMES = [
   'placements',
   'placeholders',
+  'placeholdersOnly',
   'animation',
+  'frameOverwriteInC',
+  'shortLivedHint',
   'hyperlinks',
   'truecolor',
   'synchronizedOutput',
@@ -137,6 +156,11 @@ export interface MultiplexerFacts {
   readonly passthroughHidden?: Fact;
   /** Queries it answers itself. */
   readonly answers: readonly Answer[];
+  /**
+   * The largest escape sequence it takes in one piece: a longer one (a sixel, a wrapped picture) is
+   * dropped whole (tmux: 1 MiB, its input buffer).
+   */
+  readonly maxSequenceBytes?: { readonly bytes: number; readonly source: string; readonly note?: string };
   /** DCS strings must be sent in packets shorter than this many bytes (GNU screen). */
   readonly dcsPacketBytes?: { readonly bytes: number; readonly source: string };
 }
@@ -168,27 +192,51 @@ export interface Fingerprint {
   readonly note?: string;
 }
 
-/** How a row shows itself. */
+/** A row of one of the environment's tables as a sign carries it: the table's id, why it holds, where that is written. */
+export interface EnvRuleText {
+  readonly id: string;
+  readonly note: string;
+  readonly source: string;
+  /** One of the founding table's rows (the rows termsight started from), kept exactly. */
+  readonly founding?: true;
+}
+
+/**
+ * One way the environment shows a row, chafa's env rule of a `term_def`: conditions that must all
+ * hold, and a priority (lower first). Identification takes, of the signs that hold, the one with
+ * the lowest priority, a sign on a variable other terminals' children inherit only after every
+ * other; the environment's tables (`detect`, `placements`) are the signs that decide them, by the
+ * same priority. A sign's answer is the row's own: `detect` takes the row's first protocol that
+ * needs no reply, `placements` the row's placements fact.
+ */
+export interface EnvSign {
+  readonly when: readonly Condition[];
+  readonly priority: number;
+  /** The variable holding the version where this sign names the row (default: the identity's `versionVariable`). */
+  readonly versionVariable?: string;
+  /**
+   * `false`: a founding rule that names two terminals at once (`TERM` containing kitty or ghostty):
+   * it decides `detect` and names no one row.
+   */
+  readonly names?: false;
+  /** Which answers the report takes from this sign alone, as from an XTVERSION name (`XtversionName.byName`). */
+  readonly byName?: readonly ByName[];
+  /** Its row of the graphics table (`detect`): the answer is the row's first protocol that needs no reply. */
+  readonly graphics?: EnvRuleText;
+  /** Its row of the placements table (`placements`): the answer is the row's placements fact. */
+  readonly placements?: EnvRuleText;
+}
+
+/** How a row shows itself: its one recogniser, from the environment and from its replies. */
 export interface Identity {
-  /** Condition sets on the environment; any one set, all its conditions holding, names the row. */
-  readonly env: readonly (readonly Condition[])[];
+  /** The signs in the environment, each with its priority (any one, all its conditions holding, names the row). */
+  readonly env: readonly EnvSign[];
   /** The variable holding its version when the environment names it. */
   readonly versionVariable?: string;
   readonly xtversion?: XtversionName;
   readonly fingerprints?: readonly Fingerprint[];
   readonly source: string;
   readonly note?: string;
-}
-
-/** A rule of one of the environment's tables, with its place in that table (lower first). */
-export interface RankedRule<A> {
-  readonly priority: number;
-  readonly id: string;
-  readonly when: readonly Condition[];
-  readonly answer: A;
-  readonly note: string;
-  readonly source: string;
-  readonly founding?: true;
 }
 
 /** One terminal or multiplexer. */
@@ -208,11 +256,6 @@ export interface TerminalRow {
   readonly glyphs?: Partial<Readonly<Record<GlyphSet, Fact>>>;
   readonly quirks?: readonly Quirk[];
   readonly multiplexer?: MultiplexerFacts;
-  /** Its rows in the environment's graphics and placements tables. */
-  readonly rules?: {
-    readonly graphics?: readonly RankedRule<DrawnProtocol>[];
-    readonly placements?: readonly RankedRule<boolean>[];
-  };
   /** What the row leaves out, and why. */
   readonly note?: string;
 }

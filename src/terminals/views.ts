@@ -6,41 +6,58 @@
 import type { Env } from '../core/env-vars.js';
 import { TERMINALS } from './database.js';
 import { identify } from './identify.js';
-import { terminalById } from './lookup.js';
-import type { ByName, DrawnProtocol, NotifyDialect, RankedRule, TerminalRow } from './types.js';
+import { signsByPriority, terminalById } from './lookup.js';
+import type { ByName, DrawnProtocol, EnvRuleText, EnvSign, NotifyDialect, TerminalRow } from './types.js';
 
-/** A rule as the env layer's tables hold it (a RankedRule without its priority). */
+/** A rule as the env layer's tables hold it. */
 export interface TableRule<A> {
   readonly id: string;
-  readonly when: RankedRule<A>['when'];
+  readonly when: EnvSign['when'];
   readonly answer: A;
   readonly note: string;
   readonly founding?: true;
   readonly source: string;
 }
 
-function table<A>(ranked: readonly RankedRule<A>[]): TableRule<A>[] {
-  // A stable sort: equal priorities keep the database's row order.
-  return [...ranked]
-    .sort((a, b) => a.priority - b.priority)
-    .map(({ id, when, answer, note, founding, source }) => ({
-      id,
-      when,
-      answer,
-      note,
-      ...(founding ? { founding } : {}),
-      source,
-    }));
+/** What `detect` answers from a row's own word: its first protocol that needs no reply (undefined: none). */
+export function envProtocol(row: TerminalRow): DrawnProtocol | undefined {
+  return row.draws.find((d) => d.onlyIf === undefined)?.protocol;
 }
 
-/** The environment's graphics table: every row's graphics rules, by priority. */
+/** What `placements` answers from a row's own word: its placements fact (false where it has none). */
+export function envPlacements(row: TerminalRow): boolean {
+  return row.facts.placements?.value === true;
+}
+
+function tableRule<A>(text: EnvRuleText, when: EnvSign['when'], answer: A): TableRule<A> {
+  return {
+    id: text.id,
+    when,
+    answer,
+    note: text.note,
+    ...(text.founding ? { founding: text.founding } : {}),
+    source: text.source,
+  };
+}
+
+/** The environment's graphics table: the signs that decide it, by priority, each answering its row's protocol. */
 export function graphicsRules(db: readonly TerminalRow[] = TERMINALS): TableRule<DrawnProtocol>[] {
-  return table(db.flatMap((row) => row.rules?.graphics ?? []));
+  return signsByPriority(db).flatMap(({ row, sign }) => {
+    const answer = envProtocol(row);
+    return sign.graphics && answer ? [tableRule(sign.graphics, sign.when, answer)] : [];
+  });
 }
 
-/** The environment's placements table: every row's placement rules, by priority. */
+/**
+ * The environment's placements table: the signs that decide it, each answering its row's
+ * placements fact; those that answer yes first (by priority), then those that answer no (the
+ * default too). So a terminal any sign names as keeping images is believed, as the founding table had it.
+ */
 export function placementRules(db: readonly TerminalRow[] = TERMINALS): TableRule<boolean>[] {
-  return table(db.flatMap((row) => row.rules?.placements ?? []));
+  const rules = signsByPriority(db).flatMap(({ row, sign }) =>
+    sign.placements ? [tableRule(sign.placements, sign.when, envPlacements(row))] : [],
+  );
+  return [...rules.filter((r) => r.answer), ...rules.filter((r) => !r.answer)];
 }
 
 /** Terminals (not multiplexers) whose XTVERSION name the report takes `answer` from, with their names lower-cased. */
@@ -87,12 +104,12 @@ export function placeholdersSince(id: string, db: readonly TerminalRow[] = TERMI
 
 /** The row whose graphics rule has this id (undefined: none). */
 export function graphicsRuleOwner(id: string, db: readonly TerminalRow[] = TERMINALS): TerminalRow | undefined {
-  return db.find((row) => row.rules?.graphics?.some((rule) => rule.id === id));
+  return db.find((row) => row.identity.env.some((sign) => sign.graphics?.id === id));
 }
 
 /** The row whose placements rule has this id (undefined: none). */
 export function placementRuleOwner(id: string, db: readonly TerminalRow[] = TERMINALS): TerminalRow | undefined {
-  return db.find((row) => row.rules?.placements?.some((rule) => rule.id === id));
+  return db.find((row) => row.identity.env.some((sign) => sign.placements?.id === id));
 }
 
 /** A capability's `when` terms as the database gives them: the `TERM_PROGRAM` values and the variables merely set. */
@@ -110,7 +127,9 @@ export interface WhenTerms {
  */
 export function whenTerms(fact: keyof TerminalRow['facts'], db: readonly TerminalRow[] = TERMINALS): WhenTerms {
   const rows = db.filter((row) => row.kind === 'terminal' && row.facts[fact]?.value === true);
-  const single = rows.flatMap((row) => row.identity.env.filter((set) => set.length === 1).map((set) => set[0]));
+  const single = rows.flatMap((row) =>
+    row.identity.env.filter((s) => s.names !== false && s.when.length === 1).map((s) => s.when[0]),
+  );
   const termProgram = single.flatMap((c) => (c?.variable === 'TERM_PROGRAM' && c.test === 'equals' ? [c.value] : []));
   const envAny = single.flatMap((c) => (c?.test === 'set' ? [c.variable] : []));
   return { termProgram: [...new Set(termProgram)], envAny: [...new Set(envAny)] };

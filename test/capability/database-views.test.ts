@@ -60,7 +60,7 @@ describe('when clauses from the database', () => {
       (row) =>
         row.facts[fact] !== undefined &&
         row.identity.env.some(
-          (set) => set.length === 1 && (set[0]?.test === 'set' || set[0]?.variable === 'TERM_PROGRAM'),
+          ({ when }) => when.length === 1 && (when[0]?.test === 'set' || when[0]?.variable === 'TERM_PROGRAM'),
         ),
     ).map((row) => ({ name: `${row.id} ${fact}`, row, fact })),
   );
@@ -93,7 +93,10 @@ describe('the notification dialect from the database', () => {
     "$name: changing the row's dialect changes the sequence chosen",
     ({ row }) => {
       const env = Object.fromEntries(
-        (row.identity.env[0] ?? []).map((c) => [c.variable, 'value' in c && c.value !== undefined ? c.value : '1']),
+        (row.identity.env.find((s) => s.names !== false)?.when ?? []).map((c) => [
+          c.variable,
+          'value' in c && c.value !== undefined ? c.value : 'values' in c ? `xterm-${c.values[0]}` : '1',
+        ]),
       );
       const db = structuredClone(TERMINALS) as TerminalRow[];
       const copy = db.find((r) => r.id === row.id) as { facts: { notify: { dialect: string } } };

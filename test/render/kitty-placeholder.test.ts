@@ -39,9 +39,9 @@ describe('ROW_COLUMN_DIACRITICS', () => {
 
 describe('placeholder cells and rows', () => {
   it.each([
-    { name: 'cell row 0 column 0 high byte 0', r: 0, c: 0, hi: 0, text: '\u{10EEEE}\u0305\u0305' },
-    { name: 'cell row 0 column 1 high byte 0', r: 0, c: 1, hi: 0, text: '\u{10EEEE}\u0305\u030d' },
-    { name: 'cell row 2 column 1 high byte 0', r: 2, c: 1, hi: 0, text: '\u{10EEEE}\u030e\u030d' },
+    { name: 'cell row 0 column 0 high byte 0', r: 0, c: 0, hi: 0, text: '\u{10EEEE}\u0305\u0305\u0305' },
+    { name: 'cell row 0 column 1 high byte 0', r: 0, c: 1, hi: 0, text: '\u{10EEEE}\u0305\u030d\u0305' },
+    { name: 'cell row 2 column 1 high byte 0', r: 2, c: 1, hi: 0, text: '\u{10EEEE}\u030e\u030d\u0305' },
     { name: 'cell row 1 column 0 high byte 1', r: 1, c: 0, hi: 1, text: '\u{10EEEE}\u030d\u0305\u030d' },
   ])('$name', ({ r, c, hi, text }) => {
     expect(placeholderCell(r, c, hi)).toBe(text);
@@ -78,5 +78,27 @@ describe('placeholder cells and rows', () => {
   });
   it('ids above 24 bits add the high byte as a third diacritic', () => {
     expect(placeholderRows(0x05000001, 1, 1)[0]).toBe(`\x1b[38;2;0;0;1m${placeholderCell(0, 0, 5)}\x1b[39m`);
+  });
+
+  // kitty and Ghostty read an absent third diacritic as 0, iTerm2's 3.7 betas as -1
+  // (sorokin-vladimir/tele#259): written always, every cell names the same id for both readers.
+  const readId = (cell: string, rgb: number, absentHighByte: number) => {
+    const marks = [...cell].slice(1).map((ch) => ROW_COLUMN_DIACRITICS.indexOf(ch.codePointAt(0) as number));
+    const high = marks[2] ?? absentHighByte;
+    return ((high << 24) | rgb) >>> 0;
+  };
+  it.each([
+    { name: 'id 1', id: 1 },
+    { name: 'id 0xabcdef', id: 0xabcdef },
+    { name: 'id 0x7f000001', id: 0x7f000001 },
+  ])('$name reads the same as written for a reader taking an absent byte as 0 and one taking it as -1', ({ id }) => {
+    const cell = placeholderCell(3, 4, id >>> 24);
+    expect(readId(cell, id & 0xffffff, 0)).toBe(id);
+    expect(readId(cell, id & 0xffffff, -1)).toBe(id);
+  });
+  it('every cell of a 256-colour picture carries the third diacritic too (its id is the palette index, high byte 0)', () => {
+    const [line] = placeholderRows(7, 3, 1, '256');
+    const cells = (line as string).split('\u{10EEEE}').slice(1);
+    for (const cell of cells) expect(cell.replace('\x1b[39m', '')).toHaveLength(3);
   });
 });

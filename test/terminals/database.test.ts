@@ -24,6 +24,7 @@ import {
   type TerminalRow,
   truecolorNames,
 } from '../../src/terminals/index.js';
+import { envProtocol } from '../../src/terminals/views.js';
 import { PINNED_GRAPHICS_RULES, PINNED_PLACEMENT_RULES } from './pinned-rules.js';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -83,12 +84,27 @@ describe('the database', () => {
   );
 
   it.each([
-    { name: 'graphics', ranked: TERMINALS.flatMap((r) => r.rules?.graphics ?? []) },
-    { name: 'placements', ranked: TERMINALS.flatMap((r) => r.rules?.placements ?? []) },
-  ])('$name rules: unique ids and priorities', ({ ranked }) => {
-    expect(new Set(ranked.map((r) => r.id)).size).toBe(ranked.length);
-    expect(new Set(ranked.map((r) => r.priority)).size).toBe(ranked.length);
+    { name: 'graphics', texts: TERMINALS.flatMap((r) => r.identity.env.flatMap((s) => s.graphics ?? [])) },
+    { name: 'placements', texts: TERMINALS.flatMap((r) => r.identity.env.flatMap((s) => s.placements ?? [])) },
+  ])('$name rules: unique ids', ({ texts }) => {
+    expect(new Set(texts.map((r) => r.id)).size).toBe(texts.length);
   });
+
+  it('every sign has a priority of its own: the recogniser never has to break a tie', () => {
+    const priorities = TERMINALS.flatMap((r) => r.identity.env.map((s) => s.priority));
+    expect(new Set(priorities).size).toBe(priorities.length);
+  });
+
+  it.each(TERMINALS.map((row) => ({ name: row.id, row })))(
+    '$name: a sign that decides an env table has an answer in its row',
+    ({ row }) => {
+      for (const sign of row.identity.env) {
+        if (sign.graphics) expect(envProtocol(row)).toBeDefined();
+        if (sign.placements) expect(row.facts.placements).toBeDefined();
+        if (sign.names === false) expect(sign.graphics ?? sign.placements).toBeDefined();
+      }
+    },
+  );
 });
 
 describe('the env tables are views that come out exactly as before', () => {
@@ -681,6 +697,127 @@ const CASES: readonly Case[] = [
     answers: { placements: true, draws: 'kitty,sixel?', answers: ZELLIJ_OWN },
   },
   {
+    name: 'kitty 0.46 by reply: a=f overwrite read from C (kitty#10379), no N=1 yet',
+    terminal: 'kitty',
+    how: 'reply',
+    seen: { xtversion: 'kitty(0.46.2)' },
+    answers: {
+      ...KITTY_FACTS,
+      placeholders: true,
+      frameOverwriteInC: true,
+      hyperlinks: true,
+      draws: 'kitty',
+      glyphs: 'blocks,sextants,octants',
+    },
+  },
+  {
+    name: 'kitty 0.48 by reply: overwrite from C, and N=1',
+    terminal: 'kitty',
+    how: 'reply',
+    seen: { xtversion: 'kitty(0.48.1)' },
+    answers: {
+      ...KITTY_FACTS,
+      placeholders: true,
+      frameOverwriteInC: true,
+      shortLivedHint: true,
+      hyperlinks: true,
+      draws: 'kitty',
+      glyphs: 'blocks,sextants,octants',
+    },
+  },
+  {
+    name: 'kitty 0.49 by reply: overwrite from X again',
+    terminal: 'kitty',
+    how: 'reply',
+    seen: { xtversion: 'kitty(0.49.0)' },
+    answers: {
+      ...KITTY_FACTS,
+      placeholders: true,
+      shortLivedHint: true,
+      hyperlinks: true,
+      draws: 'kitty',
+      glyphs: 'blocks,sextants,octants',
+    },
+  },
+  {
+    name: 'Ghostty 1.3.1 by reply: no kitty animation yet',
+    terminal: 'ghostty',
+    how: 'reply',
+    seen: { xtversion: 'ghostty 1.3.1' },
+    answers: {
+      notify: true,
+      clipboard: true,
+      progress: true,
+      placements: true,
+      placeholders: true,
+      hyperlinks: true,
+      truecolor: true,
+      synchronizedOutput: true,
+      inBandResize: true,
+      draws: 'kitty',
+      glyphs: 'blocks,sextants,octants',
+    },
+  },
+  {
+    name: 'Ghostty 1.4.0 by reply: kitty animation (ghostty#13943) and N=1, gated on 1.4.0',
+    terminal: 'ghostty',
+    how: 'reply',
+    seen: { xtversion: 'ghostty 1.4.0' },
+    answers: {
+      notify: true,
+      clipboard: true,
+      progress: true,
+      placements: true,
+      placeholders: true,
+      animation: true,
+      shortLivedHint: true,
+      hyperlinks: true,
+      truecolor: true,
+      synchronizedOutput: true,
+      inBandResize: true,
+      draws: 'kitty',
+      glyphs: 'blocks,sextants,octants',
+    },
+  },
+  {
+    name: 'iTerm2 3.7 beta by reply: draws placeholders (tele#259), still never kitty',
+    terminal: 'iterm2',
+    how: 'reply',
+    seen: { xtversion: 'iTerm2 3.7.0' },
+    answers: {
+      notify: true,
+      placeholders: true,
+      hyperlinks: true,
+      truecolor: true,
+      synchronizedOutput: true,
+      inBandResize: true,
+      draws: 'iterm2,sixel',
+    },
+  },
+  {
+    name: 'cmux by env, before the Ghostty variables it also carries',
+    terminal: 'cmux',
+    how: 'env',
+    seen: {
+      env: { CMUX_WORKSPACE_ID: 'EF30', TERM: 'xterm-ghostty', TERM_PROGRAM: 'ghostty', GHOSTTY_RESOURCES_DIR: '/x' },
+    },
+    answers: { draws: 'kitty?k' },
+  },
+  {
+    name: 'libghostty by reply (herdr over ssh): kitty only on the query, placeholders only',
+    terminal: 'libghostty',
+    how: 'scrubbed',
+    seen: { env: SCRUBBED, xtversion: 'libghostty', da1: '?62;22c' },
+    answers: { draws: 'kitty?k', placeholders: true, placeholdersOnly: true },
+  },
+  {
+    name: 'herdr by env, before the outer Ghostty it inherits',
+    terminal: 'herdr',
+    how: 'env',
+    seen: { env: { HERDR_ENV: '1', HERDR_PANE_ID: 'w1-1', TERM_PROGRAM: 'ghostty', GHOSTTY_RESOURCES_DIR: '/x' } },
+    answers: { draws: 'kitty?k', placeholders: true, placeholdersOnly: true, answers: 'xtversion,kittyGraphics' },
+  },
+  {
     name: 'mosh scrubbed: answers DA1, DA2 and CPR itself',
     terminal: 'mosh',
     how: 'scrubbed',
@@ -760,6 +897,11 @@ function mutationsOf(row: TerminalRow): Mutation[] {
           out.push({
             name: `flip ${here.join('.')}`,
             apply: (r) => ((at(r, path) as { value: boolean }).value = !value),
+          });
+        } else if (key === 'until' && typeof value === 'string') {
+          out.push({
+            name: `move ${here.join('.')}`,
+            apply: (r) => ((at(r, path) as { until: string }).until = '9999'),
           });
         } else if (key === 'since' && typeof value === 'string') {
           out.push({

@@ -46,18 +46,18 @@ export const MAX_PLACEHOLDER_CELLS = ROW_COLUMN_DIACRITICS.length;
 const DIACRITIC_CHARS = ROW_COLUMN_DIACRITICS.map((c) => String.fromCodePoint(c));
 
 /**
- * One placeholder cell: U+10EEEE, the row's diacritic, the column's, and for ids above 24 bits
- * a third naming the id's top byte.
+ * One placeholder cell: U+10EEEE, the row's diacritic, the column's, and a third naming the id's
+ * top byte, written also when it is 0: kitty and Ghostty read an absent one as 0, iTerm2's 3.7
+ * betas as -1 (sorokin-vladimir/tele#259), so the cell means the same id everywhere.
  *
- * @example placeholderCell(0, 1) // '\u{10EEEE}\u0305\u030D'
+ * @example placeholderCell(0, 1) // '\u{10EEEE}\u0305\u030D\u0305'
  */
 export function placeholderCell(row: number, column: number, idHighByte = 0): string {
   if (!Number.isInteger(row) || row < 0 || row >= MAX_PLACEHOLDER_CELLS)
     throw new RangeError(`placeholder row must be 0..${MAX_PLACEHOLDER_CELLS - 1}, got ${row}`);
   if (!Number.isInteger(column) || column < 0 || column >= MAX_PLACEHOLDER_CELLS)
     throw new RangeError(`placeholder column must be 0..${MAX_PLACEHOLDER_CELLS - 1}, got ${column}`);
-  const base = PLACEHOLDER + DIACRITIC_CHARS[row] + DIACRITIC_CHARS[column];
-  return idHighByte > 0 ? base + DIACRITIC_CHARS[idHighByte] : base;
+  return PLACEHOLDER + DIACRITIC_CHARS[row] + DIACRITIC_CHARS[column] + DIACRITIC_CHARS[idHighByte];
 }
 
 /**
