@@ -64,7 +64,7 @@ function fromRecording(id: keyof typeof RECORDINGS, env?: Readonly<Record<string
 /** The environment a row's first identity condition set describes (`equals` and `prefix` values; `set` as 1). */
 function envOfRow(row: TerminalRow): Record<string, string> {
   const env: Record<string, string> = { TERM: 'xterm-256color' };
-  for (const condition of row.identity.env[0] ?? []) {
+  for (const condition of row.identity.env[0]?.when ?? []) {
     const c = condition as { variable: string; test: string; value?: string; values?: readonly string[] };
     env[c.variable] = c.value ?? c.values?.[0] ?? '1';
   }
