@@ -47,7 +47,7 @@ describe('each scripted terminal answers the real probe', () => {
     { name: 'wezterm', graphics: 'kitty', terminal: 'WezTerm', source: 'database' },
     { name: 'vscode', graphics: 'symbols', terminal: 'xterm.js', source: 'recorded' },
     { name: 'vscode-images', graphics: 'sixel', terminal: 'xterm.js', source: 'recorded' },
-    { name: 'windows-terminal', graphics: 'sixel', terminal: null, source: 'database' },
+    { name: 'windows-terminal', graphics: 'sixel', terminal: 'Windows Terminal', source: 'database' }, // named by WT_SESSION's row (it sends no XTVERSION)
     { name: 'screen', graphics: 'symbols', terminal: 'XTerm', source: 'recorded' },
     { name: 'xterm', graphics: 'symbols', terminal: 'XTerm', source: 'recorded' },
     { name: 'silent', graphics: 'symbols', terminal: null, source: 'silent' },
