@@ -33,7 +33,8 @@ export type PlannedReport = Pick<
   | 'synchronizedOutput'
   | 'terminal'
 > &
-  Partial<Pick<Report, 'why'>>;
+  // placeholders: absent in reports built by hand before the field existed (then: only inside a multiplexer).
+  Partial<Pick<Report, 'why' | 'placeholders'>>;
 
 const why = (source: PlanSource, detail: string): PlanWhy => ({ source, detail });
 
@@ -304,7 +305,8 @@ function encoderDecision(
   const bg = background ? `background rgb(${background.join(',')})` : 'background unknown (black)';
   switch (protocol) {
     case 'kitty': {
-      const placeholders = wrap !== null;
+      // Inside a multiplexer, or where the layer drawing them keeps only placeholders (herdr).
+      const placeholders = wrap !== null || report.placeholders === true;
       const value = {
         protocol,
         placements: report.placements,
@@ -319,7 +321,7 @@ function encoderDecision(
           [
             report.placements ? 'stored once and placed by id' : 'sent whole each time (no placements)',
             placeholders
-              ? `Unicode placeholders (in ${wrap}), ids in ${value.placeholderColors} colour`
+              ? `Unicode placeholders (${wrap !== null ? `in ${wrap}` : 'the report: direct placements are dropped here'}), ids in ${value.placeholderColors} colour`
               : 'at the cursor',
             report.kittyLocalFile ? 'by file (the terminal read the probe’s file)' : 'inline',
           ].join('; '),

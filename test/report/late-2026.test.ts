@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Env } from '../../src/core/env-vars.js';
+import { planDrawing } from '../../src/draw/plan.js';
 import { multiplexerFromEnv } from '../../src/env/multiplexer.js';
 import { factsFromReplies } from '../../src/probe/classify.js';
 import { planGuarded, planQuery } from '../../src/probe/query.js';
@@ -167,6 +168,15 @@ describe('the scripted terminals of late 2026', () => {
     if (expected.row === null) expect(report.why.graphics.detail).toMatch(/not identified/);
     else expect(rows).toContain(expected.row);
   });
+
+  it.each(ROWS.filter((r) => r.graphics === 'kitty'))(
+    '$name: the drawing plan sends kitty as placeholders exactly where the report says ($placeholders)',
+    (expected) => {
+      const plan = planDrawing(reportOf(expected.name), { columns: 20, rows: 10 });
+      expect(plan.protocol).toBe('kitty');
+      expect(plan.encoder.protocol === 'kitty' && plan.encoder.placeholders).toBe(expected.placeholders);
+    },
+  );
 
   it('inside tmux the report carries tmux 1 MiB limit on one sequence (a longer sixel or wrapped picture is dropped)', () => {
     expect(reportOf('vscode-addon-in-tmux').multiplexer?.maxSequenceBytes).toBe(1048576);
