@@ -121,6 +121,7 @@ export function formatReport(report: Report, style: Style): string {
     ['background', report.background ? (report.background.dark ? 'dark' : 'light') : 'unknown'],
     ['sixelColors', report.sixelColors === null ? 'unknown' : String(report.sixelColors)],
     ['sixelTransparency', yesNo(report.sixelTransparency)],
+    ['sixelWholeBands', yesNo(report.sixelWholeBands)],
     [
       'multiplexer',
       report.multiplexer

@@ -145,6 +145,7 @@ export function renderOptionsFor(report: Report, box: { columns: number; rows: n
     ...(report.sixelColors ? { sixelColors: report.sixelColors } : {}),
     ...(report.sixelTransparency ? {} : { sixelTransparency: false }),
     ...(inWholeCells(report.multiplexer) ? { wholeCells: true } : {}),
+    ...(report.sixelWholeBands ? { wholeBands: true } : {}),
     ...(report.background ? { background: report.background.rgb } : {}),
     colorDepth: textColor(env, report.truecolor),
     multiplexer: mux,

@@ -21,6 +21,7 @@ export function renderOptionsFor(report: Report): RenderOptions {
     sixelColors: report.sixelColors ?? undefined,
     ...(report.sixelTransparency ? {} : { sixelTransparency: false }),
     ...(inWholeCells(report.multiplexer) ? { wholeCells: true } : {}),
+    ...(report.sixelWholeBands ? { wholeBands: true } : {}),
     placements: report.placements,
     ...(report.kittyLocalFile ? { kittyFile: kittyFileSink() } : {}),
     multiplexer: pictureWrap(report.multiplexer, true),

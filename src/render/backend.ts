@@ -21,7 +21,7 @@ import { validateRaster } from '../core/raster.js';
 import { wrapForMultiplexer } from '../core/wrap.js';
 import type { Protocol } from '../env/protocol.js';
 import { isGraphicsProtocol, isProtocol, PROTOCOLS } from '../env/protocol.js';
-import { visibleLines, visibleSequences } from './crop.js';
+import { SIXEL_BAND, visibleLines, visibleSequences } from './crop.js';
 import { alignOffset, coverCrop, cropRaster, type Rect } from './geometry/fit.js';
 import { MAX_CELL_PIXELS, MAX_CELLS, MAX_PIXELS, MAX_TEXT_CELLS, withinPixelBudget } from './geometry/limits.js';
 import { fitPixels, resize, type Size } from './geometry/resize.js';
@@ -31,7 +31,7 @@ import { iterm2Sequences } from './pixels/iterm2.js';
 import { kittyImageId, kittySequences } from './pixels/kitty.js';
 import { MAX_PLACEHOLDER_CELLS, placeholderImageId256, placeholderRows } from './pixels/kitty-placeholder.js';
 import { encodePng } from './pixels/png.js';
-import { encodeSixel } from './pixels/sixel.js';
+import { encodeSixel, padRaster } from './pixels/sixel.js';
 import { blocksLines } from './text/blocks.js';
 import { brailleLines } from './text/braille.js';
 import { symbolsLines } from './text/symbols.js';
@@ -58,6 +58,11 @@ export interface Layout {
   readonly crop?: Rect;
   /** Columns right of the cursor where the picture starts (`align` within the box's columns); absent: 0. */
   readonly offset?: number;
+  /**
+   * Sixel in whole cells (`wholeCells` with `background`): the picture's own size inside `units`,
+   * drawn at their top-left, the rest painted in `background`. Absent: the picture is `units`.
+   */
+  readonly picture?: Size;
 }
 
 /** Units per cell of a protocol, for a cell size. */
@@ -216,8 +221,13 @@ function fittedLayout(source: Size, protocol: Protocol, options: RenderOptions):
   const units = withinPixelBudget(fitted, budget);
   if (protocol === 'symbols') return symbolsLayout(box, units);
   const whole =
-    protocol === 'sixel' && options.wholeCells ? roundedToCells(units, options.cellPixels, columns, rows) : null;
+    protocol === 'sixel' && options.wholeCells
+      ? options.background
+        ? paddedToCells(units, options.cellPixels)
+        : roundedToCells(units, options.cellPixels, columns, rows)
+      : null;
   if (whole) return whole;
+  if (protocol === 'sixel' && options.wholeBands) return wholeBandsLayout(units, unit);
   return {
     units,
     columns: Math.ceil(units.width / unit.width),
@@ -244,6 +254,38 @@ function roundedToCells(
   return { units: { width: across * cell.width, height: down * cell.height }, columns: across, rows: down };
 }
 
+/**
+ * A sixel layout of whole cells with the picture's own aspect: the cells are those the fitted
+ * picture reaches (rounded up, so within the box it was fitted to), the picture is drawn at its
+ * fitted size at their top-left and the margin is painted in the terminal's background
+ * (`Layout.picture`), so tmux has no margin to fill with register 0 and nothing is stretched.
+ * Null for a cell of fractional pixels.
+ */
+function paddedToCells(units: Size, cell: Size | undefined): Layout | null {
+  if (!cell || !Number.isInteger(cell.width) || !Number.isInteger(cell.height)) return null;
+  const across = Math.max(1, Math.ceil(units.width / cell.width));
+  const down = Math.max(1, Math.ceil(units.height / cell.height));
+  const canvas = { width: across * cell.width, height: down * cell.height };
+  const padded = canvas.width !== units.width || canvas.height !== units.height;
+  return { units: canvas, columns: across, rows: down, ...(padded ? { picture: units } : {}) };
+}
+
+/**
+ * A sixel sized to whole bands of six pixel rows (docs/render.md, "No band"): the height rounded
+ * down to a multiple of six, the width following the aspect (to the nearest pixel), so a terminal
+ * that paints the rest of a last band shorter than six rows (Konsole with register 0, foot with
+ * black) has nothing to paint. A picture under six rows is left as it is.
+ */
+function wholeBandsLayout(units: Size, unit: Size): Layout {
+  const height = units.height >= SIXEL_BAND ? units.height - (units.height % SIXEL_BAND) : units.height;
+  const width = Math.max(1, Math.round((units.width * height) / units.height));
+  return {
+    units: { width, height },
+    columns: Math.ceil(width / unit.width),
+    rows: Math.ceil(height / unit.height),
+  };
+}
+
 /** A symbols size rounded down to whole cells of `CELL_GRID` sub-pixels (at least one). */
 function wholeCells(units: Size): Size {
   return {
@@ -254,17 +296,20 @@ function wholeCells(units: Size): Size {
 
 /**
  * The raster a layout draws: its crop (`fit: 'cover'`) resampled to its units (by `resample`;
- * symbols pictures use symbols-resample.ts).
+ * symbols pictures use symbols-resample.ts); with `picture`, resampled to that and padded to the
+ * units with `background` (opaque).
  *
  * @example const pixels = fittedRaster(raster, layout(raster, 'kitty', options))
  */
 export function fittedRaster(
   raster: Raster,
-  lay: Pick<Layout, 'units' | 'crop'>,
+  lay: Pick<Layout, 'units' | 'crop' | 'picture'>,
   resample: (raster: Raster, width: number, height: number) => Raster = resize,
+  background: readonly [number, number, number] = [0, 0, 0],
 ): Raster {
   const source = lay.crop ? cropRaster(raster, lay.crop) : raster;
-  return resample(source, lay.units.width, lay.units.height);
+  if (!lay.picture) return resample(source, lay.units.width, lay.units.height);
+  return padRaster(resample(source, lay.picture.width, lay.picture.height), lay.units, background);
 }
 
 /**
@@ -341,7 +386,7 @@ export function draw(raster: Raster, protocol: Protocol, options: RenderOptions 
   validateRaster(raster);
   const lay = layout(raster, protocol, options);
   // The same pixels and scale as the whole picture (its `fit` crop, 1:1 or into cells), only fewer rows.
-  const fitted = fittedRaster(raster, lay);
+  const fitted = fittedRaster(raster, lay, resize, options.background);
   const cropped = visibleSequences(
     fitted,
     lay,
@@ -358,7 +403,7 @@ function drawWhole(raster: Raster, protocol: Protocol, options: RenderOptions): 
   validateRaster(raster);
   checkProtocol(protocol);
   const lay = layout(raster, protocol, options);
-  const fitted = fittedRaster(raster, lay, protocol === 'symbols' ? resampleForSymbols : resize);
+  const fitted = fittedRaster(raster, lay, protocol === 'symbols' ? resampleForSymbols : resize, options.background);
   const cells = { columns: lay.columns, rows: lay.rows };
   // 1:1: the picture's own pixels, no cell counts for the terminal to scale it to.
   const exact = drawsExactPixels(protocol, options);
