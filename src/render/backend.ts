@@ -222,9 +222,8 @@ function fittedLayout(source: Size, protocol: Protocol, options: RenderOptions):
   if (protocol === 'symbols') return symbolsLayout(box, units);
   const whole =
     protocol === 'sixel' && options.wholeCells
-      ? options.background
-        ? paddedToCells(units, options.cellPixels)
-        : roundedToCells(units, options.cellPixels, columns, rows)
+      ? ((options.background ? paddedToCells(units, options.cellPixels) : null) ??
+        roundedToCells(units, options.cellPixels, columns, rows))
       : null;
   if (whole) return whole;
   if (protocol === 'sixel' && options.wholeBands) return wholeBandsLayout(units, unit);
@@ -236,9 +235,14 @@ function fittedLayout(source: Size, protocol: Protocol, options: RenderOptions):
 }
 
 /**
- * A sixel layout of whole cells, its size rounded to the nearest (at least one, at most the box's):
- * what a multiplexer drawing sixel in its own cells shows without filling a margin with register 0.
- * Null for a cell of fractional pixels, which has no whole-pixel multiple to round to.
+ * A sixel layout of whole cells whose shape is the picture's within 1% where one is (without a
+ * background to pad with, see `paddedToCells`), whole bands of six rows too where any height near
+ * the picture's is both: of the whole-cell sizes within the box (or twice
+ * the fitted size without one) whose aspect is within 1% of the picture's, the one nearest the
+ * fitted size in area; where none is, the one of least aspect error (both at most twice or half
+ * the fitted area, else the nearest whole cells). What a multiplexer drawing
+ * sixel in its own cells shows without filling a margin with register 0, unstretched. Null for a
+ * cell of fractional pixels, which has no whole-pixel multiple.
  */
 function roundedToCells(
   units: Size,
@@ -247,25 +251,61 @@ function roundedToCells(
   rows: number | undefined,
 ): Layout | null {
   if (!cell || !Number.isInteger(cell.width) || !Number.isInteger(cell.height)) return null;
-  const cells = (length: number, side: number, most: number | undefined) =>
-    Math.min(Math.max(1, Math.round(length / side)), most ?? Number.POSITIVE_INFINITY);
-  const across = cells(units.width, cell.width, columns);
-  const down = cells(units.height, cell.height, rows);
+  const aspect = units.width / units.height;
+  const maxColumns = columns ?? Math.max(1, Math.ceil((2 * units.width) / cell.width));
+  const maxRows = rows ?? Math.max(1, Math.ceil((2 * units.height) / cell.height));
+  // tmux reads a sixel's height in whole bands of six rows, then rounds that up to whole cells: a
+  // height of whole cells that is not whole bands takes one cell more, filled with register 0. So
+  // the tiers, best first: whole bands within 1% of the aspect, whole bands within 3%, any height
+  // within 1%; then the least aspect error. Within a tier, the size nearest the fitted one.
+  const tier = (banded: boolean, error: number): number =>
+    banded && error <= ASPECT_TOLERANCE
+      ? 0
+      : banded && error <= 3 * ASPECT_TOLERANCE
+        ? 1
+        : error <= ASPECT_TOLERANCE
+          ? 2
+          : 3;
+  let best: { across: number; down: number; error: number; distance: number; tier: number } | null = null;
+  for (let down = 1; down <= maxRows; down++) {
+    const across = Math.min(maxColumns, Math.max(1, Math.round((down * cell.height * aspect) / cell.width)));
+    const error = Math.abs((across * cell.width) / (down * cell.height) / aspect - 1);
+    const distance = Math.abs(Math.log((across * cell.width * down * cell.height) / (units.width * units.height)));
+    // Never more than twice or half the fitted area: a tiny picture keeps its nearest cells.
+    if (distance > Math.LN2) continue;
+    const rank = tier((down * cell.height) % SIXEL_BAND === 0, error);
+    const better =
+      best === null ||
+      rank < best.tier ||
+      (rank === best.tier && (rank === 3 ? error < best.error : distance < best.distance));
+    if (better) best = { across, down, error, distance, tier: rank };
+  }
+  const nearest = (length: number, side: number, most: number) =>
+    Math.min(Math.max(1, Math.round(length / side)), most);
+  const { across, down } = best ?? {
+    across: nearest(units.width, cell.width, maxColumns),
+    down: nearest(units.height, cell.height, maxRows),
+  };
   return { units: { width: across * cell.width, height: down * cell.height }, columns: across, rows: down };
 }
+
+/** How far a picture in whole cells may be from its own aspect: 1% (issue 24). */
+const ASPECT_TOLERANCE = 0.01;
 
 /**
  * A sixel layout of whole cells with the picture's own aspect: the cells are those the fitted
  * picture reaches (rounded up, so within the box it was fitted to), the picture is drawn at its
  * fitted size at their top-left and the margin is painted in the terminal's background
  * (`Layout.picture`), so tmux has no margin to fill with register 0 and nothing is stretched.
- * Null for a cell of fractional pixels.
+ * Null for a cell of fractional pixels, and where the cells' height is not whole bands of six rows.
  */
 function paddedToCells(units: Size, cell: Size | undefined): Layout | null {
   if (!cell || !Number.isInteger(cell.width) || !Number.isInteger(cell.height)) return null;
   const across = Math.max(1, Math.ceil(units.width / cell.width));
   const down = Math.max(1, Math.ceil(units.height / cell.height));
   const canvas = { width: across * cell.width, height: down * cell.height };
+  // Whole bands too (see roundedToCells), else tmux takes one cell more and fills it with register 0.
+  if (canvas.height % SIXEL_BAND !== 0) return null;
   const padded = canvas.width !== units.width || canvas.height !== units.height;
   return { units: canvas, columns: across, rows: down, ...(padded ? { picture: units } : {}) };
 }

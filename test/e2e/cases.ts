@@ -211,6 +211,27 @@ export const TRIXIE_EXPECTATIONS: readonly Expectation[] = [
     scrubbed: { graphics: 'text', why: { sources: ['multiplexer'], detail: /tmux drops wrapped sequences/ } },
   },
   {
+    // xterm 398 as a VT340 directly: leaves the rest of a short last sixel band alone (issue 24),
+    // so the picture keeps its height.
+    setup: { terminal: 'xterm-vt340', multiplexer: 'none', system: 'trixie' },
+    graphics: 'sixel',
+    terminal: 'xterm',
+    multiplexer: null,
+    why: { sources: ['reply'], reply: DA1_WITH_SIXEL },
+  },
+  {
+    // tmux 3.5a drawing sixel itself over Konsole 25.04 (issue 24): the picture in whole cells of
+    // tmux's client, padded with the background, so neither tmux's margin (register 0) nor a
+    // stretch; scrubbed, nothing proves the client's sixel: text, as over xterm and foot.
+    setup: { terminal: 'konsole', multiplexer: 'tmux', system: 'trixie' },
+    graphics: 'sixel',
+    terminal: null,
+    multiplexer: { name: 'tmux' },
+    why: { sources: ['reply', 'multiplexer', 'rule'] },
+    survivesRefresh: true,
+    scrubbed: { graphics: 'text', why: { sources: ['multiplexer'], detail: /tmux drops wrapped sequences/ } },
+  },
+  {
     // rxvt-unicode 9.31 draws no pictures and prints an APC it does not know: text, no query shown.
     setup: { terminal: 'urxvt', multiplexer: 'none', system: 'trixie' },
     graphics: 'text',

@@ -21,18 +21,18 @@ describe('layout with wholeCells', () => {
     cells: [number, number];
   }>([
     {
-      name: '96x96 in 8x17 cells: 6 rows, rounded up',
+      name: '96x96 in 8x17 cells: whole cells and whole bands (tmux adds no cell), 2% off square (not 96x102, 6%)',
       source: { width: 96, height: 96 },
       options: { cellPixels: XTERM, columns: 20, rows: 22, wholeCells: true },
-      units: [96, 102],
-      cells: [12, 6],
+      units: [104, 102],
+      cells: [13, 6],
     },
     {
-      name: '100x90 in 8x17 cells: rounded to the nearest',
+      name: '100x90 in 8x17 cells: none within 1% near its size, the least off (1.2%, not 104x85: 10%)',
       source: { width: 100, height: 90 },
       options: { cellPixels: XTERM, columns: 20, rows: 22, wholeCells: true },
-      units: [104, 85],
-      cells: [13, 5],
+      units: [112, 102],
+      cells: [14, 6],
     },
     {
       name: 'a 3 px picture still takes one cell',
@@ -122,12 +122,12 @@ describe('layout with wholeCells and a background: the picture keeps its size, t
       cells: [12, 6],
     },
     {
-      name: 'fitted into the box first, so the cells stay within it',
+      name: 'cells that are not whole bands (170 px) are not padded: the nearest shape instead',
       source: { width: 400, height: 400 },
       options: { cellPixels: XTERM, columns: 20, rows: 22, wholeCells: true, background: WHITE },
-      units: [160, 170],
-      picture: [160, 160],
-      cells: [20, 10],
+      units: [152, 153],
+      picture: null,
+      cells: [19, 9],
     },
   ])('$name', ({ source, options, units, picture, cells }) => {
     const lay = layout(source, 'sixel', options);
