@@ -452,7 +452,12 @@ function drawWhole(raster: Raster, protocol: Protocol, options: RenderOptions): 
       if (usesPlaceholders(protocol, options)) {
         const depth = options.colorDepth === '256' ? '256' : 'truecolor';
         const imageId = options.imageId ?? (depth === '256' ? placeholderImageId256() : kittyImageId());
-        const sequences = kittySequences(fitted, { imageId, ...cells, virtual: true });
+        const sequences = kittySequences(fitted, {
+          imageId,
+          ...cells,
+          virtual: true,
+          ...(options.kittyShortLived ? { shortLived: true } : {}),
+        });
         return { layout: lay, sequences, lines: placeholderRows(imageId, lay.columns, lay.rows, depth), imageId };
       }
       const imageId = options.imageId ?? kittyImageId();
@@ -461,6 +466,7 @@ function drawWhole(raster: Raster, protocol: Protocol, options: RenderOptions): 
         ...(exact ? {} : cells),
         keepCursor: options.keepCursor ?? false,
         ...(options.kittyFile ? { file: options.kittyFile } : {}),
+        ...(options.kittyShortLived ? { shortLived: true } : {}),
       });
       return { layout: lay, sequences, lines: [], imageId };
     }

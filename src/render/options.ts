@@ -83,6 +83,12 @@ export interface RenderOptions {
    * transparent pixels are painted in `background` (default black) instead, see `SixelOptions.transparency`.
    */
   readonly sixelTransparency?: boolean | undefined;
+  /**
+   * kitty: mark the picture short-lived (`N=1`: kept out of the terminal's disk cache), for redrawn
+   * frames and previews, where the terminal has the hint (kitty 0.48+, Ghostty; the database's
+   * fact). Default false.
+   */
+  readonly kittyShortLived?: boolean;
   /** kitty: leave the cursor where it was (`C=1`) instead of moving it past the picture. Default false. */
   readonly keepCursor?: boolean;
   /** kitty: draw with Unicode placeholders (`U=1`). Default: only when `multiplexer` is 'tmux' or 'screen'. */

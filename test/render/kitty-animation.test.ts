@@ -9,7 +9,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Raster } from '../../src/core/raster.js';
 import { decodeImage } from '../../src/decode/index.js';
 import { animate } from '../../src/render/animation.js';
-import { fittedRaster, layout } from '../../src/render/backend.js';
+import { draw, fittedRaster, layout } from '../../src/render/backend.js';
+import { frame } from '../../src/render/frame.js';
+import type { RenderOptions } from '../../src/render/options.js';
 import {
   type AnimationFrame,
   changedRect,
@@ -276,5 +278,23 @@ describe('animate: the redraw loop elsewhere', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('N=1: a short-lived picture (kitty 0.48+, kitty#10090), only when asked', () => {
+  const picture = square(0, 0);
+  it.each<{ name: string; options: RenderOptions; n: boolean }>([
+    { name: 'a picture', options: {}, n: false },
+    { name: 'a short-lived picture', options: { kittyShortLived: true }, n: true },
+    { name: 'a short-lived placeholder picture', options: { kittyShortLived: true, placeholders: true }, n: true },
+  ])('$name', ({ options, n }) => {
+    const apcs = parseKittyApcs(draw(picture, 'kitty', options).sequences.join(''));
+    const first = apcs[0];
+    expect(first?.keys.get('N')).toBe(n ? '1' : undefined);
+  });
+  it('a redrawn frame of a stored image carries it too', () => {
+    const out = frame(picture, 'kitty', { placements: true, kittyShortLived: true, imageId: 7 });
+    const upload = parseKittyApcs(out.output).find((a) => a.keys.get('a') === 't');
+    expect(upload?.keys.get('N')).toBe('1');
   });
 });
