@@ -42,8 +42,8 @@ export async function detectReport(
     readonly trace?: boolean;
     readonly settle?: boolean;
   },
-  /** Sees every byte the probe writes and reads (`--record`'s recorder). */
-  record?: (event: TraceEvent) => void,
+  /** Sees every byte the probe writes and reads and every clock tick (`--record`'s recorder). */
+  record?: { readonly onTrace: (event: TraceEvent) => void; readonly onTick: (atMs: number) => void },
 ): Promise<{ report: Report; facts?: ProbeFacts; tmux: TmuxFacts | null }> {
   const budgetMs = wholeNumber('--timeout', flags.timeout, 1);
   // On request only: passthrough on for this pane (as chafa does), before tmux is asked and probed.
@@ -58,7 +58,7 @@ export async function detectReport(
     flags.trace || record
       ? (event: TraceEvent) => {
           if (flags.trace) traceLine(ctx, event);
-          record?.(event);
+          record?.onTrace(event);
         }
       : undefined;
   const held: Uint8Array[] = [];
@@ -75,6 +75,7 @@ export async function detectReport(
       lateMs: DEFAULT_LATE_MS,
       ...(budgetMs !== undefined ? { budgetMs } : {}),
       ...(onTrace ? { onTrace } : {}),
+      ...(record ? { onTick: record.onTick } : {}),
       ...(stop ? { signal: stop.signal, onKeys } : {}),
     });
     if (flags.settle && facts.skipped === undefined) await sleep(DEFAULT_LATE_MS, undefined, { signal: stop?.signal });
@@ -102,7 +103,7 @@ export async function runDetect(args: readonly string[], ctx: CliContext): Promi
     values.record === undefined
       ? null
       : createRecorder(ctx.runtime, version(), budgetMs !== undefined ? { budgetMs } : {});
-  const { report, facts, tmux } = await detectReport(ctx, values, recorder?.onTrace);
+  const { report, facts, tmux } = await detectReport(ctx, values, recorder ?? undefined);
   if (recorder && values.record !== undefined) {
     // Written after the probe: the terminal is back to normal whatever the file system says.
     try {

@@ -23,12 +23,16 @@ import type { TmuxFacts } from './tmux-formats.js';
 export const RECORDING_FORMAT = 'termsight-recording';
 export const RECORDING_VERSION = 1;
 
-/** One byte string through the terminal: written by termsight (`out`) or read from it (`in`). */
+/**
+ * One byte string through the terminal, written by termsight (`out`) or read from it (`in`), or a
+ * clock tick the driver gave the probe (`tick`, no bytes): replayed as they came, so a timer that
+ * fired late live fires as late in the replay.
+ */
 export interface RecordedEvent {
   /** Milliseconds from the probe's start. */
   readonly atMs: number;
-  readonly direction: 'in' | 'out';
-  /** The bytes as latin1 text (one character a byte), so JSON keeps them exactly. */
+  readonly direction: 'in' | 'out' | 'tick';
+  /** The bytes as latin1 text (one character a byte), so JSON keeps them exactly; '' for a tick. */
   readonly bytes: string;
 }
 
@@ -151,15 +155,17 @@ const fromLatin1 = (text: string): Uint8Array => {
 export interface Recorder {
   /** The driver's trace callback (`DriverOptions.onTrace`). */
   readonly onTrace: (event: TraceEvent) => void;
+  /** The driver's tick callback (`DriverOptions.onTick`). */
+  readonly onTick: (atMs: number) => void;
   /** The recording of the probe traced so far. */
   finish(facts: ProbeFacts | undefined, tmux: TmuxFacts | null): Recording;
 }
 
 /**
- * A recorder for one probe of `runtime`: give its `onTrace` to `probeTty` (beside any other), then
+ * A recorder for one probe of `runtime`: give its `onTrace` and `onTick` to `probeTty` (beside any other), then
  * `finish(facts, tmux)` for the recording. `probe` are the settings given to the probe.
  *
- * @example const rec = createRecorder(runtime, '0.1.0'); const facts = await probeTty({ onTrace: rec.onTrace }); save(rec.finish(facts, null))
+ * @example const rec = createRecorder(runtime, '0.1.0'); const facts = await probeTty({ onTrace: rec.onTrace, onTick: rec.onTick }); save(rec.finish(facts, null))
  */
 export function createRecorder(
   runtime: Runtime,
@@ -175,6 +181,9 @@ export function createRecorder(
         direction: event.direction,
         bytes: latin1(event.bytes),
       });
+    },
+    onTick: (atMs) => {
+      events.push({ atMs: Math.round(atMs * 1000) / 1000, direction: 'tick', bytes: '' });
     },
     finish: (facts, tmux) => {
       // The local-transfer query names its file (base64 of a path in /dev/shm): asked or not is kept, the path is not.
@@ -216,7 +225,7 @@ const REPLAY_LOCAL_PATH = '/dev/shm/tty-graphics-protocol-replay';
 /**
  * Replays a recording: the probe's reducer, started as the live one was (same environment,
  * settings and terminal), fed the recorded replies at their recorded times, the clock ticking when
- * the reducer asks for it (on time: a timer that fired late live is the one difference). Pure.
+ * the recorded ticks as they fired (a recording without ticks: when the reducer asks, on time). Pure.
  *
  * @example const { runtime, facts, tmux } = replay(parseRecording(text)); resolveReport(runtime, facts, { stream: 'tty', tmux })
  */
@@ -242,16 +251,27 @@ export function replay(recording: Recording): Replayed {
     }
   };
   let last = 0;
+  // A recording with its ticks replays them as they fired; one without (made by other means)
+  // ticks when the reducer asks, on time.
+  const recordedTicks = recording.events.some((e) => e.direction === 'tick');
   for (const event of recording.events) {
-    if (event.direction !== 'in' || probeResult(state) !== null) continue;
-    ticksUntil(event.atMs);
+    if (probeResult(state) !== null) break;
+    if (event.direction === 'tick') {
+      step({ type: 'clock', nowMs: event.atMs });
+      last = event.atMs;
+      continue;
+    }
+    if (event.direction !== 'in') continue;
+    if (!recordedTicks) ticksUntil(event.atMs);
     step({ type: 'input', bytes: fromLatin1(event.bytes) });
-    // The driver ticks right after each chunk when a tick is due.
-    const due = probeNextTickAt(state);
-    if (due !== null && due <= event.atMs) step({ type: 'clock', nowMs: event.atMs });
+    if (!recordedTicks) {
+      // The driver ticks right after each chunk when a tick is due.
+      const due = probeNextTickAt(state);
+      if (due !== null && due <= event.atMs) step({ type: 'clock', nowMs: event.atMs });
+    }
     last = event.atMs;
   }
-  ticksUntil(Number.POSITIVE_INFINITY);
+  if (!recordedTicks) ticksUntil(Number.POSITIVE_INFINITY);
   if (probeResult(state) === null) step({ type: 'end', nowMs: last });
   const facts = probeResult(state) ?? {
     replies: [],
@@ -299,10 +319,10 @@ export function parseRecording(text: string): Recording {
       ev === null ||
       typeof ev.atMs !== 'number' ||
       !Number.isFinite(ev.atMs) ||
-      (ev.direction !== 'in' && ev.direction !== 'out') ||
+      (ev.direction !== 'in' && ev.direction !== 'out' && ev.direction !== 'tick') ||
       typeof ev.bytes !== 'string'
     )
-      fail('an event needs atMs, direction (in/out) and bytes');
+      fail('an event needs atMs, direction (in, out or tick) and bytes');
   }
   const probe = r.probe as Recording['probe'] | undefined;
   if (typeof probe !== 'object' || probe === null || typeof probe.kittyLocal !== 'boolean')

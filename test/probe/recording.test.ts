@@ -71,6 +71,7 @@ describe('a live probe, recorded, replays to the same facts and report', () => {
       input: term.input as unknown as NodeJS.ReadStream,
       output: term.output as unknown as NodeJS.WriteStream,
       onTrace: recorder.onTrace,
+      onTick: recorder.onTick,
       lateMs: 0,
       kittyLocal: false,
     });
@@ -210,5 +211,35 @@ describe('termsight replay', () => {
     const out = context({ env: {} });
     expect(await runCli(['replay', bad], out.ctx)).toBe(2);
     expect(out.stderr.text).toMatch(/^termsight: replay: not a termsight recording: format/);
+  });
+});
+
+describe('recorded ticks replay a late timer as it fired', () => {
+  const recording = (ticks: boolean): Recording => ({
+    format: RECORDING_FORMAT,
+    version: RECORDING_VERSION,
+    termsight: 'test',
+    source: 'test',
+    platform: 'linux',
+    isTTY: { stdin: true, stdout: true },
+    env: { TERM: 'xterm-256color', TERM_PROGRAM: 'vscode' },
+    probe: { budgetMs: 100, kittyLocal: false },
+    // The deadline (100 ms) passed while the machine was busy: the reply was read at 105 ms,
+    // before the timer fired at 106 ms, so the live probe had its answer.
+    events: [
+      { atMs: 0, direction: 'out', bytes: '\x1b[c' },
+      { atMs: 105, direction: 'in', bytes: '\x1b[?62;4c' },
+      ...(ticks ? [{ atMs: 106, direction: 'tick' as const, bytes: '' }] : []),
+    ],
+    tmux: null,
+  });
+  it('with its ticks: answered, as live', () => {
+    const { facts } = replay(recording(true));
+    expect(facts.sentinel).toBe(true);
+    expect(facts.timedOut).toBe(false);
+    expect(facts.da1?.attributes).toEqual([4]);
+  });
+  it('without them (ticks on time): the deadline came first', () => {
+    expect(replay(recording(false)).facts.timedOut).toBe(true);
   });
 });
