@@ -1,22 +1,27 @@
 /**
- * `termsight detect [--json] [--no-probe] [--timeout MS] [--trace]`: what this terminal can do and
+ * `termsight detect [--json] [--no-probe] [--timeout MS] [--trace] [--tmux-passthrough]`: what this terminal can do and
  * why. It describes the terminal itself, reached through /dev/tty, even when stdout is a pipe.
  */
+import { writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { escapeBytes } from '../core/escape.js';
 import { DEFAULT_LATE_MS, probeTty, type TraceEvent } from '../probe/driver.js';
 import type { ProbeFacts } from '../probe/facts.js';
-import { askTmux } from '../probe/tmux-client.js';
+import { createRecorder } from '../probe/recording.js';
+import { allowTmuxPassthrough, askTmux } from '../probe/tmux-client.js';
+import type { TmuxFacts } from '../probe/tmux-formats.js';
 import { resolveReport } from '../report/resolve.js';
 import type { Report, ReportField, Why } from '../report/types.js';
 import { parse, wholeNumber } from './args.js';
-import type { CliContext } from './context.js';
+import { type CliContext, UsageError } from './context.js';
 import { interruptKey, interruptOf } from './interrupt.js';
+import { version } from './run.js';
 import { type Style, styleFor } from './style.js';
 
 /** Options shared by the commands that probe (`detect`, `show`, `demo`). */
 export const PROBE_FLAGS = {
   'no-probe': { type: 'boolean' },
+  'tmux-passthrough': { type: 'boolean' },
   timeout: { type: 'string' },
   trace: { type: 'boolean' },
 } as const;
@@ -32,17 +37,30 @@ export async function detectReport(
   ctx: CliContext,
   flags: {
     readonly 'no-probe'?: boolean;
+    readonly 'tmux-passthrough'?: boolean;
     readonly timeout?: string;
     readonly trace?: boolean;
     readonly settle?: boolean;
   },
-): Promise<{ report: Report; facts?: ProbeFacts }> {
+  /** Sees every byte the probe writes and reads and every clock tick (`--record`'s recorder). */
+  record?: { readonly onTrace: (event: TraceEvent) => void; readonly onTick: (atMs: number) => void },
+): Promise<{ report: Report; facts?: ProbeFacts; tmux: TmuxFacts | null }> {
   const budgetMs = wholeNumber('--timeout', flags.timeout, 1);
+  // On request only: passthrough on for this pane (as chafa does), before tmux is asked and probed.
+  if (flags['tmux-passthrough']) await allowTmuxPassthrough(ctx.runtime.env);
   // tmux answers format queries with no escape traffic; asked beside the probe, bounded, never fatal.
   const asking = askTmux(ctx.runtime.env);
-  if (flags['no-probe'])
-    return { report: resolveReport(ctx.runtime, undefined, { stream: 'tty', tmux: await asking }) };
-  const onTrace = flags.trace ? (event: TraceEvent) => traceLine(ctx, event) : undefined;
+  if (flags['no-probe']) {
+    const tmux = await asking;
+    return { report: resolveReport(ctx.runtime, undefined, { stream: 'tty', tmux }), tmux };
+  }
+  const onTrace =
+    flags.trace || record
+      ? (event: TraceEvent) => {
+          if (flags.trace) traceLine(ctx, event);
+          record?.onTrace(event);
+        }
+      : undefined;
   const held: Uint8Array[] = [];
   const stop = ctx.stop;
   const onKeys = (bytes: Uint8Array): void => {
@@ -57,6 +75,7 @@ export async function detectReport(
       lateMs: DEFAULT_LATE_MS,
       ...(budgetMs !== undefined ? { budgetMs } : {}),
       ...(onTrace ? { onTrace } : {}),
+      ...(record ? { onTick: record.onTick } : {}),
       ...(stop ? { signal: stop.signal, onKeys } : {}),
     });
     if (flags.settle && facts.skipped === undefined) await sleep(DEFAULT_LATE_MS, undefined, { signal: stop?.signal });
@@ -67,7 +86,8 @@ export async function detectReport(
   }
   // Keys typed during the probe are the user's: back onto stdin, as the driver would put them.
   if (held.length > 0 && ctx.stdin.isTTY) ctx.stdin.unshift(Buffer.concat(held));
-  return { report: resolveReport(ctx.runtime, facts, { stream: 'tty', tmux: await asking }), facts };
+  const tmux = await asking;
+  return { report: resolveReport(ctx.runtime, facts, { stream: 'tty', tmux }), facts, tmux };
 }
 
 function traceLine(ctx: CliContext, event: TraceEvent): void {
@@ -77,15 +97,33 @@ function traceLine(ctx: CliContext, event: TraceEvent): void {
 
 /** Runs `termsight detect`; returns the exit code. */
 export async function runDetect(args: readonly string[], ctx: CliContext): Promise<number> {
-  const { values } = parse('detect', args, { json: { type: 'boolean' }, ...PROBE_FLAGS });
-  const { report } = await detectReport(ctx, values);
-  if (values.json) {
+  const { values } = parse('detect', args, { json: { type: 'boolean' }, record: { type: 'string' }, ...PROBE_FLAGS });
+  const budgetMs = wholeNumber('--timeout', values.timeout, 1);
+  const recorder =
+    values.record === undefined
+      ? null
+      : createRecorder(ctx.runtime, version(), budgetMs !== undefined ? { budgetMs } : {});
+  const { report, facts, tmux } = await detectReport(ctx, values, recorder ?? undefined);
+  if (recorder && values.record !== undefined) {
+    // Written after the probe: the terminal is back to normal whatever the file system says.
+    try {
+      writeFileSync(values.record, `${JSON.stringify(recorder.finish(facts, tmux), null, 1)}\n`, { mode: 0o644 });
+    } catch (error) {
+      throw new UsageError(`detect: cannot write the recording: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
+    }
+  }
+  printReport(ctx, report, values.json === true);
+  return 0;
+}
+
+/** Prints a report as `detect` does: JSON, or aligned text with reasons. */
+export function printReport(ctx: CliContext, report: Report, json: boolean): void {
+  if (json) {
     // JSON escapes C0 but not C1 or bidi characters: every string goes through the one escaper.
     ctx.stdout.write(`${JSON.stringify(report, shownJson, 2)}\n`);
   } else {
     ctx.stdout.write(formatReport(report, styleFor(ctx.runtime.env, ctx.stdout.isTTY)));
   }
-  return 0;
 }
 
 /** `JSON.stringify` replacer: strings as `escapeBytes` shows them (docs/cli.md, "Untrusted text"). */
@@ -122,6 +160,7 @@ export function formatReport(report: Report, style: Style): string {
     ['background', report.background ? (report.background.dark ? 'dark' : 'light') : 'unknown'],
     ['sixelColors', report.sixelColors === null ? 'unknown' : String(report.sixelColors)],
     ['sixelTransparency', yesNo(report.sixelTransparency)],
+    ['sixelWholeBands', yesNo(report.sixelWholeBands)],
     [
       'multiplexer',
       report.multiplexer

@@ -11,14 +11,18 @@ import { Interrupt } from './interrupt.js';
 export const HELP = `termsight: find out what this terminal can really do, then use it.
 
 Usage:
-  termsight detect [--json] [--no-probe] [--timeout MS] [--trace]
+  termsight detect [--json] [--no-probe] [--timeout MS] [--trace] [--record FILE]
       Ask the terminal (and read the environment) and print the report, with the
       reason for every answer. --no-probe reads the environment only; --timeout
       sets the probe's budget (default 100 ms, 1000 ms over ssh); --trace prints
-      every byte sent and received, with its time, on stderr.
+      every byte sent and received, with its time, on stderr; --record writes
+      the queries, the replies with their times and the environment (nothing
+      personal) to FILE, for \`termsight replay\` on any machine.
+  termsight replay FILE [--json]
+      The report and drawing decision of a recording, offline.
   termsight show FILE... [--protocol P] [--symbols SETS] [--width W] [--height H]
                  [--fit MODE] [--align A] [--grid COLSxROWS] [--no-probe] [--animate]
-                 [--explain] [--timeout MS] [--max-bytes N]
+                 [--explain] [--timeout MS] [--max-bytes N] [--tmux-passthrough]
       Draw PNG, JPEG, GIF or WebP pictures (- reads stdin) with the best protocol:
       kitty, iterm2, sixel, braille, blocks or symbols. --width and --height
       take cells (40), a percentage of the terminal (50%) or pixels (400px);
@@ -31,6 +35,8 @@ Usage:
       sextant, octant, braille, all, comma-separated. --max-bytes reads at
       most N bytes of each input (K, M, G for KiB, MiB, GiB; default 64M): a
       larger file, a device or an endless pipe is refused with exit 2.
+      --tmux-passthrough (show, detect, demo): inside tmux, turn
+      allow-passthrough on for this pane only, so pictures reach the terminal.
   termsight rules [--json]
       List the environment rule tables, in priority order.
   termsight demo
@@ -55,6 +61,7 @@ export function version(): string {
 // image decoder (a one-shot process pays for every module it loads; docs/cli.md).
 const COMMANDS: Record<string, (args: readonly string[], ctx: CliContext) => Promise<number>> = {
   detect: async (args, ctx) => (await import('./detect.js')).runDetect(args, ctx),
+  replay: async (args, ctx) => (await import('./replay.js')).runReplay(args, ctx),
   show: async (args, ctx) => (await import('./show.js')).runShow(args, ctx),
   rules: async (args, ctx) => (await import('./rules.js')).runRules(args, ctx),
   demo: async (args, ctx) => (await import('./demo.js')).runDemo(args, ctx),

@@ -47,6 +47,7 @@ export function renderOptionsOf(plan: Plan, fileSink?: () => KittyFileSink): Ren
         ...(e.colors !== null ? { sixelColors: e.colors } : {}),
         ...(e.transparency ? {} : { sixelTransparency: false }),
         ...(e.wholeCells ? { wholeCells: true } : {}),
+        ...(e.wholeBands ? { wholeBands: true } : {}),
         ...(e.background ? { background: e.background } : {}),
       };
     case 'symbols':

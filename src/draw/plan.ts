@@ -28,6 +28,7 @@ export type PlannedReport = Pick<
   | 'cellPixels'
   | 'sixelColors'
   | 'sixelTransparency'
+  | 'sixelWholeBands'
   | 'background'
   | 'multiplexer'
   | 'synchronizedOutput'
@@ -332,11 +333,13 @@ function encoderDecision(
       return { value: { protocol }, why: why('report', 'an inline PNG (multipart behind a multiplexer)') };
     case 'sixel': {
       const wholeCells = inWholeCells(report.multiplexer);
+      const wholeBands = report.sixelWholeBands;
       const value = {
         protocol,
         colors: report.sixelColors ?? null,
         transparency: report.sixelTransparency,
         wholeCells,
+        wholeBands,
         background,
       };
       return {
@@ -349,6 +352,9 @@ function encoderDecision(
               ? 'transparent pixels left unpainted (P2=1)'
               : `transparent pixels painted (${bg})`,
             ...(wholeCells ? ['whole cells (tmux draws sixel itself)'] : []),
+            ...(wholeBands && !wholeCells
+              ? ['whole six-row bands (the terminal paints a short last band, or it is unknown)']
+              : []),
           ].join('; '),
         ),
       };

@@ -102,6 +102,8 @@ export interface SixelPlan {
   readonly transparency: boolean;
   /** Sized to whole cells (tmux 3.4+ drawing sixel itself). */
   readonly wholeCells: boolean;
+  /** Sized to whole six-row bands: the terminal paints the rest of a short last band (the report's `sixelWholeBands`). */
+  readonly wholeBands: boolean;
   readonly background: Rgb | null;
 }
 

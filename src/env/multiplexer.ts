@@ -31,8 +31,8 @@ export function multiplexerFromEnv(env: Env): MultiplexerHint | null {
  * pictures sent to a pane that is not visible (tmux 3.4 CHANGES); 3.3 knows only `on`.
  */
 export const TMUX_PASSTHROUGH_HINT =
-  'tmux drops image sequences unless passthrough is on: run `tmux set -g allow-passthrough all` (tmux 3.4+; on 3.3 `on`), or add `set -g allow-passthrough all` to ~/.tmux.conf';
+  'tmux drops image sequences unless passthrough is on: run termsight with `--tmux-passthrough` (on for this pane only), or `tmux set -g allow-passthrough all` (tmux 3.4+; on 3.3 `on`), or add `set -g allow-passthrough all` to ~/.tmux.conf';
 
 /** The same for tmux 3.3, which knows only `on`. */
 export const TMUX_33_PASSTHROUGH_HINT =
-  'tmux drops image sequences unless passthrough is on: run `tmux set -g allow-passthrough on`, or add `set -g allow-passthrough on` to ~/.tmux.conf (tmux 3.4+ also has `all`, which keeps pictures sent to a hidden pane)';
+  'tmux drops image sequences unless passthrough is on: run termsight with `--tmux-passthrough` (on for this pane only), or `tmux set -g allow-passthrough on`, or add `set -g allow-passthrough on` to ~/.tmux.conf (tmux 3.4+ also has `all`, which keeps pictures sent to a hidden pane)';

@@ -48,6 +48,11 @@ export interface DriverOptions {
   /** Sees every chunk written and read, with its time (the CLI's `--trace`). */
   readonly onTrace?: (event: TraceEvent) => void;
   /**
+   * Sees every clock tick the driver gives the reducer, with its time (on `onTrace`'s clock), so a
+   * recording replays the timers as they fired, late ones included (`createRecorder`).
+   */
+  readonly onTick?: (atMs: number) => void;
+  /**
    * Receives the user's keys typed during the probe, Ctrl-C and Ctrl-\ included (the application
    * decides what they mean); without it keys are `unshift`ed onto the input and those two interrupt.
    */
@@ -585,7 +590,7 @@ class Session {
     if (this.stage !== 'probing') return;
     let due = probeNextTickAt(this.state);
     if (due !== null && due <= this.now()) {
-      this.feed({ type: 'clock', nowMs: this.now() });
+      this.clock();
       due = this.stage === 'probing' ? probeNextTickAt(this.state) : null;
     }
     if (due === null) return;
@@ -597,9 +602,16 @@ class Session {
     this.tickTimer = null;
     if (this.stage !== 'probing') return;
     this.guarded(() => {
-      this.feed({ type: 'clock', nowMs: this.now() });
+      this.clock();
       this.schedule();
     });
+  }
+
+  /** One clock tick into the reducer, told to `onTick` first. */
+  private clock(): void {
+    const now = this.now();
+    this.options.onTick?.(now - this.startMs);
+    this.feed({ type: 'clock', nowMs: now });
   }
 
   private lateMs(): number {

@@ -23,6 +23,21 @@ export type { ProbeAction, ProbeEvent } from './events.js';
 export type { ReplyRecord, TerminalName } from './facts.js';
 export { planQuery, probeQuery, QUERIES, type QueryOptions, type QueryPlan } from './query.js';
 export {
+  createRecorder,
+  MAX_RECORDING_BYTES,
+  parseRecording,
+  RECORDING_FORMAT,
+  RECORDING_VERSION,
+  type RecordedEvent,
+  type Recorder,
+  type Recording,
+  type Replayed,
+  replay,
+  SCRUBBED,
+  scrubEnv,
+  variablesRead,
+} from './recording.js';
+export {
   createProbe,
   defaultBudgetMs,
   type ProbeOptions,
@@ -52,5 +67,5 @@ export {
 } from './resize.js';
 export { type ResizeOutput, type ResizeWatch, type ResizeWatchOptions, watchResize } from './resize-watch.js';
 export { createScanner, flushScanner, type ScannerState, type ScanToken, scanReplies } from './scanner.js';
-export { type AskTmuxOptions, askTmux, TMUX_ASK_TIMEOUT_MS } from './tmux-client.js';
+export { type AskTmuxOptions, allowTmuxPassthrough, askTmux, TMUX_ASK_TIMEOUT_MS } from './tmux-client.js';
 export { parseTmuxFormats, TMUX_DISPLAY_FORMAT, type TmuxFacts } from './tmux-formats.js';

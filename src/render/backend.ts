@@ -31,6 +31,7 @@ import {
   clampVisible,
   cropRows,
   type PixelRows,
+  SIXEL_BAND,
   scaledRows,
   sixelRows,
   type VisibleRows,
@@ -41,7 +42,7 @@ import { iterm2Sequences } from './pixels/iterm2.js';
 import { kittyImageId, kittySequences } from './pixels/kitty.js';
 import { MAX_PLACEHOLDER_CELLS, placeholderImageId256, placeholderRows } from './pixels/kitty-placeholder.js';
 import { encodePng } from './pixels/png.js';
-import { encodeSixel } from './pixels/sixel.js';
+import { encodeSixel, padRaster } from './pixels/sixel.js';
 import { blocksLines } from './text/blocks.js';
 import { brailleLines } from './text/braille.js';
 import { symbolsLines } from './text/symbols.js';
@@ -67,6 +68,11 @@ export interface Layout {
   readonly crop?: Rect;
   /** Columns right of the cursor where the picture starts (`align` within the box's columns); absent: 0. */
   readonly offset?: number;
+  /**
+   * Sixel in whole cells (`wholeCells` with `background`): the picture's own size inside `units`,
+   * drawn at their top-left, the rest painted in `background`. Absent: the picture is `units`.
+   */
+  readonly picture?: Size;
 }
 
 /** Units per cell of a protocol, for a cell size. */
@@ -222,8 +228,12 @@ function fittedLayout(source: Size, protocol: Protocol, options: RenderOptions):
   const units = withinPixelBudget(fitted, budget);
   if (protocol === 'symbols') return symbolsLayout(box, units);
   const whole =
-    protocol === 'sixel' && options.wholeCells ? roundedToCells(units, options.cellPixels, columns, rows) : null;
+    protocol === 'sixel' && options.wholeCells
+      ? ((options.background ? paddedToCells(units, options.cellPixels) : null) ??
+        roundedToCells(units, options.cellPixels, columns, rows))
+      : null;
   if (whole) return whole;
+  if (protocol === 'sixel' && options.wholeBands) return wholeBandsLayout(units, unit);
   return {
     units,
     columns: Math.ceil(units.width / unit.width),
@@ -232,9 +242,14 @@ function fittedLayout(source: Size, protocol: Protocol, options: RenderOptions):
 }
 
 /**
- * A sixel layout of whole cells, its size rounded to the nearest (at least one, at most the box's):
- * what a multiplexer drawing sixel in its own cells shows without filling a margin with register 0.
- * Null for a cell of fractional pixels, which has no whole-pixel multiple to round to.
+ * A sixel layout of whole cells whose shape is the picture's within 1% where one is (without a
+ * background to pad with, see `paddedToCells`), whole bands of six rows too where any height near
+ * the picture's is both: of the whole-cell sizes within the box (or twice
+ * the fitted size without one) whose aspect is within 1% of the picture's, the one nearest the
+ * fitted size in area; where none is, the one of least aspect error (both at most twice or half
+ * the fitted area, else the nearest whole cells). What a multiplexer drawing
+ * sixel in its own cells shows without filling a margin with register 0, unstretched. Null for a
+ * cell of fractional pixels, which has no whole-pixel multiple.
  */
 function roundedToCells(
   units: Size,
@@ -243,11 +258,79 @@ function roundedToCells(
   rows: number | undefined,
 ): Layout | null {
   if (!cell || !Number.isInteger(cell.width) || !Number.isInteger(cell.height)) return null;
-  const cells = (length: number, side: number, most: number | undefined) =>
-    Math.min(Math.max(1, Math.round(length / side)), most ?? Number.POSITIVE_INFINITY);
-  const across = cells(units.width, cell.width, columns);
-  const down = cells(units.height, cell.height, rows);
+  const aspect = units.width / units.height;
+  const maxColumns = columns ?? Math.max(1, Math.ceil((2 * units.width) / cell.width));
+  const maxRows = rows ?? Math.max(1, Math.ceil((2 * units.height) / cell.height));
+  // tmux reads a sixel's height in whole bands of six rows, then rounds that up to whole cells: a
+  // height of whole cells that is not whole bands takes one cell more, filled with register 0. So
+  // the tiers, best first: whole bands within 1% of the aspect, whole bands within 3%, any height
+  // within 1%; then the least aspect error. Within a tier, the size nearest the fitted one.
+  const tier = (banded: boolean, error: number): number =>
+    banded && error <= ASPECT_TOLERANCE
+      ? 0
+      : banded && error <= 3 * ASPECT_TOLERANCE
+        ? 1
+        : error <= ASPECT_TOLERANCE
+          ? 2
+          : 3;
+  let best: { across: number; down: number; error: number; distance: number; tier: number } | null = null;
+  for (let down = 1; down <= maxRows; down++) {
+    const across = Math.min(maxColumns, Math.max(1, Math.round((down * cell.height * aspect) / cell.width)));
+    const error = Math.abs((across * cell.width) / (down * cell.height) / aspect - 1);
+    const distance = Math.abs(Math.log((across * cell.width * down * cell.height) / (units.width * units.height)));
+    // Never more than twice or half the fitted area: a tiny picture keeps its nearest cells.
+    if (distance > Math.LN2) continue;
+    const rank = tier((down * cell.height) % SIXEL_BAND === 0, error);
+    const better =
+      best === null ||
+      rank < best.tier ||
+      (rank === best.tier && (rank === 3 ? error < best.error : distance < best.distance));
+    if (better) best = { across, down, error, distance, tier: rank };
+  }
+  const nearest = (length: number, side: number, most: number) =>
+    Math.min(Math.max(1, Math.round(length / side)), most);
+  const { across, down } = best ?? {
+    across: nearest(units.width, cell.width, maxColumns),
+    down: nearest(units.height, cell.height, maxRows),
+  };
   return { units: { width: across * cell.width, height: down * cell.height }, columns: across, rows: down };
+}
+
+/** How far a picture in whole cells may be from its own aspect: 1% (issue 24). */
+const ASPECT_TOLERANCE = 0.01;
+
+/**
+ * A sixel layout of whole cells with the picture's own aspect: the cells are those the fitted
+ * picture reaches (rounded up, so within the box it was fitted to), the picture is drawn at its
+ * fitted size at their top-left and the margin is painted in the terminal's background
+ * (`Layout.picture`), so tmux has no margin to fill with register 0 and nothing is stretched.
+ * Null for a cell of fractional pixels, and where the cells' height is not whole bands of six rows.
+ */
+function paddedToCells(units: Size, cell: Size | undefined): Layout | null {
+  if (!cell || !Number.isInteger(cell.width) || !Number.isInteger(cell.height)) return null;
+  const across = Math.max(1, Math.ceil(units.width / cell.width));
+  const down = Math.max(1, Math.ceil(units.height / cell.height));
+  const canvas = { width: across * cell.width, height: down * cell.height };
+  // Whole bands too (see roundedToCells), else tmux takes one cell more and fills it with register 0.
+  if (canvas.height % SIXEL_BAND !== 0) return null;
+  const padded = canvas.width !== units.width || canvas.height !== units.height;
+  return { units: canvas, columns: across, rows: down, ...(padded ? { picture: units } : {}) };
+}
+
+/**
+ * A sixel sized to whole bands of six pixel rows (docs/render.md, "No band"): the height rounded
+ * down to a multiple of six, the width following the aspect (to the nearest pixel), so a terminal
+ * that paints the rest of a last band shorter than six rows (Konsole with register 0, foot with
+ * black) has nothing to paint. A picture under six rows is left as it is.
+ */
+function wholeBandsLayout(units: Size, unit: Size): Layout {
+  const height = units.height >= SIXEL_BAND ? units.height - (units.height % SIXEL_BAND) : units.height;
+  const width = Math.max(1, Math.round((units.width * height) / units.height));
+  return {
+    units: { width, height },
+    columns: Math.ceil(width / unit.width),
+    rows: Math.ceil(height / unit.height),
+  };
 }
 
 /** A symbols size rounded down to whole cells of `CELL_GRID` sub-pixels (at least one). */
@@ -260,17 +343,20 @@ function wholeCells(units: Size): Size {
 
 /**
  * The raster a layout draws: its crop (`fit: 'cover'`) resampled to its units (by `resample`;
- * symbols pictures use symbols-resample.ts).
+ * symbols pictures use symbols-resample.ts); with `picture`, resampled to that and padded to the
+ * units with `background` (opaque).
  *
  * @example const pixels = fittedRaster(raster, layout(raster, 'kitty', options))
  */
 export function fittedRaster(
   raster: Raster,
-  lay: Pick<Layout, 'units' | 'crop'>,
+  lay: Pick<Layout, 'units' | 'crop' | 'picture'>,
   resample: (raster: Raster, width: number, height: number) => Raster = resize,
+  background: readonly [number, number, number] = [0, 0, 0],
 ): Raster {
   const source = lay.crop ? cropRaster(raster, lay.crop) : raster;
-  return resample(source, lay.units.width, lay.units.height);
+  if (!lay.picture) return resample(source, lay.units.width, lay.units.height);
+  return padRaster(resample(source, lay.picture.width, lay.picture.height), lay.units, background);
 }
 
 /**
@@ -344,19 +430,24 @@ export function draw(raster: Raster, protocol: Protocol, options: RenderOptions 
   const lay = layout(raster, protocol, options);
   const cells = { columns: lay.columns, rows: lay.rows };
   if (protocol === 'kitty' && usesPlaceholders(protocol, options)) {
-    const fitted = fittedRaster(raster, lay);
+    const fitted = fittedRaster(raster, lay, resize, options.background);
     const depth = options.colorDepth === '256' ? '256' : 'truecolor';
     const imageId = options.imageId ?? (depth === '256' ? placeholderImageId256() : kittyImageId());
-    const sequences = kittySequences(fitted, { imageId, ...cells, virtual: true });
+    const sequences = kittySequences(fitted, {
+      imageId,
+      ...cells,
+      virtual: true,
+      ...(options.kittyShortLived ? { shortLived: true } : {}),
+    });
     const rows = placeholderRows(imageId, lay.columns, lay.rows, depth);
     return { layout: lay, sequences, lines: visible ? visibleLines(rows, visible) : rows, imageId };
   }
   if (protocol === 'kitty' || protocol === 'iterm2' || protocol === 'sixel') {
     // Cropped: the same pixels and scale as the whole picture (its `fit` crop, 1:1 or into cells), fewer rows.
-    const fitted = fittedRaster(raster, lay);
+    const fitted = fittedRaster(raster, lay, resize, options.background);
     return { layout: lay, lines: [], ...pixelSequences(fitted, lay, protocol, options, visible) };
   }
-  const fitted = fittedRaster(raster, lay, protocol === 'symbols' ? resampleForSymbols : resize);
+  const fitted = fittedRaster(raster, lay, protocol === 'symbols' ? resampleForSymbols : resize, options.background);
   const lines = textLines(fitted, protocol, options);
   return { layout: lay, sequences: [], lines: visible ? visibleLines(lines, visible) : lines };
 }
@@ -402,6 +493,7 @@ function pixelSequences(
         keepCursor: options.keepCursor ?? false,
         ...(rows ? { source: { x: 0, y: rows.y, width: fitted.width, height: rows.height } } : {}),
         ...(options.kittyFile ? { file: options.kittyFile } : {}),
+        ...(options.kittyShortLived ? { shortLived: true } : {}),
       });
       return { sequences, imageId };
     }

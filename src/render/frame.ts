@@ -142,7 +142,15 @@ export function frame(raster: Raster, protocol: Protocol, options: FrameOptions 
     const sequences: string[] = [];
     if (previous?.stored !== print || previous.imageId !== id)
       sequences.push(
-        ...kittySequences(fitted, { imageId: id, ...(options.kittyFile ? { file: options.kittyFile } : {}) }, 't'),
+        ...kittySequences(
+          fitted,
+          {
+            imageId: id,
+            ...(options.kittyFile ? { file: options.kittyFile } : {}),
+            ...(options.kittyShortLived ? { shortLived: true } : {}),
+          },
+          't',
+        ),
       );
     const exact = drawsExactPixels(protocol, base);
     sequences.push(kittyPlace(id, { placementId: FRAME_PLACEMENT, ...(exact ? {} : cells), keepCursor: true }));

@@ -48,12 +48,19 @@ export interface RenderOptions {
    */
   readonly symbols?: SymbolSet | readonly SymbolSetName[];
   /**
-   * Sixel: make the picture whole cells of `cellPixels` (its size rounded to the nearest whole
-   * cells within the box, the aspect kept within half a cell), for a multiplexer that draws sixel
-   * itself in its cells (tmux 3.4+), which otherwise fills the rest of the last cell row and column
-   * with colour register 0. Needs `cellPixels`. Default false.
+   * Sixel: make the picture whole cells of `cellPixels`, for a multiplexer that draws sixel itself
+   * in its cells (tmux 3.4+), which otherwise fills the rest of the last cell row and column with
+   * colour register 0. With `background` the picture keeps its size and aspect and the cells it
+   * reaches are padded with the background; without, its size is rounded to the nearest whole
+   * cells (a stretch of up to half a cell). Needs `cellPixels`. Default false.
    */
   readonly wholeCells?: boolean;
+  /**
+   * Sixel: make the picture's height whole bands of six pixel rows (rounded down, the width
+   * following the aspect), for a terminal that paints the rest of a shorter last band (Konsole
+   * with colour register 0, foot with black: the report's `sixelWholeBands`). Default false.
+   */
+  readonly wholeBands?: boolean;
   /** Sixel: colour registers the terminal has (the report's `sixelColors`). Default 256. */
   readonly sixelColors?: number | undefined;
   /**
@@ -79,6 +86,12 @@ export interface RenderOptions {
    * transparent pixels are painted in `background` (default black) instead, see `SixelOptions.transparency`.
    */
   readonly sixelTransparency?: boolean | undefined;
+  /**
+   * kitty: mark the picture short-lived (`N=1`: kept out of the terminal's disk cache), for redrawn
+   * frames and previews, where the terminal has the hint (kitty 0.48+, Ghostty; the database's
+   * fact). Default false.
+   */
+  readonly kittyShortLived?: boolean;
   /** kitty: leave the cursor where it was (`C=1`) instead of moving it past the picture. Default false. */
   readonly keepCursor?: boolean;
   /** kitty: draw with Unicode placeholders (`U=1`). Default: only when `wrap` is 'tmux' or 'screen'. */

@@ -5,9 +5,19 @@
  */
 import { processRuntime } from '../env/runtime.js';
 import { type DriverOptions, probeTty } from '../probe/driver.js';
-import { askTmux } from '../probe/tmux-client.js';
+import { allowTmuxPassthrough, askTmux } from '../probe/tmux-client.js';
 import { type ResolveOptions, resolveReport } from './resolve.js';
 import type { Report } from './types.js';
+
+/** Options for `probeTerminal`: the driver's, and whether to turn tmux passthrough on first. */
+export interface ProbeTerminalOptions extends DriverOptions {
+  /**
+   * Inside tmux, turn `allow-passthrough` on for the current pane only (`allowTmuxPassthrough`)
+   * before probing, so pictures reach the outer terminal. Default false: termsight never changes
+   * tmux unless asked.
+   */
+  readonly tmuxPassthrough?: boolean;
+}
 
 /**
  * Probes the terminal (and, inside tmux, asks tmux with `askTmux`) and resolves the report:
@@ -17,9 +27,11 @@ import type { Report } from './types.js';
  *
  * @example const report = await probeTerminal(); if (report.graphics === 'kitty') draw();
  */
-export async function probeTerminal(options: DriverOptions = {}): Promise<Report> {
+export async function probeTerminal(options: ProbeTerminalOptions = {}): Promise<Report> {
   const runtime = options.runtime ?? processRuntime();
   const stream = options.stream ?? 'stdout';
+  // On request only: passthrough on for this pane, before the probe, so its wrapped queries pass.
+  if (options.tmuxPassthrough) await allowTmuxPassthrough(runtime.env);
   // Inside tmux, tmux's own format answers (no escape traffic) beside the probe.
   const [facts, tmux] = await Promise.all([probeTty({ ...options, runtime, stream }), askTmux(runtime.env)]);
   const resolveOptions: ResolveOptions = { stream, tmux };

@@ -100,6 +100,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
   const local = resolveKittyLocal(runtime, answered, graphics.value, multiplexer.value);
   const cell = resolveCell(facts, multiplexer.value?.drawsItself === true && found?.name === 'tmux' ? tmux : null);
   const transparency = resolveSixelTransparency(multiplexer.value?.drawsItself === true ? found : who);
+  const bands = resolveSixelBands(multiplexer.value?.drawsItself === true ? found : who);
 
   const answers: Record<ReportField, Why> = {
     graphics: graphics.why,
@@ -121,6 +122,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
         })
       : reason('default', 'no XTSMGRAPHICS reply: sixel uses 256 colours'),
     sixelTransparency: transparency.why,
+    sixelWholeBands: bands.why,
     terminal: terminal.why,
     multiplexer: multiplexer.why,
     remote: remote
@@ -141,6 +143,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
     background: facts?.background ? { dark: facts.background.dark, rgb: facts.background.rgb } : null,
     sixelColors: facts?.sixelColors?.registers ?? null,
     sixelTransparency: transparency.value,
+    sixelWholeBands: bands.value,
     terminal: { name: shown(terminal.value.name), version: shown(terminal.value.version) },
     multiplexer: multiplexer.value && { ...multiplexer.value, version: shown(multiplexer.value.version) },
     remote,
@@ -217,6 +220,39 @@ function resolveSixelTransparency(drawer: Identified | null): Answer<boolean> {
         : `says nothing of sixel's P2=1: ${painted}`;
   return {
     value,
+    why: reason(
+      drawer.by === 'env' ? 'rule' : 'reply',
+      `${drawer.because} names ${drawer.row.name}, whose database row ${says}`,
+      {
+        row: drawer.row.id,
+        ...(drawer.reply ? { reply: drawer.reply } : {}),
+        ...(fact ? { reference: fact.source } : {}),
+      },
+    ),
+  };
+}
+
+/**
+ * Whether sixel pictures must be whole bands of six rows: not where the database says what draws
+ * them leaves the rest of a shorter last band alone (`sixelPartialBand`); everywhere else, unknown
+ * included, a shorter band may be painted below the picture (docs/render.md, "No band").
+ */
+function resolveSixelBands(drawer: Identified | null): Answer<boolean> {
+  const whole = 'sixel pictures are sized to whole bands of six rows';
+  if (!drawer)
+    return {
+      value: true,
+      why: reason('default', `the terminal is not known to leave a short last sixel band alone: ${whole}`),
+    };
+  const fact = drawer.row.facts.sixelPartialBand;
+  const clean = supports(drawer.row, 'sixelPartialBand', drawer.version);
+  const says = clean
+    ? 'leaves the rest of a short last sixel band alone: pictures keep their height'
+    : fact?.value === false
+      ? `paints the rest of a short last sixel band: ${whole}`
+      : `says nothing of a short last sixel band: ${whole}`;
+  return {
+    value: !clean,
     why: reason(
       drawer.by === 'env' ? 'rule' : 'reply',
       `${drawer.because} names ${drawer.row.name}, whose database row ${says}`,

@@ -79,6 +79,12 @@ export interface Report {
    * `background` (black when unknown), the render option `sixelTransparency: false`.
    */
   readonly sixelTransparency: boolean;
+  /**
+   * Whether sixel pictures must be whole bands of six pixel rows, because what draws them paints
+   * the rest of a shorter last band (Konsole, foot: the database's `sixelPartialBand`). True also
+   * when unknown; the render option `wholeBands`.
+   */
+  readonly sixelWholeBands: boolean;
   /** The terminal itself (the outer one when behind a multiplexer). */
   readonly terminal: { readonly name: string | null; readonly version: string | null };
   readonly multiplexer: MultiplexerInfo | null;
@@ -108,6 +114,7 @@ export type ReportField =
   | 'background'
   | 'sixelColors'
   | 'sixelTransparency'
+  | 'sixelWholeBands'
   | 'terminal'
   | 'multiplexer'
   | 'remote'

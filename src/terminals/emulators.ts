@@ -4,6 +4,7 @@
  * founding graphics rows keep their ids, conditions, answers and order exactly.
  */
 import {
+  E2E_BAND,
   E2E_FACTS,
   KITTY_028,
   KITTY_GRAPHICS,
@@ -571,6 +572,11 @@ export const EMULATORS: readonly TerminalRow[] = [
           'https://invent.kde.org/utilities/konsole/-/blob/master/src/Vt102Emulation.cpp (SixelModeEnable takes no P2: pixels no sixel sets keep colour register 0)',
         note: `seen in Konsole 25.04.2 under Xvfb (${E2E_FACTS}): with P2=1 the untouched half is register 0's black, not the green under it`,
       },
+      sixelPartialBand: {
+        value: false,
+        source: `${E2E_BAND} (measured in Konsole 25.04.2 under Xvfb)`,
+        note: 'the rest of the last band below the picture is painted with colour register 0, with P2=0 and P2=1 alike (issue 24: also 22.12)',
+      },
     },
     glyphs: {
       blocks: {
@@ -627,6 +633,11 @@ export const EMULATORS: readonly TerminalRow[] = [
         since: '1.7.0',
         source: 'https://codeberg.org/dnkl/foot/commit/7d315d7bf9ab0376468929f0e41fbac98370e035',
         note: `"sixel: implement P2=1 - transparent pixels" (sixel_init: transparent_bg = p2 == 1), first in the 1.7.0 tag; seen in foot 1.21.0 under Xvfb (${E2E_FACTS})`,
+      },
+      sixelPartialBand: {
+        value: false,
+        source: `${E2E_BAND} (measured in foot 1.21.0 under Xvfb)`,
+        note: 'with P2=0 (an opaque picture) the rest of the last band is painted black, whatever register 0 is; with P2=1 it is left',
       },
       notify: {
         value: true,
@@ -745,6 +756,11 @@ export const EMULATORS: readonly TerminalRow[] = [
         value: true,
         source: 'https://vt100.net/docs/vt3xx-gp/chapter14.html (P2=1: pixels specified as 0 keep their colour)',
         note: `xterm's VT340 sixel follows the manual here: seen in xterm 379 and 398 as a VT340 under Xvfb (${E2E_FACTS}; P2=0 fills with register 0)`,
+      },
+      sixelPartialBand: {
+        value: true,
+        source: `${E2E_BAND} (measured in xterm 379 and 398 as a VT340 under Xvfb)`,
+        note: 'nothing is painted below a last band of fewer than six rows, with P2=0 and P2=1 alike',
       },
       synchronizedOutput: {
         value: false,

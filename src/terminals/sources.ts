@@ -17,6 +17,8 @@ export const SYNC_SPEC = 'https://gist.github.com/christianparpart/d8a62cc1ab659
  * terminals under Xvfb and judge the screenshots against the database (issue 11).
  */
 export const E2E_FACTS = 'test/e2e/facts.test.ts';
+/** Where the sixel band measurements are written down, and the end-to-end cells that judge them. */
+export const E2E_BAND = 'test/e2e/harness/picture.ts (judgeBand; the measurements: docs/render.md, "No band")';
 /** The recorded replies' notes (what was seen in real xterm, kitty, tmux and screen). */
 export const REPLIES_README = 'test/fixtures/replies/README.md';
 /** tmux's CHANGES file; sections are named "CHANGES FROM x TO y". */

@@ -85,6 +85,12 @@ export interface Facts {
    * false or unknown, a picture's transparent pixels are painted in the terminal's background.
    */
   readonly sixelTransparency?: Fact;
+  /**
+   * Draws a last sixel band of fewer than six pixel rows as only those rows, leaving what is below
+   * them. Where it is false or unknown, sixel pictures are sized to whole bands (docs/render.md,
+   * "No band"): Konsole paints the rest of the band with colour register 0, foot with black.
+   */
+  readonly sixelPartialBand?: Fact;
 }
 
 /** The fact names of `Facts`, in the order they are printed. */
@@ -104,6 +110,7 @@ export const FACT_NAMES = [
   'clipboard',
   'progress',
   'sixelTransparency',
+  'sixelPartialBand',
 ] as const satisfies readonly (keyof Facts)[];
 
 /** A fact's name. */

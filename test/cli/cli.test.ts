@@ -53,7 +53,8 @@ describe('termsight (in-process)', () => {
       name: 'unknown flag',
       args: ['detect', '--nope'],
       code: 2,
-      pattern: /^termsight: detect: unknown option --nope; it takes --json, --no-probe, --timeout, --trace\n$/,
+      pattern:
+        /^termsight: detect: unknown option --nope; it takes --json, --record, --no-probe, --tmux-passthrough, --timeout, --trace\n$/,
       stream: 'stderr',
     },
     {

@@ -77,8 +77,8 @@ function drawnScreen(layout: Layout = {}): RgbImage {
     [0, 0, 255],
     [255, 255, 0],
   ];
-  const midX = (picture.left + picture.right) / 2;
-  const midY = (picture.top + picture.bottom) / 2;
+  const midX = Math.floor((picture.left + picture.right) / 2);
+  const midY = Math.floor((picture.top + picture.bottom) / 2);
   const every = layout.every ?? 1;
   paint(image, { left: picture.left, top: picture.top, right: midX, bottom: midY }, tl, every);
   paint(image, { left: midX, top: picture.top, right: picture.right, bottom: midY }, tr, every);
@@ -230,6 +230,38 @@ describe('judgePicture', () => {
       layout: { after: LOWER_AFTER, extra: { box: { left: 0, top: 113, right: 96, bottom: 114 }, rgb: BLACK } },
       kind: 'pixels',
       problem: /96 pixels that are not background/,
+    },
+    {
+      // Konsole: the rest of the last sixel band in register 0, the picture's own red.
+      name: 'a band of the picture’s first colour under it: stretched',
+      layout: { after: LOWER_AFTER, extra: { box: { left: 0, top: 112, right: 96, bottom: 116 }, rgb: [255, 0, 0] } },
+      kind: 'pixels',
+      problem: /96x100, not square .*squashed or stretched/,
+    },
+    {
+      name: 'a black band beside the picture',
+      layout: { after: LOWER_AFTER, extra: { box: { left: 96, top: 16, right: 99, bottom: 112 }, rgb: BLACK } },
+      kind: 'pixels',
+      problem: /a band 3 px beside the picture, rgb\(0,0,0\)/,
+    },
+    {
+      name: 'a black band right under the picture, within a cell',
+      layout: { after: LOWER_AFTER, extra: { box: { left: 0, top: 112, right: 96, bottom: 115 }, rgb: BLACK } },
+      kind: 'pixels',
+      problem: /a band 3 px below the picture/,
+    },
+    {
+      // foot inside tmux 3.5a before issue 24: whole cells in height, not in width.
+      name: 'squashed 5% vertically',
+      layout: { picture: { left: 0, top: 16, right: 96, bottom: 107 } },
+      kind: 'pixels',
+      problem: /96x91, not square \(5\.5% wider than tall\)/,
+    },
+    {
+      name: 'one pixel off is the measurement, not a stretch',
+      layout: { picture: { left: 0, top: 16, right: 96, bottom: 111 } },
+      kind: 'pixels',
+      problem: null,
     },
     {
       name: 'dots may have anything between them and the marker',

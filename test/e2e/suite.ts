@@ -11,7 +11,8 @@
  * TERMSIGHT_E2E_KEEP=1 keeps each session's files (screenshot, outputs) in the temp directory.
  * TERMSIGHT_E2E_CLI=/path/to/termsight runs another build of the CLI.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +40,7 @@ import { strayLines } from './harness/screen-text.js';
 import { PANE_SHIFT, runSession, type SessionResult } from './harness/session.js';
 import { type System, systemProblems, systemRoot, TRIXIE_VARIABLE } from './harness/system.js';
 import { GEOMETRY, programsFor, setupName, textSource } from './harness/terminals.js';
+import { RESULT_FILES } from './harness/wrapper.js';
 import { type Display, startXvfb } from './harness/xvfb.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -46,8 +48,12 @@ const CLI_SCRIPT = join(ROOT, 'dist/cli/main.js');
 const CLI: string[] = process.env.TERMSIGHT_E2E_CLI ? [process.env.TERMSIGHT_E2E_CLI] : [process.execPath, CLI_SCRIPT];
 const PATH = process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin';
 const KEEP = process.env.TERMSIGHT_E2E_KEEP === '1';
-/** The test picture's side in pixels: small, even, and a multiple of 6 (one sixel band). */
-const PICTURE_SIZE = 96;
+/**
+ * The test picture's side in pixels: small, even, and not a multiple of 6, so a terminal that
+ * paints the rest of a sixel's last band (issue 24: Konsole, foot) shows a band unless termsight
+ * sizes the picture to whole bands.
+ */
+const PICTURE_SIZE = 100;
 const SHOW_ARGS = ['--width', '20'];
 
 /** One cell: a setup in one environment. */
@@ -308,6 +314,20 @@ export function terminalSuite({ title, name, cases, strict, system = 'host' }: S
         });
       }
 
+      it('the recording detect --record made replays to the same report outside the terminal', () => {
+        const { detect, paths } = session();
+        const file = join(paths.dir, RESULT_FILES.detectRecording);
+        expect(existsSync(file), 'detect --record wrote no recording').toBe(true);
+        // Another machine, as far as the report can tell: this process, outside the chroot, with
+        // none of the terminal's environment.
+        const replayed = execFileSync(process.execPath, [CLI_SCRIPT, 'replay', file, '--json'], {
+          encoding: 'utf8',
+          env: { PATH },
+          timeout: 20_000,
+        });
+        expect(answersOf(JSON.parse(replayed))).toEqual(answersOf(JSON.parse(detect.stdout ?? '{}')));
+      });
+
       it('leaves no stray text on the screen and no reply pending on the tty', () => {
         const { detect, show, screenshot, text, paths } = session();
         row.clean = 'FAIL';
@@ -375,6 +395,15 @@ export function terminalSuite({ title, name, cases, strict, system = 'host' }: S
       expect(leftovers).toEqual([]);
     });
   });
+}
+
+/** A report's answers: everything but the probe's duration and the reasons' wording. */
+function answersOf(report: Record<string, unknown>): Record<string, unknown> {
+  const { probeMs: _, why, ...rest } = report;
+  const sources = Object.fromEntries(
+    Object.entries((why ?? {}) as Record<string, { source?: unknown }>).map(([k, v]) => [k, v.source]),
+  );
+  return { ...rest, sources };
 }
 
 /** A cell's size in pixels, from the terminal's text area and its fixed geometry. */

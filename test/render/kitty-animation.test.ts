@@ -9,7 +9,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Raster } from '../../src/core/raster.js';
 import { decodeImage } from '../../src/decode/index.js';
 import { animate } from '../../src/render/animation.js';
-import { fittedRaster, layout } from '../../src/render/backend.js';
+import { draw, fittedRaster, layout } from '../../src/render/backend.js';
+import { frame } from '../../src/render/frame.js';
+import type { RenderOptions } from '../../src/render/options.js';
 import {
   type AnimationFrame,
   changedRect,
@@ -63,7 +65,7 @@ function commands(apcs: Apc[]): { keys: Map<string, string>; payload: string }[]
 }
 
 /** What kitty holds after these bytes. */
-function playKitty(output: string): KittyModel {
+function playKitty(output: string, kitty: 'spec' | '0.46' = 'spec'): KittyModel {
   let model: KittyModel | null = null;
   for (const { keys, payload } of commands(parseKittyApcs(output))) {
     const a = keys.get('a');
@@ -77,16 +79,25 @@ function playKitty(output: string): KittyModel {
     if (a === 'f') {
       const base = model.frames[Number(keys.get('c')) - 1];
       if (!base) throw new Error(`base frame ${keys.get('c')} does not exist`);
-      expect(keys.get('X')).toBe('1');
+      // kitty 0.45.0-0.48.x read a=f's overwrite mode from C, not X (kitty#10379); any other
+      // mode alpha-blends the rectangle onto the base frame.
+      const replace = keys.get(kitty === '0.46' ? 'C' : 'X') === '1';
       const rect = pixels(keys, payload);
       const data = base.raster.data.slice();
       const x0 = Number(keys.get('x'));
       const y0 = Number(keys.get('y'));
-      for (let y = 0; y < rect.height; y++)
-        data.set(
-          rect.data.subarray(y * rect.width * 4, (y + 1) * rect.width * 4),
-          ((y0 + y) * base.raster.width + x0) * 4,
-        );
+      for (let y = 0; y < rect.height; y++) {
+        const row = rect.data.subarray(y * rect.width * 4, (y + 1) * rect.width * 4);
+        const at = ((y0 + y) * base.raster.width + x0) * 4;
+        if (replace) data.set(row, at);
+        else
+          for (let i = 0; i < row.length; i += 4) {
+            const a = (row[i + 3] as number) / 255;
+            for (let c = 0; c < 3; c++)
+              data[at + i + c] = Math.round((row[i + c] as number) * a + (data[at + i + c] as number) * (1 - a));
+            data[at + i + 3] = Math.round(255 * (a + ((data[at + i + 3] as number) / 255) * (1 - a)));
+          }
+      }
       model.frames.push({ raster: { ...base.raster, data }, gap: Number(keys.get('z')) });
     } else if (a === 'a') {
       if (keys.has('r')) (model.frames[Number(keys.get('r')) - 1] as { gap: number }).gap = Number(keys.get('z'));
@@ -117,12 +128,13 @@ describe('kittyAnimation: every frame as kitty builds it', () => {
     { raster: square(0, 0), delayMs: 70 },
   ];
   it.each([
-    { name: 'forever', plays: 0, v: 1 },
-    { name: 'once', plays: 1, v: 2 },
-    { name: 'three times', plays: 3, v: 4 },
-  ])('frames, gaps, id and loop count ($name)', ({ plays, v }) => {
+    { name: 'forever', plays: 0, v: 1, kitty: 'spec' as const },
+    { name: 'once', plays: 1, v: 2, kitty: 'spec' as const },
+    { name: 'three times', plays: 3, v: 4, kitty: 'spec' as const },
+    { name: 'kitty 0.46, overwrite read from C', plays: 0, v: 1, kitty: '0.46' as const },
+  ])('frames, gaps, id and loop count ($name)', ({ plays, v, kitty }) => {
     const a = kittyAnimation(moving, { imageId: 4242, plays, columns: 6, rows: 2 });
-    const model = playKitty(a.sequences.join(''));
+    const model = playKitty(a.sequences.join(''), kitty);
     expect(model.id).toBe(4242);
     expect(a.frames).toBe(4);
     expect(model.frames.map((f) => f.gap)).toEqual([100, 80, 200, 70]);
@@ -266,5 +278,23 @@ describe('animate: the redraw loop elsewhere', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('N=1: a short-lived picture (kitty 0.48+, kitty#10090), only when asked', () => {
+  const picture = square(0, 0);
+  it.each<{ name: string; options: RenderOptions; n: boolean }>([
+    { name: 'a picture', options: {}, n: false },
+    { name: 'a short-lived picture', options: { kittyShortLived: true }, n: true },
+    { name: 'a short-lived placeholder picture', options: { kittyShortLived: true, placeholders: true }, n: true },
+  ])('$name', ({ options, n }) => {
+    const apcs = parseKittyApcs(draw(picture, 'kitty', options).sequences.join(''));
+    const first = apcs[0];
+    expect(first?.keys.get('N')).toBe(n ? '1' : undefined);
+  });
+  it('a redrawn frame of a stored image carries it too', () => {
+    const out = frame(picture, 'kitty', { placements: true, kittyShortLived: true, imageId: 7 });
+    const upload = parseKittyApcs(out.output).find((a) => a.keys.get('a') === 't');
+    expect(upload?.keys.get('N')).toBe('1');
   });
 });

@@ -1,9 +1,13 @@
 /**
  * `wholeCells`: a sixel sized to whole cells of `cellPixels`, for tmux 3.4+ drawing sixel itself
- * (it rounds a picture up to whole cells and fills the margin with register 0). Named rows.
+ * (it rounds a picture up to whole cells and fills the margin with register 0), and `wholeBands`:
+ * a sixel whose height is whole bands of six rows, for a terminal that paints the rest of a short
+ * last band (Konsole, foot). Named rows; the drawn pixels decoded by the npm `sixel` decoder.
  */
+import { Decoder } from 'sixel';
 import { describe, expect, it } from 'vitest';
-import { layout } from '../../src/render/backend.js';
+import type { Raster } from '../../src/core/raster.js';
+import { draw, layout } from '../../src/render/backend.js';
 import type { RenderOptions } from '../../src/render/options.js';
 
 const XTERM = { width: 8, height: 17 };
@@ -17,18 +21,18 @@ describe('layout with wholeCells', () => {
     cells: [number, number];
   }>([
     {
-      name: '96x96 in 8x17 cells: 6 rows, rounded up',
+      name: '96x96 in 8x17 cells: whole cells and whole bands (tmux adds no cell), 2% off square (not 96x102, 6%)',
       source: { width: 96, height: 96 },
       options: { cellPixels: XTERM, columns: 20, rows: 22, wholeCells: true },
-      units: [96, 102],
-      cells: [12, 6],
+      units: [104, 102],
+      cells: [13, 6],
     },
     {
-      name: '100x90 in 8x17 cells: rounded to the nearest',
+      name: '100x90 in 8x17 cells: none within 1% near its size, the least off (1.2%, not 104x85: 10%)',
       source: { width: 100, height: 90 },
       options: { cellPixels: XTERM, columns: 20, rows: 22, wholeCells: true },
-      units: [104, 85],
-      cells: [13, 5],
+      units: [112, 102],
+      cells: [14, 6],
     },
     {
       name: 'a 3 px picture still takes one cell',
@@ -81,3 +85,159 @@ describe('layout with wholeCells', () => {
     expect(lay.units).toEqual({ width: 96, height: 96 });
   });
 });
+
+const WHITE = [255, 255, 255] as const;
+
+describe('layout with wholeCells and a background: the picture keeps its size, the cells are padded', () => {
+  it.each<{
+    name: string;
+    source: { width: number; height: number };
+    options: RenderOptions;
+    units: [number, number];
+    picture: [number, number] | null;
+    cells: [number, number];
+  }>([
+    {
+      name: '96x96 in 8x17 cells: 12x6 cells, 6 rows of background below',
+      source: { width: 96, height: 96 },
+      options: { cellPixels: XTERM, columns: 20, rows: 22, wholeCells: true, background: WHITE },
+      units: [96, 102],
+      picture: [96, 96],
+      cells: [12, 6],
+    },
+    {
+      name: '100x90: both sides padded up to whole cells',
+      source: { width: 100, height: 90 },
+      options: { cellPixels: XTERM, columns: 20, rows: 22, wholeCells: true, background: WHITE },
+      units: [104, 102],
+      picture: [100, 90],
+      cells: [13, 6],
+    },
+    {
+      name: 'already whole cells: no padding',
+      source: { width: 96, height: 102 },
+      options: { cellPixels: XTERM, columns: 20, rows: 22, wholeCells: true, background: WHITE },
+      units: [96, 102],
+      picture: null,
+      cells: [12, 6],
+    },
+    {
+      name: 'cells that are not whole bands (170 px) are not padded: the nearest shape instead',
+      source: { width: 400, height: 400 },
+      options: { cellPixels: XTERM, columns: 20, rows: 22, wholeCells: true, background: WHITE },
+      units: [152, 153],
+      picture: null,
+      cells: [19, 9],
+    },
+  ])('$name', ({ source, options, units, picture, cells }) => {
+    const lay = layout(source, 'sixel', options);
+    expect([lay.units.width, lay.units.height]).toEqual(units);
+    expect(lay.picture ? [lay.picture.width, lay.picture.height] : null).toEqual(picture);
+    expect([lay.columns, lay.rows]).toEqual(cells);
+  });
+
+  it('the drawn sixel is the picture at the top-left, unstretched, and background in the margin', () => {
+    const red = solidRaster(96, 96, [255, 0, 0, 255]);
+    const d = draw(red, 'sixel', {
+      cellPixels: XTERM,
+      columns: 20,
+      rows: 22,
+      wholeCells: true,
+      background: WHITE,
+      sixelTransparency: false,
+    });
+    const out = decodeSixel(d.sequences[0] as string);
+    expect([out.width, out.height]).toEqual([96, 102]);
+    expect(pixel(out, 95, 95)).toEqual([255, 0, 0]);
+    expect(pixel(out, 0, 96)).toEqual([255, 255, 255]);
+    expect(pixel(out, 95, 101)).toEqual([255, 255, 255]);
+  });
+});
+
+describe('layout with wholeBands', () => {
+  it.each<{
+    name: string;
+    source: { width: number; height: number };
+    options: RenderOptions;
+    units: [number, number];
+    cells: [number, number];
+  }>([
+    {
+      name: '96x93: 90 rows (15 bands), the width follows',
+      source: { width: 96, height: 93 },
+      options: { cellPixels: XTERM, wholeBands: true },
+      units: [93, 90],
+      cells: [12, 6],
+    },
+    {
+      name: '160x160 (Konsole, --width 20 of 8 px): 156x156',
+      source: { width: 400, height: 400 },
+      options: { cellPixels: { width: 8, height: 15 }, columns: 20, rows: 40, wholeBands: true },
+      units: [156, 156],
+      cells: [20, 11],
+    },
+    {
+      name: 'already whole bands: unchanged',
+      source: { width: 96, height: 96 },
+      options: { cellPixels: XTERM, wholeBands: true },
+      units: [96, 96],
+      cells: [12, 6],
+    },
+    {
+      name: 'under six rows: left as it is',
+      source: { width: 20, height: 4 },
+      options: { cellPixels: XTERM, wholeBands: true },
+      units: [20, 4],
+      cells: [3, 1],
+    },
+    {
+      name: 'off: the picture keeps its height',
+      source: { width: 96, height: 93 },
+      options: { cellPixels: XTERM },
+      units: [96, 93],
+      cells: [12, 6],
+    },
+    {
+      name: 'only sixel: kitty keeps its height',
+      source: { width: 96, height: 93 },
+      options: { cellPixels: XTERM, wholeBands: true },
+      units: [96, 93],
+      cells: [12, 6],
+    },
+  ])('$name', ({ name, source, options, units, cells }) => {
+    const lay = layout(source, name.startsWith('only sixel') ? 'kitty' : 'sixel', options);
+    expect([lay.units.width, lay.units.height]).toEqual(units);
+    expect([lay.columns, lay.rows]).toEqual(cells);
+  });
+
+  it('keeps the aspect within 1% for every picture at least 50 px across', () => {
+    for (let w = 50; w <= 400; w += 7) {
+      for (let h = 6; h <= 400; h += 5) {
+        const lay = layout({ width: w, height: h }, 'sixel', { cellPixels: XTERM, wholeBands: true });
+        expect(lay.units.height % 6).toBe(0);
+        const before = w / h;
+        const after = lay.units.width / lay.units.height;
+        if (lay.units.width >= 50) expect(Math.abs(after / before - 1), `${w}x${h}`).toBeLessThanOrEqual(0.01);
+      }
+    }
+  });
+});
+
+function solidRaster(width: number, height: number, rgba: readonly number[]): Raster {
+  const data = new Uint8Array(width * height * 4);
+  for (let i = 0; i < data.length; i += 4) data.set(rgba, i);
+  return { width, height, data };
+}
+
+function decodeSixel(sequence: string): { width: number; height: number; data: Uint8Array } {
+  const body = sequence.slice(sequence.indexOf('q') + 1, -2);
+  const decoder = new Decoder();
+  decoder.init(0, undefined, 256);
+  decoder.decodeString(body);
+  return { width: decoder.width, height: decoder.height, data: new Uint8Array(decoder.data8) };
+}
+
+function pixel(image: { width: number; data: Uint8Array }, x: number, y: number): number[] {
+  const i = (y * image.width + x) * 4;
+  return [image.data[i], image.data[i + 1], image.data[i + 2]] as number[];
+}

@@ -455,7 +455,7 @@ const CASES: readonly Case[] = [
     terminal: 'xterm',
     how: 'reply',
     seen: { xtversion: 'XTerm(379)' },
-    answers: { draws: 'sixel?', sixelTransparency: true },
+    answers: { draws: 'sixel?', sixelTransparency: true, sixelPartialBand: true },
   },
   {
     name: 'xterm.js 6.1 by reply',

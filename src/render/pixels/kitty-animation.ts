@@ -2,7 +2,7 @@
  * An animation kitty plays by itself (https://sw.kovidgoyal.net/kitty/graphics-protocol/#animation):
  * the first frame is transmitted and displayed as the image (`a=T`, its root frame), every later
  * frame is added with `a=f` as the previous frame (`c=`, its base) with only the rectangle that
- * changed replaced (`x=`, `y=`, `s=`, `v=`, `X=1`), each with its delay (`z=` ms; the root frame's
+ * changed replaced (`x=`, `y=`, `s=`, `v=`, `X=1`, and `C=1` for kitty 0.45-0.48), each with its delay (`z=` ms; the root frame's
  * through `a=a,r=1`), and `a=a,s=3,v=` runs it with its loop count. One upload, no redraw loop:
  * the terminal keeps playing it after the program has moved on; `kittyDelete(id)` removes it.
  * Frames are full pictures already composited (as the decoders give them) and all of one size.
@@ -135,6 +135,9 @@ export function kittyAnimation(frames: readonly AnimationFrame[], options: Kitty
       `f=${payload.format}`,
       ...(payload.compressed ? ['o=z'] : []),
       'X=1', // replace the rectangle's pixels, alpha included: each frame is the whole picture
+      // The same for kitty 0.45.0-0.48.x, which read a=f's overwrite mode from C (a=c's key;
+      // kitty#10379, fixed for 0.49); the spec gives a=f no C, so other versions ignore it.
+      'C=1',
       `z=${gap(current.delayMs)}`,
       'q=2',
     ];

@@ -57,6 +57,12 @@ export interface KittyOptions {
   readonly compress?: boolean | 'auto';
   /** Local transfer: send the pixels by a file this sink writes (`t=t`), falling back to inline when it returns null. */
   readonly file?: KittyFileSink;
+  /**
+   * `N=1`: the image is short-lived (a redrawn frame, a preview), so the terminal keeps it out of
+   * its disk cache (kitty 0.48+, kitty#10090; Ghostty). Only where the terminal has the hint: an
+   * older kitty ignores an unknown key. Default false.
+   */
+  readonly shortLived?: boolean;
 }
 
 /** A random image id: 24 bits (so it also fits a 24-bit placeholder colour), never 0. */
@@ -158,6 +164,7 @@ function transmitKeys(
   const keys = [`a=${action}`, `f=${payload.format}`, `s=${raster.width}`, `v=${raster.height}`];
   if (payload.compressed) keys.push('o=z');
   keys.push(`i=${id}`);
+  if (options.shortLived) keys.push('N=1');
   if (action === 'T') keys.push(...placementKeys(options));
   keys.push('q=2');
   return keys.join(',');

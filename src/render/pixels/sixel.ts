@@ -142,6 +142,34 @@ function composite(raster: Raster, background: readonly [number, number, number]
   return { width: raster.width, height: raster.height, data: out };
 }
 
+/**
+ * `raster` at the top-left of a `size` canvas whose other pixels are `background`, opaque: a
+ * picture in whole cells of a multiplexer (docs/render.md, "No band"), the margin painted so the
+ * multiplexer has none to fill with register 0.
+ *
+ * @example padRaster(picture, { width: 96, height: 102 }, [255, 255, 255])
+ */
+export function padRaster(
+  raster: Raster,
+  size: { readonly width: number; readonly height: number },
+  background: readonly [number, number, number],
+): Raster {
+  validateRaster(raster);
+  const { width, height } = size;
+  if (width < raster.width || height < raster.height) throw new RangeError('the canvas is smaller than the picture');
+  const data = new Uint8Array(width * height * 4);
+  const [r, g, b] = background.map((v) => Math.max(0, Math.min(255, Math.round(v))));
+  for (let i = 0; i < data.length; i += 4) {
+    data[i] = r;
+    data[i + 1] = g;
+    data[i + 2] = b;
+    data[i + 3] = 255;
+  }
+  const row = raster.width * 4;
+  for (let y = 0; y < raster.height; y++) data.set(raster.data.subarray(y * row, y * row + row), y * width * 4);
+  return { width, height, data };
+}
+
 /** A growable byte buffer; sixel output is ASCII. */
 class Bytes {
   buf: Uint8Array;

@@ -99,8 +99,10 @@ export function judgePicture(
     }
   });
   if (kind === 'pixels') {
-    // A square picture drawn with pixels stays square and solid.
-    if (Math.abs(width / height - 1) > 0.06) problems.push(`the picture is ${width}x${height}, not square`);
+    // A square picture drawn with pixels stays square (issue 24: within 1%, or a pixel of
+    // measurement for a small one) and solid.
+    const aspect = judgeAspect(width, height);
+    if (aspect !== null) problems.push(aspect);
     const fill = counts.reduce((a, b) => a + b, 0) / (width * height);
     if (fill < 0.9) problems.push(`only ${(fill * 100).toFixed(0)}% of the picture's box holds its colours`);
   } else if (width / height < 0.5 || width / height > 2) {
@@ -120,6 +122,10 @@ export function judgePicture(
       `the marker printed after show (top ${after.top}) overlaps the picture (bottom ${box.bottom}): the cursor did not move past it`,
     );
   }
+  if (kind === 'pixels') {
+    const band = judgeBand(image, area, box, cell);
+    if (band !== null) problems.push(band);
+  }
   if (kind === 'pixels' && after !== null) {
     // Between a pixel picture and the marker after it there is only background: a band there (a
     // multiplexer padding the picture to whole cells with some colour) is not part of the picture.
@@ -129,6 +135,89 @@ export function judgePicture(
     if (ink > 0) problems.push(`${ink} pixels that are not background between the picture and the marker after it`);
   }
   return { problems, box, before, after, extents };
+}
+
+/**
+ * Whether a picture that should be square is square: at most 1% (or one pixel, the measurement's
+ * own rounding) between its sides. Null when it is; else the problem.
+ */
+export function judgeAspect(width: number, height: number): string | null {
+  const off = Math.abs(width - height);
+  if (off <= Math.max(1, 0.01 * Math.max(width, height))) return null;
+  const stretch = ((width / height - 1) * 100).toFixed(1);
+  return `the picture is ${width}x${height}, not square (${stretch}% wider than tall): squashed or stretched`;
+}
+
+/**
+ * A band under or beside a pixel picture (issue 24): anything but the background in the cell's
+ * height just below the picture (a sixel's last band painted with register 0 in Konsole, black in
+ * foot, tmux's margin up to whole cells) or in the cell's width just right of it. Null when both
+ * strips are background; else the problem, with where and what colour.
+ */
+export function judgeBand(
+  image: RgbImage,
+  area: Box,
+  box: Box,
+  cell: { width: number; height: number },
+): string | null {
+  const below = {
+    left: box.left,
+    right: box.right,
+    top: box.bottom,
+    bottom: Math.min(area.bottom, box.bottom + Math.ceil(cell.height)),
+  };
+  const beside = {
+    left: box.right,
+    right: Math.min(area.right, box.right + Math.ceil(cell.width)),
+    top: box.top,
+    bottom: box.bottom,
+  };
+  const found: string[] = [];
+  for (const [where, strip] of [
+    ['below', below],
+    ['beside', beside],
+  ] as const) {
+    const ink = bandRows(image, strip, where === 'below');
+    if (ink !== null) found.push(`${ink.rows} px ${where} the picture, ${ink.colour}`);
+  }
+  return found.length === 0 ? null : `a band ${found.join(' and ')}`;
+}
+
+/**
+ * The lines of `strip` next to the picture (rows from its top when `below`, columns from its left
+ * when beside) that are mostly not background, up to the first that is, and their colour. The
+ * marker rows (magenta, cyan) are background here: the row printed after the picture may start
+ * inside the strip below it. The first line may be a blend of picture and background (a scaled
+ * picture): not a band by itself.
+ */
+function bandRows(image: RgbImage, strip: Box, below: boolean): { rows: number; colour: string } | null {
+  const across = strip.right - strip.left;
+  const down = strip.bottom - strip.top;
+  if (across <= 0 || down <= 0) return null;
+  const lines = below ? down : across;
+  const length = below ? across : down;
+  let rows = 0;
+  let colour = '';
+  for (let k = 0; k < lines; k++) {
+    let ink = 0;
+    let blend = 0;
+    let sample = -1;
+    for (let j = 0; j < length; j++) {
+      const x = below ? strip.left + j : strip.left + k;
+      const y = below ? strip.top + k : strip.top + j;
+      const cls = classAt(image, x, y);
+      if (cls === 'light' || cls === 'cyan' || cls === 'magenta') continue;
+      ink++;
+      if (cls === 'other') blend++;
+      if (sample < 0) sample = (y * image.width + x) * 3;
+    }
+    // The line right next to a picture a terminal scaled may blend it into the background.
+    if (k === 0 && ink > 0 && blend === ink) continue;
+    if (ink * 2 < length) break;
+    rows++;
+    if (colour === '') colour = `rgb(${image.data[sample]},${image.data[sample + 1]},${image.data[sample + 2]})`;
+  }
+  return rows === 0 ? null : { rows, colour };
 }
 
 /** How many pixels of `box` are not the light background. */

@@ -49,6 +49,8 @@ export const RESULT_FILES = {
   detectErr: 'detect.err',
   detectRc: 'detect.rc',
   detectLeak: 'detect.leak',
+  /** `detect --record`'s recording, replayed outside the terminal (and the chroot) by the suite. */
+  detectRecording: 'detect.rec.json',
   showErr: 'show.err',
   showRc: 'show.rc',
   showLeak: 'show.leak',
@@ -90,7 +92,7 @@ export function wrapperScript(options: WrapperOptions): string {
     `printf '\\033[?25l\\033[H\\033[2J'`,
     ...(options.printScreen ? [`printf '\\033[i'`] : []),
     'checkpoint baseline',
-    `${cli} detect --json > ${file(f.detectJson)} 2> ${file(f.detectErr)}; echo $? > ${file(f.detectRc)}`,
+    `${cli} detect --json --record ${file(f.detectRecording)} > ${file(f.detectJson)} 2> ${file(f.detectErr)}; echo $? > ${file(f.detectRc)}`,
     `pending ${file(f.detectLeak)}`,
     ...(options.printScreen ? [`printf '\\033[i'`] : []),
     'checkpoint detect',
