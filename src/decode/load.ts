@@ -3,7 +3,7 @@
  * the file needs it. For a one-shot process (the CLI) that is what decides its start-up: a PNG
  * never loads the JPEG decoder's modules, nor a JPEG omggif (docs/decode.md#loading).
  */
-import { checkedFormat, decodeFormat, limitsOf } from './decode-image.js';
+import { bytesOf, checkedFormat, decodeFormat, limitsOf } from './decode-image.js';
 import type { DecodedImage, DecodeOptions } from './image.js';
 import { sniffFormat } from './sniff.js';
 
@@ -11,7 +11,11 @@ import { sniffFormat } from './sniff.js';
  * As `decodeImage` (the same result, the same `DecodeError`s, thrown as rejections), loading the
  * one decoder the file's format needs.
  */
-export async function decodeImageLoading(bytes: Uint8Array, options: DecodeOptions = {}): Promise<DecodedImage> {
+export async function decodeImageLoading(
+  input: Uint8Array | ArrayBuffer | DataView,
+  options: DecodeOptions = {},
+): Promise<DecodedImage> {
+  const bytes = bytesOf(input);
   const format = checkedFormat(bytes, limitsOf(options));
   switch (format) {
     case 'gif':
