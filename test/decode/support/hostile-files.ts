@@ -166,3 +166,37 @@ export function gifManyHonestFrames(width: number, height: number, frames: numbe
   const frame = buffer.subarray(start, end - 1);
   return new Uint8Array(Buffer.concat([head, ...new Array(frames).fill(frame), Buffer.from([0x3b])]));
 }
+
+/**
+ * A progressive JPEG whose refinement scans carry no data: `size` x `size`, SOF2, 1x1 sampling.
+ * `dc`: three components, one DC first scan of zero differences (one bit a block, about 146 KB
+ * at 5000x5000), then `refinements` DC refinement scans with no data. `ac`: one grey component,
+ * an AC first scan of coefficient 1 (two bits a block, about 98 KB at 5000x5000), then
+ * `refinements` AC refinement scans of coefficients 1..2 with no data. Each empty scan declares a walk over
+ * every block; the file holds nothing for it.
+ */
+export function jpegEmptyRefinements(kind: 'dc' | 'ac', size = 5000, refinements = 255): Uint8Array {
+  const components = kind === 'dc' ? 3 : 1;
+  const dqt = [0xff, 0xdb, 0, 67, 0, ...new Array(64).fill(1)];
+  const sof = [0xff, 0xc2, 0, 8 + 3 * components, 8, size >> 8, size & 255, size >> 8, size & 255, components];
+  for (let c = 1; c <= components; c++) sof.push(c, 0x11, 0);
+  // DC table 0: one 1-bit code for category 0; AC table 0: one 1-bit code for run 0, size 1.
+  const table = (cls: number, symbol: number) => [cls, 1, ...new Array(15).fill(0), symbol];
+  const dht = [0xff, 0xc4, 0, 2 + 2 * 18, ...table(0x00, 0), ...table(0x10, 0x01)];
+  const sos = (start: number, end: number, high: number, low: number) => {
+    const list = Array.from({ length: kind === 'dc' ? components : 1 }, (_, i) => [i + 1, 0x00]).flat();
+    return [0xff, 0xda, 0, 6 + list.length, list.length / 2, ...list, start, end, (high << 4) | low];
+  };
+  const blocks = (size / 8) * (size / 8);
+  const head = [0xff, 0xd8, ...dqt, ...sof, ...dht];
+  // DC: a '0' (category 0) a block and component; AC: '0' (run 0, size 1) then the value bit 1 (+1): '01' a block.
+  const first =
+    kind === 'dc'
+      ? Buffer.concat([Buffer.from(sos(0, 0, 0, 1)), Buffer.alloc(Math.ceil((blocks * components) / 8))])
+      : Buffer.concat([Buffer.from(sos(1, 1, 0, 1)), Buffer.alloc(Math.ceil(blocks / 4), 0x55)]);
+  // The AC refinements cover coefficients 1..2, so zero bits would place a new -1 at 2.
+  const empty = Buffer.from(kind === 'dc' ? sos(0, 0, 1, 0) : sos(1, 2, 1, 0));
+  return new Uint8Array(
+    Buffer.concat([Buffer.from(head), first, ...new Array(refinements).fill(empty), Buffer.from([0xff, 0xd9])]),
+  );
+}
