@@ -200,3 +200,56 @@ export function jpegEmptyRefinements(kind: 'dc' | 'ac', size = 5000, refinements
     Buffer.concat([Buffer.from(head), first, ...new Array(refinements).fill(empty), Buffer.from([0xff, 0xd9])]),
   );
 }
+
+/**
+ * A GIF of a 1x1 screen and `frames` frames of `side` x `side` (0 or 1), as small as a frame can
+ * be: 12 bytes for a 0x0 frame (5.5 million in 66 MB), 15 for a 1x1 one whose colour changes
+ * from frame to frame (a 4-colour global table), so no two frames in a row are the same.
+ */
+export function gifTinyFrames(frames: number, side: 0 | 1): Uint8Array {
+  const header = Buffer.from([...Buffer.from('GIF89a'), 1, 0, 1, 0, 0x81, 0, 0, ...[0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255]]);
+  const loop = Buffer.from([0x21, 0xff, 11, ...Buffer.from('NETSCAPE2.0'), 3, 1, 0, 0, 0]);
+  const variants = [0, 1, 2, 3].map((index) =>
+    side === 0
+      ? Buffer.from([0x2c, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0])
+      : // min code size 2: clear (4), the index, end (5) in 3-bit codes, LSB first.
+        Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 4 | (index << 3) | 0x40, 1, 0]),
+  );
+  const body = Buffer.alloc(frames * (variants[0] as Buffer).length);
+  for (let i = 0, p = 0; i < frames; i++) p += (variants[i % 4] as Buffer).copy(body, p);
+  return new Uint8Array(Buffer.concat([header, loop, body, Buffer.from([0x3b])]));
+}
+
+/** An APNG of a 1x1 canvas and `frames` frames, each an fcTL and an fdAT of one pixel (about 66 bytes a frame). */
+export function apngTinyFrames(frames: number): Uint8Array {
+  const fctl = (sequence: number) => {
+    const body = Buffer.alloc(26);
+    body.writeUInt32BE(sequence, 0);
+    body.writeUInt32BE(1, 4);
+    body.writeUInt32BE(1, 8);
+    body.writeUInt16BE(1, 20);
+    body.writeUInt16BE(50, 22);
+    return pngChunk('fcTL', body);
+  };
+  const pixel = (i: number) => deflateSync(Uint8Array.of(0, i & 255, 0, 0, 255));
+  const actl = Buffer.alloc(8);
+  actl.writeUInt32BE(frames, 0);
+  const chunks: Uint8Array[] = [pngChunk('acTL', actl), fctl(0), pngChunk('IDAT', pixel(0))];
+  let sequence = 1;
+  for (let i = 1; i < frames; i++) {
+    chunks.push(fctl(sequence++));
+    chunks.push(pngChunk('fdAT', Buffer.concat([u32(sequence++), pixel(i)])));
+  }
+  return pngOf(1, 1, chunks);
+}
+
+/**
+ * A 1x1 PNG whose image data is split over `chunks` IDAT chunks: the zlib stream in the first,
+ * then empty ones (12 bytes each, 8.3 million in 100 MB). Each is a piece the decoder must join.
+ */
+export function pngManyIdat(chunks: number): Uint8Array {
+  const empty = pngChunk('IDAT', new Uint8Array(0));
+  const body = Buffer.alloc(chunks * empty.length);
+  for (let i = 0; i < chunks; i++) body.set(empty, i * empty.length);
+  return pngOf(1, 1, [pngChunk('IDAT', deflateSync(Uint8Array.of(0, 10, 20, 30, 255))), body]);
+}
