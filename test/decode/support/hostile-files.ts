@@ -207,7 +207,17 @@ export function jpegEmptyRefinements(kind: 'dc' | 'ac', size = 5000, refinements
  * from frame to frame (a 4-colour global table), so no two frames in a row are the same.
  */
 export function gifTinyFrames(frames: number, side: 0 | 1): Uint8Array {
-  const header = Buffer.from([...Buffer.from('GIF89a'), 1, 0, 1, 0, 0x81, 0, 0, ...[0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255]]);
+  const header = Buffer.from([
+    ...Buffer.from('GIF89a'),
+    1,
+    0,
+    1,
+    0,
+    0x81,
+    0,
+    0,
+    ...[0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255],
+  ]);
   const loop = Buffer.from([0x21, 0xff, 11, ...Buffer.from('NETSCAPE2.0'), 3, 1, 0, 0, 0]);
   const variants = [0, 1, 2, 3].map((index) =>
     side === 0
