@@ -23,13 +23,13 @@ describe('empty refinement scans', () => {
     // in every block; left as they are (all but the block where the data ran out, which is
     // decoded from zero bits as libjpeg does), the pixels are those of the file without the scans.
     expect(pixels(jpegEmptyRefinements(kind, 64, 1)).equals(plain)).toBe(true);
-    expect(pixels(jpegEmptyRefinements(kind, 64, 255)).equals(plain)).toBe(true);
+    expect(pixels(jpegEmptyRefinements(kind, 64)).equals(plain)).toBe(true);
   });
 
-  it('the generators make what they say: 5000x5000 in about 146 KB (DC) and 98 KB (AC)', () => {
-    expect(jpegEmptyRefinements('dc').length).toBeGreaterThan(146_000);
-    expect(jpegEmptyRefinements('dc').length).toBeLessThan(151_000);
-    expect(jpegEmptyRefinements('ac').length).toBeGreaterThan(97_000);
-    expect(jpegEmptyRefinements('ac').length).toBeLessThan(101_000);
+  it('the generators make what they say: 5000x5000 in about 146 KB', () => {
+    for (const kind of ['dc', 'ac'] as const) {
+      expect(jpegEmptyRefinements(kind).length).toBeGreaterThan(146_000);
+      expect(jpegEmptyRefinements(kind).length).toBeLessThan(151_000);
+    }
   });
 });
