@@ -338,10 +338,10 @@ export function draw(raster: Raster, protocol: Protocol, options: RenderOptions 
     const whole = drawWhole(raster, protocol, options);
     return { ...whole, lines: visibleLines(whole.lines, visible) };
   }
-  validateRaster(raster);
-  const lay = layout(raster, protocol, options);
+  const checked = validateRaster(raster); // its size read once (a getter may change)
+  const lay = layout(checked, protocol, options);
   // The same pixels and scale as the whole picture (its `fit` crop, 1:1 or into cells), only fewer rows.
-  const fitted = fittedRaster(raster, lay);
+  const fitted = fittedRaster(checked, lay);
   const cropped = visibleSequences(
     fitted,
     lay,
@@ -354,8 +354,8 @@ export function draw(raster: Raster, protocol: Protocol, options: RenderOptions 
   return { layout: lay, lines: [], ...cropped };
 }
 
-function drawWhole(raster: Raster, protocol: Protocol, options: RenderOptions): Drawing {
-  validateRaster(raster);
+function drawWhole(given: Raster, protocol: Protocol, options: RenderOptions): Drawing {
+  const raster = validateRaster(given); // its size read once (a getter may change)
   checkProtocol(protocol);
   const lay = layout(raster, protocol, options);
   const fitted = fittedRaster(raster, lay, protocol === 'symbols' ? resampleForSymbols : resize);
