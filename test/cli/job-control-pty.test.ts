@@ -74,40 +74,40 @@ function bash(): {
 const frames = (out: string) => out.split('\x1b8').length - 1;
 
 describe.skipIf(!existsSync('/bin/bash') && !existsSync('/usr/bin/bash'))('Ctrl-Z and fg during show --animate', () => {
-  it.each(['blocks', 'sixel'])(
-    '%s: cursor visible while stopped, nothing drawn over the shell after fg',
-    async (protocol) => {
-      const { shell, output, until } = bash();
-      await until((out) => out.includes('PROMPT$ '), 'the prompt');
-      shell.write(`${process.execPath} ${MAIN} show ${gif} --animate --protocol ${protocol} --no-probe --width 30\r`);
-      await until((out) => frames(out) > 4, 'frames');
-      shell.write('\x1a'); // Ctrl-Z
-      await until(
-        (out) => /Stopped/.test(out) && out.lastIndexOf('PROMPT$ ') > out.indexOf('Stopped'),
-        'the job stopped',
-      );
-      await sleep(300);
-      const stopped = await screenState(output(), COLS, ROWS);
-      expect(stopped.cursorVisible).toBe(true);
-      // The shell's line is its own: nothing of the picture on it.
-      const stoppedLine = stopped.text.split('\n').find((line) => line.includes('Stopped')) ?? '';
-      expect(stoppedLine).toMatch(/^\[1\]\+\s+Stopped\s+/);
+  it.each([
+    { name: 'blocks', protocol: 'blocks' },
+    { name: 'sixel', protocol: 'sixel' },
+  ])('$name: cursor visible while stopped, nothing drawn over the shell after fg', async ({ protocol }) => {
+    const { shell, output, until } = bash();
+    await until((out) => out.includes('PROMPT$ '), 'the prompt');
+    shell.write(`${process.execPath} ${MAIN} show ${gif} --animate --protocol ${protocol} --no-probe --width 30\r`);
+    await until((out) => frames(out) > 4, 'frames');
+    shell.write('\x1a'); // Ctrl-Z
+    await until(
+      (out) => /Stopped/.test(out) && out.lastIndexOf('PROMPT$ ') > out.indexOf('Stopped'),
+      'the job stopped',
+    );
+    await sleep(300);
+    const stopped = await screenState(output(), COLS, ROWS);
+    expect(stopped.cursorVisible).toBe(true);
+    // The shell's line is its own: nothing of the picture on it.
+    const stoppedLine = stopped.text.split('\n').find((line) => line.includes('Stopped')) ?? '';
+    expect(stoppedLine).toMatch(/^\[1\]\+\s+Stopped\s+/);
 
-      const before = frames(output());
-      shell.write('fg\r');
-      await until((out) => frames(out) > before + 4, 'frames after fg');
-      shell.write('\x03'); // Ctrl-C ends it
-      await until((out) => out.lastIndexOf('PROMPT$ ') > out.lastIndexOf('\x1b8'), 'the prompt after Ctrl-C');
-      await sleep(300);
-      const after = await screenState(output(), COLS, ROWS);
-      const lines = after.text.split('\n');
-      // The shell's text is still there, each line whole: the stop line and the fg line.
-      expect(lines.some((line) => /^\[1\]\+\s+Stopped\s+/.test(line))).toBe(true);
-      expect(lines.some((line) => line === 'PROMPT$ fg')).toBe(true);
-      const fgAt = lines.indexOf('PROMPT$ fg');
-      const stoppedAt = lines.findIndex((line) => /Stopped/.test(line));
-      expect(fgAt).toBeGreaterThan(stoppedAt);
-      expect(after.cursorVisible).toBe(true);
-    },
-  );
+    const before = frames(output());
+    shell.write('fg\r');
+    await until((out) => frames(out) > before + 4, 'frames after fg');
+    shell.write('\x03'); // Ctrl-C ends it
+    await until((out) => out.lastIndexOf('PROMPT$ ') > out.lastIndexOf('\x1b8'), 'the prompt after Ctrl-C');
+    await sleep(300);
+    const after = await screenState(output(), COLS, ROWS);
+    const lines = after.text.split('\n');
+    // The shell's text is still there, each line whole: the stop line and the fg line.
+    expect(lines.some((line) => /^\[1\]\+\s+Stopped\s+/.test(line))).toBe(true);
+    expect(lines.some((line) => line === 'PROMPT$ fg')).toBe(true);
+    const fgAt = lines.indexOf('PROMPT$ fg');
+    const stoppedAt = lines.findIndex((line) => /Stopped/.test(line));
+    expect(fgAt).toBeGreaterThan(stoppedAt);
+    expect(after.cursorVisible).toBe(true);
+  });
 });

@@ -17,10 +17,10 @@ function source() {
 
 describe('JobControl', () => {
   it.each([
-    ['in text', GROUND, ''],
-    ['inside a sixel DCS', scanEscapes(GROUND, '\x1bPq#0;2;0;0;0'), '\x1b\\'],
-    ['inside a kitty APC, after an ESC', scanEscapes(GROUND, '\x1b_Ga=T;AAAA\x1b'), '\x1b\\'],
-  ])('a stop %s closes what is open, shows the cursor, moves below, then stops itself', (_name, state, closing) => {
+    { name: 'in text', state: GROUND, closing: '' },
+    { name: 'inside a sixel DCS', state: scanEscapes(GROUND, '\x1bPq#0;2;0;0;0'), closing: '\x1b\\' },
+    { name: 'inside a kitty APC, after an ESC', state: scanEscapes(GROUND, '\x1b_Ga=T;AAAA\x1b'), closing: '\x1b\\' },
+  ])('a stop $name closes what is open, shows the cursor, moves below, then stops itself', ({ state, closing }) => {
     const src = source();
     const written: string[] = [];
     let stops = 0;

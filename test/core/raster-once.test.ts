@@ -28,17 +28,18 @@ describe('a raster is read once', () => {
     expect(validateRaster(plain)).toBe(plain);
   });
 
-  it.each(['kitty', 'sixel', 'blocks'] as const)(
-    '%s draws the size validated, not what the getters say after',
-    (protocol) => {
-      const drawn = toTerminal(shifting() as never, protocol, { columns: 10, rows: 5, imageId: 7 });
-      expect(drawn).toEqual(
-        toTerminal({ width: 2, height: 2, data: new Uint8Array(16).fill(255) }, protocol, {
-          columns: 10,
-          rows: 5,
-          imageId: 7,
-        }),
-      );
-    },
-  );
+  it.each([
+    { name: 'kitty', protocol: 'kitty' as const },
+    { name: 'sixel', protocol: 'sixel' as const },
+    { name: 'blocks', protocol: 'blocks' as const },
+  ])('$name draws the size validated, not what the getters say after', ({ protocol }) => {
+    const drawn = toTerminal(shifting() as never, protocol, { columns: 10, rows: 5, imageId: 7 });
+    expect(drawn).toEqual(
+      toTerminal({ width: 2, height: 2, data: new Uint8Array(16).fill(255) }, protocol, {
+        columns: 10,
+        rows: 5,
+        imageId: 7,
+      }),
+    );
+  });
 });

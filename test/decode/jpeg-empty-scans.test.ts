@@ -15,9 +15,9 @@ const pixels = (bytes: Uint8Array) => {
 
 describe('empty refinement scans', () => {
   it.each([
-    ['DC', 'dc'],
-    ['AC', 'ac'],
-  ] as const)('%s refinement scans with no data change no pixel', (_name, kind) => {
+    { name: 'DC', kind: 'dc' as const },
+    { name: 'AC', kind: 'ac' as const },
+  ])('$name refinement scans with no data change no pixel', ({ kind }) => {
     const plain = pixels(jpegEmptyRefinements(kind, 64, 0));
     // Decoded from zero bits, an AC refinement's all-zero code (run 0, size 1) would place a -1
     // in every block; left as they are (all but the block where the data ran out, which is
