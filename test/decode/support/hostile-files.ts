@@ -159,8 +159,12 @@ export function gifManyHonestFrames(width: number, height: number, frames: numbe
   for (let i = 0; i < pixels.length; i++) pixels[i] = ((i % width) >> 4) & 255;
   const buffer = new Uint8Array(width * height + (1 << 20));
   const writer = new omggif.GifWriter(buffer, width, height, { palette: GREYS, loop: 0 });
-  const start = writer.addFrame(0, 0, width, height, pixels, { delay: 10 });
+  writer.addFrame(0, 0, width, height, pixels, { delay: 10 });
   const end = writer.end();
+  // Where the header ends: the trailer's place in a GIF of the same header and no frame.
+  // (addFrame returns where the frame ends, not where it starts: taken for its start, it gave
+  // a GIF of one frame and no copies.)
+  const start = new omggif.GifWriter(new Uint8Array(4096), width, height, { palette: GREYS, loop: 0 }).end() - 1;
   const head = buffer.subarray(0, start);
   // The first frame (its graphic control extension, descriptor and data) sits between start and
   // the trailer written by end().
