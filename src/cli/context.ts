@@ -3,6 +3,7 @@
  * themselves, so tests run them in-process with captured streams.
  */
 import type { Runtime } from '../env/runtime.js';
+import type { JobControl } from './job-control.js';
 import type { StopControl } from './terminal-guard.js';
 
 /** A writable stream as far as the CLI cares. */
@@ -19,6 +20,8 @@ export interface CliContext {
   readonly stdin: NodeJS.ReadableStream & { readonly isTTY?: boolean };
   /** Signals and a closed output stop the command through this (main.ts guards the terminal). */
   readonly stop?: StopControl;
+  /** Ctrl-Z and `fg` close and redraw pictures through this (main.ts; absent in tests that need none). */
+  readonly jobs?: JobControl;
 }
 
 /** Thrown for bad usage: the CLI prints the message on one line and exits 2. */

@@ -4,6 +4,7 @@
  * where each piece leaves the escape-sequence parser and, when stopped, can say what closes it.
  */
 import type { Output } from './context.js';
+import type { JobControl } from './job-control.js';
 
 /** Where a terminal's parser is after some output: the part of that state a writer must undo. */
 export interface EscapeState {
@@ -149,18 +150,38 @@ export class PictureWriter {
     /** Stops the writer between pieces (and its wait for `drain`) when aborted. */
     readonly signal?: AbortSignal,
     private readonly pieceSize = 16384,
+    /** Ctrl-Z and `fg` (job-control.ts): told what is open, so a stop closes it. */
+    readonly jobs?: JobControl,
   ) {}
 
-  /** Writes `text`; resolves true when all of it went out, false when stopped by the signal. */
-  async write(text: string): Promise<boolean> {
+  /**
+   * Writes `text`; resolves true when all of it went out, false when stopped by the signal.
+   * Stopped (Ctrl-Z) and continued in the middle, the output was closed and the cursor moved to
+   * a fresh line: a picture drawn at the cursor is written again from its start there; one that
+   * moves from where the last frame was (`relative`, an animation's frame) is left, and the
+   * caller, seeing `jobs.resumes` change, draws its next frame afresh.
+   */
+  async write(text: string, options: { readonly relative?: boolean } = {}): Promise<boolean> {
     // Ctrl-C during the decode came as SIGINT while the loop was blocked: honour it before drawing.
     if (this.signal) await signalsDelivered();
-    for (const piece of splitPieces(text, this.pieceSize)) {
+    const pieces = splitPieces(text, this.pieceSize);
+    const jobs = this.jobs;
+    let resumes = jobs?.resumes ?? 0;
+    for (let i = 0; i < pieces.length; i++) {
       if (this.signal?.aborted) return false;
+      if (jobs && jobs.resumes !== resumes) {
+        this.state = GROUND; // the stop closed what was open
+        if (options.relative) return true;
+        resumes = jobs.resumes;
+        i = 0;
+      }
+      const piece = pieces[i] as string;
       const ok = this.out.write(piece);
       this.state = scanEscapes(this.state, piece);
+      if (jobs) jobs.writing = this.state;
       await drained(this.out, ok, this.signal);
     }
+    if (jobs) jobs.writing = null;
     return !this.signal?.aborted;
   }
 }

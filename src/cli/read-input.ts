@@ -4,14 +4,26 @@
  * a pipe reports 0, a file can grow), so `/dev/zero` or an endless pipe stops after at most
  * `maxBytes + 1` bytes with one clear line. See docs/decode.md#limits.
  */
-import { open } from 'node:fs/promises';
+import { closeSync, constants, openSync } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import { UsageError } from './context.js';
 
 /** The read budget when `--max-bytes` is not given: 64 MiB, beyond any photo a terminal shows. */
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
+/**
+ * The largest `--max-bytes`: 2 GiB. What is read is held in one buffer, and a larger one is past
+ * what some runtimes allow (Node 20's reads take an int32 length: `--max-bytes 3G` on a 2 GiB
+ * file aborted Node with a native assertion, 8G on a 5 GiB file ended with "Invalid typed array
+ * length"); no picture a terminal shows comes near it.
+ */
+export const MAX_READ_LIMIT = 2 * 1024 ** 3;
+
 /** Bytes read at a time from a device or a pipe. */
 const CHUNK_BYTES = 1024 * 1024;
+
+/** The most bytes one read call asks for (its length is an int32 in Node's binding). */
+const READ_CALL_BYTES = 1024 ** 3;
 
 /** An input that could not be read, with a one-line reason (the CLI puts the file's name before it). */
 export class InputError extends Error {
@@ -30,9 +42,9 @@ export function parseByteSize(text: string): number {
   const match = /^\s*(\d+)\s*([kmg]?)(?:i?b)?\s*$/i.exec(text);
   const unit = UNITS[(match?.[2] ?? '').toLowerCase()];
   const value = match && unit !== undefined ? Number(match[1]) * unit : Number.NaN;
-  if (!Number.isSafeInteger(value) || value < 1)
+  if (!Number.isSafeInteger(value) || value < 1 || value > MAX_READ_LIMIT)
     throw new UsageError(
-      `--max-bytes takes a size in bytes of at least 1 (e.g. 1048576, 64M or 1G), got ${JSON.stringify(text)}`,
+      `--max-bytes takes a size from 1 byte to ${formatBytes(MAX_READ_LIMIT)} (e.g. 1048576, 64M or 1G), got ${JSON.stringify(text.slice(0, 40))}`,
     );
   return value;
 }
@@ -50,12 +62,14 @@ export function formatBytes(bytes: number): string {
   ] as const) {
     if (bytes >= size) return `${Number((bytes / size).toFixed(1))} ${unit}`;
   }
-  return `${bytes} bytes`;
+  return bytes === 1 ? '1 byte' : `${bytes} bytes`;
 }
 
 /** The reason when an input is over the budget. */
 export function overBudget(maxBytes: number): InputError {
-  return new InputError(`larger than the ${formatBytes(maxBytes)} read limit (--max-bytes)`);
+  return new InputError(
+    `larger than the ${formatBytes(maxBytes)} read limit (--max-bytes, up to ${formatBytes(MAX_READ_LIMIT)})`,
+  );
 }
 
 /**
@@ -64,8 +78,10 @@ export function overBudget(maxBytes: number): InputError {
  *
  * @example await readPathBounded('/dev/zero', 1024) // throws: larger than the 1 KiB read limit
  */
-export async function readPathBounded(path: string, maxBytes: number): Promise<Uint8Array> {
-  const handle = await open(path, 'r');
+export async function readPathBounded(path: string, maxBytes: number, signal?: AbortSignal): Promise<Uint8Array> {
+  if (!(maxBytes >= 1 && maxBytes <= MAX_READ_LIMIT))
+    throw new RangeError(`maxBytes must be from 1 to ${MAX_READ_LIMIT} (got ${maxBytes})`);
+  const handle = await openReleasable(path, signal);
   try {
     const info = await handle.stat();
     if (info.isDirectory()) throw new InputError('is a directory');
@@ -78,7 +94,8 @@ export async function readPathBounded(path: string, maxBytes: number): Promise<U
     let buffer = new Uint8Array(Math.min(first, maxBytes + 1));
     let filled = 0;
     for (;;) {
-      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, null);
+      const length = Math.min(buffer.length - filled, READ_CALL_BYTES);
+      const { bytesRead } = await handle.read(buffer, filled, length, null);
       if (bytesRead === 0) break;
       filled += bytesRead;
       total += bytesRead;
@@ -94,6 +111,36 @@ export async function readPathBounded(path: string, maxBytes: number): Promise<U
     return new Uint8Array(Buffer.concat(chunks, total));
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * Opens `path` for reading. Opening a FIFO waits, in one of libuv's threads, until something
+ * opens it for writing; a process cannot exit while that thread waits, so a stop (Ctrl-C) was
+ * lost on a FIFO nobody writes. When `signal` aborts during such a wait, the FIFO is opened for
+ * writing here and closed at once: the wait ends (with an empty read nobody uses) and the process
+ * can exit. A path that names no file but looks like a URL is an `InputError` saying that URLs
+ * are not fetched and how to pipe one in.
+ */
+async function openReleasable(path: string, signal: AbortSignal | undefined) {
+  const info = await stat(path).catch((error: unknown) => {
+    if ((error as { code?: unknown }).code === 'ENOENT' && /^[a-z][a-z0-9+.-]*:\/\//i.test(path))
+      throw new InputError('termsight does not fetch URLs; pipe one in: curl -s URL | termsight show -');
+    return null;
+  });
+  if (!info?.isFIFO() || !signal) return open(path, 'r');
+  const release = (): void => {
+    try {
+      closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
+    } catch {
+      // Opened meanwhile by a writer, or gone: the wait is over either way.
+    }
+  };
+  signal.addEventListener('abort', release, { once: true });
+  try {
+    return await open(path, 'r');
+  } finally {
+    signal.removeEventListener('abort', release);
   }
 }
 
@@ -120,6 +167,10 @@ export async function readStreamBounded(stream: NodeJS.ReadableStream, maxBytes:
  */
 export function inputReader(
   maxBytes: number,
-): (name: string, ctx: { readonly stdin: NodeJS.ReadableStream }) => Promise<Uint8Array> {
-  return (name, ctx) => (name === '-' ? readStreamBounded(ctx.stdin, maxBytes) : readPathBounded(name, maxBytes));
+): (
+  name: string,
+  ctx: { readonly stdin: NodeJS.ReadableStream; readonly stop?: { readonly signal: AbortSignal } },
+) => Promise<Uint8Array> {
+  return (name, ctx) =>
+    name === '-' ? readStreamBounded(ctx.stdin, maxBytes) : readPathBounded(name, maxBytes, ctx.stop?.signal);
 }

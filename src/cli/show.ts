@@ -162,7 +162,7 @@ async function showAll(args: readonly string[], ctx: CliContext, run: ShowRunOpt
   const box = { columns: plan.box.columns ?? 80, rows: plan.box.rows ?? 22 };
   const animate = plan.animation !== null;
   const maxSize = decodeBox(protocol, options);
-  const writer = new PictureWriter(ctx.stdout, run.signal);
+  const writer = new PictureWriter(ctx.stdout, run.signal, undefined, ctx.jobs);
   if (grid) return showGrid(positionals, { grid, box, protocol, options, readInput, writer, ctx, signal: run.signal });
 
   let failed = false;
@@ -355,19 +355,29 @@ async function animateImage(
     return 'interrupted' as const;
   };
   if (!(await writer.write('\x1b[?25l'))) return interrupted();
+  // Continued after Ctrl-Z (job-control.ts): the cursor is on a fresh line below the shell's
+  // text, so the next frame is drawn there afresh (hidden cursor, no move from the last frame).
+  let resumes = writer.jobs?.resumes ?? 0;
   for (let loop = 0; loop < MAX_LOOPS; loop++) {
     for (const [i, current] of image.frames.entries()) {
-      let output = loop >= 2 ? cache[i] : undefined;
+      const fresh = writer.jobs !== undefined && writer.jobs.resumes !== resumes;
+      if (fresh) {
+        resumes = writer.jobs?.resumes ?? 0;
+        handle = undefined;
+      }
+      let output = loop >= 2 && !fresh ? cache[i] : undefined;
       if (output === undefined) {
+        const moves = handle !== undefined;
         const drawn = frame(current.raster, protocol, { ...options, ...(handle ? { previous: handle } : {}) });
-        output = drawn.output;
+        output = fresh ? `\x1b[?25l${drawn.output}` : drawn.output;
         handle = drawn.handle;
-        if (loop === 1 && cached + output.length < CACHE_LIMIT) {
+        if (writer.jobs) writer.jobs.below = endFrame(handle);
+        if (loop === 1 && moves && cached + output.length < CACHE_LIMIT) {
           cache[i] = output;
           cached += output.length;
         }
       }
-      if (!(await writer.write(output))) return interrupted(handle);
+      if (!(await writer.write(output, { relative: true }))) return interrupted(handle);
       try {
         await sleep(current.delayMs, undefined, { signal });
       } catch {

@@ -11,9 +11,12 @@ export interface Raster {
 export const MAX_RASTER_PIXELS = 100_000_000;
 
 /**
- * Checks a raster and returns it; throws an error that says what is wrong: a `RangeError` for
- * dimensions that are not positive integers or are too large, a `TypeError` for anything not
- * shaped like a raster (not an object, data not bytes or of the wrong length).
+ * Checks a raster and returns what was checked; throws an error that says what is wrong: a
+ * `RangeError` for dimensions that are not positive integers or are too large, a `TypeError` for
+ * anything not shaped like a raster (not an object, data not bytes or of the wrong length). Its
+ * fields are read once: a raster whose getters answer differently later (a caller's object, or
+ * a hostile one) is returned as a plain object of the values validated, so whoever uses the
+ * result draws the size that was checked.
  */
 export function validateRaster(raster: Raster): Raster {
   if (raster === null || typeof raster !== 'object') {
@@ -31,7 +34,15 @@ export function validateRaster(raster: Raster): Raster {
   if (data.length !== width * height * 4) {
     throw new TypeError(`raster data has ${data.length} bytes; ${width}x${height} RGBA needs ${width * height * 4}`);
   }
-  return raster;
+  return isPlainRaster(raster, width, height, data) ? raster : { width, height, data };
+}
+
+/** A plain object whose own data fields hold exactly these values (no getters): safe to keep as is. */
+function isPlainRaster(raster: Raster, width: number, height: number, data: Uint8Array): boolean {
+  if (Object.getPrototypeOf(raster) !== Object.prototype) return false;
+  for (const key of ['width', 'height', 'data'] as const)
+    if (!('value' in (Object.getOwnPropertyDescriptor(raster, key) ?? {}))) return false;
+  return raster.width === width && raster.height === height && raster.data === data;
 }
 
 /** Whether every pixel is fully opaque. */

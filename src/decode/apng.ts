@@ -4,12 +4,14 @@
  * first frame when the fcTL comes before it, else fdAT) is drawn there replacing the pixels
  * (blend op 0, SOURCE) or over them (1, OVER), and afterwards the rectangle is left (dispose op
  * 0), cleared to transparent (1) or restored to what it was (2; on the first frame, cleared).
- * Bounds as the GIF decoder's: only the frames within `maxAnimationPixels` are kept, each frame's
+ * Bounds as the GIF decoder's: only the frames within `maxAnimationPixels` and
+ * `maxAnimationFrames` are kept (frame-budget.ts), each frame's
  * data inflates to at most its declared size, and a frame that cannot be decoded ends the
  * animation there (the first one is an error). See docs/decode.md#apng.
  */
 import { u16be, u32be } from '../core/bytes.js';
 import { DecodeError } from './error.js';
+import { animationFrameLimit } from './frame-budget.js';
 import { DEFAULT_DECODE_LIMITS, type DecodedFrame, type DecodeLimits } from './image.js';
 import { pngPixels } from './png.js';
 import { type ApngFrameChunks, readPngChunks } from './png-chunks.js';
@@ -67,7 +69,7 @@ function frameProblem(
 }
 
 /**
- * Decodes every frame of an APNG (as many as `limits.maxAnimationPixels` allows) to full-size
+ * Decodes every frame of an APNG (as many as the animation budget allows, frame-budget.ts) to full-size
  * RGBA frames, with the file's play count (0: forever) and its frame count. The size must already
  * have been checked against the limits (decodeImage does).
  */
@@ -75,10 +77,11 @@ export function decodeApngFrames(
   bytes: Uint8Array,
   limits: DecodeLimits = DEFAULT_DECODE_LIMITS,
 ): { width: number; height: number; frames: DecodedFrame[]; frameCount: number; plays: number } {
-  const head = readPngChunks(bytes, 0);
-  const { width, height } = head.header;
-  const budgetFrames = Math.max(1, Math.floor(limits.maxAnimationPixels / (width * height)));
-  const layout = readPngChunks(bytes, budgetFrames);
+  // IHDR's size (bytes 16..23; the walk checks that IHDR is there) sets how many frames are kept,
+  // so the chunks are walked once: a walk over 600,000 frames is most of such a file's cost.
+  const declared = bytes.length >= 24 ? u32be(bytes, 16) * u32be(bytes, 20) : 0;
+  const layout = readPngChunks(bytes, animationFrameLimit(limits, declared));
+  const { width, height } = layout.header;
   const plays = layout.animation?.plays ?? 0;
   const canvas = new Uint8Array(width * height * 4);
   const frames: DecodedFrame[] = [];

@@ -62,9 +62,55 @@ export function checkedFormat(bytes: Uint8Array, limits: DecodeLimits): OwnForma
   return format;
 }
 
-/** The limits `options` asks for, over the defaults. */
+/**
+ * The limits `options` asks for, over the defaults. A limit that is not a number of at least 1
+ * (NaN, 0, negative, a string) is a `RangeError` naming it: NaN compares false with everything,
+ * so it would turn a bound into no bound, or into nothing decoded. Infinity lifts that limit.
+ */
 export function limitsOf(options: DecodeOptions): DecodeLimits {
-  return { ...DEFAULT_DECODE_LIMITS, ...options.limits };
+  if (options === null || typeof options !== 'object')
+    throw new TypeError(`decodeImage: options must be an object (got ${describeValue(options)})`);
+  const limits = { ...DEFAULT_DECODE_LIMITS, ...options.limits };
+  for (const key of Object.keys(DEFAULT_DECODE_LIMITS) as (keyof DecodeLimits)[]) {
+    const value: unknown = limits[key];
+    if (typeof value !== 'number' || !(value >= 1))
+      throw new RangeError(`decodeImage: limits.${key} must be a number of at least 1 (got ${describeValue(value)})`);
+  }
+  const box = options.maxSize;
+  if (box !== undefined)
+    for (const side of ['width', 'height'] as const) {
+      const value: unknown = box?.[side];
+      if (typeof value !== 'number' || !(value >= 1) || value === Number.POSITIVE_INFINITY)
+        throw new RangeError(
+          `decodeImage: maxSize.${side} must be a finite number of at least 1 (got ${describeValue(value)})`,
+        );
+    }
+  return limits;
+}
+
+/**
+ * The bytes of what `decodeImage` was given: a `Uint8Array` (a Buffer is one) as is, an
+ * `ArrayBuffer` or any view of one (`DataView`, other typed arrays) as its bytes; anything else
+ * (a string, a path, null) is a `TypeError` naming the argument.
+ */
+export function bytesOf(value: unknown): Uint8Array {
+  if (value instanceof Uint8Array) return value;
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  if (value instanceof ArrayBuffer || (typeof SharedArrayBuffer === 'function' && value instanceof SharedArrayBuffer))
+    return new Uint8Array(value);
+  const hint = typeof value === 'string' ? '; to decode a file, read it first: decodeImage(readFileSync(path))' : '';
+  throw new TypeError(
+    `decodeImage: bytes must be a Uint8Array, Buffer, ArrayBuffer or DataView (got ${describeValue(value)})${hint}`,
+  );
+}
+
+/** A value named for an error message, without printing what may be large or untrusted. */
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return `a string of ${value.length} characters`;
+  const kind = typeof value === 'object' ? ((value as object).constructor?.name ?? 'object') : typeof value;
+  return `${/^[aeiou]/i.test(kind) ? 'an' : 'a'} ${kind}`;
 }
 
 /**

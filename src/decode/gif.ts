@@ -9,6 +9,7 @@
  */
 import { u16le } from '../core/bytes.js';
 import { DecodeError } from './error.js';
+import { animationFrameLimit } from './frame-budget.js';
 import { decodeGifLzw, lzwPixelBound } from './gif-lzw.js';
 import { checkDimensions } from './header.js';
 import { DEFAULT_DECODE_LIMITS, type DecodedFrame, type DecodeLimits } from './image.js';
@@ -181,7 +182,7 @@ export function gifFrameProblem(bytes: Uint8Array, frame: GifFrameInfo): string 
 
 /**
  * Decodes a GIF to full-size RGBA frames (all of them, or only the first). Only the frames within
- * `limits.maxAnimationPixels` are looked at; of those, decoding stops at the first whose data
+ * `limits.maxAnimationPixels` and `maxAnimationFrames` (frame-budget.ts) are looked at; of those, decoding stops at the first whose data
  * cannot give its pixels (it and the frames after it are dropped). A first frame that is damaged
  * is an error. A frame's byte-count bound is checked before anything is allocated for it.
  */
@@ -193,9 +194,9 @@ export function decodeGifFrames(
   const head = readGifLayout(bytes, 1);
   checkDimensions(head.width, head.height, limits, 'gif');
   const screen = head.width * head.height;
-  // Every decoded frame is a full screen; frames past the budget would be dropped, so they are
-  // not even walked into memory. At least one frame is always decoded.
-  const budgetFrames = Math.max(1, Math.floor(limits.maxAnimationPixels / screen));
+  // Every decoded frame is a full screen, counted at least FRAME_COST_FLOOR (a 0x0 screen is not
+  // free); frames past the budget would be dropped, so they are not even walked into memory.
+  const budgetFrames = animationFrameLimit(limits, screen);
   const layout = which === 'first' ? head : readGifLayout(bytes, budgetFrames);
   const { width, height, frameCount, plays } = layout;
 

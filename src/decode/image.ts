@@ -103,8 +103,14 @@ export interface DecodeLimits {
   readonly maxPixels: number;
   /** Largest width or height. Default 30000. */
   readonly maxSide: number;
-  /** Largest sum of the pixels of all decoded frames of an animation; frames past it are dropped. Default 64 megapixels. */
+  /**
+   * Largest sum of the pixels of all decoded frames of an animation, each frame counted as at
+   * least `FRAME_COST_FLOOR` (4096) pixels however small it is; frames past it are dropped.
+   * Default 64 megapixels.
+   */
   readonly maxAnimationPixels: number;
+  /** Most frames of an animation decoded; frames past it are dropped (still counted in `frameCount`). Default 10000. */
+  readonly maxAnimationFrames: number;
 }
 
 /**
@@ -116,6 +122,7 @@ export const DEFAULT_DECODE_LIMITS: DecodeLimits = {
   maxPixels: 50_000_000,
   maxSide: 30_000,
   maxAnimationPixels: 64_000_000,
+  maxAnimationFrames: 10_000,
 };
 
 /** How to decode. */

@@ -4,7 +4,7 @@
  * limits before a single pixel is decoded.
  */
 import { decodeApngFrames } from './apng.js';
-import { checkedFormat, decodeFormat, limitsOf } from './decode-image.js';
+import { bytesOf, checkedFormat, decodeFormat, limitsOf } from './decode-image.js';
 import { decodeGifFrames } from './gif.js';
 import type { DecodedImage, DecodeOptions } from './image.js';
 import { decodeJpeg } from './jpeg.js';
@@ -32,15 +32,18 @@ export { sniffFormat } from './sniff.js';
 /**
  * Decodes a PNG, JPEG, GIF or WebP file to RGBA8 frames (one for a still image; every frame of an
  * animated GIF, APNG or WebP, composited to full size, unless `options.frames` is `'first'`).
- * Throws `DecodeError` (unknown format, truncated, corrupt, too large, unsupported).
+ * Throws `DecodeError` (unknown format, truncated, corrupt, too large, unsupported); `TypeError`
+ * when `bytes` is not a Uint8Array, Buffer, ArrayBuffer or DataView (a view is read as its bytes);
+ * `RangeError` when a limit or `maxSize` is not a number of at least 1.
  *
  * @example
  * const image = decodeImage(await readFile('photo.png'));
  * process.stdout.write(toTerminal(image.frames[0].raster, 'kitty'));
  */
-export function decodeImage(bytes: Uint8Array, options: DecodeOptions = {}): DecodedImage {
-  const format = checkedFormat(bytes, limitsOf(options));
-  return decodeFormat(bytes, format, options, ALL_DECODERS);
+export function decodeImage(bytes: Uint8Array | ArrayBuffer | DataView, options: DecodeOptions = {}): DecodedImage {
+  const data = bytesOf(bytes);
+  const format = checkedFormat(data, limitsOf(options));
+  return decodeFormat(data, format, options, ALL_DECODERS);
 }
 
 const ALL_DECODERS = {

@@ -57,6 +57,13 @@ export interface ScanPlan {
   readonly mcusHigh: number;
   /** Called after each MCU row (block row of a one-component scan) is decoded, with its index. */
   readonly onRow?: (row: number) => void;
+  /**
+   * The coefficients are kept across scans (the store): once the data of a segment (a scan, or
+   * one restart interval of it) runs out at a marker, the rest of the segment is left as it is,
+   * as libjpeg does, instead of being decoded from zero bits. So a scan costs what its data
+   * holds: a scan with no data is one MCU, not a walk over every block.
+   */
+  readonly kept?: boolean;
 }
 
 type BlockDecoder = (reader: BitReader, part: ScanPart, coefs: Int16Array, at: number) => void;
@@ -75,20 +82,29 @@ function dcCategory(reader: BitReader, table: HuffmanTable): number {
 /** Decodes a whole scan into the components' coefficient stores. */
 export function decodeScan(reader: BitReader, plan: ScanPlan): void {
   const { header, parts, restartInterval } = plan;
+  const kept = plan.kept === true;
   const state = { eobrun: 0 };
   const decodeBlock = blockDecoder(header, state);
   for (const part of parts) part.component.pred = 0;
   let untilRestart = restartInterval;
-  const restart = (): void => {
-    if (restartInterval === 0) return;
+  /** The segment's data ran out at a marker: its other MCUs are left as they are (`kept`). */
+  let starved = false;
+  /** Before each MCU; false when the scan is over (a kept scan whose next interval has no data). */
+  const restart = (): boolean => {
+    if (restartInterval === 0) return true;
     if (untilRestart === 0) {
-      reader.restart();
+      const found = reader.restart();
+      if (kept && !found) return false;
+      starved = false;
       for (const part of parts) part.component.pred = 0;
       state.eobrun = 0;
       untilRestart = restartInterval;
     }
     untilRestart--;
+    return true;
   };
+  /** After each MCU of a kept scan: whether zero bits were used at a marker (the data ran out). */
+  const ranOut = (): boolean => kept && reader.stop === Stop.Marker && reader.overrun() > 0;
   const endOfRow = (row: number): void => {
     // A file cut short fills the rest with zero bits; stop at the first row that used them.
     if (reader.stop === Stop.End && reader.overrun() > 0) truncated();
@@ -102,8 +118,13 @@ export function decodeScan(reader: BitReader, plan: ScanPlan): void {
     for (let row = 0; row < c.blocksHigh; row++) {
       const base = (row - c.firstRow) * c.storeWide;
       for (let col = 0; col < c.blocksWide; col++) {
-        restart();
+        if (!restart()) return;
+        if (starved) continue;
         decodeBlock(reader, part, c.coefs, (base + col) * 64);
+        if (reader.stop !== Stop.None && ranOut()) {
+          if (restartInterval === 0) return;
+          starved = true;
+        }
       }
       endOfRow(row);
     }
@@ -111,13 +132,18 @@ export function decodeScan(reader: BitReader, plan: ScanPlan): void {
   }
   for (let my = 0; my < plan.mcusHigh; my++) {
     for (let mx = 0; mx < plan.mcusWide; mx++) {
-      restart();
+      if (!restart()) return;
+      if (starved) continue;
       for (const part of parts) {
         const c = part.component;
         for (let v = 0; v < c.v; v++) {
           const base = (my * c.v + v - c.firstRow) * c.storeWide + mx * c.h;
           for (let h = 0; h < c.h; h++) decodeBlock(reader, part, c.coefs, (base + h) * 64);
         }
+      }
+      if (reader.stop !== Stop.None && ranOut()) {
+        if (restartInterval === 0) return;
+        starved = true;
       }
     }
     endOfRow(my);

@@ -406,7 +406,7 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
           restartInterval,
           mcusWide: f.mcusWide,
           mcusHigh: f.mcusHigh,
-          ...(onRow ? { onRow } : {}),
+          ...(onRow ? { onRow } : { kept: true }),
         });
         if (reader.stop === Stop.End && reader.overrun() > 0) truncated();
         if (f.mode === 'band') f.done = true;

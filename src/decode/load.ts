@@ -3,7 +3,7 @@
  * the file needs it. For a one-shot process (the CLI) that is what decides its start-up: a PNG
  * never loads the JPEG decoder's modules, nor a JPEG the WebP decoder's (docs/decode.md#loading).
  */
-import { checkedFormat, decodeFormat, limitsOf } from './decode-image.js';
+import { bytesOf, checkedFormat, decodeFormat, limitsOf } from './decode-image.js';
 import type { DecodedImage, DecodeOptions } from './image.js';
 import { sniffFormat, sniffPeerFormat } from './sniff.js';
 
@@ -13,7 +13,11 @@ import { sniffFormat, sniffPeerFormat } from './sniff.js';
  * through the optional peer dependency sharp when it is installed (first frame, sRGB); without it
  * they are refused with one line naming the package (`npm install sharp`).
  */
-export async function decodeImageLoading(bytes: Uint8Array, options: DecodeOptions = {}): Promise<DecodedImage> {
+export async function decodeImageLoading(
+  input: Uint8Array | ArrayBuffer | DataView,
+  options: DecodeOptions = {},
+): Promise<DecodedImage> {
+  const bytes = bytesOf(input);
   // AVIF, HEIF, TIFF, JPEG XL and SVG through the optional peer sharp, loaded only now.
   const peer = bytes.length > 0 && sniffFormat(bytes) === null ? sniffPeerFormat(bytes) : null;
   if (peer) return (await import('./sharp.js')).decodeWithSharp(bytes, peer, options, limitsOf(options));

@@ -6,7 +6,7 @@
  * bodies; png-colour.ts reads them. See docs/decode.md#png.
  */
 import { ascii, u32be } from '../core/bytes.js';
-import { crc32 } from '../core/crc32.js';
+import { crc32Range } from '../core/crc32.js';
 import { DecodeError } from './error.js';
 
 /** The fields of IHDR. */
@@ -72,6 +72,44 @@ const DEPTHS: Readonly<Record<number, readonly number[]>> = {
   6: [8, 16],
 };
 
+/**
+ * The pieces of one zlib stream (IDAT or an APNG frame's fdAT bodies), as views into the file;
+ * pieces under 4 KiB are copied together into one growing buffer instead, so a file of millions
+ * of tiny or empty chunks holds a few views, not a million objects (a 100 MB PNG of 12-byte IDAT
+ * chunks held 1.1 GB of them). The copies cost at most the file's own size.
+ */
+class StreamPieces {
+  readonly parts: Uint8Array[] = [];
+  private joined: Uint8Array | null = null;
+  private used = 0;
+
+  push(body: Uint8Array): void {
+    if (body.length === 0) return;
+    if (body.length >= SMALL_PIECE) {
+      this.close();
+      this.parts.push(body);
+      return;
+    }
+    if (this.joined === null || this.used + body.length > this.joined.length) {
+      const grown = new Uint8Array(Math.max(256, 2 * (this.used + body.length)));
+      if (this.joined) grown.set(this.joined.subarray(0, this.used));
+      if (this.joined) this.parts.pop();
+      this.joined = grown;
+      this.parts.push(grown);
+    }
+    this.joined.set(body, this.used);
+    this.used += body.length;
+    this.parts[this.parts.length - 1] = this.joined.subarray(0, this.used);
+  }
+
+  /** A large piece comes next: the joined small ones before it stay as they are. */
+  private close(): void {
+    this.joined = null;
+    this.used = 0;
+  }
+}
+const SMALL_PIECE = 4096;
+
 function isLetter(byte: number): boolean {
   return (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a);
 }
@@ -108,10 +146,10 @@ function parseHeader(body: Uint8Array): PngHeader {
 export function readPngChunks(bytes: Uint8Array, maxFrames = Number.POSITIVE_INFINITY): PngLayout {
   let p = 8;
   let animation: { frames: number; plays: number } | null = null;
-  const frames: ApngFrameChunks[] = [];
   let frameControls = 0;
   /** The frame whose image data the next IDAT or fdAT belongs to (null: none, or past maxFrames). */
-  let open: ApngFrameChunks | null = null;
+  let open: StreamPieces | null = null;
+  const framePieces: { control: Uint8Array; data: StreamPieces }[] = [];
   let sequence = 0;
   /** fcTL and fdAT are numbered from 0 in file order: one out of place is a broken animation. */
   const nextSequence = (body: Uint8Array, type: string): void => {
@@ -124,7 +162,8 @@ export function readPngChunks(bytes: Uint8Array, maxFrames = Number.POSITIVE_INF
   let transparency: Uint8Array | null = null;
   let exif: Uint8Array | null = null;
   let animated = false;
-  const data: Uint8Array[] = [];
+  let seenData = false;
+  const pieces = new StreamPieces();
   const colour: Record<string, Uint8Array | null> = { iCCP: null, cICP: null, sRGB: null, gAMA: null, cHRM: null };
   for (;;) {
     if (p + 8 > bytes.length) throw new DecodeError('truncated', 'truncated PNG: the file ends before its IEND chunk');
@@ -137,7 +176,7 @@ export function readPngChunks(bytes: Uint8Array, maxFrames = Number.POSITIVE_INF
       throw new DecodeError('corrupt', `corrupt PNG: ${type} chunk length ${length} out of range`);
     if (p + 12 + length > bytes.length)
       throw new DecodeError('truncated', `truncated PNG: the file ends inside its ${type} chunk`);
-    if (crc32(bytes.subarray(p + 4, p + 8 + length)) !== u32be(bytes, p + 8 + length))
+    if (crc32Range(bytes, p + 4, p + 8 + length) !== u32be(bytes, p + 8 + length))
       throw new DecodeError('corrupt', `corrupt PNG: CRC mismatch in its ${type} chunk`);
     const body = bytes.subarray(p + 8, p + 8 + length);
     p += 12 + length;
@@ -150,17 +189,18 @@ export function readPngChunks(bytes: Uint8Array, maxFrames = Number.POSITIVE_INF
     if (type === 'IEND') break;
     switch (type) {
       case 'IDAT':
-        data.push(body);
-        open?.data.push(body);
+        seenData = true;
+        pieces.push(body);
+        open?.push(body);
         break;
       case 'PLTE':
-        if (data.length > 0) throw new DecodeError('corrupt', 'corrupt PNG: PLTE after the image data');
+        if (seenData) throw new DecodeError('corrupt', 'corrupt PNG: PLTE after the image data');
         if (length === 0 || length % 3 !== 0 || length > 768)
           throw new DecodeError('corrupt', `corrupt PNG: a PLTE chunk of ${length} bytes`);
         palette = body;
         break;
       case 'tRNS':
-        if (data.length === 0) transparency = body; // after IDAT it is out of place: ignored, as libpng does
+        if (!seenData) transparency = body; // after IDAT it is out of place: ignored, as libpng does
         break;
       case 'eXIf':
         exif = body;
@@ -171,7 +211,7 @@ export function readPngChunks(bytes: Uint8Array, maxFrames = Number.POSITIVE_INF
       case 'gAMA':
       case 'cHRM':
         // Only before the image data counts (the spec's order; libpng ignores them after it).
-        if (data.length === 0 && colour[type] === null) colour[type] = body;
+        if (!seenData && colour[type] === null) colour[type] = body;
         break;
       case 'acTL':
         animated = true;
@@ -181,14 +221,14 @@ export function readPngChunks(bytes: Uint8Array, maxFrames = Number.POSITIVE_INF
         nextSequence(body, type);
         if (length !== 26) throw new DecodeError('corrupt', `corrupt APNG: an fcTL chunk of ${length} bytes`);
         frameControls++;
-        open = frames.length < maxFrames ? { control: body, data: [] } : null;
-        if (open) frames.push(open);
+        open = framePieces.length < maxFrames ? new StreamPieces() : null;
+        if (open) framePieces.push({ control: body, data: open });
         break;
       case 'fdAT':
         nextSequence(body, type);
         // Before any IDAT the frame would be the default image's: fdAT there is out of place.
-        if (data.length === 0) throw new DecodeError('corrupt', 'corrupt APNG: fdAT before the image data');
-        open?.data.push(body.subarray(4));
+        if (!seenData) throw new DecodeError('corrupt', 'corrupt APNG: fdAT before the image data');
+        open?.push(body.subarray(4));
         break;
       case 'IHDR':
         throw new DecodeError('corrupt', 'corrupt PNG: a second IHDR chunk');
@@ -199,7 +239,9 @@ export function readPngChunks(bytes: Uint8Array, maxFrames = Number.POSITIVE_INF
     }
   }
   if (header === null) throw new DecodeError('corrupt', 'corrupt PNG: no IHDR chunk');
-  if (data.length === 0) throw new DecodeError('corrupt', 'corrupt PNG: no image data (IDAT) chunk');
+  if (!seenData) throw new DecodeError('corrupt', 'corrupt PNG: no image data (IDAT) chunk');
+  const data = pieces.parts;
+  const frames = framePieces.map((f) => ({ control: f.control, data: f.data.parts }));
   if (header.colorType === 3 && palette === null)
     throw new DecodeError('corrupt', 'corrupt PNG: a palette image without a PLTE chunk');
   return {

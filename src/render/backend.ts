@@ -423,8 +423,8 @@ export interface Drawing {
  * encoded, not yet joined or wrapped. With `visibleRows`, only those rows (geometry/visible.ts);
  * `layout` stays the whole picture's. The one place that dispatches to the encoders.
  */
-export function draw(raster: Raster, protocol: Protocol, options: RenderOptions = {}): Drawing {
-  validateRaster(raster);
+export function draw(given: Raster, protocol: Protocol, options: RenderOptions = {}): Drawing {
+  const raster = validateRaster(given); // its size read once (a getter may change)
   checkProtocol(protocol);
   const visible = options.visibleRows;
   const lay = layout(raster, protocol, options);

@@ -13,6 +13,7 @@ import {
   formatBytes,
   InputError,
   inputReader,
+  MAX_READ_LIMIT,
   parseByteSize,
   readPathBounded,
   readStreamBounded,
@@ -34,6 +35,7 @@ describe('parseByteSize and formatBytes', () => {
     { name: 'MiB', text: '3MiB', bytes: 3 * 1024 ** 2 },
     { name: 'GB means GiB', text: '1GB', bytes: 1024 ** 3 },
     { name: 'spaces', text: ' 2 K ', bytes: 2048 },
+    { name: 'the largest: 2G', text: '2G', bytes: MAX_READ_LIMIT },
   ])('$name: $text is $bytes', ({ text, bytes }) => {
     expect(parseByteSize(text)).toBe(bytes);
   });
@@ -46,13 +48,17 @@ describe('parseByteSize and formatBytes', () => {
     { name: 'an unknown unit', text: '5T' },
     { name: 'words', text: 'lots' },
     { name: 'past 2^53', text: '99999999999G' },
-  ])('$name ($text) is a usage error naming the flag', ({ text }) => {
+    // One buffer holds what is read: past 2 GiB Node aborted (3G on a 2 GiB file) or threw an internal error (8G).
+    { name: 'past 2 GiB by a byte', text: String(2 * 1024 ** 3 + 1) },
+    { name: '3G', text: '3G' },
+    { name: '8G', text: '8G' },
+  ])('$name ($text) is a usage error naming the flag and the bounds', ({ text }) => {
     expect(() => parseByteSize(text)).toThrow(UsageError);
-    expect(() => parseByteSize(text)).toThrow(/^--max-bytes takes a size in bytes/);
+    expect(() => parseByteSize(text)).toThrow(/^--max-bytes takes a size from 1 byte to 2 GiB \(e\.g\./);
   });
 
   it.each([
-    { name: 'one byte', bytes: 1, text: '1 bytes' },
+    { name: 'one byte', bytes: 1, text: '1 byte' },
     { name: 'under a KiB: bytes', bytes: 1023, text: '1023 bytes' },
     { name: 'a KiB', bytes: 1024, text: '1 KiB' },
     { name: 'a fraction of a KiB', bytes: 1536, text: '1.5 KiB' },
@@ -83,7 +89,7 @@ describe('readPathBounded', () => {
       expect(bytes.every((b) => b === 7)).toBe(true);
     } else
       await expect(read).rejects.toThrow(
-        new InputError(`larger than the ${formatBytes(max)} read limit (--max-bytes)`),
+        new InputError(`larger than the ${formatBytes(max)} read limit (--max-bytes, up to 2 GiB)`),
       );
   });
 
@@ -154,7 +160,7 @@ describe('show --max-bytes', () => {
       name: 'a budget below the file: one line, exit 2',
       args: ['--max-bytes', '100'],
       code: 2,
-      line: ': larger than the 100 bytes read limit (--max-bytes)',
+      line: ': larger than the 100 bytes read limit (--max-bytes, up to 2 GiB)',
     },
   ])('$name', async ({ args, code, line }) => {
     const png = writePng(dir, 'small.png', 20, 20);
@@ -166,7 +172,7 @@ describe('show --max-bytes', () => {
   it('a bad size is a usage error', async () => {
     const { ctx } = context();
     await expect(runShowWith(['x.png', '--max-bytes', '12Q'], ctx, { report: report() })).rejects.toThrow(
-      /--max-bytes takes a size in bytes/,
+      /--max-bytes takes a size from 1 byte to 2 GiB/,
     );
   });
 });

@@ -8,6 +8,7 @@ import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { crc32 } from '../../src/core/crc32.js';
 import { apngDelayMs } from '../../src/decode/apng.js';
+import { FRAME_COST_FLOOR } from '../../src/decode/frame-budget.js';
 import { DecodeError, decodeImage } from '../../src/decode/index.js';
 
 type Rgba = readonly [number, number, number, number];
@@ -213,9 +214,11 @@ describe('APNG bounds', () => {
       ...(FRAMES[0] as FrameSpec),
       pixels: fill(16, [i, 0, 0, 255] as Rgba),
     }));
-    const image = decodeImage(makeApng(4, 4, many), { limits: { maxAnimationPixels: 16 * 10 } });
+    // A 4x4 frame counts as FRAME_COST_FLOOR pixels, not 16.
+    const image = decodeImage(makeApng(4, 4, many), { limits: { maxAnimationPixels: FRAME_COST_FLOOR * 10 } });
     expect(image.frames).toHaveLength(10);
     expect(image.frameCount).toBe(50);
+    expect(decodeImage(makeApng(4, 4, many), { limits: { maxAnimationFrames: 7 } }).frames).toHaveLength(7);
   });
 
   it('frame data that inflates past its declared size is refused', () => {

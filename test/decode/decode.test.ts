@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { frameCost } from '../../src/decode/frame-budget.js';
 import { DecodeError, type DecodeFailure, decodeImage } from '../../src/decode/index.js';
 import { type CorpusImage, gifCorpus, gifFeatureCorpus, gifFramePastScreen, jpegCorpus, pngCorpus } from './corpus.js';
 
@@ -42,11 +43,17 @@ describe('decodeImage: valid images', () => {
   });
 
   const animated = gifCorpus()[1]!;
-  const perFrame = animated.width * animated.height;
+  // Each frame counts its pixels, at least FRAME_COST_FLOOR.
+  const perFrame = frameCost(animated.width * animated.height);
   it.each([
     { name: 'a budget of exactly two frames', budget: perFrame * 2, frames: 2 },
     { name: 'a budget just past two frames', budget: perFrame * 2 + 1, frames: 2 },
     { name: 'a budget below one frame still keeps one', budget: 1, frames: 1 },
+    {
+      name: 'a budget of two frames of their pixels (below the floor)',
+      budget: animated.width * animated.height * 2,
+      frames: 1,
+    },
   ])('stops an animation at the frame budget: $name -> $frames frames', ({ budget, frames }) => {
     expect(decodeImage(animated.bytes, { limits: { maxAnimationPixels: budget } }).frames).toHaveLength(frames);
   });

@@ -10,6 +10,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import {
   closeSync,
   existsSync,
+  ftruncateSync,
   mkdtempSync,
   openSync,
   readFileSync,
@@ -22,10 +23,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ancillaryBomb,
+  apngTinyFrames,
   gifFramesWithoutData,
   gifManyHonestFrames,
+  gifTinyFrames,
   idatBomb,
+  jpegEmptyRefinements,
   lyingJpeg,
+  pngManyIdat,
 } from './support/hostile-files.js';
 import { chunk, losslessWebp, manyFrameWebp, riff, vp8l, vp8x } from './support/webp-files.js';
 
@@ -40,27 +45,43 @@ interface Outcome {
   readonly code: number | null;
   readonly stderr: string;
   readonly rssMiB: number;
+  /** Wall-clock seconds from spawn to exit (a bound, generous: the machine may be loaded). */
+  readonly seconds: number;
 }
+
+/**
+ * Node run by a small `sh` that waits for it, not exec'd from this process: Linux starts a
+ * child's peak RSS (`maxRSS`) at its parent's RSS at the fork, so a child of this test process,
+ * which holds the generated files, would report this process's size.
+ */
+const UNDER_SH = ['-c', '"$@"; exit $?', 'sh', process.execPath];
+
+/** Every row ends within this, however hostile (docs/decode.md#limits). */
+const MAX_SECONDS = 10;
 
 let dir = '';
 
 /** Runs `termsight show --no-probe --width 40 ...args` in a child with a 256 MB heap; stdout is dropped. */
-function showChild(args: readonly string[], stdinFd?: number): Promise<Outcome> {
+function showChild(args: readonly string[], stdinFd?: number, env?: NodeJS.ProcessEnv): Promise<Outcome> {
   const rssFile = join(dir, `rss-${Math.random().toString(36).slice(2)}`);
+  const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(
-      process.execPath,
-      ['--max-old-space-size=256', WRAPPER, rssFile, 'show', '--no-probe', '--width', '40', ...args],
-      { stdio: [stdinFd ?? 'ignore', 'ignore', 'pipe'] },
+      'sh',
+      [...UNDER_SH, '--max-old-space-size=256', WRAPPER, rssFile, 'show', '--no-probe', '--width', '40', ...args],
+      { stdio: [stdinFd ?? 'ignore', 'ignore', 'pipe'], ...(env ? { env: { ...process.env, ...env } } : {}) },
     );
+    // A row that runs away is killed at twice the bound, so the test fails instead of hanging.
+    const killer = setTimeout(() => child.kill('SIGKILL'), 2 * MAX_SECONDS * 1000);
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8');
     });
     child.on('error', reject);
     child.on('close', (code) => {
+      clearTimeout(killer);
       const rss = existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : Number.NaN;
-      resolve({ code, stderr, rssMiB: rss / 1024 });
+      resolve({ code, stderr, rssMiB: rss / 1024, seconds: (performance.now() - started) / 1000 });
     });
   });
 }
@@ -85,7 +106,13 @@ interface Row {
   readonly line: RegExp | null;
   readonly maxRssMiB: number;
   readonly skip?: string;
+  /** Environment for the child (a kitty terminal for `--animate`). */
+  readonly env?: NodeJS.ProcessEnv;
 }
+
+/** `--animate` with kitty, which plays the frames itself: every frame is decoded and uploaded. */
+const KITTY_ANIMATE = ['--protocol', 'kitty', '--animate'];
+const KITTY_ENV = { TERM: 'xterm-kitty', KITTY_WINDOW_ID: '1' };
 
 const write = (name: string, bytes: Uint8Array) => () => {
   const path = join(dir, name);
@@ -126,8 +153,9 @@ const rows: Row[] = [
     maxRssMiB: 120,
   },
   {
-    name: 'GIF of 300 honest 4000x3000 frames (only the first is decoded)',
-    file: () => write('many-frames.gif', gifManyHonestFrames(4000, 3000, 300))(),
+    // 15 (47 MB): the generator made one frame until it was fixed; 300 would pass the read limit.
+    name: 'GIF of 15 honest 4000x3000 frames (only the first is decoded)',
+    file: () => write('many-frames.gif', gifManyHonestFrames(4000, 3000, 15))(),
     code: 0,
     line: null,
     // Node, the 3 MB file, the 48 MB canvas and the 48 MB frame, the resized copy.
@@ -180,7 +208,7 @@ const rows: Row[] = [
     name: '/dev/zero',
     file: () => '/dev/zero',
     code: 2,
-    line: /^larger than the 64 MiB read limit \(--max-bytes\)$/,
+    line: /^larger than the 64 MiB read limit \(--max-bytes, up to 2 GiB\)$/,
     maxRssMiB: 200,
   },
   {
@@ -191,14 +219,14 @@ const rows: Row[] = [
       return path;
     },
     code: 2,
-    line: /^larger than the 64 MiB read limit \(--max-bytes\)$/,
+    line: /^larger than the 64 MiB read limit \(--max-bytes, up to 2 GiB\)$/,
     maxRssMiB: 200,
   },
   {
     name: 'stdin from /dev/zero',
     file: () => '-',
     code: 2,
-    line: /^larger than the 64 MiB read limit \(--max-bytes\)$/,
+    line: /^larger than the 64 MiB read limit \(--max-bytes, up to 2 GiB\)$/,
     maxRssMiB: 200,
   },
   {
@@ -206,7 +234,73 @@ const rows: Row[] = [
     file: () => write('idat-bomb.png', idatBomb(GIB))(),
     args: ['--max-bytes', '512K'],
     code: 2,
-    line: /^larger than the 512 KiB read limit \(--max-bytes\)$/,
+    line: /^larger than the 512 KiB read limit \(--max-bytes, up to 2 GiB\)$/,
+    maxRssMiB: 120,
+  },
+  // Round 3 (issue 25): frames counted in what they cost, empty scans, tiny chunks.
+  {
+    name: 'GIF of 5.5 million 0x0 frames (66 MB), --animate with kitty',
+    file: () => write('zero-frames.gif', gifTinyFrames(5_500_000, 0))(),
+    args: KITTY_ANIMATE,
+    env: KITTY_ENV,
+    code: 0,
+    line: null,
+    maxRssMiB: 400,
+  },
+  {
+    name: 'GIF of 4.4 million distinct 1x1 frames (66 MB), --animate with kitty',
+    file: () => write('one-frames.gif', gifTinyFrames(4_400_000, 1))(),
+    args: KITTY_ANIMATE,
+    env: KITTY_ENV,
+    code: 0,
+    line: null,
+    maxRssMiB: 400,
+  },
+  {
+    name: 'APNG of 600,000 1x1 frames (40 MB), --animate with kitty',
+    file: () => write('tiny-frames.png', apngTinyFrames(600_000))(),
+    args: KITTY_ANIMATE,
+    env: KITTY_ENV,
+    code: 0,
+    line: null,
+    maxRssMiB: 400,
+  },
+  {
+    name: 'GIF of 300 honest 1000x1000 frames (35 MB), --animate with kitty: 64 decoded, uploaded',
+    file: () => write('honest-frames.gif', gifManyHonestFrames(1000, 1000, 300))(),
+    args: KITTY_ANIMATE,
+    env: KITTY_ENV,
+    code: 0,
+    line: null,
+    maxRssMiB: 400,
+  },
+  {
+    name: 'progressive JPEG 5000x5000 of 150 KB with 255 empty DC refinement scans',
+    file: () => write('empty-dc.jpg', jpegEmptyRefinements('dc'))(),
+    code: 0,
+    line: null,
+    maxRssMiB: 400,
+  },
+  {
+    name: 'grey progressive JPEG 5000x5000 of 146 KB with 254 empty AC refinement scans',
+    file: () => write('empty-ac.jpg', jpegEmptyRefinements('ac'))(),
+    code: 0,
+    line: null,
+    maxRssMiB: 400,
+  },
+  {
+    name: 'PNG 1x1 of 8.3 million empty IDAT chunks (100 MB)',
+    file: () => write('many-idat.png', pngManyIdat(8_300_000))(),
+    args: ['--max-bytes', '100M'],
+    code: 0,
+    line: null,
+    maxRssMiB: 400,
+  },
+  {
+    name: 'an https:// URL',
+    file: () => 'https://example.com/picture.png',
+    code: 2,
+    line: /^termsight does not fetch URLs; pipe one in: curl -s URL \| termsight show -$/,
     maxRssMiB: 120,
   },
 ];
@@ -228,7 +322,7 @@ describe.skipIf(!existsSync(join(ROOT, 'dist/cli/main.js')))('hostile inputs thr
     if (file === '-') stdinFd = openSync('/dev/zero', 'r');
     let outcome: Outcome;
     try {
-      outcome = await showChild([...(row.args ?? []), file], stdinFd);
+      outcome = await showChild([...(row.args ?? []), file], stdinFd, row.env);
     } finally {
       if (stdinFd !== undefined) closeSync(stdinFd);
     }
@@ -240,6 +334,7 @@ describe.skipIf(!existsSync(join(ROOT, 'dist/cli/main.js')))('hostile inputs thr
       expect(lines[0]?.slice(`termsight: ${shown}: `.length)).toMatch(row.line);
     }
     expect(outcome.rssMiB).toBeLessThan(row.maxRssMiB);
+    expect(outcome.seconds).toBeLessThan(MAX_SECONDS);
   });
 
   it('a slow FIFO that never ends stops at the budget', async () => {
@@ -247,10 +342,133 @@ describe.skipIf(!existsSync(join(ROOT, 'dist/cli/main.js')))('hostile inputs thr
     try {
       const outcome = await showChild(['--max-bytes', '1M', path]);
       expect(outcome.code).toBe(2);
-      expect(outcome.stderr).toBe(`termsight: ${path}: larger than the 1 MiB read limit (--max-bytes)\n`);
+      expect(outcome.stderr).toBe(`termsight: ${path}: larger than the 1 MiB read limit (--max-bytes, up to 2 GiB)\n`);
       expect(outcome.rssMiB).toBeLessThan(120);
     } finally {
       writer.kill();
     }
   });
+
+  it('a FIFO nobody writes: the first Ctrl-C (SIGINT) ends it, exit 130', async () => {
+    const path = join(dir, 'silent.png');
+    spawnSync('mkfifo', [path]);
+    const child = spawn(process.execPath, [join(ROOT, 'dist/cli/main.js'), 'show', '--no-probe', path], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const killer = setTimeout(() => child.kill('SIGKILL'), 2 * MAX_SECONDS * 1000);
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    // Once the CLI is waiting in the FIFO's open (it has loaded and started reading).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const sent = performance.now();
+    child.kill('SIGINT');
+    const code = await exited;
+    clearTimeout(killer);
+    expect(code).toBe(130);
+    expect((performance.now() - sent) / 1000).toBeLessThan(MAX_SECONDS / 2);
+  });
+
+  // Sparse files (truncate -s): gigabytes on the file system that cost no disk.
+  const sparse = (name: string, bytes: number): string => {
+    const path = join(dir, name);
+    if (!existsSync(path)) {
+      const fd = openSync(path, 'w');
+      ftruncateSync(fd, bytes);
+      closeSync(fd);
+    }
+    return path;
+  };
+  it.each([
+    // Past 2 GiB Node aborted with a native assertion (3G on 2 GiB) or ended with "Invalid typed array length" (8G on 5 GiB).
+    {
+      name: '--max-bytes 3G on a 2 GiB file',
+      size: 2 * GIB,
+      args: ['--max-bytes', '3G'],
+      stderr: /^termsight: --max-bytes takes a size from 1 byte to 2 GiB \(e\.g\. 1048576, 64M or 1G\), got "3G"\n$/,
+    },
+    {
+      name: '--max-bytes 8G on a 5 GiB file',
+      size: 5 * GIB,
+      args: ['--max-bytes', '8G'],
+      stderr: /^termsight: --max-bytes takes a size from 1 byte to 2 GiB .*got "8G"\n$/,
+    },
+    {
+      name: '--max-bytes 2G on a 3 GiB file (refused unread)',
+      size: 3 * GIB,
+      args: ['--max-bytes', '2G'],
+      stderr: /^termsight: .*big\.png: larger than the 2 GiB read limit \(--max-bytes, up to 2 GiB\)\n$/,
+    },
+    {
+      name: 'a 5 GiB file with the default budget',
+      size: 5 * GIB,
+      args: [],
+      stderr: /^termsight: .*big\.png: larger than the 64 MiB read limit \(--max-bytes, up to 2 GiB\)\n$/,
+    },
+  ])('$name: exit 2 and one line', async ({ size, args, stderr }) => {
+    const outcome = await showChild([...args, sparse(`${size}-big.png`, size)]);
+    expect(outcome.code).toBe(2);
+    expect(outcome.stderr).toMatch(stderr);
+    expect(outcome.rssMiB).toBeLessThan(120);
+  });
 });
+
+/** Runs the built library's decodeImage (every frame, default limits) on `file` in a child. */
+function decodeChild(
+  file: string,
+  maxSize?: string,
+): Promise<{ outcome: Record<string, unknown>; rssMiB: number; seconds: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const script = join(ROOT, 'test/decode/support/decode-child.mjs');
+    const child = spawn('sh', [...UNDER_SH, script, file, ...(maxSize ? [maxSize] : [])], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const killer = setTimeout(() => child.kill('SIGKILL'), 2 * MAX_SECONDS * 1000);
+    let stdout = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.on('error', reject);
+    child.on('close', () => {
+      clearTimeout(killer);
+      const outcome = JSON.parse(stdout || '{}') as Record<string, unknown>;
+      resolve({ outcome, rssMiB: Number(outcome.rssKiB) / 1024, seconds: (performance.now() - started) / 1000 });
+    });
+  });
+}
+
+describe.skipIf(!existsSync(join(ROOT, 'dist/decode/index.js')))(
+  'hostile inputs through decodeImage (every frame)',
+  () => {
+    // Before: 2.5 GB and 16 s for the 100 MB GIF, 609 MB for the APNG, 6.8 s for the DC scans (issue 25).
+    it.each([
+      { name: 'GIF of 6.6 million 1x1 frames (100 MB)', make: () => gifTinyFrames(6_600_000, 1), frames: 10_000 },
+      { name: 'GIF of 5.5 million 0x0 frames (66 MB)', make: () => gifTinyFrames(5_500_000, 0), frames: 10_000 },
+      { name: 'APNG of 600,000 1x1 frames (40 MB)', make: () => apngTinyFrames(600_000), frames: 10_000 },
+      // Drawn in a box, as show and the Ink component decode (the full 25 MP decode is honest work).
+      {
+        name: 'JPEG with 255 empty DC refinement scans, 1000x1000 box',
+        make: () => jpegEmptyRefinements('dc'),
+        frames: 1,
+        box: '1000x1000',
+      },
+      {
+        name: 'JPEG with 254 empty AC refinement scans, 1000x1000 box',
+        make: () => jpegEmptyRefinements('ac'),
+        frames: 1,
+        box: '1000x1000',
+      },
+      { name: 'JPEG with 255 empty DC refinement scans, full size', make: () => jpegEmptyRefinements('dc'), frames: 1 },
+      { name: 'PNG of 8.3 million empty IDAT chunks', make: () => pngManyIdat(8_300_000), frames: 1 },
+    ] as { name: string; make: () => Uint8Array; frames: number; box?: string }[])(
+      '$name: $frames frames kept, within the bounds',
+      async ({ name, make, frames, box }) => {
+        const file = join(dir, `lib-${name.replace(/\W+/g, '-')}`);
+        if (!existsSync(file)) writeFileSync(file, make());
+        const { outcome, rssMiB, seconds } = await decodeChild(file, box);
+        expect(outcome).toMatchObject({ ok: true, frames });
+        expect(rssMiB).toBeLessThan(400);
+        expect(seconds).toBeLessThan(MAX_SECONDS);
+      },
+    );
+  },
+);

@@ -222,7 +222,9 @@ describe('decodeJpeg: damaged, lying and unsupported files', () => {
 
   it('limits are checked against the declared size', () => {
     const error = failureOf(() =>
-      decodeJpeg(baseline, { limits: { maxPixels: 5000, maxSide: 30000, maxAnimationPixels: 1 } }),
+      decodeJpeg(baseline, {
+        limits: { maxPixels: 5000, maxSide: 30000, maxAnimationPixels: 1, maxAnimationFrames: 1 },
+      }),
     );
     expect(error.failure).toBe('too-large');
   });
