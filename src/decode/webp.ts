@@ -5,7 +5,9 @@
  * anim_decode does (webp-anim.ts). Sizes are checked against the limits before any pixel.
  * See docs/decode.md, "WebP".
  */
+
 import { DecodeError } from './error.js';
+import { animationFrameLimit } from './frame-budget.js';
 import { checkDimensions } from './header.js';
 import { DEFAULT_DECODE_LIMITS, type DecodedFrame, type DecodeLimits } from './image.js';
 import { decodeAlpha, readAlphaHeader } from './webp-alpha.js';
@@ -70,7 +72,7 @@ function decodeBitstream(
 /**
  * Decodes a WebP file: a still picture (lossy, lossy with alpha, lossless), or an animation's
  * frames composited on the canvas (only the first with `frames: 'first'`; as many as
- * `limits.maxAnimationPixels` allows otherwise). A frame after the first that cannot be decoded
+ * `limits.maxAnimationPixels` and `maxAnimationFrames` allow otherwise: frame-budget.ts). A frame after the first that cannot be decoded
  * ends the animation there. Throws `DecodeError`.
  *
  * @example decodeWebp(bytes, { frames: 'first' }).frames[0].raster
@@ -83,7 +85,8 @@ export function decodeWebp(
   const head = readWebpLayout(bytes, 0);
   const { width, height } = head;
   checkDimensions(width, height, limits, 'webp');
-  const budget = options.frames === 'first' ? 1 : Math.max(1, Math.floor(limits.maxAnimationPixels / (width * height)));
+  // Every frame is composited on the whole canvas: counted at the canvas's cost (frame-budget.ts).
+  const budget = options.frames === 'first' ? 1 : animationFrameLimit(limits, width * height);
   const layout = head.animation ? readWebpLayout(bytes, budget) : head;
   const meta = {
     ...(layout.exif ? { exif: layout.exif } : {}),

@@ -134,10 +134,14 @@ describe('animation (ANIM/ANMF): frames composited as libwebp’s WebPAnimDecode
     expect(sha(image.frames[0]!.raster.data)).toBe(reference['anim-mux-1.webp']!.frames[0]!.sha256);
   });
 
-  it('the animation budget keeps only the frames whose pixels fit', () => {
-    // 40x30 canvas: 1200 pixels a frame; a budget of 3000 keeps 2.
-    const image = decodeImage(read('anim-mux-1.webp'), { limits: { maxAnimationPixels: 3000 } });
-    expect([image.frames.length, image.frameCount]).toEqual([2, 7]);
+  it.each([
+    // 40x30 canvas: 1200 pixels a frame, counted at the floor of 4096 (frame-budget.ts).
+    { name: 'pixels for three frames at the floor keep 3', limits: { maxAnimationPixels: 3 * 4096 }, kept: 3 },
+    { name: 'pixels for less than two frames keep 1', limits: { maxAnimationPixels: 2 * 4096 - 1 }, kept: 1 },
+    { name: 'a frame count of 2 keeps 2', limits: { maxAnimationFrames: 2 }, kept: 2 },
+  ])('the animation budget: $name', ({ limits, kept }) => {
+    const image = decodeImage(read('anim-mux-1.webp'), { limits });
+    expect([image.frames.length, image.frameCount]).toEqual([kept, 7]);
   });
 
   it('a frame after the first that cannot be decoded ends the animation there; a first one is an error', () => {
