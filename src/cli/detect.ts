@@ -15,8 +15,8 @@ import type { Report, ReportField, Why } from '../report/types.js';
 import { parse, wholeNumber } from './args.js';
 import { type CliContext, UsageError } from './context.js';
 import { interruptKey, interruptOf } from './interrupt.js';
-import { version } from './run.js';
 import { type Style, styleFor } from './style.js';
+import { version } from './version.js';
 
 /** Options shared by the commands that probe (`detect`, `show`, `demo`). */
 export const PROBE_FLAGS = {

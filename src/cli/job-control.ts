@@ -7,7 +7,7 @@
  * the default action; SIGCONT counts a resume, which the writer and the animation loop read to
  * draw afresh below. See docs/cli.md, "Every way out".
  */
-import type { EscapeState } from './picture-writer.js';
+import type { EscapeState } from './escape-state.js';
 
 /** The signals job control uses. */
 export type JobSignal = 'SIGTSTP' | 'SIGCONT';

@@ -2,10 +2,10 @@
  * The CLI's dispatcher: picks the subcommand, turns bad usage into one line and exit code 2, and
  * any other failure into one line and exit code 1.
  */
-import { readFileSync } from 'node:fs';
 import { escapeBytes } from '../core/escape.js';
 import { type CliContext, UsageError } from './context.js';
 import { Interrupt } from './interrupt.js';
+import { version } from './version.js';
 
 /** The usage text printed by `--help`. */
 export const HELP = `termsight: find out what this terminal can really do, then use it.
@@ -50,12 +50,6 @@ Environment:
 Exit codes: 0 ok, 1 failure, 2 bad usage or a file that could not be shown,
 128+n stopped by a signal (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP, 141 closed pipe).
 `;
-
-/** The package version, read from package.json next to the build. */
-export function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
 
 // Each subcommand's modules load when it runs: `show` needs no rule tables printed, `detect` no
 // image decoder (a one-shot process pays for every module it loads; docs/cli.md).

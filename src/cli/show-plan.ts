@@ -13,7 +13,7 @@ import { endFrame } from '../render/frame.js';
 import { kittyDelete } from '../render/pixels/kitty.js';
 import { isSymbolSetName, SYMBOL_SET_NAMES, type SymbolSetName } from '../render/text/symbols-glyphs.js';
 import { UsageError } from './context.js';
-import type { EscapeState } from './picture-writer.js';
+import type { EscapeState } from './escape-state.js';
 
 /**
  * The symbol sets `--symbols` names: comma-separated set names (case and spaces ignored), or

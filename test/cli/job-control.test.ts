@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { GROUND, scanEscapes } from '../../src/cli/escape-state.js';
 import { closingFor, JobControl, SUSPEND_TAIL } from '../../src/cli/job-control.js';
-import { GROUND, scanEscapes } from '../../src/cli/picture-writer.js';
 
 /** A stand-in for `process`: the listeners, and a way to send a signal. */
 function source() {

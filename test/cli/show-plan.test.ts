@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type EscapeState, GROUND, scanEscapes, splitPieces } from '../../src/cli/picture-writer.js';
+import { type EscapeState, GROUND, scanEscapes } from '../../src/cli/escape-state.js';
+import { splitPieces } from '../../src/cli/picture-writer.js';
 import { displayName, failureLine, interruptTail } from '../../src/cli/show-plan.js';
 import { renderOptionsOf } from '../../src/draw/options.js';
 import { planDrawing } from '../../src/draw/plan.js';

@@ -110,7 +110,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'kitty+screen.json, sixel asked for',
     recording: 'kitty+screen.json',
     request: 'sixel asked for',
-    plan: 'sixel 40x10 wrap=- 256 nosync anim=- cell=- colors=-,transparency=false,wholeCells=false,background=0+0+0',
+    plan: 'sixel 40x10 wrap=- 256 nosync anim=- cell=- colors=-,transparency=false,wholeCells=false,wholeBands=true,background=0+0+0',
   },
   {
     name: 'kitty+screen.json, terminal-image',
@@ -158,7 +158,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'kitty+tmux-pt-wrapped-all.json, sixel asked for',
     recording: 'kitty+tmux-pt-wrapped-all.json',
     request: 'sixel asked for',
-    plan: 'sixel 40x10 wrap=tmux truecolor sync anim=- cell=10x19 colors=-,transparency=false,wholeCells=false,background=0+0+0',
+    plan: 'sixel 40x10 wrap=tmux truecolor sync anim=- cell=10x19 colors=-,transparency=false,wholeCells=false,wholeBands=true,background=0+0+0',
   },
   {
     name: 'kitty+tmux-pt-wrapped-all.json, terminal-image',
@@ -206,7 +206,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'kitty+tmux-pt-wrapped.json, sixel asked for',
     recording: 'kitty+tmux-pt-wrapped.json',
     request: 'sixel asked for',
-    plan: 'sixel 40x10 wrap=tmux truecolor sync anim=- cell=10x19 colors=-,transparency=false,wholeCells=false,background=0+0+0',
+    plan: 'sixel 40x10 wrap=tmux truecolor sync anim=- cell=10x19 colors=-,transparency=false,wholeCells=false,wholeBands=true,background=0+0+0',
   },
   {
     name: 'kitty+tmux-pt-wrapped.json, terminal-image',
@@ -254,7 +254,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'kitty+tmux-pt.json, sixel asked for',
     recording: 'kitty+tmux-pt.json',
     request: 'sixel asked for',
-    plan: 'sixel 40x10 wrap=- truecolor nosync anim=- cell=- colors=-,transparency=false,wholeCells=false,background=-',
+    plan: 'sixel 40x10 wrap=- truecolor nosync anim=- cell=- colors=-,transparency=false,wholeCells=false,wholeBands=true,background=-',
   },
   {
     name: 'kitty+tmux-pt.json, terminal-image',
@@ -302,7 +302,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'kitty+tmux-wrapped-all.json, sixel asked for',
     recording: 'kitty+tmux-wrapped-all.json',
     request: 'sixel asked for',
-    plan: 'sixel 40x10 wrap=- truecolor nosync anim=- cell=- colors=-,transparency=false,wholeCells=false,background=-',
+    plan: 'sixel 40x10 wrap=- truecolor nosync anim=- cell=- colors=-,transparency=false,wholeCells=false,wholeBands=true,background=-',
   },
   {
     name: 'kitty+tmux-wrapped-all.json, terminal-image',
@@ -350,7 +350,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'kitty+tmux.json, sixel asked for',
     recording: 'kitty+tmux.json',
     request: 'sixel asked for',
-    plan: 'sixel 40x10 wrap=- truecolor nosync anim=- cell=- colors=-,transparency=false,wholeCells=false,background=-',
+    plan: 'sixel 40x10 wrap=- truecolor nosync anim=- cell=- colors=-,transparency=false,wholeCells=false,wholeBands=true,background=-',
   },
   {
     name: 'kitty+tmux.json, terminal-image',
@@ -398,7 +398,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'kitty-scrubbed.json, sixel asked for',
     recording: 'kitty-scrubbed.json',
     request: 'sixel asked for',
-    plan: 'sixel 40x10 wrap=- truecolor sync anim=- cell=10x19 colors=-,transparency=false,wholeCells=false,background=0+0+0',
+    plan: 'sixel 40x10 wrap=- truecolor sync anim=- cell=10x19 colors=-,transparency=false,wholeCells=false,wholeBands=true,background=0+0+0',
   },
   {
     name: 'kitty-scrubbed.json, terminal-image',
@@ -446,7 +446,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'kitty.json, sixel asked for',
     recording: 'kitty.json',
     request: 'sixel asked for',
-    plan: 'sixel 40x10 wrap=- truecolor sync anim=- cell=10x19 colors=-,transparency=false,wholeCells=false,background=0+0+0',
+    plan: 'sixel 40x10 wrap=- truecolor sync anim=- cell=10x19 colors=-,transparency=false,wholeCells=false,wholeBands=true,background=0+0+0',
   },
   {
     name: 'kitty.json, terminal-image',
@@ -494,7 +494,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'xterm+screen.json, sixel asked for',
     recording: 'xterm+screen.json',
     request: 'sixel asked for',
-    plan: 'sixel 40x10 wrap=- 256 nosync anim=- cell=- colors=-,transparency=true,wholeCells=false,background=255+255+255',
+    plan: 'sixel 40x10 wrap=- 256 nosync anim=- cell=- colors=-,transparency=true,wholeCells=false,wholeBands=false,background=255+255+255',
   },
   {
     name: 'xterm+screen.json, terminal-image',
@@ -542,7 +542,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'xterm+tmux-pt.json, sixel asked for',
     recording: 'xterm+tmux-pt.json',
     request: 'sixel asked for',
-    plan: 'sixel 40x10 wrap=- 256 nosync anim=- cell=- colors=-,transparency=true,wholeCells=false,background=-',
+    plan: 'sixel 40x10 wrap=- 256 nosync anim=- cell=- colors=-,transparency=true,wholeCells=false,wholeBands=false,background=-',
   },
   {
     name: 'xterm+tmux-pt.json, terminal-image',
@@ -590,7 +590,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'xterm+tmux.json, sixel asked for',
     recording: 'xterm+tmux.json',
     request: 'sixel asked for',
-    plan: 'sixel 40x10 wrap=- 256 nosync anim=- cell=- colors=-,transparency=true,wholeCells=false,background=-',
+    plan: 'sixel 40x10 wrap=- 256 nosync anim=- cell=- colors=-,transparency=true,wholeCells=false,wholeBands=false,background=-',
   },
   {
     name: 'xterm+tmux.json, terminal-image',
@@ -638,7 +638,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'xterm-headless.json, sixel asked for',
     recording: 'xterm-headless.json',
     request: 'sixel asked for',
-    plan: 'sixel 40x10 wrap=- truecolor sync anim=- cell=- colors=-,transparency=true,wholeCells=false,background=-',
+    plan: 'sixel 40x10 wrap=- truecolor sync anim=- cell=- colors=-,transparency=true,wholeCells=false,wholeBands=true,background=-',
   },
   {
     name: 'xterm-headless.json, terminal-image',
@@ -686,7 +686,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'xterm-scrubbed.json, sixel asked for',
     recording: 'xterm-scrubbed.json',
     request: 'sixel asked for',
-    plan: 'sixel 40x10 wrap=- 256 nosync anim=- cell=- colors=-,transparency=true,wholeCells=false,background=255+255+255',
+    plan: 'sixel 40x10 wrap=- 256 nosync anim=- cell=- colors=-,transparency=true,wholeCells=false,wholeBands=false,background=255+255+255',
   },
   {
     name: 'xterm-scrubbed.json, terminal-image',
@@ -698,19 +698,19 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'xterm-vt340.json, library',
     recording: 'xterm-vt340.json',
     request: 'library',
-    plan: 'sixel 40x12 wrap=- 256 nosync anim=- cell=- colors=256,transparency=true,wholeCells=false,background=255+255+255',
+    plan: 'sixel 40x12 wrap=- 256 nosync anim=- cell=- colors=256,transparency=true,wholeCells=false,wholeBands=false,background=255+255+255',
   },
   {
     name: 'xterm-vt340.json, show',
     recording: 'xterm-vt340.json',
     request: 'show',
-    plan: 'sixel 100x28 wrap=- 256 nosync anim=- cell=- colors=256,transparency=true,wholeCells=false,background=255+255+255',
+    plan: 'sixel 100x28 wrap=- 256 nosync anim=- cell=- colors=256,transparency=true,wholeCells=false,wholeBands=false,background=255+255+255',
   },
   {
     name: 'xterm-vt340.json, show --animate',
     recording: 'xterm-vt340.json',
     request: 'show --animate',
-    plan: 'sixel 40x- wrap=- 256 nosync anim=redraw cell=- colors=256,transparency=true,wholeCells=false,background=255+255+255',
+    plan: 'sixel 40x- wrap=- 256 nosync anim=redraw cell=- colors=256,transparency=true,wholeCells=false,wholeBands=false,background=255+255+255',
   },
   {
     name: 'xterm-vt340.json, not a terminal',
@@ -734,13 +734,13 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'xterm-vt340.json, sixel asked for',
     recording: 'xterm-vt340.json',
     request: 'sixel asked for',
-    plan: 'sixel 40x10 wrap=- 256 nosync anim=- cell=- colors=256,transparency=true,wholeCells=false,background=255+255+255',
+    plan: 'sixel 40x10 wrap=- 256 nosync anim=- cell=- colors=256,transparency=true,wholeCells=false,wholeBands=false,background=255+255+255',
   },
   {
     name: 'xterm-vt340.json, terminal-image',
     recording: 'xterm-vt340.json',
     request: 'terminal-image',
-    plan: 'sixel 30x10+ wrap=- 256 nosync anim=- cell=- colors=256,transparency=true,wholeCells=false,background=255+255+255',
+    plan: 'sixel 30x10+ wrap=- 256 nosync anim=- cell=- colors=256,transparency=true,wholeCells=false,wholeBands=false,background=255+255+255',
   },
   {
     name: 'xterm.json, library',
@@ -782,7 +782,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'xterm.json, sixel asked for',
     recording: 'xterm.json',
     request: 'sixel asked for',
-    plan: 'sixel 40x10 wrap=- 256 nosync anim=- cell=- colors=-,transparency=true,wholeCells=false,background=255+255+255',
+    plan: 'sixel 40x10 wrap=- 256 nosync anim=- cell=- colors=-,transparency=true,wholeCells=false,wholeBands=false,background=255+255+255',
   },
   {
     name: 'xterm.json, terminal-image',
@@ -794,19 +794,19 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'xtermjs-image.json, library',
     recording: 'xtermjs-image.json',
     request: 'library',
-    plan: 'sixel 40x12 wrap=- truecolor sync anim=- cell=8x15 colors=256,transparency=true,wholeCells=false,background=255+255+255',
+    plan: 'sixel 40x12 wrap=- truecolor sync anim=- cell=8x15 colors=256,transparency=true,wholeCells=false,wholeBands=true,background=255+255+255',
   },
   {
     name: 'xtermjs-image.json, show',
     recording: 'xtermjs-image.json',
     request: 'show',
-    plan: 'sixel 100x28 wrap=- truecolor sync anim=- cell=8x15 colors=256,transparency=true,wholeCells=false,background=255+255+255',
+    plan: 'sixel 100x28 wrap=- truecolor sync anim=- cell=8x15 colors=256,transparency=true,wholeCells=false,wholeBands=true,background=255+255+255',
   },
   {
     name: 'xtermjs-image.json, show --animate',
     recording: 'xtermjs-image.json',
     request: 'show --animate',
-    plan: 'sixel 40x- wrap=- truecolor sync anim=redraw cell=8x15 colors=256,transparency=true,wholeCells=false,background=255+255+255',
+    plan: 'sixel 40x- wrap=- truecolor sync anim=redraw cell=8x15 colors=256,transparency=true,wholeCells=false,wholeBands=true,background=255+255+255',
   },
   {
     name: 'xtermjs-image.json, not a terminal',
@@ -830,13 +830,13 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'xtermjs-image.json, sixel asked for',
     recording: 'xtermjs-image.json',
     request: 'sixel asked for',
-    plan: 'sixel 40x13 wrap=- truecolor sync anim=- cell=8x15 colors=256,transparency=true,wholeCells=false,background=255+255+255',
+    plan: 'sixel 40x13 wrap=- truecolor sync anim=- cell=8x15 colors=256,transparency=true,wholeCells=false,wholeBands=true,background=255+255+255',
   },
   {
     name: 'xtermjs-image.json, terminal-image',
     recording: 'xtermjs-image.json',
     request: 'terminal-image',
-    plan: 'sixel 30x10+ wrap=- truecolor sync anim=- cell=8x15 colors=256,transparency=true,wholeCells=false,background=255+255+255',
+    plan: 'sixel 30x10+ wrap=- truecolor sync anim=- cell=8x15 colors=256,transparency=true,wholeCells=false,wholeBands=true,background=255+255+255',
   },
   {
     name: 'xtermjs.json, library',
@@ -878,7 +878,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'xtermjs.json, sixel asked for',
     recording: 'xtermjs.json',
     request: 'sixel asked for',
-    plan: 'sixel 40x10 wrap=- truecolor sync anim=- cell=- colors=-,transparency=true,wholeCells=false,background=255+255+255',
+    plan: 'sixel 40x10 wrap=- truecolor sync anim=- cell=- colors=-,transparency=true,wholeCells=false,wholeBands=true,background=255+255+255',
   },
   {
     name: 'xtermjs.json, terminal-image',
