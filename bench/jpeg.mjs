@@ -20,39 +20,44 @@ function has(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 
+/**
+ * Writes the 4000x3000 test photo to `path`: four committed photos tiled, with fine grain so it
+ * compresses like a camera's; `options` are ImageMagick's output options (quality, sampling).
+ */
+export function makeTiledPhoto(path, options = []) {
+  const i = (f) => join(images, f);
+  execFileSync('convert', [
+    '(',
+    i('hubble_deep_field.jpg'),
+    i('rocket.jpg'),
+    '-resize',
+    '2000x1500!',
+    '+append',
+    ')',
+    '(',
+    i('retina.jpg'),
+    i('chelsea.png'),
+    '-resize',
+    '2000x1500!',
+    '+append',
+    ')',
+    '-append',
+    '-attenuate',
+    '0.4',
+    '+noise',
+    'Gaussian',
+    ...options,
+    path,
+  ]);
+}
+
 /** The 4000x3000 test photos: four committed photos tiled, with fine grain so it compresses like a camera's. */
 export function inputs() {
   mkdirSync(cache, { recursive: true });
   const baseline = join(cache, 'phone-4000x3000-q90-420.jpg');
   const progressive = join(cache, 'phone-4000x3000-q90-420-progressive.jpg');
   if (!existsSync(baseline)) {
-    const i = (f) => join(images, f);
-    execFileSync('convert', [
-      '(',
-      i('hubble_deep_field.jpg'),
-      i('rocket.jpg'),
-      '-resize',
-      '2000x1500!',
-      '+append',
-      ')',
-      '(',
-      i('retina.jpg'),
-      i('chelsea.png'),
-      '-resize',
-      '2000x1500!',
-      '+append',
-      ')',
-      '-append',
-      '-attenuate',
-      '0.4',
-      '+noise',
-      'Gaussian',
-      '-quality',
-      '90',
-      '-sampling-factor',
-      '2x2',
-      baseline,
-    ]);
+    makeTiledPhoto(baseline, ['-quality', '90', '-sampling-factor', '2x2']);
   }
   if (!existsSync(progressive)) execFileSync('convert', [baseline, '-interlace', 'JPEG', progressive]);
   return { baseline, progressive };

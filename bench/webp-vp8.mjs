@@ -10,10 +10,10 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { decodeVp8 } from '../dist/decode/webp-vp8.js';
+import { makeTiledPhoto } from './jpeg.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cache = join(root, '.bench-cache');
-const images = join(root, 'test/fixtures/images');
 
 function has(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
@@ -25,29 +25,7 @@ function input() {
   const webp = join(cache, 'phone-4000x3000-q80.webp');
   if (existsSync(webp)) return webp;
   const jpeg = join(cache, 'phone-4000x3000-for-webp.png');
-  const i = (f) => join(images, f);
-  execFileSync('convert', [
-    '(',
-    i('hubble_deep_field.jpg'),
-    i('rocket.jpg'),
-    '-resize',
-    '2000x1500!',
-    '+append',
-    ')',
-    '(',
-    i('retina.jpg'),
-    i('chelsea.png'),
-    '-resize',
-    '2000x1500!',
-    '+append',
-    ')',
-    '-append',
-    '-attenuate',
-    '0.4',
-    '+noise',
-    'Gaussian',
-    jpeg,
-  ]);
+  makeTiledPhoto(jpeg);
   execFileSync('cwebp', ['-quiet', '-q', '80', jpeg, '-o', webp]);
   return webp;
 }
