@@ -12,10 +12,15 @@ import { ensureBuilt } from '../support/build.js';
 beforeAll(() => ensureBuilt(), 120_000);
 
 it('passes with node --test', () => {
-  const run = spawnSync(process.execPath, ['--test', join('examples', 'picture-app', 'app.test.mjs')], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-  });
+  // TAP named: Node 23+ prints `ℹ pass 4` (spec) by default, Node 20 and 22 `# pass 4`.
+  const run = spawnSync(
+    process.execPath,
+    ['--test', '--test-reporter=tap', join('examples', 'picture-app', 'app.test.mjs')],
+    {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    },
+  );
   expect(run.stdout).toMatch(/^# pass 4$/m);
   expect(run.stdout).toMatch(/^# fail 0$/m);
   expect(run.status).toBe(0);
