@@ -5,21 +5,22 @@
 // termsight's drop-ins from dist/compat (a resolve hook
 // carries the case number down the import graph, so every module is evaluated anew, as in a new
 // process), asks them, and puts everything back. Driven over IPC by differential.test.ts.
-import { createRequire, register } from 'node:module';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import process from 'node:process';
 import tty from 'node:tty';
 import { pathToFileURL } from 'node:url';
+import { hookResolve } from '../support/resolve-hook.mjs';
 
-const hooks = `export async function resolve(specifier, context, next) {
-  const resolved = await next(specifier, context);
+await hookResolve({
+  after: `(resolved, specifier, context) => {
   const match = context.parentURL && /[?&]case=(\\d+)/.exec(context.parentURL);
   if (match && resolved.url.startsWith('file:') && (resolved.url.includes('/node_modules/') || resolved.url.includes('/dist/'))) {
     return { ...resolved, url: resolved.url.split('?')[0] + '?case=' + match[1] };
   }
   return resolved;
-}`;
-register(`data:text/javascript,${encodeURIComponent(hooks)}`);
+}`,
+});
 
 const here = createRequire(import.meta.url);
 const url = (name) => pathToFileURL(here.resolve(name)).href;

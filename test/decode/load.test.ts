@@ -91,12 +91,15 @@ function decoderModulesFor(
   file: string,
   call: 'decodeImageLoading' | 'preloadDecoder' = 'decodeImageLoading',
 ): string[] {
-  // Written synchronously: the hooks run on their own thread, whose buffered writes a process
-  // that exits right after a dynamic import may never flush.
-  const hook = `import { writeSync } from 'node:fs'; export async function resolve(s, c, next) { const r = await next(s, c); writeSync(2, 'LOADED ' + r.url + '\\n'); return r; }`;
-  const script = `import { register } from 'node:module';
+  // Written synchronously: on Node 20 the hooks run on their own thread, whose buffered writes a
+  // process that exits right after a dynamic import may never flush.
+  const hook = {
+    imports: "import { writeSync } from 'node:fs';",
+    after: "(r) => { writeSync(2, 'LOADED ' + r.url + '\\n'); return r; }",
+  };
+  const script = `import { hookResolve } from ${JSON.stringify(pathToFileURL(join(root, 'test/support/resolve-hook.mjs')).href)};
 import { readFileSync } from 'node:fs';
-register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}));
+await hookResolve(${JSON.stringify(hook)});
 const load = await import(${JSON.stringify(pathToFileURL(join(root, 'dist/decode/load.js')).href)});
 await load.${call}(readFileSync(${JSON.stringify(file)}));`;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });

@@ -160,25 +160,24 @@ it('decodeImage (synchronous) names decodeImageLoading for a peer format', () =>
 
 const CLI = join(ROOT, 'dist/cli/main.js');
 
-/** A resolve hook that fails `sharp` as a package that is not installed fails. */
-const NO_SHARP = `export async function resolve(specifier, context, next) {
+/** A resolve hook (`before`) that fails `sharp` as a package that is not installed fails. */
+const NO_SHARP = `(specifier) => {
   if (specifier === 'sharp' || specifier.startsWith('sharp/')) {
     const error = new Error("Cannot find package 'sharp'");
     error.code = 'ERR_MODULE_NOT_FOUND';
     throw error;
   }
-  return next(specifier, context);
+  return specifier;
 }`;
+const RESOLVE_HOOK = pathToFileURL(join(ROOT, 'test/support/resolve-hook.mjs')).href;
 
 function show(name: string, withoutSharp: boolean): { status: number | null; stdout: string; stderr: string } {
   const dir = mkdtempSync(join(tmpdir(), 'termsight-sharp-'));
   try {
-    const hook = join(dir, 'no-sharp.mjs');
-    writeFileSync(hook, NO_SHARP);
     const register = join(dir, 'register.mjs');
     writeFileSync(
       register,
-      `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hook).href)});\n`,
+      `import { hookResolve } from ${JSON.stringify(RESOLVE_HOOK)};\nawait hookResolve({ before: ${JSON.stringify(NO_SHARP)} });\n`,
     );
     const run = spawnSync(
       process.execPath,

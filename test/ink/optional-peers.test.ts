@@ -15,25 +15,15 @@ import { ensureDist } from './dist.js';
 
 beforeAll(() => ensureDist(), 120_000);
 
-// The hook runs on its own thread (Node 22+) and appends to a file: a file write is never lost
-// when the main thread exits first (on Node 24 the control once saw no ink through
-// process.stderr), and never fails with EAGAIN as a synchronous write to the stderr pipe did once
-// the pipe was full (Node 22, the clean-clone CI of 2 December 2026).
-const hook = (log: string) => `import { appendFileSync } from 'node:fs';
-export async function resolve(specifier, context, next) {
-  const resolved = await next(specifier, context);
-  const m = /node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(resolved.url);
-  if (m) appendFileSync(${JSON.stringify(log)}, 'PKG ' + m[1] + '\\n');
-  return resolved;
-}`;
+const RESOLVE_HOOK = pathToFileURL(join(repoRoot, 'test/support/resolve-hook.mjs')).href;
 
 /** The packages an entry's import graph resolves. */
 function packagesLoaded(entry: string): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'termsight-peers-'));
   const log = join(dir, 'packages');
   writeFileSync(log, '');
-  const script = `import { register } from 'node:module';
-register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook(log))}));
+  const script = `import { logResolvedPackages } from ${JSON.stringify(RESOLVE_HOOK)};
+await logResolvedPackages(${JSON.stringify(log)});
 await import(${JSON.stringify(pathToFileURL(join(repoRoot, 'dist', entry)).href)});
 // CommonJS packages (react) may load through require() without meeting the hook on some Node
 // versions (24): their files are in the CommonJS cache either way.

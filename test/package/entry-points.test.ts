@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { answerFor, escapeSequences, isSentinel, loadTerminal } from '../pty/harness.js';
@@ -80,9 +80,9 @@ function documentedExports(specifier: string): string[] | null {
 /** What a fresh process sees when it imports `specifier` by the package's own name. */
 function importInChild(specifier: string): { names: string[]; loaded: string[] } {
   // The hook records every module URL the import loads, so the test sees what a user pays for.
-  const hook = `export async function resolve(s, c, next) { const r = await next(s, c); process.stderr.write('LOADED ' + r.url + '\\n'); return r; }`;
-  const script = `import { register } from 'node:module';
-register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}));
+  const hook = { after: "(r) => { process.stderr.write('LOADED ' + r.url + '\\n'); return r; }" };
+  const script = `import { hookResolve } from ${JSON.stringify(pathToFileURL(join(root, 'test/support/resolve-hook.mjs')).href)};
+await hookResolve(${JSON.stringify(hook)});
 const m = await import(${JSON.stringify(specifier)});
 process.stdout.write(JSON.stringify(Object.keys(m).sort()));`;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });

@@ -14,21 +14,15 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(import.meta.dirname, '../..');
 const dist = (entry: string): string => pathToFileURL(join(ROOT, 'dist', entry)).href;
 
-const hook = (log: string) => `import { appendFileSync } from 'node:fs';
-export async function resolve(specifier, context, next) {
-  const resolved = await next(specifier, context);
-  const m = /node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(resolved.url);
-  if (m) appendFileSync(${JSON.stringify(log)}, 'PKG ' + m[1] + '\\n');
-  return resolved;
-}`;
+const RESOLVE_HOOK = pathToFileURL(join(ROOT, 'test/support/resolve-hook.mjs')).href;
 
 /** The packages resolved while running `body` (an ES module body) after the hook is registered. */
 function packagesResolved(body: string): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'termsight-sharp-peer-'));
   const log = join(dir, 'packages');
   writeFileSync(log, '');
-  const script = `import { register } from 'node:module';
-register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook(log))}));
+  const script = `import { logResolvedPackages } from ${JSON.stringify(RESOLVE_HOOK)};
+await logResolvedPackages(${JSON.stringify(log)});
 ${body}`;
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     cwd: ROOT,
