@@ -279,7 +279,8 @@ export interface ScriptedTerminal {
   readonly rawModes: readonly boolean[];
 }
 
-const DA1_QUERY = /(?<!\x1b)\x1b\[0?c/;
+/** A round's end: its DA1, or a DA1 wrapped alone for tmux's passthrough (a round asked of the outer terminal only). */
+const ROUND_END = /(?<!\x1b)\x1b\[0?c|\x1bPtmux;\x1b\x1b\[0?c\x1b\\/;
 const isDa1 = (query: string): boolean => query === '\x1b[c' || query === '\x1b[0c';
 const SEQUENCE = /\x1b\[[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]|\x1b[P_\]](?:[^\x1b\x07]|\x1b(?!\\))*(?:\x1b\\|\x07)/g;
 
@@ -343,9 +344,13 @@ export function answerRound(
   return answer(script, direct, extra) + (script.outer ? answer(script.outer, wrapped, extra) : '');
 }
 
-/** Whether written text holds a round's end: a DA1 query (the sentinel) not wrapped for a multiplexer. */
-export function endsRound(written: string): boolean {
-  return DA1_QUERY.test(written);
+/**
+ * Where the first round in written text ends: the index just past its DA1 query (the sentinel;
+ * wrapped for tmux when the round is the outer terminal's alone), or -1 while it is being written.
+ */
+export function roundEnd(written: string): number {
+  const m = ROUND_END.exec(written);
+  return m ? m.index + m[0].length : -1;
 }
 
 /**
@@ -379,7 +384,7 @@ export function scriptedTerminal(name: ScriptedTerminalName, options: ScriptedTe
     pending += text;
     // A round is answered when its DA1 (the sentinel) is written: everything pending with it,
     // the multiplexer's own answers first, then the outer terminal's to what was wrapped.
-    if (!DA1_QUERY.test(pending)) return;
+    if (roundEnd(pending) < 0) return;
     const bytes = answerRound(script, pending, extra);
     pending = '';
     rounds += 1;
