@@ -923,18 +923,21 @@ describe("the short-lived hint (N=1): the caller's lifetime and the terminal's r
       { env: { TERM: 'xterm-256color' }, isTTY: { stdin: true, stdout: true } },
       factsFromReplies(`\x1bP>|${xtversion}\x1b\\\x1b_Gi=31;OK\x1b\\\x1b[?62;22c`, { multiplexer: null }),
     );
-  const CASES: ReadonlyArray<{ xtversion: string; request: string; hint: boolean; shortLived: boolean }> = [
-    { xtversion: 'kitty(0.48.0)', request: 'show', hint: true, shortLived: true },
-    { xtversion: 'kitty(0.48.0)', request: 'show --protocol kitty', hint: true, shortLived: true },
-    { xtversion: 'kitty(0.48.0)', request: 'library', hint: true, shortLived: false },
-    { xtversion: 'kitty(0.48.0)', request: 'terminal-image', hint: true, shortLived: false },
-    { xtversion: 'kitty(0.47.1)', request: 'show', hint: false, shortLived: false },
-    { xtversion: 'kitty(0.46.2)', request: 'show --animate', hint: false, shortLived: false },
-    { xtversion: 'ghostty 1.4.0', request: 'show', hint: true, shortLived: true },
-    { xtversion: 'ghostty 1.4.0', request: 'library', hint: true, shortLived: false },
-    { xtversion: 'ghostty 1.3.1', request: 'show', hint: false, shortLived: false },
-  ];
-  it.each(CASES)('$xtversion, $request: N=1 $shortLived', ({ xtversion, request, hint, shortLived }) => {
+  const CASES: ReadonlyArray<{ name: string; xtversion: string; request: string; hint: boolean; shortLived: boolean }> =
+    (
+      [
+        { xtversion: 'kitty(0.48.0)', request: 'show', hint: true, shortLived: true },
+        { xtversion: 'kitty(0.48.0)', request: 'show --protocol kitty', hint: true, shortLived: true },
+        { xtversion: 'kitty(0.48.0)', request: 'library', hint: true, shortLived: false },
+        { xtversion: 'kitty(0.48.0)', request: 'terminal-image', hint: true, shortLived: false },
+        { xtversion: 'kitty(0.47.1)', request: 'show', hint: false, shortLived: false },
+        { xtversion: 'kitty(0.46.2)', request: 'show --animate', hint: false, shortLived: false },
+        { xtversion: 'ghostty 1.4.0', request: 'show', hint: true, shortLived: true },
+        { xtversion: 'ghostty 1.4.0', request: 'library', hint: true, shortLived: false },
+        { xtversion: 'ghostty 1.3.1', request: 'show', hint: false, shortLived: false },
+      ] as const
+    ).map((c) => ({ ...c, name: `${c.xtversion}, ${c.request}: N=1 ${c.shortLived ? 'set' : 'not set'}` }));
+  it.each(CASES)('$name', ({ xtversion, request, hint, shortLived }) => {
     const report = rowBuilt(xtversion);
     expect(report.graphics).toBe('kitty');
     expect(report.shortLivedHint).toBe(hint);
