@@ -4,14 +4,16 @@
  * `database`), with the environment each real terminal gives its programs, behind a scripted tmux
  * (test/fixtures/tmux/tmux) where it applies. The program is the README's first library example,
  * read from README.md (not a copy) and run as an application that installed the package would run
- * it, or `termsight show`. For each case: the protocol is the one that terminal calls for; the
- * picture's sequences are well-formed and start at the cursor; kitty's Unicode placeholders are
+ * it (`npm pack`, unpacked into a fresh app's node_modules), or that package's `termsight show`.
+ * For each case: the protocol is the one that terminal calls for; the picture's sequences are
+ * well-formed and start at the cursor; kitty's Unicode placeholders are
  * exactly where the layer needs them (inside tmux, inside herdr) and nowhere else; kitty's
  * short-lived hint (`N=1`) only where the terminal takes it and the caller is one-shot; nothing
  * leaks: no reply on the screen (an independent terminal, xterm.js headless, replays the output),
  * the tty mode (`stty -g`) the same before and after, nothing left unread in the input.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
@@ -62,12 +64,21 @@ function transparentGif(): Uint8Array {
 
 beforeAll(() => {
   ensureBuilt();
-  // A fresh application whose `termsight` is this package as installed (node_modules/termsight ->
-  // the repository: its `exports` and dist/ resolve), with the picture the example names.
+  // A fresh application that installed the packed package (`npm pack`, unpacked where npm would
+  // put it: termsight has no runtime dependency), with the picture the example names.
   app = mkdtempSync(join(tmpdir(), 'termsight-pty-draw-'));
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'pty-draw-app', private: true, type: 'module' }));
-  mkdirSync(join(app, 'node_modules'));
-  symlinkSync(repoRoot, join(app, 'node_modules', 'termsight'), 'dir');
+  const installed = join(app, 'node_modules', 'termsight');
+  mkdirSync(installed, { recursive: true });
+  // --ignore-scripts: prepack would build again; ensureBuilt above did.
+  const packed = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', app], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n')
+    .pop() as string;
+  execFileSync('tar', ['-xzf', join(app, packed), '-C', installed, '--strip-components=1']);
   copyFileSync(join(repoRoot, 'test', 'fixtures', 'images', 'camera.png'), join(app, 'photo.png'));
   writeFileSync(join(app, 'anim.gif'), transparentGif());
   if (example) {
@@ -164,7 +175,8 @@ interface Case {
   };
 }
 
-const show = (...args: string[]): readonly string[] => [join(repoRoot, 'dist', 'cli', 'main.js'), 'show', ...args];
+/** `termsight show` as the application installed it. */
+const show = (...args: string[]): readonly string[] => ['node_modules/termsight/dist/cli/main.js', 'show', ...args];
 
 /** Issue 21: the README's first example in the terminals it must draw right in. */
 const EXAMPLE_CASES: readonly Case[] = [
