@@ -304,6 +304,13 @@ const LAYER_CASES: readonly Case[] = [
     expected: { protocol: 'kitty', placeholders: false, wrapped: false, shortLived: false, kittyAnimation: true },
   },
   {
+    name: 'kitty 0.48 (database row), show --animate: kitty plays it, alpha kept, its frames not marked short-lived (they are the picture while it plays)',
+    program: show('anim.gif', '--animate', '--width', '12'),
+    script: terminalScript('kitty-0.48'),
+    env: KITTY_ENV,
+    expected: { protocol: 'kitty', placeholders: false, wrapped: false, shortLived: false, kittyAnimation: true },
+  },
+  {
     name: 'kitty 0.48 (database row), show: a one-shot preview marked short-lived (N=1)',
     program: show('photo.png', '--width', '20'),
     script: terminalScript('kitty-0.48'),
