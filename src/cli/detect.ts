@@ -173,6 +173,7 @@ export function formatReport(report: Report, style: Style): string {
     ],
     ['remote', yesNo(report.remote)],
     ['kittyLocalFile', yesNo(report.kittyLocalFile)],
+    ['shortLivedHint', yesNo(report.shortLivedHint)],
     ['probe', report.probeMs === null ? 'not run' : `${report.probeMs.toFixed(1)} ms`],
   ];
   for (const row of rows) row[1] = escapeBytes(row[1]);

@@ -151,6 +151,8 @@ async function showAll(args: readonly string[], ctx: CliContext, run: ShowRunOpt
     animate: Boolean(values.animate),
     env: ctx.runtime.env,
     wrapUnproven: true,
+    // A one-shot preview: never placed again by its id (docs/draw.md, "The short-lived hint").
+    shortLived: true,
   });
   if (values.explain) {
     ctx.stdout.write(`${explainPlan(plan).join('\n')}\n`);

@@ -37,6 +37,7 @@ export function renderOptionsOf(plan: Plan, fileSink?: () => KittyFileSink): Ren
         placements: e.placements,
         placeholders: e.placeholders,
         colorDepth: e.placeholderColors,
+        ...(e.shortLived ? { kittyShortLived: true } : {}),
         ...(e.byFile && fileSink ? { kittyFile: fileSink() } : {}),
       };
     case 'iterm2':

@@ -34,8 +34,9 @@ export type PlannedReport = Pick<
   | 'synchronizedOutput'
   | 'terminal'
 > &
-  // placeholders: absent in reports built by hand before the field existed (then: only inside a multiplexer).
-  Partial<Pick<Report, 'why' | 'placeholders'>>;
+  // placeholders, shortLivedHint: absent in reports built by hand before the fields existed
+  // (then: placeholders only inside a multiplexer, no short-lived hint).
+  Partial<Pick<Report, 'why' | 'placeholders' | 'shortLivedHint'>>;
 
 const why = (source: PlanSource, detail: string): PlanWhy => ({ source, detail });
 
@@ -64,7 +65,15 @@ export function planDrawing(report: PlannedReport, request: DrawRequest = {}): P
   const cellPixels = report.cellPixels ?? null;
   const box = boxDecision(request, protocol.value, env, cellPixels ?? DEFAULT_CELL_PIXELS);
   const wrap = wrapDecision(report, request, protocol.value);
-  const encoder = encoderDecision(report, protocol.value, wrap.value, color.value, symbols, askedSymbols !== undefined);
+  const encoder = encoderDecision(
+    report,
+    protocol.value,
+    wrap.value,
+    color.value,
+    symbols,
+    askedSymbols !== undefined,
+    request.shortLived === true,
+  );
   const animation = animationDecision(report, request, protocol.value, wrap.value, encoder.value, env, terminal);
   return {
     protocol: protocol.value,
@@ -301,6 +310,7 @@ function encoderDecision(
   color: ColorDepth,
   symbols: readonly SymbolSetName[],
   asked: boolean,
+  shortLivedAsked: boolean,
 ): Decided<EncoderPlan> {
   const background = report.background?.rgb ?? null;
   const bg = background ? `background rgb(${background.join(',')})` : 'background unknown (black)';
@@ -308,12 +318,17 @@ function encoderDecision(
     case 'kitty': {
       // Inside a multiplexer, or where the layer drawing them keeps only placeholders (herdr).
       const placeholders = wrap !== null || report.placeholders === true;
+      // N=1 only where both hold: the caller never places the picture again, and the terminal
+      // takes the hint (an older kitty ignores the key; docs/draw.md, "The short-lived hint").
+      const hint = report.shortLivedHint === true;
+      const shortLived = shortLivedAsked && hint;
       const value = {
         protocol,
         placements: report.placements,
         placeholders,
         byFile: report.kittyLocalFile,
         placeholderColors: report.truecolor ? 'truecolor' : '256',
+        shortLived,
       } as const;
       return {
         value,
@@ -325,6 +340,13 @@ function encoderDecision(
               ? `Unicode placeholders (${wrap !== null ? `in ${wrap}` : 'the report: direct placements are dropped here'}), ids in ${value.placeholderColors} colour`
               : 'at the cursor',
             report.kittyLocalFile ? 'by file (the terminal read the probe’s file)' : 'inline',
+            shortLived
+              ? 'short-lived (N=1: shown once, kept out of the terminal’s disk cache)'
+              : shortLivedAsked
+                ? 'not marked short-lived (the terminal is not known to take N=1)'
+                : hint
+                  ? 'not marked short-lived (the caller may place it again; N=1 would let the terminal evict it first)'
+                  : 'not marked short-lived',
           ].join('; '),
         ),
       };

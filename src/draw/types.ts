@@ -61,6 +61,13 @@ export interface DrawRequest {
    * drops it); a library waits for proof (default false).
    */
   readonly wrapUnproven?: boolean | undefined;
+  /**
+   * The picture is short-lived: shown once and never placed again by its id (`termsight show`'s
+   * preview), so kitty's short-lived hint (`N=1`) may go with it where the terminal takes it (the
+   * report's `shortLivedHint`). A caller that places its picture again on every redraw (Ink) leaves
+   * it unset: the terminal may evict a short-lived image first (docs/draw.md). Default false.
+   */
+  readonly shortLived?: boolean | undefined;
 }
 
 /** What decided one decision of the plan. */
@@ -86,6 +93,8 @@ export interface KittyPlan {
   readonly byFile: boolean;
   /** The colours a placeholder's foreground names the image id in (256: ids 1..255). */
   readonly placeholderColors: '256' | 'truecolor';
+  /** kitty's short-lived hint (`N=1`): asked for by the caller and taken by the terminal. */
+  readonly shortLived: boolean;
 }
 
 /** iTerm2's encoder options. */

@@ -101,6 +101,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
   const cell = resolveCell(facts, multiplexer.value?.drawsItself === true && found?.name === 'tmux' ? tmux : null);
   const transparency = resolveSixelTransparency(multiplexer.value?.drawsItself === true ? found : who);
   const bands = resolveSixelBands(multiplexer.value?.drawsItself === true ? found : who);
+  const shortLived = resolveShortLivedHint(graphics.value, graphics.drawnBy === 'multiplexer' ? found : who);
 
   const answers: Record<ReportField, Why> = {
     graphics: graphics.why,
@@ -129,6 +130,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
       ? reason('rule', 'an SSH_* variable is set: the session is remote')
       : reason('default', 'no SSH_* variable is set'),
     kittyLocalFile: local.why,
+    shortLivedHint: shortLived.why,
   };
 
   return {
@@ -148,6 +150,7 @@ export function resolveReport(runtime: Runtime, facts?: ProbeFacts, options: Res
     multiplexer: multiplexer.value && { ...multiplexer.value, version: shown(multiplexer.value.version) },
     remote,
     kittyLocalFile: local.value,
+    shortLivedHint: shortLived.value,
     probeMs: facts && facts.skipped === undefined ? facts.elapsedMs : null,
     why: Object.fromEntries(Object.entries(answers).map(([field, why]) => [field, shownWhy(why)])) as Record<
       ReportField,
@@ -484,6 +487,43 @@ function resolvePlaceholders(
   return {
     value: false,
     why: reason('default', 'kitty pictures are placed directly: nothing here needs placeholders'),
+  };
+}
+
+/**
+ * Whether what draws the kitty pictures takes the short-lived hint (`N=1`), by its row's
+ * `shortLivedHint` at its version: an older kitty ignores the key, so false only costs a disk write.
+ */
+function resolveShortLivedHint(graphics: Protocol | null, drawer: Identified | null): Answer<boolean> {
+  if (graphics !== 'kitty') {
+    return {
+      value: false,
+      why: reason('default', `the short-lived hint is kitty's; graphics is ${graphics ?? 'off'}`),
+    };
+  }
+  if (!drawer) {
+    return { value: false, why: reason('default', 'the terminal is not identified: no short-lived hint (N=1)') };
+  }
+  const fact = drawer.row.facts.shortLivedHint;
+  const takes = supports(drawer.row, 'shortLivedHint', drawer.version);
+  const version = drawer.version === null ? '' : ` ${drawer.version}`;
+  return {
+    value: takes,
+    why: reason(
+      drawer.by === 'env' ? 'rule' : 'reply',
+      `${drawer.because} names ${drawer.row.name}${version}, whose database row ${
+        takes
+          ? 'takes the short-lived hint (N=1)'
+          : fact
+            ? `has the short-lived hint (N=1) only from ${fact.since ?? 'a version not known here'}`
+            : 'says nothing of the short-lived hint (N=1)'
+      }`,
+      {
+        row: drawer.row.id,
+        ...(drawer.reply ? { reply: drawer.reply } : {}),
+        ...(fact ? { reference: fact.source } : {}),
+      },
+    ),
   };
 }
 

@@ -95,6 +95,13 @@ export interface Report {
    * it) instead of base64 through the pty: only when the terminal read the probe's file.
    */
   readonly kittyLocalFile: boolean;
+  /**
+   * Whether what draws the kitty pictures takes kitty's short-lived hint (`N=1`: the image data
+   * is kept out of the disk cache, or evicted first; kitty 0.48+, Ghostty after 1.3.1), by the
+   * database's `shortLivedHint`. False where graphics is not kitty. Whether a picture is
+   * short-lived is the caller's to say (the plan's `shortLived`, docs/draw.md).
+   */
+  readonly shortLivedHint: boolean;
   /** How long the probe took, or null when no probe ran. */
   readonly probeMs: number | null;
   /** The reason for every answer above. */
@@ -118,4 +125,5 @@ export type ReportField =
   | 'terminal'
   | 'multiplexer'
   | 'remote'
-  | 'kittyLocalFile';
+  | 'kittyLocalFile'
+  | 'shortLivedHint';

@@ -24,7 +24,14 @@ export type ScriptedTerminalName =
   | 'tmux-kitty'
   | 'screen'
   | 'xterm'
-  | 'silent';
+  | 'silent'
+  | 'konsole'
+  | 'kitty-0.46'
+  | 'kitty-0.48'
+  | 'vscode-kitty'
+  | 'herdr'
+  | 'herdr-kitty'
+  | 'cmux';
 
 /** What a scripted terminal answers, and where that comes from. */
 export interface TerminalScript {
@@ -71,12 +78,28 @@ function envOfRow(row: TerminalRow): Record<string, string> {
   return env;
 }
 
+/** The probe's kitty graphics query, as sent. */
+const KITTY_QUERY = '\x1b_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\x1b\\';
+
+/** How a row-built terminal differs from its row's first example (a later version, a layer's own environment). */
+interface RowVariant {
+  /** Its XTVERSION reply's body (default: the row's example; null: it sends none). */
+  readonly xtversion?: string | null;
+  /** Whether it answers the kitty graphics query OK (default: where the row draws kitty). */
+  readonly kitty?: boolean;
+  /** Its environment (default: the row's first identity condition set). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Its name and why it differs from the row, for the provenance. */
+  readonly name?: string;
+  readonly because?: string;
+}
+
 /**
  * A terminal with no recording here, from its database row: its environment, its XTVERSION
  * example, the kitty graphics answer where it draws kitty, DA1 with sixel (4) where it draws
  * sixel, and an assumed cell size (`ASSUMED_CELL`) and dark background.
  */
-function fromRow(id: string): TerminalScript {
+function fromRow(id: string, variant: RowVariant = {}): TerminalScript {
   const row = TERMINALS.find((t) => t.id === id);
   if (!row) throw new RangeError(`no terminal ${id} in the database`);
   const draws = new Set(row.draws.map((d) => d.protocol));
@@ -84,9 +107,9 @@ function fromRow(id: string): TerminalScript {
   const add = (query: string, reply: string) => {
     answers[query] = { reply, late: '' };
   };
-  const xt = row.identity.xtversion?.example;
+  const xt = variant.xtversion === undefined ? row.identity.xtversion?.example : variant.xtversion;
   if (xt) add('\x1b[>q', `\x1bP>|${xt}\x1b\\`);
-  if (draws.has('kitty')) add('\x1b_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\x1b\\', '\x1b_Gi=31;OK\x1b\\');
+  if (variant.kitty ?? draws.has('kitty')) add(KITTY_QUERY, '\x1b_Gi=31;OK\x1b\\');
   add('\x1b[16t', `\x1b[6;${ASSUMED_CELL.height};${ASSUMED_CELL.width}t`);
   add('\x1b[14t', `\x1b[4;${24 * ASSUMED_CELL.height};${80 * ASSUMED_CELL.width}t`);
   add('\x1b[18t', '\x1b[8;24;80t');
@@ -94,14 +117,28 @@ function fromRow(id: string): TerminalScript {
   add('\x1b]11;?\x1b\\', '\x1b]11;rgb:0000/0000/0000\x1b\\');
   if (draws.has('sixel')) add('\x1b[?1;1;0S', '\x1b[?1;0;256S');
   return {
-    name: row.name,
+    name: variant.name ?? row.name,
     source: 'database',
-    provenance: `built from the terminal database's row '${row.id}' (no recording in the repository); cell size assumed ${ASSUMED_CELL.width}x${ASSUMED_CELL.height}`,
-    env: envOfRow(row),
+    provenance: `built from the terminal database's row '${row.id}' (no recording in the repository)${
+      variant.because ? `, ${variant.because}` : ''
+    }; cell size assumed ${ASSUMED_CELL.width}x${ASSUMED_CELL.height}`,
+    env: variant.env ?? envOfRow(row),
     da1: draws.has('sixel') ? '\x1b[?62;4;22c' : '\x1b[?62;22c',
     answers,
   };
 }
+
+/**
+ * What herdr's panes carry (herdr's row and its sources): its own variables, and the outer
+ * Ghostty's TERM_PROGRAM and GHOSTTY_RESOURCES_DIR passed through.
+ */
+const HERDR_ENV = {
+  TERM: 'xterm-256color',
+  HERDR_ENV: '1',
+  HERDR_PANE_ID: '1',
+  TERM_PROGRAM: 'ghostty',
+  GHOSTTY_RESOURCES_DIR: '/usr/share/ghostty',
+} as const;
 
 /** The script of a named terminal. */
 export function terminalScript(name: ScriptedTerminalName): TerminalScript {
@@ -123,7 +160,49 @@ export function terminalScript(name: ScriptedTerminalName): TerminalScript {
     case 'foot':
     case 'wezterm':
     case 'windows-terminal':
+    case 'konsole':
       return fromRow(name);
+    case 'kitty-0.46':
+    case 'kitty-0.48': {
+      const version = name === 'kitty-0.46' ? '0.46.2' : '0.48.1';
+      return fromRow('kitty', {
+        name: `kitty ${version}`,
+        xtversion: `kitty(${version})`,
+        because: `at ${version} (the row's facts with a version gate: animation frames read C, N=1)`,
+      });
+    }
+    case 'vscode-kitty':
+      // The image addon's recording, and the kitty query answered as the xterm.js row says it is
+      // where VS Code turns kitty graphics on (microsoft/vscode#295701): not recorded here.
+      return {
+        ...fromRecording('vscode-images', VSCODE_ENV),
+        name: 'VS Code (xterm.js with the image addon, kitty graphics on)',
+        source: 'database',
+        provenance: `built from the terminal database's row 'xterm.js' over the recording ${RECORDINGS['vscode-images'].file} (${RECORDINGS['vscode-images'].provenance}): the kitty query answered OK, as the row says the image addon does with kitty graphics on (not recorded here)`,
+        answers: { ...RECORDINGS['vscode-images'].answers, [KITTY_QUERY]: { reply: '\x1b_Gi=31;OK\x1b\\', late: '' } },
+      };
+    case 'herdr':
+    case 'herdr-kitty':
+      // Its panes answer as libghostty; the kitty query only with kitty graphics turned on.
+      return fromRow('libghostty', {
+        name: name === 'herdr' ? 'herdr (kitty graphics off)' : 'herdr (kitty graphics on)',
+        kitty: name === 'herdr-kitty',
+        env: HERDR_ENV,
+        because: `answering as libghostty inside herdr, kitty graphics ${name === 'herdr' ? 'off (its default)' : 'on'}`,
+      });
+    case 'cmux':
+      // Ghostty-based: Ghostty's variables and replies, and its own CMUX_WORKSPACE_ID.
+      return fromRow('ghostty', {
+        name: 'cmux',
+        env: {
+          TERM: 'xterm-ghostty',
+          TERM_PROGRAM: 'ghostty',
+          GHOSTTY_RESOURCES_DIR: '/Applications/cmux.app/Contents/Resources/ghostty',
+          CMUX_WORKSPACE_ID: '1',
+        },
+        because:
+          "with cmux's CMUX_WORKSPACE_ID beside Ghostty's variables (the cmux row: its own XTVERSION is not sourced, so Ghostty's)",
+      });
     case 'silent':
       return {
         name: 'a silent terminal',
@@ -150,6 +229,13 @@ export const SCRIPTED_TERMINALS: readonly ScriptedTerminalName[] = [
   'screen',
   'xterm',
   'silent',
+  'konsole',
+  'kitty-0.46',
+  'kitty-0.48',
+  'vscode-kitty',
+  'herdr',
+  'herdr-kitty',
+  'cmux',
 ];
 
 /** Options of a scripted terminal. */
@@ -193,7 +279,8 @@ export interface ScriptedTerminal {
   readonly rawModes: readonly boolean[];
 }
 
-const DA1_QUERY = /(?<!\x1b)\x1b\[0?c/;
+/** A round's end: its DA1, or a DA1 wrapped alone for tmux's passthrough (a round asked of the outer terminal only). */
+const ROUND_END = /(?<!\x1b)\x1b\[0?c|\x1bPtmux;\x1b\x1b\[0?c\x1b\\/;
 const isDa1 = (query: string): boolean => query === '\x1b[c' || query === '\x1b[0c';
 const SEQUENCE = /\x1b\[[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]|\x1b[P_\]](?:[^\x1b\x07]|\x1b(?!\\))*(?:\x1b\\|\x07)/g;
 
@@ -238,6 +325,35 @@ function answer(script: TerminalScript, queries: readonly string[], extra: Reado
 }
 
 /**
+ * The terminal's answer to one round of what an application wrote (everything up to and including
+ * the round's DA1 sentinel): the multiplexer's own answers first, then the outer terminal's to what
+ * was wrapped for it. The bytes as a latin1 string. Pure: for driving a real pty with a script
+ * (test/pty/draw.test.ts) as `scriptedTerminal` drives its in-memory streams.
+ *
+ * @example answerRound(terminalScript('kitty'), '\x1b[>q\x1b[c') // '\x1bP>|kitty(0.26.5)\x1b\\\x1b[?62;c'
+ */
+export function answerRound(
+  script: TerminalScript,
+  written: string,
+  extra: Readonly<Record<string, string>> = {},
+): string {
+  if (script.source === 'silent') return '';
+  const round = queriesIn(written, script.wrapper);
+  const direct = round.filter((q) => !q.wrapped).map((q) => q.query);
+  const wrapped = round.filter((q) => q.wrapped).map((q) => q.query);
+  return answer(script, direct, extra) + (script.outer ? answer(script.outer, wrapped, extra) : '');
+}
+
+/**
+ * Where the first round in written text ends: the index just past its DA1 query (the sentinel;
+ * wrapped for tmux when the round is the outer terminal's alone), or -1 while it is being written.
+ */
+export function roundEnd(written: string): number {
+  const m = ROUND_END.exec(written);
+  return m ? m.index + m[0].length : -1;
+}
+
+/**
  * A scripted terminal: hand `input`, `output` and `runtime` to `probeTerminal`/`probeTty` (or to
  * Ink's `render` as stdin/stdout), and it answers each round as the terminal did.
  *
@@ -268,14 +384,11 @@ export function scriptedTerminal(name: ScriptedTerminalName, options: ScriptedTe
     pending += text;
     // A round is answered when its DA1 (the sentinel) is written: everything pending with it,
     // the multiplexer's own answers first, then the outer terminal's to what was wrapped.
-    if (!DA1_QUERY.test(pending)) return;
-    const round = queriesIn(pending, script.wrapper);
+    if (roundEnd(pending) < 0) return;
+    const bytes = answerRound(script, pending, extra);
     pending = '';
     rounds += 1;
     if (script.source === 'silent') return;
-    const direct = round.filter((q) => !q.wrapped).map((q) => q.query);
-    const wrapped = round.filter((q) => q.wrapped).map((q) => q.query);
-    const bytes = answer(script, direct, extra) + (script.outer ? answer(script.outer, wrapped, extra) : '');
     setTimeout(() => input.write(Buffer.from(bytes, 'latin1')), latencyMs);
   };
   const output = new Writable({

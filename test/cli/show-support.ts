@@ -50,6 +50,7 @@ export function report(over: Partial<Report> = {}): Report {
     'multiplexer',
     'remote',
     'kittyLocalFile',
+    'shortLivedHint',
   ];
   return {
     graphics: null,
@@ -68,6 +69,7 @@ export function report(over: Partial<Report> = {}): Report {
     multiplexer: null,
     remote: false,
     kittyLocalFile: false,
+    shortLivedHint: false,
     probeMs: null,
     why: Object.fromEntries(fields.map((f) => [f, why])) as Report['why'],
     ...over,

@@ -19,8 +19,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Writes the wrapper: the tty mode (`stty -g`) before and after, termsight started through
  * `exec` (so the pid it prints is termsight's), then `rc=N` and the marker.
  */
-export function writeWrapper(dir: string): string {
-  const path = join(dir, 'wrapper.sh');
+export function writeWrapper(dir: string, options: { readonly drainInput?: boolean } = {}): string {
+  const path = join(dir, options.drainInput ? 'wrapper-drain.sh' : 'wrapper.sh');
   writeFileSync(
     path,
     [
@@ -35,6 +35,16 @@ export function writeWrapper(dir: string): string {
       `sh -c 'echo "PID=$$"; exec "$@"' termsight "$@"`,
       'rc=$?',
       'stty -g > "$out.after"',
+      // drainInput: what termsight left unread in the terminal's input (a reply it did not
+      // consume), read without waiting and printed as hex: `left=[]` when nothing.
+      ...(options.drainInput
+        ? [
+            'saved=$(stty -g); stty -icanon -echo min 0 time 0',
+            `left=$(dd bs=65536 count=1 2>/dev/null | od -An -tx1 | tr -d ' \\n')`,
+            'stty "$saved"',
+            `printf 'left=[%s]\\n' "$left"`,
+          ]
+        : []),
       `printf 'rc=%s ${MARKER}\\n' "$rc"`,
       // Held open until the test has read the marker (finish() answers with a newline): node-pty
       // drops the last chunk of output when the child exits while that chunk is still unread, which

@@ -26,11 +26,12 @@ const REQUESTS: Readonly<Record<string, (env: Record<string, string>) => DrawReq
     terminalSize: { columns: 100, rows: 30 },
     textTakesBox: true,
     wrapUnproven: true,
+    shortLived: true,
   }),
-  'show --animate': (env) => ({ env, columns: 40, animate: true, wrapUnproven: true }),
+  'show --animate': (env) => ({ env, columns: 40, animate: true, wrapUnproven: true, shortLived: true }),
   'not a terminal': (env) => ({ env, columns: 40, terminal: false }),
   'not a terminal, NO_COLOR': (env) => ({ env: { ...env, NO_COLOR: '1' }, columns: 40, terminal: false }),
-  'show --protocol kitty': (env) => ({ env, protocol: 'kitty', columns: 40, wrapUnproven: true }),
+  'show --protocol kitty': (env) => ({ env, protocol: 'kitty', columns: 40, wrapUnproven: true, shortLived: true }),
   'sixel asked for': (env) => ({ env, protocol: 'sixel', columns: { percent: 50 }, rows: { pixels: 200 } }),
   'terminal-image': (env) => ({ env, columns: 30, rows: 10, upscale: true, textPicture: 'blocks' }),
 };
@@ -104,7 +105,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'kitty+screen.json, show --protocol kitty',
     recording: 'kitty+screen.json',
     request: 'show --protocol kitty',
-    plan: 'kitty 40x- wrap=screen 256 nosync anim=- cell=- placements=false,placeholders=true,byFile=false,placeholderColors=256',
+    plan: 'kitty 40x- wrap=screen 256 nosync anim=- cell=- placements=false,placeholders=true,byFile=false,placeholderColors=256,shortLived=false',
   },
   {
     name: 'kitty+screen.json, sixel asked for',
@@ -152,7 +153,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'kitty+tmux-pt-wrapped-all.json, show --protocol kitty',
     recording: 'kitty+tmux-pt-wrapped-all.json',
     request: 'show --protocol kitty',
-    plan: 'kitty 40x- wrap=tmux truecolor sync anim=- cell=10x19 placements=false,placeholders=true,byFile=false,placeholderColors=truecolor',
+    plan: 'kitty 40x- wrap=tmux truecolor sync anim=- cell=10x19 placements=false,placeholders=true,byFile=false,placeholderColors=truecolor,shortLived=false',
   },
   {
     name: 'kitty+tmux-pt-wrapped-all.json, sixel asked for',
@@ -200,7 +201,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'kitty+tmux-pt-wrapped.json, show --protocol kitty',
     recording: 'kitty+tmux-pt-wrapped.json',
     request: 'show --protocol kitty',
-    plan: 'kitty 40x- wrap=tmux truecolor sync anim=- cell=10x19 placements=false,placeholders=true,byFile=false,placeholderColors=truecolor',
+    plan: 'kitty 40x- wrap=tmux truecolor sync anim=- cell=10x19 placements=false,placeholders=true,byFile=false,placeholderColors=truecolor,shortLived=false',
   },
   {
     name: 'kitty+tmux-pt-wrapped.json, sixel asked for',
@@ -248,7 +249,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'kitty+tmux-pt.json, show --protocol kitty',
     recording: 'kitty+tmux-pt.json',
     request: 'show --protocol kitty',
-    plan: 'kitty 40x- wrap=tmux truecolor nosync anim=- cell=- placements=false,placeholders=true,byFile=false,placeholderColors=truecolor',
+    plan: 'kitty 40x- wrap=tmux truecolor nosync anim=- cell=- placements=false,placeholders=true,byFile=false,placeholderColors=truecolor,shortLived=false',
   },
   {
     name: 'kitty+tmux-pt.json, sixel asked for',
@@ -296,7 +297,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'kitty+tmux-wrapped-all.json, show --protocol kitty',
     recording: 'kitty+tmux-wrapped-all.json',
     request: 'show --protocol kitty',
-    plan: 'kitty 40x- wrap=tmux truecolor nosync anim=- cell=- placements=false,placeholders=true,byFile=false,placeholderColors=truecolor',
+    plan: 'kitty 40x- wrap=tmux truecolor nosync anim=- cell=- placements=false,placeholders=true,byFile=false,placeholderColors=truecolor,shortLived=false',
   },
   {
     name: 'kitty+tmux-wrapped-all.json, sixel asked for',
@@ -344,7 +345,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'kitty+tmux.json, show --protocol kitty',
     recording: 'kitty+tmux.json',
     request: 'show --protocol kitty',
-    plan: 'kitty 40x- wrap=tmux truecolor nosync anim=- cell=- placements=false,placeholders=true,byFile=false,placeholderColors=truecolor',
+    plan: 'kitty 40x- wrap=tmux truecolor nosync anim=- cell=- placements=false,placeholders=true,byFile=false,placeholderColors=truecolor,shortLived=false',
   },
   {
     name: 'kitty+tmux.json, sixel asked for',
@@ -362,19 +363,19 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'kitty-scrubbed.json, library',
     recording: 'kitty-scrubbed.json',
     request: 'library',
-    plan: 'kitty 40x12 wrap=- truecolor sync anim=- cell=10x19 placements=true,placeholders=false,byFile=false,placeholderColors=truecolor',
+    plan: 'kitty 40x12 wrap=- truecolor sync anim=- cell=10x19 placements=true,placeholders=false,byFile=false,placeholderColors=truecolor,shortLived=false',
   },
   {
     name: 'kitty-scrubbed.json, show',
     recording: 'kitty-scrubbed.json',
     request: 'show',
-    plan: 'kitty 100x28 wrap=- truecolor sync anim=- cell=10x19 placements=true,placeholders=false,byFile=false,placeholderColors=truecolor',
+    plan: 'kitty 100x28 wrap=- truecolor sync anim=- cell=10x19 placements=true,placeholders=false,byFile=false,placeholderColors=truecolor,shortLived=false',
   },
   {
     name: 'kitty-scrubbed.json, show --animate',
     recording: 'kitty-scrubbed.json',
     request: 'show --animate',
-    plan: 'kitty 40x- wrap=- truecolor sync anim=kitty cell=10x19 placements=true,placeholders=false,byFile=false,placeholderColors=truecolor',
+    plan: 'kitty 40x- wrap=- truecolor sync anim=kitty cell=10x19 placements=true,placeholders=false,byFile=false,placeholderColors=truecolor,shortLived=false',
   },
   {
     name: 'kitty-scrubbed.json, not a terminal',
@@ -392,7 +393,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'kitty-scrubbed.json, show --protocol kitty',
     recording: 'kitty-scrubbed.json',
     request: 'show --protocol kitty',
-    plan: 'kitty 40x- wrap=- truecolor sync anim=- cell=10x19 placements=true,placeholders=false,byFile=false,placeholderColors=truecolor',
+    plan: 'kitty 40x- wrap=- truecolor sync anim=- cell=10x19 placements=true,placeholders=false,byFile=false,placeholderColors=truecolor,shortLived=false',
   },
   {
     name: 'kitty-scrubbed.json, sixel asked for',
@@ -404,25 +405,25 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'kitty-scrubbed.json, terminal-image',
     recording: 'kitty-scrubbed.json',
     request: 'terminal-image',
-    plan: 'kitty 30x10+ wrap=- truecolor sync anim=- cell=10x19 placements=true,placeholders=false,byFile=false,placeholderColors=truecolor',
+    plan: 'kitty 30x10+ wrap=- truecolor sync anim=- cell=10x19 placements=true,placeholders=false,byFile=false,placeholderColors=truecolor,shortLived=false',
   },
   {
     name: 'kitty.json, library',
     recording: 'kitty.json',
     request: 'library',
-    plan: 'kitty 40x12 wrap=- truecolor sync anim=- cell=10x19 placements=true,placeholders=false,byFile=false,placeholderColors=truecolor',
+    plan: 'kitty 40x12 wrap=- truecolor sync anim=- cell=10x19 placements=true,placeholders=false,byFile=false,placeholderColors=truecolor,shortLived=false',
   },
   {
     name: 'kitty.json, show',
     recording: 'kitty.json',
     request: 'show',
-    plan: 'kitty 100x28 wrap=- truecolor sync anim=- cell=10x19 placements=true,placeholders=false,byFile=false,placeholderColors=truecolor',
+    plan: 'kitty 100x28 wrap=- truecolor sync anim=- cell=10x19 placements=true,placeholders=false,byFile=false,placeholderColors=truecolor,shortLived=false',
   },
   {
     name: 'kitty.json, show --animate',
     recording: 'kitty.json',
     request: 'show --animate',
-    plan: 'kitty 40x- wrap=- truecolor sync anim=kitty cell=10x19 placements=true,placeholders=false,byFile=false,placeholderColors=truecolor',
+    plan: 'kitty 40x- wrap=- truecolor sync anim=kitty cell=10x19 placements=true,placeholders=false,byFile=false,placeholderColors=truecolor,shortLived=false',
   },
   {
     name: 'kitty.json, not a terminal',
@@ -440,7 +441,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'kitty.json, show --protocol kitty',
     recording: 'kitty.json',
     request: 'show --protocol kitty',
-    plan: 'kitty 40x- wrap=- truecolor sync anim=- cell=10x19 placements=true,placeholders=false,byFile=false,placeholderColors=truecolor',
+    plan: 'kitty 40x- wrap=- truecolor sync anim=- cell=10x19 placements=true,placeholders=false,byFile=false,placeholderColors=truecolor,shortLived=false',
   },
   {
     name: 'kitty.json, sixel asked for',
@@ -452,7 +453,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'kitty.json, terminal-image',
     recording: 'kitty.json',
     request: 'terminal-image',
-    plan: 'kitty 30x10+ wrap=- truecolor sync anim=- cell=10x19 placements=true,placeholders=false,byFile=false,placeholderColors=truecolor',
+    plan: 'kitty 30x10+ wrap=- truecolor sync anim=- cell=10x19 placements=true,placeholders=false,byFile=false,placeholderColors=truecolor,shortLived=false',
   },
   {
     name: 'xterm+screen.json, library',
@@ -488,7 +489,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'xterm+screen.json, show --protocol kitty',
     recording: 'xterm+screen.json',
     request: 'show --protocol kitty',
-    plan: 'kitty 40x- wrap=screen 256 nosync anim=- cell=- placements=false,placeholders=true,byFile=false,placeholderColors=256',
+    plan: 'kitty 40x- wrap=screen 256 nosync anim=- cell=- placements=false,placeholders=true,byFile=false,placeholderColors=256,shortLived=false',
   },
   {
     name: 'xterm+screen.json, sixel asked for',
@@ -536,7 +537,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'xterm+tmux-pt.json, show --protocol kitty',
     recording: 'xterm+tmux-pt.json',
     request: 'show --protocol kitty',
-    plan: 'kitty 40x- wrap=tmux 256 nosync anim=- cell=- placements=false,placeholders=true,byFile=false,placeholderColors=256',
+    plan: 'kitty 40x- wrap=tmux 256 nosync anim=- cell=- placements=false,placeholders=true,byFile=false,placeholderColors=256,shortLived=false',
   },
   {
     name: 'xterm+tmux-pt.json, sixel asked for',
@@ -584,7 +585,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'xterm+tmux.json, show --protocol kitty',
     recording: 'xterm+tmux.json',
     request: 'show --protocol kitty',
-    plan: 'kitty 40x- wrap=tmux 256 nosync anim=- cell=- placements=false,placeholders=true,byFile=false,placeholderColors=256',
+    plan: 'kitty 40x- wrap=tmux 256 nosync anim=- cell=- placements=false,placeholders=true,byFile=false,placeholderColors=256,shortLived=false',
   },
   {
     name: 'xterm+tmux.json, sixel asked for',
@@ -632,7 +633,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'xterm-headless.json, show --protocol kitty',
     recording: 'xterm-headless.json',
     request: 'show --protocol kitty',
-    plan: 'kitty 40x- wrap=- truecolor sync anim=- cell=- placements=false,placeholders=false,byFile=false,placeholderColors=truecolor',
+    plan: 'kitty 40x- wrap=- truecolor sync anim=- cell=- placements=false,placeholders=false,byFile=false,placeholderColors=truecolor,shortLived=false',
   },
   {
     name: 'xterm-headless.json, sixel asked for',
@@ -680,7 +681,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'xterm-scrubbed.json, show --protocol kitty',
     recording: 'xterm-scrubbed.json',
     request: 'show --protocol kitty',
-    plan: 'kitty 40x- wrap=- 256 nosync anim=- cell=- placements=false,placeholders=false,byFile=false,placeholderColors=256',
+    plan: 'kitty 40x- wrap=- 256 nosync anim=- cell=- placements=false,placeholders=false,byFile=false,placeholderColors=256,shortLived=false',
   },
   {
     name: 'xterm-scrubbed.json, sixel asked for',
@@ -728,7 +729,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'xterm-vt340.json, show --protocol kitty',
     recording: 'xterm-vt340.json',
     request: 'show --protocol kitty',
-    plan: 'kitty 40x- wrap=- 256 nosync anim=- cell=- placements=false,placeholders=false,byFile=false,placeholderColors=256',
+    plan: 'kitty 40x- wrap=- 256 nosync anim=- cell=- placements=false,placeholders=false,byFile=false,placeholderColors=256,shortLived=false',
   },
   {
     name: 'xterm-vt340.json, sixel asked for',
@@ -776,7 +777,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'xterm.json, show --protocol kitty',
     recording: 'xterm.json',
     request: 'show --protocol kitty',
-    plan: 'kitty 40x- wrap=- 256 nosync anim=- cell=- placements=false,placeholders=false,byFile=false,placeholderColors=256',
+    plan: 'kitty 40x- wrap=- 256 nosync anim=- cell=- placements=false,placeholders=false,byFile=false,placeholderColors=256,shortLived=false',
   },
   {
     name: 'xterm.json, sixel asked for',
@@ -824,7 +825,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'xtermjs-image.json, show --protocol kitty',
     recording: 'xtermjs-image.json',
     request: 'show --protocol kitty',
-    plan: 'kitty 40x- wrap=- truecolor sync anim=- cell=8x15 placements=false,placeholders=false,byFile=false,placeholderColors=truecolor',
+    plan: 'kitty 40x- wrap=- truecolor sync anim=- cell=8x15 placements=false,placeholders=false,byFile=false,placeholderColors=truecolor,shortLived=false',
   },
   {
     name: 'xtermjs-image.json, sixel asked for',
@@ -872,7 +873,7 @@ const TABLE: ReadonlyArray<{ name: string; recording: string; request: string; p
     name: 'xtermjs.json, show --protocol kitty',
     recording: 'xtermjs.json',
     request: 'show --protocol kitty',
-    plan: 'kitty 40x- wrap=- truecolor sync anim=- cell=- placements=false,placeholders=false,byFile=false,placeholderColors=truecolor',
+    plan: 'kitty 40x- wrap=- truecolor sync anim=- cell=- placements=false,placeholders=false,byFile=false,placeholderColors=truecolor,shortLived=false',
   },
   {
     name: 'xtermjs.json, sixel asked for',
@@ -906,5 +907,48 @@ describe('the plan for each recorded terminal and request', () => {
     const options = renderOptionsOf(plan);
     if (plan.protocol !== 'kitty') expect(options).not.toHaveProperty('placements');
     if (plan.protocol !== 'sixel') expect(options).not.toHaveProperty('sixelColors');
+  });
+});
+
+/**
+ * kitty's short-lived hint (`N=1`) is decided by two facts: the caller never places the picture
+ * again (`show`: yes; the library, Ink: no) and the terminal takes the hint (the database's
+ * `shortLivedHint`: kitty from 0.48.0, Ghostty after 1.3.1). No recording here has it (kitty
+ * 0.26.5), so these reports are resolved from replies built from the database rows' XTVERSION
+ * (marked as such), at versions either side of each row's gate.
+ */
+describe("the short-lived hint (N=1): the caller's lifetime and the terminal's row", () => {
+  const rowBuilt = (xtversion: string): Report =>
+    resolveReport(
+      { env: { TERM: 'xterm-256color' }, isTTY: { stdin: true, stdout: true } },
+      factsFromReplies(`\x1bP>|${xtversion}\x1b\\\x1b_Gi=31;OK\x1b\\\x1b[?62;22c`, { multiplexer: null }),
+    );
+  const CASES: ReadonlyArray<{ name: string; xtversion: string; request: string; hint: boolean; shortLived: boolean }> =
+    (
+      [
+        { xtversion: 'kitty(0.48.0)', request: 'show', hint: true, shortLived: true },
+        { xtversion: 'kitty(0.48.0)', request: 'show --protocol kitty', hint: true, shortLived: true },
+        { xtversion: 'kitty(0.48.0)', request: 'library', hint: true, shortLived: false },
+        { xtversion: 'kitty(0.48.0)', request: 'terminal-image', hint: true, shortLived: false },
+        { xtversion: 'kitty(0.47.1)', request: 'show', hint: false, shortLived: false },
+        { xtversion: 'kitty(0.46.2)', request: 'show --animate', hint: false, shortLived: false },
+        { xtversion: 'ghostty 1.4.0', request: 'show', hint: true, shortLived: true },
+        { xtversion: 'ghostty 1.4.0', request: 'library', hint: true, shortLived: false },
+        { xtversion: 'ghostty 1.3.1', request: 'show', hint: false, shortLived: false },
+      ] as const
+    ).map((c) => ({ ...c, name: `${c.xtversion}, ${c.request}: N=1 ${c.shortLived ? 'set' : 'not set'}` }));
+  it.each(CASES)('$name', ({ xtversion, request, hint, shortLived }) => {
+    const report = rowBuilt(xtversion);
+    expect(report.graphics).toBe('kitty');
+    expect(report.shortLivedHint).toBe(hint);
+    expect(report.why.shortLivedHint.reference).toMatch(/kitty|ghostty/);
+    const plan = planDrawing(report, (REQUESTS[request] as (env: Record<string, string>) => DrawRequest)({}));
+    expect(plan.encoder).toMatchObject({ protocol: 'kitty', shortLived });
+    expect(renderOptionsOf(plan).kittyShortLived ?? false).toBe(shortLived);
+    expect(plan.why.encoder.detail).toContain(shortLived ? 'short-lived (N=1' : 'not marked short-lived');
+  });
+  it('a report built before the field existed (no shortLivedHint) never marks a picture short-lived', () => {
+    const { shortLivedHint: _, ...old } = rowBuilt('kitty(0.48.0)');
+    expect(planDrawing(old, { shortLived: true }).encoder).toMatchObject({ shortLived: false });
   });
 });

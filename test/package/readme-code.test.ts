@@ -13,36 +13,10 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../support/build.js';
+import { type Block, codeBlocks, codeLines, firstLibraryExample } from '../support/readme.js';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '..', '..', '..');
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
-
-/** One fenced block of the README: its language, its code and the line it starts on. */
-interface Block {
-  readonly lang: string;
-  readonly code: string;
-  readonly line: number;
-}
-
-/** Every fenced code block of a Markdown text (pure; tested below on made-up text). */
-function codeBlocks(markdown: string): Block[] {
-  const blocks: Block[] = [];
-  const lines = markdown.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^```(\w*)\s*$/.exec(lines[i] as string);
-    if (!open) continue;
-    const end = lines.findIndex((l, j) => j > i && /^```\s*$/.test(l));
-    if (end < 0) break;
-    blocks.push({ lang: open[1] as string, code: lines.slice(i + 1, end).join('\n'), line: i + 1 });
-    i = end;
-  }
-  return blocks;
-}
-
-/** Lines of code: not blank, not only a comment. */
-function codeLines(code: string): number {
-  return code.split('\n').filter((l) => l.trim() !== '' && !/^\s*\/\//.test(l)).length;
-}
 
 /**
  * The JavaScript blocks that cannot run headless, by their first line, and why; every other JS
@@ -130,8 +104,7 @@ describe('README.md', () => {
   });
 
   it('opens the library with one call of at most 8 lines of code', () => {
-    const library = README.slice(README.indexOf('## The library'));
-    const first = codeBlocks(library)[0] as Block;
+    const first = firstLibraryExample(README) as Block;
     expect(first.lang).toBe('ts');
     expect(codeLines(first.code)).toBeLessThanOrEqual(8);
     expect(first.code).toMatch(/from 'termsight'/);

@@ -51,6 +51,15 @@ describe('each scripted terminal answers the real probe', () => {
     { name: 'screen', graphics: 'symbols', terminal: 'XTerm', source: 'recorded' },
     { name: 'xterm', graphics: 'symbols', terminal: 'XTerm', source: 'recorded' },
     { name: 'silent', graphics: 'symbols', terminal: null, source: 'silent' },
+    { name: 'konsole', graphics: 'sixel', terminal: 'Konsole', source: 'database' },
+    { name: 'kitty-0.46', graphics: 'kitty', terminal: 'kitty', source: 'database' },
+    { name: 'kitty-0.48', graphics: 'kitty', terminal: 'kitty', source: 'database' },
+    // The addon's sixel comes first (the xterm.js row), though it answers the kitty query too.
+    { name: 'vscode-kitty', graphics: 'sixel', terminal: 'xterm.js', source: 'database' },
+    // herdr answers as libghostty; kitty only from its answer to the kitty query, never the name.
+    { name: 'herdr', graphics: 'symbols', terminal: 'libghostty', source: 'database' },
+    { name: 'herdr-kitty', graphics: 'kitty', terminal: 'libghostty', source: 'database' },
+    { name: 'cmux', graphics: 'kitty', terminal: 'ghostty', source: 'database' },
   ];
   it('has a row for every terminal but tmux (whose answer needs a tmux server: below)', () => {
     expect([...rows.map((r) => r.name), 'tmux-kitty'].sort()).toEqual([...SCRIPTED_TERMINALS].sort());
@@ -61,6 +70,7 @@ describe('each scripted terminal answers the real probe', () => {
     expect(t.script.source).toBe(source);
     expect(r.graphics).toBe(graphics);
     expect(r.terminal?.name ?? null).toBe(terminal);
+    if (t.script.source === 'database') expect(t.script.provenance).toMatch(/^built from the terminal database's row/);
     // Raw mode on for the probe and back off: once.
     expect(t.rawModes).toEqual([true, false]);
   });
