@@ -52,6 +52,9 @@ export function guardInput(stdin: GuardedStdin, setRawMode: (mode: boolean) => v
   let active = true;
   let held = false;
   let heard = false;
+  /** Chunks pulled but not yet handed to the driver. */
+  let unpumped: Buffer[] = [];
+  let handing = false;
   /** Someone reads the stand-in now: what waited in stdin meanwhile is pulled for it. */
   const listening = (): void => {
     if (heard) return;
@@ -133,7 +136,15 @@ export function guardInput(stdin: GuardedStdin, setRawMode: (mode: boolean) => v
       if (ownEmit) Object.defineProperty(stdin, 'emit', ownEmit);
       else delete (stdin as unknown as Record<string, unknown>).emit;
     }
-    for (const bytes of chunks) stand.emit('data', bytes);
+    // The driver may let go while it reads one of them (its last reply): the rest are Ink's (release()).
+    unpumped.push(...chunks);
+    if (handing) return;
+    handing = true;
+    try {
+      for (let bytes = unpumped.shift(); bytes !== undefined; bytes = unpumped.shift()) stand.emit('data', bytes);
+    } finally {
+      handing = false;
+    }
   };
 
   /**
@@ -181,6 +192,8 @@ export function guardInput(stdin: GuardedStdin, setRawMode: (mode: boolean) => v
     stdin.off('readable', onReadable);
     if (ownRead) Object.defineProperty(stdin, 'read', ownRead);
     else delete (stdin as unknown as Record<string, unknown>).read;
+    keys.push(...unpumped);
+    unpumped = [];
     const rest = takeKeys();
     if (rest !== null) stdin.unshift(rest);
     // Nobody else reads: stop reading so the process can exit.
