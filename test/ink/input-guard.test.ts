@@ -5,6 +5,7 @@
  * sees, and on its answer stops listening and `unshift`s the rest: node_modules/ink7/build/ink.js,
  * `confirmKittySupport`). The pty test runs the same against real Ink 6, 7 and 8.
  */
+import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/env/runtime.js';
@@ -104,5 +105,53 @@ describe('the input guard shares stdin with a reader and a data listener', () =>
     await new Promise((r) => setImmediate(r));
     expect(read).toBe(row.read);
     if (detector) expect(detector).toEqual({ seen: INK_ANSWER, answered: true });
+  });
+});
+
+/** A stdin that keeps its chunks apart (as ink-testing-library's does): `read()` returns one at a time. */
+class ChunkedStdin extends EventEmitter {
+  readonly isTTY = true;
+  readonly readableEncoding = null;
+  private readonly chunks: Buffer[] = [];
+  send(...chunks: string[]): void {
+    for (const c of chunks) this.chunks.push(Buffer.from(c, 'latin1'));
+    this.emit('readable');
+  }
+  read(): Buffer | null {
+    return this.chunks.shift() ?? null;
+  }
+  unshift(chunk: string | Uint8Array): void {
+    this.chunks.unshift(Buffer.from(chunk));
+    setImmediate(() => this.emit('readable'));
+  }
+}
+
+describe('the input guard when the driver lets go while chunks are still to be handed on', () => {
+  it('the chunk after the one that ended the ask goes to the reader, after the keys before it', async () => {
+    const stdin = new ChunkedStdin();
+    let read = '';
+    stdin.on('readable', () => {
+      for (let chunk = stdin.read(); chunk !== null; chunk = stdin.read()) read += chunk.toString('latin1');
+    });
+    const stdout = {
+      write(chunk: Uint8Array | string) {
+        if (escapeSequences(Buffer.from(chunk).toString('latin1')).some(isSentinel))
+          setImmediate(() => stdin.send(`a${BACKGROUND}b${kitty.da1}`, 'z'));
+        return true;
+      },
+    } as unknown as TerminalOutput;
+    const [background] = await askInsideInk({
+      stdin,
+      stdout,
+      setRawMode: () => {},
+      queries: [OSC11],
+      runtime,
+      lateMs: 0,
+    });
+    expect(Buffer.from(background ?? []).toString('latin1')).toBe(BACKGROUND);
+    for (const end = performance.now() + 5000; read.length < 3 && performance.now() < end; )
+      await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    expect(read).toBe('abz');
   });
 });
