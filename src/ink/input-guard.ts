@@ -9,9 +9,13 @@
  * Ink-free: it takes the stream and a raw-mode function, so it is tested without React.
  */
 import { EventEmitter } from 'node:events';
+import { replyKey } from '../probe/asks.js';
 import { askTerminal, type DriverOptions } from '../probe/driver.js';
 import { probeTerminal } from '../report/probe-terminal.js';
 import type { Report } from '../report/types.js';
+
+/** On a guard's `emit` that keeps `'data'` from listeners while it pulls: the `emit` it wraps. */
+const unquieted = Symbol('termsight.unquietedEmit');
 
 /** What the guard needs of Ink's stdin (a tty.ReadStream, or ink-testing-library's stand-in). */
 export interface GuardedStdin extends NodeJS.EventEmitter {
@@ -47,6 +51,18 @@ export function guardInput(stdin: GuardedStdin, setRawMode: (mode: boolean) => v
   const keys: Buffer[] = [];
   let active = true;
   let held = false;
+  let heard = false;
+  /** Chunks pulled but not yet handed to the driver. */
+  let unpumped: Buffer[] = [];
+  let handing = false;
+  /** Someone reads the stand-in now: what waited in stdin meanwhile is pulled for it. */
+  const listening = (): void => {
+    if (heard) return;
+    heard = true;
+    setImmediate(() => {
+      if (active) pump();
+    });
+  };
   let releaseResolve: () => void = () => {};
   const released = new Promise<void>((r) => {
     releaseResolve = r;
@@ -73,7 +89,11 @@ export function guardInput(stdin: GuardedStdin, setRawMode: (mode: boolean) => v
       }
       return stand;
     },
-    resume: () => stand,
+    // The driver's last step of attaching (its tap is on).
+    resume: () => {
+      listening();
+      return stand;
+    },
     pause: () => stand,
     unshift: (chunk: Uint8Array | string) => keys.push(Buffer.from(chunk)),
     destroy: () => stand,
@@ -82,15 +102,64 @@ export function guardInput(stdin: GuardedStdin, setRawMode: (mode: boolean) => v
     isPaused: () => false,
   });
 
+  // A 'data' listener on the stand-in (the resize watch's lazy guard reads it so) listens too.
+  stand.on('newListener', (event: string | symbol) => {
+    if (event === 'data') listening();
+  });
+
   const asInk = (bytes: Buffer): string | Buffer =>
     stdin.readableEncoding ? bytes.toString(stdin.readableEncoding) : bytes;
 
-  /** Pulls everything the terminal sent and hands it to the driver. */
+  /**
+   * Pulls everything the terminal sent and hands it to the driver. A stream's `read()` also emits
+   * `'data'` with each chunk it returns: that is kept from `'data'` listeners (Ink 6.8's and 7's
+   * kitty keyboard detector, which would take every reply and key raw and `unshift` the keys again:
+   * docs/ink.md, "Ink's own kitty keyboard query").
+   */
   const pump = (): void => {
-    for (let chunk = read(); chunk !== null; chunk = read()) {
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, stdin.readableEncoding ?? 'utf8') : chunk;
-      if (bytes.length > 0) stand.emit('data', bytes);
+    // Before anyone listens to the stand-in, a chunk emitted there would be lost: it waits in stdin.
+    if (!heard) return;
+    const ownEmit = Object.getOwnPropertyDescriptor(stdin, 'emit');
+    const emit = stdin.emit;
+    const quiet = function (this: unknown, event: string | symbol, ...args: unknown[]): boolean {
+      return event === 'data' ? false : emit.call(this, event, ...args);
+    };
+    Object.assign(quiet, { [unquieted]: emit });
+    Object.defineProperty(stdin, 'emit', { configurable: true, writable: true, value: quiet });
+    const chunks: Buffer[] = [];
+    try {
+      for (let chunk = read(); chunk !== null; chunk = read()) {
+        const bytes = typeof chunk === 'string' ? Buffer.from(chunk, stdin.readableEncoding ?? 'utf8') : chunk;
+        if (bytes.length > 0) chunks.push(bytes);
+      }
+    } finally {
+      if (ownEmit) Object.defineProperty(stdin, 'emit', ownEmit);
+      else delete (stdin as unknown as Record<string, unknown>).emit;
     }
+    // The driver may let go while it reads one of them (its last reply): the rest are Ink's (release()).
+    unpumped.push(...chunks);
+    if (handing) return;
+    handing = true;
+    try {
+      for (let bytes = unpumped.shift(); bytes !== undefined; bytes = unpumped.shift()) stand.emit('data', bytes);
+    } finally {
+      handing = false;
+    }
+  };
+
+  /**
+   * Ink's own kitty keyboard query's answer (`CSI ? flags u`, passed on by the driver: termsight did
+   * not ask it) goes to the reader that waits for it: Ink 6.8 and 7 wait on a `'data'` listener
+   * (through `read()` their App would hand it to `useInput` as `[?0u`); Ink 8 reads it with the keys
+   * and takes it out itself, so with no `'data'` listener it goes the keys' way.
+   */
+  const toDataListener = (bytes: Uint8Array): boolean => {
+    if (stdin.listenerCount('data') === 0 || replyKey({ kind: 'csi', bytes }) !== 'kittyKeyboard') return false;
+    // Past any guard's quieting (a guard below answers while one above pulls).
+    let emit = stdin.emit as typeof stdin.emit & { [unquieted]?: typeof stdin.emit };
+    while (emit[unquieted]) emit = emit[unquieted];
+    emit.call(stdin, 'data', asInk(Buffer.from(bytes)));
+    return true;
   };
 
   const takeKeys = (): string | Buffer | null => {
@@ -123,6 +192,8 @@ export function guardInput(stdin: GuardedStdin, setRawMode: (mode: boolean) => v
     stdin.off('readable', onReadable);
     if (ownRead) Object.defineProperty(stdin, 'read', ownRead);
     else delete (stdin as unknown as Record<string, unknown>).read;
+    keys.push(...unpumped);
+    unpumped = [];
     const rest = takeKeys();
     if (rest !== null) stdin.unshift(rest);
     // Nobody else reads: stop reading so the process can exit.
@@ -136,7 +207,7 @@ export function guardInput(stdin: GuardedStdin, setRawMode: (mode: boolean) => v
       return held;
     },
     onKeys(bytes: Uint8Array): void {
-      if (bytes.length === 0) return;
+      if (bytes.length === 0 || toDataListener(bytes)) return;
       // A key the driver releases after letting go (a lone ESC it held) goes straight back.
       if (!active) {
         stdin.unshift(asInk(Buffer.from(bytes)));

@@ -33,6 +33,7 @@ class Session {
   readonly apcs: Apc[] = [];
   output = '';
   private fed = 0;
+  private atOnce: { query: string; reply: string } | null = null;
   feeding: Promise<void> = Promise.resolve();
   readonly proc: pty.IPty;
   readonly exited: Promise<number>;
@@ -46,6 +47,11 @@ class Session {
     });
     this.proc.onData((d) => {
       this.output += d;
+      const at = this.atOnce;
+      if (at && this.output.includes(at.query)) {
+        this.atOnce = null;
+        this.proc.write(at.reply);
+      }
       this.feeding = this.feeding.then(() => this.feed());
     });
     this.exited = new Promise((r) => this.proc.onExit((e) => r(e.exitCode)));
@@ -96,6 +102,11 @@ class Session {
     await this.feeding;
   }
 
+  /** Answers `query` with `reply` the moment the app writes it (once). */
+  answerAtOnce(query: string, reply: string): void {
+    this.atOnce = { query, reply };
+  }
+
   kill(): void {
     try {
       this.proc.kill();
@@ -108,114 +119,132 @@ class Session {
 let session: Session | null = null;
 afterEach(() => session?.kill());
 
+/**
+ * One row of the keys table: an Ink major, whether Ink asks its own kitty keyboard query
+ * (`kittyKeyboard: { mode: 'auto' }`), when the terminal answers it, and whether termsight is in
+ * the app at all. The user types `a` before any reply (inside Ink's 200 ms wait where Ink asked),
+ * `b` between the replies, `c` after the probe's report is on the screen.
+ */
+interface KeysRow {
+  readonly major: 6 | 7 | 8;
+  readonly kittyKeyboard: boolean;
+  /** `with the probe`: in order with termsight's replies (a slow terminal, ssh); `at once`: as soon as Ink asks. */
+  readonly inkAnswer: 'with the probe' | 'at once' | null;
+  /** false: Ink alone (no provider, no picture), to tell Ink's own behaviour from termsight's. */
+  readonly termsight: boolean;
+  /** What useInput saw, in order (control bytes in caret notation; Ink strips a sequence's ESC). */
+  readonly keys: string;
+}
+
+const keysRows: (KeysRow & { name: string })[] = (
+  [
+    { major: 6, kittyKeyboard: false, inkAnswer: null, termsight: true, keys: 'abc' },
+    { major: 7, kittyKeyboard: false, inkAnswer: null, termsight: true, keys: 'abc' },
+    { major: 8, kittyKeyboard: false, inkAnswer: null, termsight: true, keys: 'abc' },
+    { major: 6, kittyKeyboard: true, inkAnswer: 'with the probe', termsight: true, keys: 'abc' },
+    { major: 7, kittyKeyboard: true, inkAnswer: 'with the probe', termsight: true, keys: 'abc' },
+    { major: 8, kittyKeyboard: true, inkAnswer: 'with the probe', termsight: true, keys: 'abc' },
+    { major: 6, kittyKeyboard: true, inkAnswer: 'at once', termsight: true, keys: 'abc' },
+    { major: 7, kittyKeyboard: true, inkAnswer: 'at once', termsight: true, keys: 'abc' },
+    { major: 8, kittyKeyboard: true, inkAnswer: 'at once', termsight: true, keys: 'abc' },
+    // Ink alone, its answer and two keys in one read while useInput reads: Ink 6.8 and 7 read their
+    // answer through a 'data' listener beside useInput's read() and unshift what else it saw, so
+    // useInput gets the answer as `[?0u` and the keys twice (Ink 8 reads it once, with the keys).
+    { major: 6, kittyKeyboard: true, inkAnswer: 'with the probe', termsight: false, keys: 'a[?0ubabc' },
+    { major: 7, kittyKeyboard: true, inkAnswer: 'with the probe', termsight: false, keys: 'a[?0ubabc' },
+    { major: 8, kittyKeyboard: true, inkAnswer: 'with the probe', termsight: false, keys: 'abc' },
+  ] satisfies KeysRow[]
+).map((row) => ({
+  ...row,
+  name: `Ink ${row.major}${row.termsight ? ' with <Image>' : ' alone'}, kittyKeyboard ${row.kittyKeyboard ? `auto, answered ${row.inkAnswer}` : 'off'}`,
+}));
+
 // Each Ink major of the peer range the suite installs: Ink 7 and 8 need Node 22 (their engines).
-describe.each([
-  { name: 'Ink 6', major: 6 },
-  { name: 'Ink 7', major: 7 },
-  { name: 'Ink 8', major: 8 },
-])('$name: an Ink app with <Image> in a pty, answered as kitty', ({ major }) => {
-  const runs = major === 6 || nodeMajor >= 22;
-  it.skipIf(!runs)(
-    `places the picture at its cell, keeps the text and the keys, and deletes the image on unmount${runs ? '' : ` (skipped: Ink ${major} needs Node 22 or later)`}`,
-    async () => {
-      const kitty = loadTerminal('kitty');
-      // As over ssh: nothing in the environment says kitty; the replies must.
-      const s = new Session({ TERM: 'xterm-256color', TERMSIGHT_TEST_INK: String(major) }, ['--import', useInk, app]);
-      session = s;
-      await s.until(() => escapeSequences(s.output).some(isSentinel), 'the probe');
-      const sequences = escapeSequences(s.output);
-      const queries = sequences.slice(0, sequences.findIndex(isSentinel) + 1);
-      const { replies } = answerFor(kitty, queries);
-      expect(replies.length).toBeGreaterThan(2);
-      // The user types between the terminal's replies.
-      s.proc.write(replies.slice(0, 2).join(''));
-      s.proc.write('x');
-      s.proc.write(replies.slice(2).join(''));
-      s.proc.write('y');
-      s.proc.write(kitty.da1);
-      await s.until(() => s.lines().some((l) => l.includes('graphics:kitty')), 'the report');
-      await s.until(() => s.apcs.some((a) => a.body.startsWith('a=p')), 'the placement');
-
-      const lines = s.lines();
-      const row = lines.findIndex((l) => l.startsWith('left>'));
-      expect(lines[row - 1]).toBe('TOP LINE');
-      // The Box reserves the picture's cells: the label, 8 blank columns, the text after it.
-      expect(lines[row]).toBe(`left>${' '.repeat(8)}<right`);
-      expect(lines[row + 4]).toBe('keys:[xy] graphics:kitty');
-      expect(s.output).not.toContain('keys:[x\x1b');
-
-      const placements = s.apcs.filter((a) => a.body.startsWith('a=p'));
-      for (const p of placements) expect({ x: p.x, y: p.y }).toEqual({ x: 5, y: row });
-      const id = /i=(\d+)/.exec(placements[0].body)?.[1];
-      expect(placements[0].body).toContain('c=8');
-      expect(placements[0].body).toContain('r=4');
-      const upload = s.apcs.find((a) => a.body.startsWith('a=t'));
-      expect(upload?.body).toContain(`i=${id},`);
-
-      s.proc.write('q');
-      expect(await s.exited).toBe(0);
-      await s.feeding;
-      await s.feeding;
-      expect(s.apcs.some((a) => a.body === `a=d,d=I,i=${id},q=2`)).toBe(true);
-    },
-  );
+describe("keys typed before, during and after the probe and Ink's own kitty keyboard query, in a pty answered as kitty", () => {
+  for (const row of keysRows) {
+    const runs = row.major === 6 || nodeMajor >= 22;
+    const name = `${row.name}: useInput sees ${row.keys}${runs ? '' : ` (skipped: Ink ${row.major} needs Node 22 or later)`}`;
+    it.skipIf(!runs)(name, () => keysInPty(row));
+  }
 });
 
-// Ink 8 (Node 22 and later: its engines). Ink 6.8 and 7 read the answer to their own query through a
-// 'data' listener and `unshift` what else they saw, which the input guard's pulls duplicate: there the
-// protocol turns on but keys typed in the same 200 ms come twice (docs/ink.md, "Not done yet").
-describe.each([{ name: 'Ink 8', major: 8 }])(
-  '$name with kittyKeyboard auto, the provider and <Image> in a pty, answered as kitty',
-  ({ major }) => {
-    const runs = nodeMajor >= 22;
-    it.skipIf(!runs)(
-      `Ink's CSI ? u answer reaches Ink while termsight probes, keys reach useInput, no reply leaks, the picture lands at its cell${runs ? '' : ' (skipped: Ink 8 needs Node 22 or later)'}`,
-      async () => {
-        const kitty = loadTerminal('kitty');
-        const inkQuery = '\x1b[?u';
-        const inkAnswer = kitty.replies.get(inkQuery) ?? '';
-        expect(inkAnswer).toBe('\x1b[?0u');
-        // kitty names itself in the environment (Ink 6's auto mode asks only such terminals).
-        const s = new Session({ TERM: 'xterm-kitty', KITTY_WINDOW_ID: '1', TERMSIGHT_TEST_INK: String(major) }, [
-          '--import',
-          useInk,
-          app,
-          '--kitty-keyboard',
-        ]);
-        session = s;
-        await s.until(() => escapeSequences(s.output).some(isSentinel), 'the probe');
-        const sequences = escapeSequences(s.output);
-        // Ink asked first, at render(); termsight's batch follows.
-        expect(sequences.indexOf(inkQuery)).toBeGreaterThanOrEqual(0);
-        expect(sequences.indexOf(inkQuery)).toBeLessThan(sequences.findIndex(isSentinel));
-        const queries = sequences.slice(0, sequences.findIndex(isSentinel) + 1).filter((q) => q !== inkQuery);
-        const { replies } = answerFor(kitty, queries);
-        // The terminal answers in the order asked (Ink's first), while the user types between replies.
-        s.proc.write(inkAnswer + replies.slice(0, 2).join(''));
-        s.proc.write('x');
-        s.proc.write(replies.slice(2).join(''));
-        s.proc.write('y');
-        s.proc.write(kitty.da1);
-        await s.until(() => s.lines().some((l) => l.includes('graphics:kitty')), 'the report');
-        await s.until(() => s.apcs.some((a) => a.body.startsWith('a=p')), 'the placement');
-        await s.until(() => s.output.includes('\x1b[>1u'), "Ink's kitty keyboard protocol turned on");
+async function keysInPty(row: KeysRow): Promise<void> {
+  const kitty = loadTerminal('kitty');
+  const inkQuery = '\x1b[?u';
+  const inkAnswer = kitty.replies.get(inkQuery) ?? '';
+  expect(inkAnswer).toBe('\x1b[?0u');
+  // With the keyboard query, kitty names itself in the environment (Ink 6.8's auto mode asks only
+  // such terminals); without, nothing says kitty (as over ssh): the replies must.
+  const env = row.kittyKeyboard ? { TERM: 'xterm-kitty', KITTY_WINDOW_ID: '1' } : { TERM: 'xterm-256color' };
+  const argv = ['--import', useInk, app];
+  if (row.kittyKeyboard) argv.push('--kitty-keyboard');
+  if (!row.termsight) argv.push('--plain');
+  const s = new Session({ ...env, TERMSIGHT_TEST_INK: String(row.major) }, argv);
+  session = s;
+  // Ink's query answered the moment it is written (no waiting on a poll: Ink waits 200 ms).
+  if (row.inkAnswer === 'at once') s.answerAtOnce(inkQuery, inkAnswer);
+  const keysLine = () => s.lines().find((l) => l.startsWith('keys:')) ?? '';
 
-        const lines = s.lines();
-        const row = lines.findIndex((l) => l.startsWith('left>'));
-        expect(lines[row]).toBe(`left>${' '.repeat(8)}<right`);
-        expect(lines[row + 4]).toBe('keys:[xy] graphics:kitty');
-        // No reply on the screen (an echoed one shows without its ESC).
-        for (const reply of [inkAnswer, ...replies, kitty.da1])
-          expect(lines.join('\n')).not.toContain(reply.slice(2, 8));
-        const placements = s.apcs.filter((a) => a.body.startsWith('a=p'));
-        for (const p of placements) expect({ x: p.x, y: p.y }).toEqual({ x: 5, y: row });
+  if (!row.termsight) {
+    // Once useInput reads: a key, Ink's answer and a key in one read, all inside Ink's wait.
+    await s.until(() => keysLine().endsWith('graphics:plain'), 'useInput');
+    expect(escapeSequences(s.output)).toContain(inkQuery);
+    s.proc.write(`a${inkAnswer}b`);
+    await s.until(() => s.output.includes('\x1b[>1u'), "Ink's kitty keyboard protocol turned on");
+    s.proc.write('c');
+    await s.until(() => keysLine().includes('c]'), 'the last key');
+    expect(keysLine()).toBe(`keys:[${row.keys}] graphics:plain`);
+    s.proc.write('q');
+    expect(await s.exited).toBe(0);
+    return;
+  }
 
-        s.proc.write('q');
-        expect(await s.exited).toBe(0);
-      },
-    );
-  },
-);
+  await s.until(() => escapeSequences(s.output).some(isSentinel), 'the probe');
+  const sequences = escapeSequences(s.output);
+  const sentinel = sequences.findIndex(isSentinel);
+  // Ink asks at render(), before termsight's batch; without kittyKeyboard it never asks.
+  const asked = sequences.indexOf(inkQuery);
+  if (row.kittyKeyboard) expect(asked >= 0 && asked < sentinel).toBe(true);
+  else expect(asked).toBe(-1);
+  const queries = sequences.slice(0, sentinel + 1).filter((q) => q !== inkQuery);
+  const { replies } = answerFor(kitty, queries);
+  expect(replies.length).toBeGreaterThan(2);
+  // The terminal answers in the order asked (Ink's first), the user typing before and between.
+  s.proc.write('a');
+  s.proc.write((row.inkAnswer === 'with the probe' ? inkAnswer : '') + replies.slice(0, 2).join(''));
+  s.proc.write('b');
+  s.proc.write(replies.slice(2).join(''));
+  s.proc.write(kitty.da1);
+  await s.until(() => keysLine().endsWith('graphics:kitty'), 'the report');
+  s.proc.write('c');
+  await s.until(() => s.apcs.some((a) => a.body.startsWith('a=p')), 'the placement');
+  await s.until(() => keysLine().includes('c]'), 'the last key');
+  if (row.kittyKeyboard) await s.until(() => s.output.includes('\x1b[>1u'), "Ink's kitty keyboard protocol turned on");
+  else expect(s.output).not.toContain('\x1b[>1u');
+
+  const lines = s.lines();
+  const row0 = lines.findIndex((l) => l.startsWith('left>'));
+  expect(lines[row0 - 1]).toBe('TOP LINE');
+  // The Box reserves the picture's cells: the label, 8 blank columns, the text after it.
+  expect(lines[row0]).toBe(`left>${' '.repeat(8)}<right`);
+  expect(lines[row0 + 4]).toBe(`keys:[${row.keys}] graphics:kitty`);
+  // No reply on the screen (an echoed one shows without its ESC).
+  for (const reply of [inkAnswer, ...replies, kitty.da1]) expect(lines.join('\n')).not.toContain(reply.slice(2, 8));
+
+  const placements = s.apcs.filter((a) => a.body.startsWith('a=p'));
+  for (const p of placements) expect({ x: p.x, y: p.y }).toEqual({ x: 5, y: row0 });
+  const id = /i=(\d+)/.exec(placements[0].body)?.[1];
+  expect(placements[0].body).toContain('c=8');
+  expect(placements[0].body).toContain('r=4');
+  const upload = s.apcs.find((a) => a.body.startsWith('a=t'));
+  expect(upload?.body).toContain(`i=${id},`);
+
+  s.proc.write('q');
+  expect(await s.exited).toBe(0);
+  await s.feeding;
+  await s.feeding;
+  expect(s.apcs.some((a) => a.body === `a=d,d=I,i=${id},q=2`)).toBe(true);
+}
 
 describe('an Ink app with <Image> that calls process.exit() in a pty, answered as kitty', () => {
   it.each([
