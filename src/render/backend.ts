@@ -229,8 +229,10 @@ function fittedLayout(source: Size, protocol: Protocol, options: RenderOptions):
   if (protocol === 'symbols') return symbolsLayout(box, units);
   const whole =
     protocol === 'sixel' && options.wholeCells
-      ? ((options.background ? paddedToCells(units, options.cellPixels) : null) ??
-        roundedToCells(units, options.cellPixels, columns, rows))
+      ? options.background
+        ? (paddedToCells(units, options.cellPixels) ??
+          keptInside(roundedToCells(units, options.cellPixels, columns, rows), units))
+        : roundedToCells(units, options.cellPixels, columns, rows)
       : null;
   if (whole) return whole;
   if (protocol === 'sixel' && options.wholeBands) return wholeBandsLayout(units, unit);
@@ -315,6 +317,21 @@ function paddedToCells(units: Size, cell: Size | undefined): Layout | null {
   if (canvas.height % SIXEL_BAND !== 0) return null;
   const padded = canvas.width !== units.width || canvas.height !== units.height;
   return { units: canvas, columns: across, rows: down, ...(padded ? { picture: units } : {}) };
+}
+
+/**
+ * With a background to pad with, a whole-cell layout (`roundedToCells`) whose shape is not quite
+ * the picture's keeps the picture's aspect: the largest size of its aspect inside the cells (at
+ * most a few pixels less on one side, at most its fitted size), drawn at their top-left, the rest
+ * painted in the background (`Layout.picture`). Null stays null.
+ */
+function keptInside(lay: Layout | null, units: Size): Layout | null {
+  if (!lay) return null;
+  const scale = Math.min(lay.units.width / units.width, lay.units.height / units.height, 1);
+  const side = (length: number, most: number) => Math.min(most, Math.max(1, Math.round(length * scale)));
+  const picture = { width: side(units.width, lay.units.width), height: side(units.height, lay.units.height) };
+  const padded = picture.width !== lay.units.width || picture.height !== lay.units.height;
+  return padded ? { ...lay, picture } : lay;
 }
 
 /**
@@ -512,6 +529,8 @@ function pixelSequences(
             sixelColors: options.sixelColors,
             ...(options.background ? { background: options.background } : {}),
             ...(options.sixelTransparency === false ? { transparency: false } : {}),
+            // tmux drawing the sixel itself fills what it adds below with register 0: the background.
+            ...(options.wholeCells && options.background ? { registerZero: options.background } : {}),
           }),
         ],
       };

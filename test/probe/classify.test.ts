@@ -230,7 +230,9 @@ describe('facts', () => {
     const off = factsFromReplies(tmux34, { multiplexer: 'tmux', wrapped: true });
     expect(off.passthrough).toBe(false);
     expect(off.synchronizedOutput).toBeUndefined(); // tmux's, not the terminal's
-    expect(off.background).toBeUndefined(); // tmux's own answer, not the terminal's: not taken
+    // tmux's own answer (the pane's background, what tmux's own sixel is drawn on) where the
+    // outer terminal said nothing.
+    expect(off.background).toMatchObject({ rgb: [0x1c, 0x1c, 0x1c], dark: true });
     const on = factsFromReplies(`${tmux34}\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;c`, {
       multiplexer: 'tmux',
       wrapped: true,
