@@ -11,6 +11,7 @@ import { draw, layout } from '../../src/render/backend.js';
 import type { RenderOptions } from '../../src/render/options.js';
 
 const XTERM = { width: 8, height: 17 };
+const KONSOLE = { width: 8, height: 15 };
 
 describe('layout with wholeCells', () => {
   it.each<{
@@ -138,9 +139,41 @@ describe('layout with wholeCells and a background: the picture keeps its size, t
       cells: [18, 6],
     },
     {
-      name: 'the cells it reaches (160 px: 10 rows, 170 px) are not whole bands: the nearest whole cells (within 1%), the picture square inside',
+      name: "100x100 in Konsole's 8x15 cells: 7 rows (105 px) are not whole bands, 8 (120 px) are: 13x8 cells, its own size",
+      source: { width: 100, height: 100 },
+      options: { cellPixels: KONSOLE, columns: 40, rows: 40, wholeCells: true, background: WHITE },
+      units: [104, 120],
+      picture: [100, 100],
+      cells: [13, 8],
+    },
+    {
+      name: '100x100 in 9x16 cells: 7 and 8 rows are not whole bands, 9 (144 px) are: 12x9 cells, its own size',
+      source: { width: 100, height: 100 },
+      options: { cellPixels: { width: 9, height: 16 }, columns: 40, rows: 40, wholeCells: true, background: WHITE },
+      units: [108, 144],
+      picture: [100, 100],
+      cells: [12, 9],
+    },
+    {
+      name: 'the row more is past the box (7 rows of 15 px): the nearest whole cells of whole bands, the picture square inside',
+      source: { width: 100, height: 100 },
+      options: { cellPixels: KONSOLE, columns: 40, rows: 7, wholeCells: true, background: WHITE },
+      units: [88, 90],
+      picture: [88, 88],
+      cells: [11, 6],
+    },
+    {
+      name: 'the cells it reaches (160 px: 10 rows, 170 px) are not whole bands, 12 rows (204 px) are: 20x12 cells, its own size',
       source: { width: 400, height: 400 },
       options: { cellPixels: XTERM, columns: 20, rows: 22, wholeCells: true, background: WHITE },
+      units: [160, 204],
+      picture: [160, 160],
+      cells: [20, 12],
+    },
+    {
+      name: 'the same in a box of 11 rows: the nearest whole cells (within 1%, 153 px is not whole bands), the picture square inside',
+      source: { width: 400, height: 400 },
+      options: { cellPixels: XTERM, columns: 20, rows: 11, wholeCells: true, background: WHITE },
       units: [152, 153],
       picture: [152, 152],
       cells: [19, 9],
