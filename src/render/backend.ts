@@ -69,8 +69,9 @@ export interface Layout {
   /** Columns right of the cursor where the picture starts (`align` within the box's columns); absent: 0. */
   readonly offset?: number;
   /**
-   * Sixel in whole cells (`wholeCells` with `background`): the picture's own size inside `units`,
-   * drawn at their top-left, the rest painted in `background`. Absent: the picture is `units`.
+   * Sixel in whole cells (`wholeCells` with `background`): the picture's own size (or the largest
+   * of its aspect that fits) inside `units`, drawn at their top-left, the rest painted in
+   * `background`. Absent: the picture is `units`.
    */
   readonly picture?: Size;
 }
