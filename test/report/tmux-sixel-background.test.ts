@@ -74,11 +74,28 @@ function decode(sequence: string): { width: number; height: number; at: (x: numb
 
 describe("tmux 3.5a's own sixel padded with the background tmux answers OSC 11 with (recorded in Debian 13)", () => {
   it.each([
-    { file: 'xterm-vt340+tmux-3.5a.rec.json', cell: [8, 17], sixel: [104, 102], cells: [13, 6] },
-    { file: 'foot+tmux-3.5a.rec.json', cell: [8, 17], sixel: [104, 102], cells: [13, 6] },
-    // 7 rows of 15 px (105) are not whole bands, 8 (120) are.
-    { file: 'konsole+tmux-3.5a.rec.json', cell: [8, 15], sixel: [104, 120], cells: [13, 8] },
-  ])('$file: the report has tmux’s background, the sixel is $sixel px with the picture 100x100 in it', (row) => {
+    {
+      name: 'tmux over xterm 398 as a VT340 (8x17): 104x102 px, 13x6 cells',
+      file: 'xterm-vt340+tmux-3.5a.rec.json',
+      cell: [8, 17],
+      sixel: [104, 102],
+      cells: [13, 6],
+    },
+    {
+      name: 'tmux over foot 1.21 (8x17): 104x102 px, 13x6 cells',
+      file: 'foot+tmux-3.5a.rec.json',
+      cell: [8, 17],
+      sixel: [104, 102],
+      cells: [13, 6],
+    },
+    {
+      name: 'tmux over Konsole 25.04 (8x15): 7 rows (105 px) are not whole bands, 8 (120 px) are: 104x120 px, 13x8 cells',
+      file: 'konsole+tmux-3.5a.rec.json',
+      cell: [8, 15],
+      sixel: [104, 120],
+      cells: [13, 8],
+    },
+  ])('$name: the report has tmux’s background, the picture 100x100 in the sixel', (row) => {
     const recording = read(row.file);
     const replies = recording.events.filter((e) => e.direction === 'in').map((e) => escapeBytes(e.bytes));
     expect(replies.join('')).toBe(TMUX_REPLIES);
