@@ -4,7 +4,8 @@
  * 13 cells made it on 3 December 2026 (test/fixtures/tmux/README.md), replayed. The report carries
  * tmux's own answer (asked unwrapped before its DA1; passthrough is off, so the outer terminal
  * says nothing), and `show`'s sixel keeps the 100 px picture's size and aspect inside whole cells
- * of whole bands, padded with it, register 0 the background. Each changed row changes one fact.
+ * of whole bands, padded with it, register 0 the background. tmux 3.3a (Debian 12) answers
+ * nothing there. Each changed row changes one fact.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -126,6 +127,17 @@ describe("tmux 3.5a's own sixel padded with the background tmux answers OSC 11 w
     const image = decode(drawing.sequences[0] as string);
     expect([image.width, image.height]).toEqual([104, 102]);
     expect(image.at(103, 101)).toEqual([255, 255, 0]); // the picture reaches the corner
+  });
+
+  it('tmux 3.3a (Debian 12, over xterm 379 as a VT340) answers nothing to it with a default background: none known, no sixel', () => {
+    const recording = read('xterm-vt340+tmux-3.3a.rec.json');
+    const replies = recording.events.filter((e) => e.direction === 'in').map((e) => escapeBytes(e.bytes));
+    expect(replies.join('')).toBe('\\eP>|tmux 3.3a\\e\\\\e[?1;2c');
+    const { runtime, facts, tmux } = replay(recording);
+    const report = resolveReport(runtime, facts, { stream: 'tty', tmux });
+    expect(report.background).toBeNull();
+    expect(report.why.background.detail).toBe('no OSC 11 reply');
+    expect(['braille', 'blocks', 'symbols']).toContain(report.graphics);
   });
 
   it('the probe asked tmux’s OSC 11 unwrapped, between its XTVERSION and its DA1', () => {
