@@ -241,6 +241,16 @@ describe('facts', () => {
     expect(on.background?.dark).toBe(false); // the outer terminal's answer wins
   });
 
+  it("behind screen, wrapped: a background before screen's DA1 is not taken (screen answers none itself, it forwards OSC 11)", () => {
+    const early = '\x1b[>83;40900;0c\x1b]11;rgb:1c1c/1c1c/1c1c\x1b\\\x1b[?1;2c';
+    expect(factsFromReplies(early, { multiplexer: 'screen', wrapped: true }).background).toBeUndefined();
+    const forwarded = factsFromReplies(`${early}\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;c`, {
+      multiplexer: 'screen',
+      wrapped: true,
+    });
+    expect(forwarded.background?.rgb).toEqual([255, 255, 255]);
+  });
+
   it.each([
     { name: 'tmux XTVERSION', text: '\x1bP>|tmux 3.3a\x1b\\', named: 'tmux', outerOnly: false },
     { name: 'tmux DA2', text: '\x1b[>84;0;0c', named: 'tmux', outerOnly: false },
