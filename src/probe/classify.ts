@@ -149,11 +149,12 @@ export function factsFromReplies(replies: readonly ReplyToken[] | string, contex
   const kitty = lastOf(mine, 'kittyGraphics', (r) => r.id !== KITTY_LOCAL_ID);
   const local = lastOf(mine, 'kittyGraphics', (r) => r.id === KITTY_LOCAL_ID);
   const sync = lastOf(mine, 'decrqm', (r) => r.mode === 2026);
-  // Colours: the terminal's own. When the query was also sent wrapped, what came before tmux's DA1
-  // is tmux's answer (tmux 3.5a answers OSC 10/11 itself: docs/terminals.md, "tmux"), not taken.
+  // Colours: the terminal's own where it answered; else tmux's own answer (3.4+ answers OSC 11 with
+  // the pane's style or its client's background: the background of the pane, which tmux's own
+  // sixel is drawn on; docs/probe.md, "Who answered what"). Never screen's (it forwards OSC 11).
   const bg =
     lastOf(mine, 'background', (r) => r.rgb !== null) ??
-    (wrapped ? undefined : lastOf(theirs, 'background', (r) => r.rgb !== null));
+    (wrapped && multiplexer !== 'tmux' ? undefined : lastOf(theirs, 'background', (r) => r.rgb !== null));
   const sixel = lastOf(mine, 'xtsmgraphics', (r) => r.item === 1 && r.status === 0 && r.values.length > 0);
   const cell = multiplexer === 'tmux' && passthrough !== true ? undefined : cellFrom(mine);
 

@@ -147,8 +147,10 @@ function printedBy(rows: readonly TerminalRow[], notes: string[]): Set<QueryFami
  *   names itself in its replies (XTVERSION `tmux …`, DA2 type 84 tmux, 83 screen) and
  *   `planFollowUp` decides what follows.
  * - tmux answers XTVERSION and DA1 itself and drops the rest: those two go first unwrapped (tmux's
- *   own answers, the first DA1 being tmux's), then, unless `askOuter: false`, the other queries
- *   and a DA1, each wrapped for the outer terminal, with the same gates for the outer terminal.
+ *   own answers, the first DA1 being tmux's), with OSC 11 between them (tmux 3.4+ answers it with
+ *   the pane's background, what its own sixel pads with; 3.3a and a default background say
+ *   nothing), then, unless `askOuter: false`, the other queries and a DA1, each wrapped for the
+ *   outer terminal, with the same gates for the outer terminal.
  * - GNU screen answers DA2 and DA1 itself and forwards the body of each of its DCS packets (under
  *   768 bytes) unparsed: DA2 and DA1 go first unwrapped, then, unless `askOuter: false`, every
  *   query the outer terminal's gates allow and a DA1, each in screen's packets (`wrapScreen`); with
@@ -203,7 +205,7 @@ export function planQuery(options: QueryOptions = {}): QueryPlan {
       wrapped,
       dcs,
       apc,
-      direct: ['xtversion', 'da1'],
+      direct: ['xtversion', 'background', 'da1'],
       outer: wrapped ? now : [],
       held: wrapped ? held : [],
       notes,

@@ -69,8 +69,9 @@ export interface Layout {
   /** Columns right of the cursor where the picture starts (`align` within the box's columns); absent: 0. */
   readonly offset?: number;
   /**
-   * Sixel in whole cells (`wholeCells` with `background`): the picture's own size inside `units`,
-   * drawn at their top-left, the rest painted in `background`. Absent: the picture is `units`.
+   * Sixel in whole cells (`wholeCells` with `background`): the picture's own size (or the largest
+   * of its aspect that fits) inside `units`, drawn at their top-left, the rest painted in
+   * `background`. Absent: the picture is `units`.
    */
   readonly picture?: Size;
 }
@@ -229,8 +230,10 @@ function fittedLayout(source: Size, protocol: Protocol, options: RenderOptions):
   if (protocol === 'symbols') return symbolsLayout(box, units);
   const whole =
     protocol === 'sixel' && options.wholeCells
-      ? ((options.background ? paddedToCells(units, options.cellPixels) : null) ??
-        roundedToCells(units, options.cellPixels, columns, rows))
+      ? options.background
+        ? (paddedToCells(units, options.cellPixels, rows) ??
+          keptInside(roundedToCells(units, options.cellPixels, columns, rows), units))
+        : roundedToCells(units, options.cellPixels, columns, rows)
       : null;
   if (whole) return whole;
   if (protocol === 'sixel' && options.wholeBands) return wholeBandsLayout(units, unit);
@@ -301,20 +304,40 @@ const ASPECT_TOLERANCE = 0.01;
 
 /**
  * A sixel layout of whole cells with the picture's own aspect: the cells are those the fitted
- * picture reaches (rounded up, so within the box it was fitted to), the picture is drawn at its
- * fitted size at their top-left and the margin is painted in the terminal's background
- * (`Layout.picture`), so tmux has no margin to fill with register 0 and nothing is stretched.
- * Null for a cell of fractional pixels, and where the cells' height is not whole bands of six rows.
+ * picture reaches (rounded up, so within the box it was fitted to), a row or two more where that
+ * makes them whole bands of six rows (cells of 15 px: 7 rows are 105 px, 8 are 120; of 16 px, 9
+ * rows), the picture drawn at its fitted size at their top-left and the margin painted in the
+ * terminal's background (`Layout.picture`), so tmux has no margin to fill with register 0 and
+ * nothing is stretched. Null for a cell of fractional pixels, and where no such rows are within
+ * two of those reached (cells of 17 px: only every sixth row is whole bands) and the box.
  */
-function paddedToCells(units: Size, cell: Size | undefined): Layout | null {
+function paddedToCells(units: Size, cell: Size | undefined, rows: number | undefined): Layout | null {
   if (!cell || !Number.isInteger(cell.width) || !Number.isInteger(cell.height)) return null;
   const across = Math.max(1, Math.ceil(units.width / cell.width));
-  const down = Math.max(1, Math.ceil(units.height / cell.height));
-  const canvas = { width: across * cell.width, height: down * cell.height };
+  const reached = Math.max(1, Math.ceil(units.height / cell.height));
   // Whole bands too (see roundedToCells), else tmux takes one cell more and fills it with register 0.
-  if (canvas.height % SIXEL_BAND !== 0) return null;
+  const down = [reached, reached + 1, reached + 2].find(
+    (d) => (d * cell.height) % SIXEL_BAND === 0 && d <= (rows ?? d),
+  );
+  if (down === undefined) return null;
+  const canvas = { width: across * cell.width, height: down * cell.height };
   const padded = canvas.width !== units.width || canvas.height !== units.height;
   return { units: canvas, columns: across, rows: down, ...(padded ? { picture: units } : {}) };
+}
+
+/**
+ * With a background to pad with, a whole-cell layout (`roundedToCells`) whose shape is not quite
+ * the picture's keeps the picture's aspect: the largest size of its aspect inside the cells (at
+ * most a few pixels less on one side, at most its fitted size), drawn at their top-left, the rest
+ * painted in the background (`Layout.picture`). Null stays null.
+ */
+function keptInside(lay: Layout | null, units: Size): Layout | null {
+  if (!lay) return null;
+  const scale = Math.min(lay.units.width / units.width, lay.units.height / units.height, 1);
+  const side = (length: number, most: number) => Math.min(most, Math.max(1, Math.round(length * scale)));
+  const picture = { width: side(units.width, lay.units.width), height: side(units.height, lay.units.height) };
+  const padded = picture.width !== lay.units.width || picture.height !== lay.units.height;
+  return padded ? { ...lay, picture } : lay;
 }
 
 /**
@@ -512,6 +535,8 @@ function pixelSequences(
             sixelColors: options.sixelColors,
             ...(options.background ? { background: options.background } : {}),
             ...(options.sixelTransparency === false ? { transparency: false } : {}),
+            // tmux drawing the sixel itself fills what it adds below with register 0: the background.
+            ...(options.wholeCells && options.background ? { registerZero: options.background } : {}),
           }),
         ],
       };

@@ -50,9 +50,10 @@ export interface RenderOptions {
   /**
    * Sixel: make the picture whole cells of `cellPixels`, for a multiplexer that draws sixel itself
    * in its cells (tmux 3.4+), which otherwise fills the rest of the last cell row and column with
-   * colour register 0. With `background` the picture keeps its size and aspect and the cells it
-   * reaches are padded with the background; without, its size is rounded to the nearest whole
-   * cells (a stretch of up to half a cell). Needs `cellPixels`. Default false.
+   * colour register 0. With `background` the picture keeps its aspect (and its size where the
+   * cells it reaches, or a row or two more, are whole bands), the cells are padded with the
+   * background and register 0 is the background; without, its size is rounded to the nearest
+   * whole cells (a stretch of up to 3%). Needs `cellPixels`. Default false (docs/render.md, "No band").
    */
   readonly wholeCells?: boolean;
   /**

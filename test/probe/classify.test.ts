@@ -230,13 +230,25 @@ describe('facts', () => {
     const off = factsFromReplies(tmux34, { multiplexer: 'tmux', wrapped: true });
     expect(off.passthrough).toBe(false);
     expect(off.synchronizedOutput).toBeUndefined(); // tmux's, not the terminal's
-    expect(off.background).toBeUndefined(); // tmux's own answer, not the terminal's: not taken
+    // tmux's own answer (the pane's background, what tmux's own sixel is drawn on) where the
+    // outer terminal said nothing.
+    expect(off.background).toMatchObject({ rgb: [0x1c, 0x1c, 0x1c], dark: true });
     const on = factsFromReplies(`${tmux34}\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;c`, {
       multiplexer: 'tmux',
       wrapped: true,
     });
     expect(on.passthrough).toBe(true);
     expect(on.background?.dark).toBe(false); // the outer terminal's answer wins
+  });
+
+  it("behind screen, wrapped: a background before screen's DA1 is not taken (screen answers none itself, it forwards OSC 11)", () => {
+    const early = '\x1b[>83;40900;0c\x1b]11;rgb:1c1c/1c1c/1c1c\x1b\\\x1b[?1;2c';
+    expect(factsFromReplies(early, { multiplexer: 'screen', wrapped: true }).background).toBeUndefined();
+    const forwarded = factsFromReplies(`${early}\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;c`, {
+      multiplexer: 'screen',
+      wrapped: true,
+    });
+    expect(forwarded.background?.rgb).toEqual([255, 255, 255]);
   });
 
   it.each([

@@ -167,7 +167,7 @@ const GUARDED_ROWS: readonly TraceRow[] = [
     runtime: KNOWN_TMUX,
     steps: ['start', ['in', '\x1bP>|tmux 3.3a\x1b\\\x1b[?1;2c'], 1, ['in', DA1], 2, ['in', DA1], 3],
     expected: [
-      `start: write \\e[>q\\e[c${wrap('\\e[>q\\e[>c\\e[16t\\e[14t\\e[18t\\e[?1;1;0S\\e]11;?\\e\\\\e[c')}`,
+      `start: write \\e[>q\\e]11;?\\e\\\\e[c${wrap('\\e[>q\\e[>c\\e[16t\\e[14t\\e[18t\\e[?1;1;0S\\e]11;?\\e\\\\e[c')}`,
       `in \\e[?62;c: write ${wrap(GUARDED)}`,
       't3: done answered 3ms',
     ],
@@ -177,7 +177,7 @@ const GUARDED_ROWS: readonly TraceRow[] = [
     runtime: KNOWN_TMUX,
     steps: ['start', ['in', '\x1bP>|tmux 3.3a\x1b\\\x1b[?1;2c'], 1, 50, 51],
     expected: [
-      `start: write \\e[>q\\e[c${wrap('\\e[>q\\e[>c\\e[16t\\e[14t\\e[18t\\e[?1;1;0S\\e]11;?\\e\\\\e[c')}`,
+      `start: write \\e[>q\\e]11;?\\e\\\\e[c${wrap('\\e[>q\\e[>c\\e[16t\\e[14t\\e[18t\\e[?1;1;0S\\e]11;?\\e\\\\e[c')}`,
       't51: done answered 51ms',
     ],
   },

@@ -38,8 +38,8 @@ describe('probeQuery', () => {
     '\\e]11;?\\e\\',
     '\\e[c',
   ];
-  const TMUX_BATCH = `\\e[>q\\e[c${ALL.map(wrapped).join('')}`;
-  const TMUX_UNNAMED = `\\e[>q\\e[c${ALL.filter((q) => !q.startsWith('\\e_') && !q.endsWith('$p'))
+  const TMUX_BATCH = `\\e[>q\\e]11;?\\e\\\\e[c${ALL.map(wrapped).join('')}`;
+  const TMUX_UNNAMED = `\\e[>q\\e]11;?\\e\\\\e[c${ALL.filter((q) => !q.startsWith('\\e_') && !q.endsWith('$p'))
     .map(wrapped)
     .join('')}`;
   // screen's packets: `ESC P … ESC \`, an inner `ESC \` split across two (its ESC ends the first).
@@ -168,9 +168,9 @@ describe('probeQuery', () => {
     expect(q.endsWith(DA1)).toBe(true);
   });
 
-  it("inside tmux: tmux's own XTVERSION and DA1 first, then each query wrapped, a wrapped DA1 last", () => {
+  it("inside tmux: tmux's own XTVERSION, OSC 11 and DA1 first, then each query wrapped, a wrapped DA1 last", () => {
     const q = text(probeQuery({ runtime: rt({ TERM: 'tmux-256color', TMUX: '/tmp/x,1,0', TERM_PROGRAM: 'kitty' }) }));
-    expect(q.startsWith('\x1b[>q\x1b[c\x1bPtmux;')).toBe(true);
+    expect(q.startsWith('\x1b[>q\x1b]11;?\x1b\\\x1b[c\x1bPtmux;')).toBe(true);
     expect(q.endsWith(WRAPPED_DA1)).toBe(true);
     for (const part of ['\x1b[>q', KITTY, '\x1b[16t', '\x1b[14t', '\x1b[?2026$p', '\x1b]11;?\x1b\\'])
       expect(q).toContain(text(wrapTmuxBytes(part)));
@@ -211,12 +211,14 @@ describe('probeQuery', () => {
   });
 
   it('inside tmux with passthrough: false: only what tmux answers', () => {
-    expect(escapeBytes(probeQuery({ runtime: rt({ TMUX: '/tmp/x,1,0' }), askOuter: false }))).toBe('\\e[>q\\e[c');
+    expect(escapeBytes(probeQuery({ runtime: rt({ TMUX: '/tmp/x,1,0' }), askOuter: false }))).toBe(
+      '\\e[>q\\e]11;?\\e\\\\e[c',
+    );
   });
 
   it('explicit options win over the runtime', () => {
     expect(text(probeQuery({ runtime: rt({ TMUX: '/tmp/x,1,0' }), multiplexer: null })).includes('tmux;')).toBe(false);
-    expect(text(probeQuery({ multiplexer: 'tmux' })).startsWith('\x1b[>q\x1b[c')).toBe(true);
+    expect(text(probeQuery({ multiplexer: 'tmux' })).startsWith('\x1b[>q\x1b]11;?\x1b\\\x1b[c')).toBe(true);
     expect(text(probeQuery({ platform: 'win32' })).includes('\x1b_')).toBe(false);
   });
 

@@ -11,6 +11,7 @@ import { draw, layout } from '../../src/render/backend.js';
 import type { RenderOptions } from '../../src/render/options.js';
 
 const XTERM = { width: 8, height: 17 };
+const KONSOLE = { width: 8, height: 15 };
 
 describe('layout with wholeCells', () => {
   it.each<{
@@ -122,18 +123,98 @@ describe('layout with wholeCells and a background: the picture keeps its size, t
       cells: [12, 6],
     },
     {
-      name: 'cells that are not whole bands (170 px) are not padded: the nearest shape instead',
+      name: "100x100 (the end-to-end suite's picture): 13x6 cells, its own size at their top-left",
+      source: { width: 100, height: 100 },
+      options: { cellPixels: XTERM, columns: 40, rows: 40, wholeCells: true, background: WHITE },
+      units: [104, 102],
+      picture: [100, 100],
+      cells: [13, 6],
+    },
+    {
+      name: '137x101: whole cells both ways (18x6), its own size',
+      source: { width: 137, height: 101 },
+      options: { cellPixels: XTERM, columns: 40, rows: 40, wholeCells: true, background: WHITE },
+      units: [144, 102],
+      picture: [137, 101],
+      cells: [18, 6],
+    },
+    {
+      name: "100x100 in Konsole's 8x15 cells: 7 rows (105 px) are not whole bands, 8 (120 px) are: 13x8 cells, its own size",
+      source: { width: 100, height: 100 },
+      options: { cellPixels: KONSOLE, columns: 40, rows: 40, wholeCells: true, background: WHITE },
+      units: [104, 120],
+      picture: [100, 100],
+      cells: [13, 8],
+    },
+    {
+      name: '100x100 in 9x16 cells: 7 and 8 rows are not whole bands, 9 (144 px) are: 12x9 cells, its own size',
+      source: { width: 100, height: 100 },
+      options: { cellPixels: { width: 9, height: 16 }, columns: 40, rows: 40, wholeCells: true, background: WHITE },
+      units: [108, 144],
+      picture: [100, 100],
+      cells: [12, 9],
+    },
+    {
+      name: 'the row more is past the box (7 rows of 15 px): the nearest whole cells of whole bands, the picture square inside',
+      source: { width: 100, height: 100 },
+      options: { cellPixels: KONSOLE, columns: 40, rows: 7, wholeCells: true, background: WHITE },
+      units: [88, 90],
+      picture: [88, 88],
+      cells: [11, 6],
+    },
+    {
+      name: 'the cells it reaches (160 px: 10 rows, 170 px) are not whole bands, 12 rows (204 px) are: 20x12 cells, its own size',
       source: { width: 400, height: 400 },
       options: { cellPixels: XTERM, columns: 20, rows: 22, wholeCells: true, background: WHITE },
+      units: [160, 204],
+      picture: [160, 160],
+      cells: [20, 12],
+    },
+    {
+      name: 'the same in a box of 11 rows: the nearest whole cells (within 1%, 153 px is not whole bands), the picture square inside',
+      source: { width: 400, height: 400 },
+      options: { cellPixels: XTERM, columns: 20, rows: 11, wholeCells: true, background: WHITE },
       units: [152, 153],
-      picture: null,
+      picture: [152, 152],
       cells: [19, 9],
+    },
+    {
+      name: '120x120: its 8 rows (136 px) are not whole bands; 13x6 cells of whole bands, the picture square inside (not 104x102)',
+      source: { width: 120, height: 120 },
+      options: { cellPixels: XTERM, columns: 40, rows: 40, wholeCells: true, background: WHITE },
+      units: [104, 102],
+      picture: [102, 102],
+      cells: [13, 6],
+    },
+    {
+      name: 'a fractional cell has no whole multiple: unchanged',
+      source: { width: 96, height: 96 },
+      options: { cellPixels: { width: 8.5, height: 17 }, columns: 20, rows: 22, wholeCells: true, background: WHITE },
+      units: [96, 96],
+      picture: null,
+      cells: [12, 6],
     },
   ])('$name', ({ source, options, units, picture, cells }) => {
     const lay = layout(source, 'sixel', options);
     expect([lay.units.width, lay.units.height]).toEqual(units);
     expect(lay.picture ? [lay.picture.width, lay.picture.height] : null).toEqual(picture);
     expect([lay.columns, lay.rows]).toEqual(cells);
+  });
+
+  it("keeps every picture's aspect within a pixel, in whole cells, never past its fitted size", () => {
+    for (let w = 24; w <= 400; w += 11) {
+      for (let h = 24; h <= 400; h += 13) {
+        const options = { cellPixels: XTERM, columns: 40, rows: 30, wholeCells: true, background: WHITE } as const;
+        const lay = layout({ width: w, height: h }, 'sixel', options);
+        const fitted = layout({ width: w, height: h }, 'sixel', { ...options, wholeCells: false }).units;
+        const shown = lay.picture ?? lay.units;
+        expect([lay.units.width % 8, lay.units.height % 17], `${w}x${h}`).toEqual([0, 0]);
+        // Fitted, then fitted into the cells: each side rounded twice, at most a pixel off.
+        const pixel = 1 / shown.width + 1 / shown.height;
+        expect(Math.abs(shown.width / shown.height / (w / h) - 1), `${w}x${h}`).toBeLessThanOrEqual(pixel);
+        expect(shown.width <= fitted.width && shown.height <= fitted.height, `${w}x${h}`).toBe(true);
+      }
+    }
   });
 
   it('the drawn sixel is the picture at the top-left, unstretched, and background in the margin', () => {

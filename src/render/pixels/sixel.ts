@@ -36,6 +36,13 @@ export interface SixelOptions {
    * blended onto it, so the picture looks as it would on the terminal's own background.
    */
   readonly transparency?: boolean | undefined;
+  /**
+   * The colour register 0 is to be (the terminal's background, where a multiplexer drawing the
+   * sixel itself fills a margin with register 0: tmux 3.5a). The colour used that equals it at
+   * sixel's levels takes register 0; where none does, register 0 is defined as it and left unused
+   * (when a register is free under `sixelColors`). Default: registers in palette order.
+   */
+  readonly registerZero?: readonly [number, number, number] | undefined;
 }
 
 /** An image already mapped to a palette: what the band writer needs. */
@@ -48,6 +55,10 @@ export interface IndexedImage {
   readonly indices: Uint16Array;
   /** The colours; written as sixel percentages, so only those 101 levels a channel survive. */
   readonly palette: Palette;
+  /** The colour register 0 is to be (see `SixelOptions.registerZero`); absent: palette order. */
+  readonly registerZero?: readonly [number, number, number];
+  /** The registers the terminal has (2..256): register 0 is added only where one is free. Default 256. */
+  readonly registers?: number;
 }
 
 /**
@@ -108,10 +119,11 @@ export function indexRaster(raster: Raster, options: SixelOptions = {}): Indexed
   const source = background ? composite(raster, background) : raster;
   const { width, height } = source;
   const indices = new Uint16Array(width * height);
+  const zero = options.registerZero ? { registerZero: options.registerZero, registers: colors } : {};
   const exact = exactPalette(source, colors, alphaThreshold);
   if (exact) {
     mapExact(source, exact, alphaThreshold, indices);
-    return { width, height, indices, palette: exact };
+    return { width, height, indices, palette: exact, ...zero };
   }
   const built = buildPalette(source, colors, { alphaThreshold });
   const rgb = built.rgb;
@@ -121,10 +133,12 @@ export function indexRaster(raster: Raster, options: SixelOptions = {}): Indexed
     alphaThreshold,
     strength: options.ditherStrength,
   });
-  return { width, height, indices, palette: built };
+  return { width, height, indices, palette: built, ...zero };
 }
 
 const BLACK = [0, 0, 0] as const;
+
+const clampByte = (v: number): number => Math.max(0, Math.min(255, Math.round(v)));
 
 /** The raster with its colours blended onto `background` by alpha; alpha itself is kept. */
 function composite(raster: Raster, background: readonly [number, number, number]): Raster {
@@ -238,8 +252,18 @@ export function writeSixel(image: IndexedImage): Uint8Array {
   // Registers: only the colours used, renumbered from 0 in palette order.
   const register = new Int32Array(size).fill(-1);
   const transparent = markUsed(indices, size, register);
+  const rgb = palette.rgb;
+  // Register 0 first where asked: the used colour equal to it, else it alone (defined, unused).
+  const zero = image.registerZero?.map((v) => PERCENT[clampByte(v)]) ?? null;
+  let first = -1;
+  for (let c = 0; zero && c < size && first < 0; c++)
+    if (register[c] === 0 && zero.every((level, channel) => PERCENT[rgb[c * 3 + channel]] === level)) first = c;
   let used = 0;
-  for (let c = 0; c < size; c++) if (register[c] === 0) register[c] = used++;
+  if (first >= 0) register[first] = used++;
+  for (let c = 0; c < size; c++) if (register[c] === 0 && c !== first) register[c] = used++;
+  // No colour used is it: register 0 alone, the rest from 1, where the terminal has a register free.
+  const alone = zero !== null && first < 0 && used < clampColors(image.registers);
+  if (alone) for (let c = 0; c < size; c++) if (register[c] >= 0) register[c]++;
 
   const out = new Bytes(64 + used * 20 + ((width * height) >> 2));
   out.reserve(32);
@@ -249,7 +273,7 @@ export function writeSixel(image: IndexedImage): Uint8Array {
   out.num(width);
   out.buf[out.len++] = 59; // ';'
   out.num(height);
-  const rgb = palette.rgb;
+  if (alone && zero) out.text(`#0;2;${zero[0]};${zero[1]};${zero[2]}`);
   for (let c = 0; c < size; c++) {
     if (register[c] < 0) continue;
     out.reserve(24);
@@ -266,7 +290,7 @@ export function writeSixel(image: IndexedImage): Uint8Array {
   // Per band: for each register, the sixel bits of each column and the columns where it has
   // any, in ascending order (the band is read column by column), so writing a colour costs
   // the columns it occupies, not the width.
-  const slots = Math.max(1, used);
+  const slots = Math.max(1, used + (alone ? 1 : 0));
   const bands: Bands = {
     width,
     indices,
