@@ -223,6 +223,9 @@ function sequential(reader: BitReader, part: ScanPart, coefs: Int16Array, at: nu
     reader.bits = bits;
     reader.count = count;
     reader.pos = pos;
+    // Topped up as far as the data goes, so a code that is invalid only because the data ends is
+    // told apart from a corrupt one (decode returns 0 on zero bits past the end).
+    reader.fill();
     t = reader.decode(dc);
     if (reader.count < 16) reader.fill();
     bits = reader.bits;
@@ -298,6 +301,7 @@ function sequential(reader: BitReader, part: ScanPart, coefs: Int16Array, at: nu
       reader.bits = bits;
       reader.count = count;
       reader.pos = pos;
+      reader.fill();
       rs = reader.decode(table);
       if (reader.count < 16) reader.fill();
       bits = reader.bits;
