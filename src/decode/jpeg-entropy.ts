@@ -196,11 +196,10 @@ function sequential(reader: BitReader, part: ScanPart, coefs: Int16Array, at: nu
   let bits = reader.bits;
   let count = reader.count;
   let pos = reader.pos;
-  let b0 = 0;
-  let b1 = 0;
   if (count < 16) {
-    if (pos < lastPair && (b0 = data[pos] as number) !== 0xff && (b1 = data[pos + 1] as number) !== 0xff) {
-      bits = (bits << 16) | (b0 << 8) | b1;
+    const pair = pos < lastPair ? ((data[pos] as number) << 8) | (data[pos + 1] as number) : 0xffff;
+    if ((pair & 0xff00) !== 0xff00 && (pair & 0xff) !== 0xff) {
+      bits = (bits << 16) | pair;
       pos += 2;
       count += 16;
     } else {
@@ -257,8 +256,9 @@ function sequential(reader: BitReader, part: ScanPart, coefs: Int16Array, at: nu
   while (k < 64) {
     if (count < 16) {
       // Two whole bytes when neither is 0xFF and the data goes on; else the reader's own refill.
-      if (pos < lastPair && (b0 = data[pos] as number) !== 0xff && (b1 = data[pos + 1] as number) !== 0xff) {
-        bits = (bits << 16) | (b0 << 8) | b1;
+      const pair = pos < lastPair ? ((data[pos] as number) << 8) | (data[pos + 1] as number) : 0xffff;
+      if ((pair & 0xff00) !== 0xff00 && (pair & 0xff) !== 0xff) {
+        bits = (bits << 16) | pair;
         pos += 2;
         count += 16;
       } else {
