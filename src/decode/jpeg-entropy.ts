@@ -84,6 +84,13 @@ export function decodeScan(reader: BitReader, plan: ScanPlan): void {
   const { header, parts, restartInterval } = plan;
   const kept = plan.kept === true;
   const state = { eobrun: 0 };
+  if (parts.length === 1 && restartInterval === 0 && header.start > 0) {
+    // A progressive AC scan (one component) without restarts: a loop of its own per kind, so each
+    // is optimized once with one call target (see "Progressive scans" in docs/decode.md).
+    const walk = header.high === 0 ? walkAcFirst : walkRefine;
+    walk(reader, plan, parts[0] as ScanPart, header, state);
+    return;
+  }
   const decodeBlock = blockDecoder(header, state);
   for (const part of parts) part.component.pred = 0;
   let untilRestart = restartInterval;
@@ -147,6 +154,43 @@ export function decodeScan(reader: BitReader, plan: ScanPlan): void {
       }
     }
     endOfRow(my);
+  }
+}
+
+/**
+ * The blocks of a one-component AC first scan without restart intervals, in order: `decodeScan`'s
+ * walk with one block decoder called from one place. A kept scan stops where its data ran out.
+ */
+function walkAcFirst(reader: BitReader, plan: ScanPlan, part: ScanPart, h: ScanHeader, state: { eobrun: number }) {
+  const c = part.component;
+  const table = part.ac as HuffmanTable;
+  const { coefs, last } = c;
+  const kept = plan.kept === true;
+  for (let row = 0; row < c.blocksHigh; row++) {
+    const base = (row - c.firstRow) * c.storeWide;
+    for (let col = 0; col < c.blocksWide; col++) {
+      acFirstBlock(reader, table, coefs, last, (base + col) * 64, h.start, h.end, h.low, state);
+      if (kept && reader.stop === Stop.Marker && reader.overrun() > 0) return;
+    }
+    if (reader.stop === Stop.End && reader.overrun() > 0) truncated();
+    plan.onRow?.(row);
+  }
+}
+
+/** `walkAcFirst` for an AC refinement scan. */
+function walkRefine(reader: BitReader, plan: ScanPlan, part: ScanPart, h: ScanHeader, state: { eobrun: number }) {
+  const c = part.component;
+  const table = part.ac as HuffmanTable;
+  const { coefs, last } = c;
+  const kept = plan.kept === true;
+  for (let row = 0; row < c.blocksHigh; row++) {
+    const base = (row - c.firstRow) * c.storeWide;
+    for (let col = 0; col < c.blocksWide; col++) {
+      refineBlock(reader, table, coefs, last, (base + col) * 64, h.start, h.end, h.low, state);
+      if (kept && reader.stop === Stop.Marker && reader.overrun() > 0) return;
+    }
+    if (reader.stop === Stop.End && reader.overrun() > 0) truncated();
+    plan.onRow?.(row);
   }
 }
 
