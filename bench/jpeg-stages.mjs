@@ -86,7 +86,8 @@ function stagesOf(profile, names) {
     if (functionName === '(garbage collector)') stage = 'gc';
     else if (functionName === '(program)' || functionName === '(idle)' || functionName === '(root)') stage = 'other';
     else if (url.startsWith('node:') || url === '') stage = 'modules+node';
-    else stage = names.get(functionName) ?? 'cli+rest';
+    // Closures without a name (the scan kinds' block decoders) are placed by their chunk.
+    else stage = names.get(functionName) ?? (/jpeg/.test(url) ? 'decode other' : 'cli+rest');
     out[stage] += ms;
   }
   return out;
