@@ -2,7 +2,8 @@
 // processes against libjpeg-based peers (ImageMagick `convert`, `djpeg`, `chafa`) where installed.
 // The input is a phone-sized 4000x3000 photo (baseline, quality 90, 4:2:0) and its progressive
 // twin, made once with ImageMagick from the committed photos into .bench-cache/.
-// Run alone: npx tsc -p tsconfig.build.json && node bench/jpeg.mjs
+// Run alone: npm run build && node bench/jpeg.mjs (or `node bench/jpeg.mjs show` for the whole-process
+// `show` rows alone; TERMSIGHT_BENCH_RUNS, TERMSIGHT_BENCH_BASE as in show.mjs)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import jpeg from 'jpeg-js';
 import { decodeJpeg } from '../dist/decode/jpeg.js';
-import { canTimeProcesses, median as middle, processCost } from './machine.mjs';
+import { canTimeProcesses, loadLine, median as middle, processCost } from './machine.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cache = join(root, '.bench-cache');
@@ -169,6 +170,79 @@ export async function run(log = console.log) {
       `| ${name} | ${cost.ms.toFixed(0)} | ${cost.cpu.toFixed(0)} | ${cost.mib.toFixed(0)} | ${f2(cost.ms / ours.ms)}x | ${f2(Math.max(10, cost.cpu) / Math.max(10, ours.cpu))}x | ${f2(cost.mib / ours.mib)}x |`,
     );
   }
+  log('');
+  showRows(log);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) await run();
+/**
+ * `termsight show` of both 4000x3000 files as whole processes (`--no-probe --width 100`, sixel,
+ * kitty and symbols) against chafa (`-s 100`, same output kind) and `djpeg -scale 1/4` and `1/8`
+ * (libjpeg-turbo decoding alone, the floor for the decode stage), interleaved RUNS times; with
+ * TERMSIGHT_BENCH_BASE (a copy of another build's dist/ inside the repository) that build too.
+ * Wall ms, CPU ms (user + system) and peak MiB, medians; ratios termsight / peer of wall and CPU.
+ */
+export function showRows(log = console.log) {
+  if (!canTimeProcesses()) {
+    log('jpeg show rows: skipped (/usr/bin/time is not installed)');
+    return;
+  }
+  const runs = Number(process.env.TERMSIGHT_BENCH_RUNS) > 0 ? Number(process.env.TERMSIGHT_BENCH_RUNS) : 5;
+  const cli = join(root, 'dist/cli/main.js');
+  const base = process.env.TERMSIGHT_BENCH_BASE ? join(root, process.env.TERMSIGHT_BENCH_BASE, 'cli/main.js') : null;
+  const files = inputs();
+  log(`before: ${loadLine()}`);
+  const cell = (c) => (c ? `${c.ms.toFixed(0)} / ${c.cpu.toFixed(0)} / ${c.mib.toFixed(0)}` : '-');
+  const ratio = (a, b) => (a && b ? `${f2(a.ms / b.ms)} / ${f2(Math.max(10, a.cpu) / Math.max(10, b.cpu))}` : '-');
+  log(
+    `jpeg: termsight show as a whole process against chafa and djpeg -scale (wall ms / CPU ms / peak MiB, median of ${runs}, interleaved; ratios: wall / CPU)`,
+  );
+  log('');
+  const head = ['file', 'protocol', 'termsight', 'chafa', 'vs chafa', 'djpeg 1/4', 'vs djpeg 1/4', 'djpeg 1/8'];
+  if (base) head.push('base build', 'this / base');
+  log(`| ${head.join(' | ')} |`);
+  log(`|${head.map(() => ' --- ').join('|')}|`);
+  const chafaFormat = { sixel: 'sixels', kitty: 'kitty', symbols: 'symbols' };
+  for (const [name, path] of [
+    ['baseline', files.baseline],
+    ['progressive', files.progressive],
+  ]) {
+    for (const protocol of ['sixel', 'kitty', 'symbols']) {
+      const show = ['show', '--no-probe', '--width', '100', '--protocol', protocol, path];
+      const commands = [
+        [process.execPath, cli, ...show],
+        has('chafa') ? ['chafa', '--animate=off', '-f', chafaFormat[protocol], '-s', '100', path] : null,
+        has('djpeg') ? ['djpeg', '-scale', '1/4', '-outfile', '/dev/null', path] : null,
+        has('djpeg') ? ['djpeg', '-scale', '1/8', '-outfile', '/dev/null', path] : null,
+        base ? [process.execPath, base, ...show] : null,
+      ];
+      const got = commands.map(() => []);
+      for (let i = 0; i < runs; i++)
+        commands.forEach((c, k) => {
+          if (c) got[k].push(processCost(c));
+        });
+      const [ours, chafa, quarter, eighth, before] = got.map((r) =>
+        r.length === 0 || r.some((x) => !x.ok)
+          ? null
+          : { ms: middle(r.map((x) => x.ms)), cpu: middle(r.map((x) => x.cpu)), mib: middle(r.map((x) => x.rss)) },
+      );
+      const row = [
+        name,
+        protocol,
+        cell(ours),
+        cell(chafa),
+        ratio(ours, chafa),
+        cell(quarter),
+        ratio(ours, quarter),
+        cell(eighth),
+      ];
+      if (base) row.push(cell(before), ratio(ours, before));
+      log(`| ${row.join(' | ')} |`);
+    }
+  }
+  log(`after: ${loadLine()}`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (process.argv[2] === 'show') showRows();
+  else await run();
+}

@@ -84,6 +84,13 @@ export function decodeScan(reader: BitReader, plan: ScanPlan): void {
   const { header, parts, restartInterval } = plan;
   const kept = plan.kept === true;
   const state = { eobrun: 0 };
+  if (parts.length === 1 && restartInterval === 0 && header.start > 0) {
+    // A progressive AC scan (one component) without restarts: a loop of its own per kind, so each
+    // is optimized once with one call target (see "Progressive scans" in docs/decode.md).
+    const walk = header.high === 0 ? walkAcFirst : walkRefine;
+    walk(reader, plan, parts[0] as ScanPart, header, state);
+    return;
+  }
   const decodeBlock = blockDecoder(header, state);
   for (const part of parts) part.component.pred = 0;
   let untilRestart = restartInterval;
@@ -150,6 +157,43 @@ export function decodeScan(reader: BitReader, plan: ScanPlan): void {
   }
 }
 
+/**
+ * The blocks of a one-component AC first scan without restart intervals, in order: `decodeScan`'s
+ * walk with one block decoder called from one place. A kept scan stops where its data ran out.
+ */
+function walkAcFirst(reader: BitReader, plan: ScanPlan, part: ScanPart, h: ScanHeader, state: { eobrun: number }) {
+  const c = part.component;
+  const table = part.ac as HuffmanTable;
+  const { coefs, last } = c;
+  const kept = plan.kept === true;
+  for (let row = 0; row < c.blocksHigh; row++) {
+    const base = (row - c.firstRow) * c.storeWide;
+    for (let col = 0; col < c.blocksWide; col++) {
+      acFirstBlock(reader, table, coefs, last, (base + col) * 64, h.start, h.end, h.low, state);
+      if (kept && reader.stop === Stop.Marker && reader.overrun() > 0) return;
+    }
+    if (reader.stop === Stop.End && reader.overrun() > 0) truncated();
+    plan.onRow?.(row);
+  }
+}
+
+/** `walkAcFirst` for an AC refinement scan. */
+function walkRefine(reader: BitReader, plan: ScanPlan, part: ScanPart, h: ScanHeader, state: { eobrun: number }) {
+  const c = part.component;
+  const table = part.ac as HuffmanTable;
+  const { coefs, last } = c;
+  const kept = plan.kept === true;
+  for (let row = 0; row < c.blocksHigh; row++) {
+    const base = (row - c.firstRow) * c.storeWide;
+    for (let col = 0; col < c.blocksWide; col++) {
+      refineBlock(reader, table, coefs, last, (base + col) * 64, h.start, h.end, h.low, state);
+      if (kept && reader.stop === Stop.Marker && reader.overrun() > 0) return;
+    }
+    if (reader.stop === Stop.End && reader.overrun() > 0) truncated();
+    plan.onRow?.(row);
+  }
+}
+
 /** Throws the error of a scan whose data the file does not hold. */
 export function truncated(): never {
   throw new DecodeError('truncated', 'truncated JPEG: the file ends inside its image data');
@@ -179,41 +223,89 @@ function blockDecoder(header: ScanHeader, state: { eobrun: number }): BlockDecod
 /**
  * A sequential (baseline or extended) block: DC difference, then run-length coded AC terms. Only
  * the coefficients the transform reads are cleared and stored; past the last of them in zigzag
- * order the terms are only stepped over (code and value bits consumed, nothing formed). The bit
- * buffer is kept in locals for the block and handed back to the reader where it refills across a
- * 0xFF byte or the end of the data, or walks a code longer than FAST_BITS. A small function on
- * purpose: V8 optimizes it after a few hundred blocks, so a one-shot decode runs fast early.
+ * order each term is one lookup in `skipAc` that consumes its code and value bits together and
+ * advances past its run. The bit buffer is kept in locals for the block and handed back to the
+ * reader where it refills across a 0xFF byte or the end of the data, or walks a code longer than
+ * FAST_BITS. The buffer is topped up two bytes at a time once fewer than 16 bits are left, so a
+ * lookup has its 9 bits and a fast term its at most 16; a longer one asks for more first. A small
+ * function on purpose: V8 optimizes it after a few hundred blocks, so a one-shot decode runs fast
+ * early. docs/decode.md, "Entropy decoding at the size drawn".
  */
 function sequential(reader: BitReader, part: ScanPart, coefs: Int16Array, at: number): void {
   const { natural, lastZigzag } = part.read;
   if (lastZigzag === 63) coefs.fill(0, at, at + 64);
   else for (let i = 0; i < natural.length; i++) coefs[at + (natural[i] as number)] = 0;
+  const data = reader.data;
+  const lastPair = data.length - 2;
+  let bits = reader.bits;
+  let count = reader.count;
+  let pos = reader.pos;
+  if (count < 16) {
+    const pair = pos < lastPair ? ((data[pos] as number) << 8) | (data[pos + 1] as number) : 0xffff;
+    if ((pair & 0xff00) !== 0xff00 && (pair & 0xff) !== 0xff) {
+      bits = (bits << 16) | pair;
+      pos += 2;
+      count += 16;
+    } else {
+      reader.bits = bits;
+      reader.count = count;
+      reader.pos = pos;
+      reader.fill();
+      bits = reader.bits;
+      count = reader.count;
+      pos = reader.pos;
+    }
+  }
+  const dc = part.dc as HuffmanTable;
+  const dcEntry = dc.fast[(bits >>> (count - FAST_BITS)) & FAST_MASK] as number;
+  let t: number;
+  if (dcEntry !== 0) {
+    count -= dcEntry >> 8;
+    t = dcEntry & 0xff;
+  } else {
+    reader.bits = bits;
+    reader.count = count;
+    reader.pos = pos;
+    // Topped up as far as the data goes, so a code that is invalid only because the data ends is
+    // told apart from a corrupt one (decode returns 0 on zero bits past the end).
+    reader.fill();
+    t = reader.decode(dc);
+    if (reader.count < 16) reader.fill();
+    bits = reader.bits;
+    count = reader.count;
+    pos = reader.pos;
+  }
+  if (t > 11) corrupt(`DC difference of ${t} bits`);
   const c = part.component;
-  c.pred += reader.receive(dcCategory(reader, part.dc as HuffmanTable));
+  if (t !== 0) {
+    if (count < t) {
+      reader.bits = bits;
+      reader.count = count;
+      reader.pos = pos;
+      reader.fill();
+      bits = reader.bits;
+      count = reader.count;
+      pos = reader.pos;
+    }
+    count -= t;
+    const v = (bits >>> count) & ((1 << t) - 1);
+    c.pred += v < 1 << (t - 1) ? v - (1 << t) + 1 : v;
+  }
   coefs[at] = c.pred;
   const table = part.ac as HuffmanTable;
   const fast = table.fast;
   const fastAc = table.fastAc;
-  const data = reader.data;
-  const lastByte = data.length - 1;
-  let bits = reader.bits;
-  let count = reader.count;
-  let pos = reader.pos;
+  const skipAc = table.skipAc;
   let k = 1;
   while (k < 64) {
-    if (count < 25) {
-      // Whole bytes while no 0xFF (a stuffed 0xFF 0x00 is one byte) and not at the end.
-      while (count <= 24 && pos < lastByte) {
-        const byte = data[pos] as number;
-        if (byte === 0xff) {
-          if (data[pos + 1] !== 0x00) break;
-          pos += 2;
-        } else pos++;
-        bits = (bits << 8) | byte;
-        count += 8;
-      }
-      if (count < 25) {
-        // A marker, the end, or padding after either: the reader's own refill.
+    if (count < 16) {
+      // Two whole bytes when neither is 0xFF and the data goes on; else the reader's own refill.
+      const pair = pos < lastPair ? ((data[pos] as number) << 8) | (data[pos + 1] as number) : 0xffff;
+      if ((pair & 0xff00) !== 0xff00 && (pair & 0xff) !== 0xff) {
+        bits = (bits << 16) | pair;
+        pos += 2;
+        count += 16;
+      } else {
         reader.bits = bits;
         reader.count = count;
         reader.pos = pos;
@@ -224,7 +316,15 @@ function sequential(reader: BitReader, part: ScanPart, coefs: Int16Array, at: nu
       }
     }
     const peek = (bits >>> (count - FAST_BITS)) & FAST_MASK;
-    if (k <= lastZigzag) {
+    if (k > lastZigzag) {
+      // A term the transform never reads: code and value bits dropped, run stepped, in one lookup.
+      const skip = skipAc[peek] as number;
+      if (skip !== 0) {
+        count -= skip & 31;
+        k += skip >> 5;
+        continue;
+      }
+    } else {
       // A whole coefficient in one lookup when its code and value bits fit in FAST_BITS.
       const term = fastAc[peek] as number;
       if (term !== 0) {
@@ -245,6 +345,7 @@ function sequential(reader: BitReader, part: ScanPart, coefs: Int16Array, at: nu
       reader.bits = bits;
       reader.count = count;
       reader.pos = pos;
+      reader.fill();
       rs = reader.decode(table);
       if (reader.count < 16) reader.fill();
       bits = reader.bits;
@@ -258,6 +359,15 @@ function sequential(reader: BitReader, part: ScanPart, coefs: Int16Array, at: nu
       continue;
     }
     k += rs >> 4;
+    if (count < s) {
+      reader.bits = bits;
+      reader.count = count;
+      reader.pos = pos;
+      reader.fill();
+      bits = reader.bits;
+      count = reader.count;
+      pos = reader.pos;
+    }
     // The value bits are consumed even for a run past the block (damaged data), as libjpeg does.
     count -= s;
     if (k > 63) break;

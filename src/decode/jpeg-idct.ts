@@ -205,6 +205,14 @@ export function idct4(
   // Columns: w[k * 4 + u] = sum over v of F(u, v) cos(k, v).
   for (let u = 0; u < 4; u++) {
     const f0 = (coefs[at + u] as number) * (q[u] as number);
+    if (coefs[at + 8 + u] === 0 && coefs[at + 16 + u] === 0 && coefs[at + 24 + u] === 0) {
+      // A flat column (the common case in chroma): the sums below would add zeros to f0.
+      w[u] = f0;
+      w[4 + u] = f0;
+      w[8 + u] = f0;
+      w[12 + u] = f0;
+      continue;
+    }
     const f1 = (coefs[at + 8 + u] as number) * (q[8 + u] as number);
     const f2 = (coefs[at + 16 + u] as number) * (q[16 + u] as number);
     const f3 = (coefs[at + 24 + u] as number) * (q[24 + u] as number);
@@ -220,6 +228,14 @@ export function idct4(
     const g2 = w[r + 2] as number;
     const g3 = w[r + 3] as number;
     const o = outAt + k * stride;
+    if (g1 === 0 && g2 === 0 && g3 === 0) {
+      const flat = g0 + 128;
+      out[o] = flat;
+      out[o + 1] = flat;
+      out[o + 2] = flat;
+      out[o + 3] = flat;
+      continue;
+    }
     for (let x = 0; x < 4; x++) {
       const c = x * 4;
       out[o + x] =

@@ -115,6 +115,13 @@ export interface HuffmanTable {
    * steps for most coefficients of a photo (the idea of stb_image's fast AC table).
    */
   readonly fastAc: Int32Array;
+  /**
+   * For AC tables: for the next 9 bits, how a term the transform never reads is stepped over:
+   * (zigzag positions to advance << 5) | bits to consume (its code and its value bits together);
+   * the advance is the run plus one, 16 for sixteen zeros, 64 for the end of the block. 0 when
+   * the code is longer than 9 bits or code and value take more than 16 bits (the slow path).
+   */
+  readonly skipAc: Uint16Array;
 }
 
 /** Bits of lookahead in `HuffmanTable.fast`. */
@@ -143,7 +150,22 @@ export function buildHuffmanTable(counts: Uint8Array, symbols: Uint8Array): Huff
     }
     code <<= 1;
   }
-  return { fast, maxCode, offset, symbols, fastAc: fastAcTable(fast) };
+  return { fast, maxCode, offset, symbols, fastAc: fastAcTable(fast), skipAc: skipAcTable(fast) };
+}
+
+function skipAcTable(fast: Uint16Array): Uint16Array {
+  const out = new Uint16Array(1 << FAST_BITS);
+  for (let peek = 0; peek < out.length; peek++) {
+    const entry = fast[peek] as number;
+    if (entry === 0) continue;
+    const length = entry >> 8;
+    const rs = entry & 0xff;
+    const size = rs & 15;
+    // Any other zero-size symbol ends the block, as the sequential decoder reads it.
+    const advance = size !== 0 ? (rs >> 4) + 1 : rs === 0xf0 ? 16 : 64;
+    if (length + size <= 16) out[peek] = (advance << 5) | (length + size);
+  }
+  return out;
 }
 
 function fastAcTable(fast: Uint16Array): Int32Array {

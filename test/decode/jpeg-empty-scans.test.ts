@@ -13,11 +13,12 @@ const pixels = (bytes: Uint8Array) => {
   return Buffer.concat(rows);
 };
 
-describe('empty refinement scans', () => {
+describe('empty scans', () => {
   it.each([
-    { name: 'DC', kind: 'dc' as const },
-    { name: 'AC', kind: 'ac' as const },
-  ])('$name refinement scans with no data change no pixel', ({ kind }) => {
+    { name: 'DC refinement', kind: 'dc' as const },
+    { name: 'AC refinement', kind: 'ac' as const },
+    { name: 'AC first', kind: 'acFirst' as const },
+  ])('$name scans with no data change no pixel', ({ kind }) => {
     const plain = pixels(jpegEmptyRefinements(kind, 64, 0));
     // Decoded from zero bits, an AC refinement's all-zero code (run 0, size 1) would place a -1
     // in every block; left as they are (all but the block where the data ran out, which is

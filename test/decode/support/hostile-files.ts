@@ -178,11 +178,12 @@ export function gifManyHonestFrames(width: number, height: number, frames: numbe
  * then `refinements` DC refinement scans with no data (about 146 KB at 5000x5000, 255 of them).
  * `ac`: one grey component, an AC first scan of coefficient 1 (two bits a block), then
  * `refinements` AC refinement scans of coefficients 1..2 with no data (about 146 KB, 254 of
- * them: 256 scans in all, the most a file may have). Each empty scan declares a walk over every
- * block; the file holds nothing for it.
+ * them: 256 scans in all, the most a file may have). `acFirst`: as `ac`, but the empty scans are
+ * AC first scans of coefficient 2 (zero bits would place a -2 in every block). Each empty scan
+ * declares a walk over every block; the file holds nothing for it.
  */
 export function jpegEmptyRefinements(
-  kind: 'dc' | 'ac',
+  kind: 'dc' | 'ac' | 'acFirst',
   size = 5000,
   refinements = kind === 'dc' ? 255 : 254,
 ): Uint8Array {
@@ -206,7 +207,7 @@ export function jpegEmptyRefinements(
       ? dcScan
       : Buffer.concat([dcScan, Buffer.from(sos(1, 1, 0, 1)), Buffer.alloc(Math.ceil(blocks / 4), 0x55)]);
   // The AC refinements cover coefficients 1..2, so zero bits would place a new -1 at 2.
-  const empty = Buffer.from(kind === 'dc' ? sos(0, 0, 1, 0) : sos(1, 2, 1, 0));
+  const empty = Buffer.from(kind === 'dc' ? sos(0, 0, 1, 0) : kind === 'ac' ? sos(1, 2, 1, 0) : sos(2, 2, 0, 1));
   return new Uint8Array(
     Buffer.concat([Buffer.from(head), first, ...new Array(refinements).fill(empty), Buffer.from([0xff, 0xd9])]),
   );

@@ -1,0 +1,188 @@
+// Where the time of `termsight show` of the 12 MP JPEG goes, stage by stage: a whole process run
+// under `node --cpu-prof` (`show --no-probe --width 100 --protocol P`, baseline and progressive,
+// sixel, kitty and symbols), its samples' self time summed by the source file each function is
+// declared in (src/decode/jpeg-entropy.ts and jpeg-bits.ts: entropy decoding; jpeg-idct.ts:
+// inverse transform; jpeg-color.ts: upsampling and colour conversion; render/geometry/resize.ts:
+// resize; the rest of render: encode), Node's own modules (module load, I/O), V8's
+// garbage collector, each as its share of the samples times the process's CPU time less Node's
+// start (`node -e 0`, its own column). Beside it, the same file through djpeg -scale 1/4 and 1/8 and chafa, as
+// whole processes (CPU ms), and `node -e 0`, so each stage can be set against what the C tools
+// spend on the whole job. Profiles are taken at 250 µs; the sampling adds a few per cent.
+// Run alone: npm run build && node bench/jpeg-stages.mjs (TERMSIGHT_BENCH_RUNS, default 3)
+// TERMSIGHT_BENCH_BASE=.bench-cache/base-dist profiles that build too, in alternation.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { inputs } from './jpeg.mjs';
+import { canTimeProcesses, median, processCost } from './machine.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const RUNS = Number(process.env.TERMSIGHT_BENCH_RUNS) > 0 ? Number(process.env.TERMSIGHT_BENCH_RUNS) : 3;
+const BASE = process.env.TERMSIGHT_BENCH_BASE ? join(ROOT, process.env.TERMSIGHT_BENCH_BASE) : null;
+
+/** The stage a source file's functions belong to. */
+function stageOf(file) {
+  if (/decode\/jpeg-(entropy|bits|progression)\.ts$/.test(file)) return 'entropy';
+  if (/decode\/jpeg-idct\.ts$/.test(file)) return 'idct';
+  if (/decode\/jpeg-color\.ts$/.test(file)) return 'colour+upsample';
+  if (/decode\//.test(file)) return 'decode other';
+  if (/render\/geometry\/resize\.ts$/.test(file)) return 'resize';
+  if (/render\//.test(file)) return 'encode';
+  return 'cli+rest';
+}
+
+const STAGES = [
+  'modules+node',
+  'entropy',
+  'idct',
+  'colour+upsample',
+  'decode other',
+  'resize',
+  'encode',
+  'cli+rest',
+  'gc',
+  'other',
+];
+
+/**
+ * Function name -> stage, from the declarations in src/ (a name declared in files of two stages is
+ * left out, and its samples count as `cli+rest`): the bundled chunks keep function names, not files.
+ */
+function functionStages() {
+  const byName = new Map();
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (p.endsWith('.ts')) {
+        const stage = stageOf(relative(join(ROOT, 'src'), p));
+        const text = readFileSync(p, 'utf8');
+        const names = [
+          ...text.matchAll(/function\s+([A-Za-z0-9_$]+)/g),
+          ...text.matchAll(/^\s+(?:private\s+|static\s+|readonly\s+)*([A-Za-z0-9_$]+)\([^)]*\)(?::[^{]+)?\s*\{/gm),
+          ...text.matchAll(/(?:const|let)\s+([A-Za-z0-9_$]+)\s*=\s*(?:\([^)]*\)|[A-Za-z0-9_$]+)\s*(?::[^=]+)?=>/g),
+        ].map((m) => m[1]);
+        for (const n of names) {
+          const had = byName.get(n);
+          byName.set(n, had === undefined || had === stage ? stage : null);
+        }
+      }
+    }
+  };
+  walk(join(ROOT, 'src'));
+  return byName;
+}
+
+/** Self time (ms) by stage in one .cpuprofile. */
+function stagesOf(profile, names) {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const out = Object.fromEntries(STAGES.map((s) => [s, 0]));
+  for (let i = 0; i < profile.samples.length; i++) {
+    const { functionName, url } = nodes.get(profile.samples[i]).callFrame;
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    let stage;
+    if (functionName === '(garbage collector)') stage = 'gc';
+    else if (functionName === '(program)' || functionName === '(idle)' || functionName === '(root)') stage = 'other';
+    else if (url.startsWith('node:') || url === '') stage = 'modules+node';
+    // Closures without a name (the scan kinds' block decoders) are placed by their chunk.
+    else stage = names.get(functionName) ?? (/jpeg/.test(url) ? 'decode other' : 'cli+rest');
+    out[stage] += ms;
+  }
+  return out;
+}
+
+/**
+ * One profiled process: its stages as shares of the samples, times the process's CPU time from
+ * GNU time. (A sample's delta is wall time: on a loaded machine it includes time spent waiting for
+ * a core, spread over the stages like the rest, so shares stay fair where absolute deltas do not.)
+ */
+function profileOnce(cli, args, names, nodeStart) {
+  const dir = mkdtempSync(join(tmpdir(), 'termsight-prof-'));
+  try {
+    const r = processCost([
+      process.execPath,
+      '--cpu-prof',
+      '--cpu-prof-dir',
+      dir,
+      '--cpu-prof-interval',
+      '250',
+      cli,
+      ...args,
+    ]);
+    if (!r.ok) throw new Error(`show failed: ${r.stderr}`);
+    const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+    const stages = stagesOf(JSON.parse(readFileSync(join(dir, file), 'utf8')), names);
+    const sampled = STAGES.reduce((a, st) => a + stages[st], 0);
+    // Node's start (before the profiler runs) is `node -e 0`'s CPU time; the rest is shared out.
+    const rest = Math.max(0, r.cpu - nodeStart);
+    return Object.fromEntries(STAGES.map((st) => [st, (stages[st] / sampled) * rest]));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const f0 = (x) => x.toFixed(0);
+
+export async function run(log = console.log) {
+  const cli = join(ROOT, 'dist/cli/main.js');
+  if (!existsSync(cli)) throw new Error('build first: npm run build');
+  if (!canTimeProcesses() || spawnSync('sh', ['-c', 'command -v convert']).status !== 0) {
+    log('jpeg-stages: skipped (needs ImageMagick convert and /usr/bin/time)');
+    return;
+  }
+  const names = functionStages();
+  const nodeStart = median([0, 1, 2, 3, 4].map(() => processCost([process.execPath, '-e', '0']).cpu));
+  const files = inputs();
+  const builds = [['this build', cli]];
+  if (BASE) builds.push(['base build', join(BASE, 'cli/main.js')]);
+  log(
+    `jpeg-stages: CPU ms by stage (each stage's share of the --cpu-prof samples times the process's CPU time), median of ${RUNS} processes (interleaved)`,
+  );
+  log('');
+  log(`| file | protocol | build | node start | ${STAGES.join(' | ')} | process CPU |`);
+  log(`| --- | --- | --- | --- | ${STAGES.map(() => '---').join(' | ')} | --- |`);
+  for (const [name, path] of [
+    ['baseline', files.baseline],
+    ['progressive', files.progressive],
+  ]) {
+    for (const protocol of ['sixel', 'kitty', 'symbols']) {
+      const args = ['show', '--no-probe', '--width', '100', '--protocol', protocol, path];
+      const got = builds.map(() => []);
+      for (let i = 0; i < RUNS; i++)
+        builds.forEach(([, c], k) => {
+          got[k].push(profileOnce(c, args, names, nodeStart));
+        });
+      builds.forEach(([label], k) => {
+        const m = Object.fromEntries(STAGES.map((s) => [s, median(got[k].map((g) => g[s]))]));
+        const total = STAGES.reduce((a, s) => a + m[s], 0);
+        log(
+          `| ${name} | ${protocol} | ${label} | ${f0(nodeStart)} | ${STAGES.map((s) => f0(m[s])).join(' | ')} | ${f0(total + nodeStart)} |`,
+        );
+      });
+    }
+  }
+  log('');
+  log(`the C tools on the same files, whole process: CPU ms / wall ms / peak MiB (median of ${RUNS})`);
+  log('');
+  log('| file | node -e 0 | djpeg -scale 1/4 | djpeg -scale 1/8 | chafa -f sixels -s 100 |');
+  log('| --- | --- | --- | --- | --- |');
+  const cost = (argv) => {
+    const r = [];
+    for (let i = 0; i < RUNS; i++) r.push(processCost(argv));
+    if (r.some((x) => !x.ok)) return 'failed';
+    return `${f0(median(r.map((x) => x.cpu)))} / ${f0(median(r.map((x) => x.ms)))} / ${f0(median(r.map((x) => x.rss)))}`;
+  };
+  const has = (c) => spawnSync('sh', ['-c', `command -v ${c}`]).status === 0;
+  for (const [name, path] of [
+    ['baseline', files.baseline],
+    ['progressive', files.progressive],
+  ]) {
+    log(
+      `| ${name} | ${cost([process.execPath, '-e', '0'])} | ${has('djpeg') ? cost(['djpeg', '-scale', '1/4', '-outfile', '/dev/null', path]) : '-'} | ${has('djpeg') ? cost(['djpeg', '-scale', '1/8', '-outfile', '/dev/null', path]) : '-'} | ${has('chafa') ? cost(['chafa', '-f', 'sixels', '-s', '100', path]) : '-'} |`,
+    );
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await run();
