@@ -43,9 +43,6 @@ interface DecodedHeif {
   channels: { id: { value: number }; width: number; height: number; stride: number; data: Uint8Array }[];
 }
 
-/** libheif-js's build with its WebAssembly inside (`wasm-bundle.js` is the same with printing on). */
-const LIBHEIF = 'libheif-js/libheif-wasm/libheif-bundle.js';
-
 let libheif: Promise<Libheif | null> | undefined;
 
 /**
@@ -55,10 +52,10 @@ let libheif: Promise<Libheif | null> | undefined;
  */
 function loadLibheif(): Promise<Libheif | null> {
   libheif ??= (async () => {
-    let factory: (options: object) => Libheif;
+    let factory: (options: { print(text: string): void; printErr(text: string): void }) => unknown;
     try {
-      // Named through a variable: an optional peer whose file has no type declarations (`Libheif` is its shape).
-      factory = (await import(LIBHEIF)).default;
+      // libheif-js's build with its WebAssembly inside (`wasm-bundle.js` is the same with printing on).
+      factory = (await import('libheif-js/libheif-wasm/libheif-bundle.js')).default;
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') return null;
@@ -71,7 +68,7 @@ function loadLibheif(): Promise<Libheif | null> {
       );
     }
     const quiet = (): void => {};
-    return factory({ print: quiet, printErr: quiet });
+    return factory({ print: quiet, printErr: quiet }) as Libheif;
   })();
   return libheif;
 }
