@@ -11,6 +11,7 @@ import { DecodeError, reasonOf } from './error.js';
 import { checkDimensions } from './header.js';
 import { HeifBoxError, type HeifColour, type HeifPrimary, readHeifPrimary } from './heif-boxes.js';
 import type { ColourInfo, DecodedImage, DecodeLimits, DecodeOptions } from './image.js';
+import { pngReduction } from './png-reduce.js';
 import { decodeWithSharp, loadSharpIfInstalled } from './sharp.js';
 
 /** The one line for a HEIC when no decoder for it is installed. */
@@ -95,7 +96,7 @@ export async function decodeHeic(
   if (sharp && readsHevc(sharp)) return decodeWithSharp(bytes, 'heic', options, limits);
   const lib = await loadLibheif();
   if (!lib) throw new DecodeError('unsupported', HEIC_MISSING);
-  const raster = decodeWithLibheif(lib, bytes, primary, limits);
+  const raster = decodeWithLibheif(lib, bytes, primary, limits, options.maxSize);
   const frames = [{ raster, delayMs: 0 }];
   return {
     format: 'heic',
@@ -141,8 +142,18 @@ function readsHevc(sharp: Awaited<ReturnType<typeof loadSharpIfInstalled>>): boo
   return heif?.input?.buffer === true && (heif.input.fileSuffix ?? []).includes('.heic');
 }
 
-/** The primary picture through libheif-js, as RGBA8 (alpha from its alpha item, else opaque). */
-function decodeWithLibheif(lib: Libheif, bytes: Uint8Array, primary: HeifPrimary, limits: DecodeLimits) {
+/**
+ * The primary picture through libheif-js, as RGBA8 (alpha from its alpha item, else opaque),
+ * averaged down by the largest whole factor that still covers `box` while it is copied out of the
+ * WebAssembly memory, so the full-size picture is held once (there), not twice.
+ */
+function decodeWithLibheif(
+  lib: Libheif,
+  bytes: Uint8Array,
+  primary: HeifPrimary,
+  limits: DecodeLimits,
+  box: DecodeOptions['maxSize'],
+) {
   const context = lib.heif_context_alloc();
   let handle: object | undefined;
   let decoded: DecodedHeif | undefined;
@@ -171,6 +182,8 @@ function decodeWithLibheif(lib: Libheif, bytes: Uint8Array, primary: HeifPrimary
         `corrupt HEIC: it declares ${primary.width}x${primary.height} but decodes to ${width}x${height}`,
       );
     checkDimensions(width, height, limits, 'heic');
+    const factor = pngReduction(width, height, box);
+    if (factor > 1) return reduced(channel.data, width, height, stride, factor);
     // Copied out of the WebAssembly memory, row by row (its rows may be padded).
     const data = new Uint8Array(width * height * 4);
     for (let y = 0; y < height; y++) data.set(channel.data.subarray(y * stride, y * stride + width * 4), y * width * 4);
@@ -180,6 +193,38 @@ function decodeWithLibheif(lib: Libheif, bytes: Uint8Array, primary: HeifPrimary
     if (handle) lib.heif_image_handle_release(handle);
     lib.heif_context_free(context);
   }
+}
+
+/**
+ * `src` (RGBA rows `stride` bytes apart) with each `factor` x `factor` block averaged into one
+ * pixel (the last block of a row or column averages the pixels it has), as png-reduce.ts does.
+ */
+export function reduced(src: Uint8Array, width: number, height: number, stride: number, factor: number) {
+  const ow = Math.ceil(width / factor);
+  const oh = Math.ceil(height / factor);
+  const data = new Uint8Array(ow * oh * 4);
+  const sums = new Uint32Array(ow * 4);
+  for (let oy = 0; oy < oh; oy++) {
+    sums.fill(0);
+    const y0 = oy * factor;
+    const y1 = Math.min(height, y0 + factor);
+    for (let y = y0; y < y1; y++) {
+      let at = y * stride;
+      for (let x = 0; x < width; x++, at += 4) {
+        const s = ((x / factor) | 0) * 4;
+        sums[s] = (sums[s] as number) + (src[at] as number);
+        sums[s + 1] = (sums[s + 1] as number) + (src[at + 1] as number);
+        sums[s + 2] = (sums[s + 2] as number) + (src[at + 2] as number);
+        sums[s + 3] = (sums[s + 3] as number) + (src[at + 3] as number);
+      }
+    }
+    for (let ox = 0; ox < ow; ox++) {
+      const n = (Math.min(width, (ox + 1) * factor) - ox * factor) * (y1 - y0);
+      const o = (oy * ow + ox) * 4;
+      for (let c = 0; c < 4; c++) data[o + c] = Math.round((sums[ox * 4 + c] as number) / n);
+    }
+  }
+  return { width: ow, height: oh, data };
 }
 
 function isError(value: object): value is HeifError {

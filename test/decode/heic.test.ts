@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyColour } from '../../src/decode/colour.js';
 import { DecodeError } from '../../src/decode/error.js';
-import { colourInfo, HEIC_MISSING } from '../../src/decode/heic.js';
+import { colourInfo, HEIC_MISSING, reduced } from '../../src/decode/heic.js';
 import { readHeifPrimary } from '../../src/decode/heif-boxes.js';
 import { decodeImageLoading } from '../../src/decode/load.js';
 import { sniffPeerFormat } from '../../src/decode/sniff.js';
@@ -207,6 +207,35 @@ it('colour: nclx code points go to colour.ts as RGB full range (libheif has undo
   expect(b).toBeLessThan(50);
 });
 
+/** Each `factor` x `factor` block of an RGBA raster averaged, written pixel by pixel from the definition. */
+function blockMeans(src: Uint8Array, width: number, height: number, stride: number, factor: number): number[] {
+  const out: number[] = [];
+  for (let by = 0; by < height; by += factor)
+    for (let bx = 0; bx < width; bx += factor)
+      for (let c = 0; c < 4; c++) {
+        let sum = 0;
+        let n = 0;
+        for (let y = by; y < Math.min(height, by + factor); y++)
+          for (let x = bx; x < Math.min(width, bx + factor); x++, n++) sum += src[y * stride + x * 4 + c] as number;
+        out.push(Math.round(sum / n));
+      }
+  return out;
+}
+
+it.each([
+  { width: 6, height: 4, stride: 24, factor: 2 },
+  { width: 7, height: 5, stride: 32, factor: 3 },
+  { width: 5, height: 9, stride: 20, factor: 4 },
+])(
+  'reduced: $width x $height (stride $stride) by $factor is the block means, ragged edges included',
+  ({ width, height, stride, factor }) => {
+    const src = Uint8Array.from({ length: stride * height }, (_, i) => (i * 37 + (i >> 3) * 11) & 255);
+    const out = reduced(src, width, height, stride, factor);
+    expect([out.width, out.height]).toEqual([Math.ceil(width / factor), Math.ceil(height / factor)]);
+    expect([...out.data]).toEqual(blockMeans(src, width, height, stride, factor));
+  },
+);
+
 /** PSNR (dB) of the RGB channels of two RGBA rasters of one size. */
 function psnr(a: Uint8Array, b: Uint8Array): number {
   let sum = 0;
@@ -238,6 +267,15 @@ describe.runIf(hasLibheif)('with libheif-js installed (the dev dependency)', () 
     expect(heic.colour).toEqual({ applied: 'as-is', why: 'no colour space declared: sRGB' });
     expect(psnr(heic.frames[0]?.raster.data as Uint8Array, tiff.frames[0]?.raster.data as Uint8Array)).toBeGreaterThan(
       25,
+    );
+  });
+
+  it('maxSize: averaged down by the largest whole factor that covers the box, as it leaves libheif', async () => {
+    const full = await decodeImageLoading(fixture());
+    const small = await decodeImageLoading(fixture(), { maxSize: { width: 12, height: 7 } });
+    expect([small.width, small.height, small.sourceWidth, small.sourceHeight]).toEqual([12, 8, 48, 32]);
+    expect([...(small.frames[0]?.raster.data as Uint8Array)]).toEqual(
+      blockMeans(full.frames[0]?.raster.data as Uint8Array, 48, 32, 48 * 4, 4),
     );
   });
 
