@@ -19,7 +19,7 @@ import { colourInfo, HEIC_MISSING, reduced } from '../../src/decode/heic.js';
 import { readHeifPrimary } from '../../src/decode/heif-boxes.js';
 import { decodeImageLoading } from '../../src/decode/load.js';
 import { sniffPeerFormat } from '../../src/decode/sniff.js';
-import { colrIcc, colrNclx, fullBox, heifFile, ispe, withIspe } from './support/heif-files.js';
+import { colrIcc, colrNclx, fullBox, heifFile, ispe, withIrot, withIspe } from './support/heif-files.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const FIXTURE = join(ROOT, 'test/fixtures/images/peer/chelsea.heic');
@@ -277,6 +277,22 @@ describe.runIf(hasLibheif)('with libheif-js installed (the dev dependency)', () 
     expect([...(small.frames[0]?.raster.data as Uint8Array)]).toEqual(
       blockMeans(full.frames[0]?.raster.data as Uint8Array, 48, 32, 48 * 4, 4),
     );
+  });
+
+  it('irot (HEIF’s own orientation) is applied by libheif: turned 90° anticlockwise; orientation stays 1 (no EXIF orientation applies)', async () => {
+    const upright = await decodeImageLoading(fixture());
+    const turned = await decodeImageLoading(withIrot(fixture(), 1));
+    expect([turned.width, turned.height, turned.sourceWidth, turned.sourceHeight, turned.orientation]).toEqual([
+      32, 48, 48, 32, 1,
+    ]);
+    const a = upright.frames[0]?.raster.data as Uint8Array;
+    const b = turned.frames[0]?.raster.data as Uint8Array;
+    // Anticlockwise: the upright picture's right column is the turned one's top row.
+    let same = 0;
+    for (let y = 0; y < 48; y++)
+      for (let x = 0; x < 32; x++)
+        for (let c = 0; c < 4; c++) if (b[(y * 32 + x) * 4 + c] === a[(x * 48 + (47 - y)) * 4 + c]) same++;
+    expect(same).toBe(32 * 48 * 4);
   });
 
   it('a damaged HEVC stream inside good boxes: one DecodeError, never a crash', async () => {

@@ -90,3 +90,16 @@ export function withIspe(file: Uint8Array, width: number, height: number): Uint8
     }
   return out;
 }
+
+/**
+ * A copy of a real HEIF whose `pixi` property (16 bytes in libheif's files, associated with the
+ * primary picture) is replaced by an `irot` of the same size: the picture turned `quarters` x 90°
+ * anticlockwise (ISO/IEC 23008-12 6.5.10; the bytes after the angle are padding inside the box).
+ */
+export function withIrot(file: Uint8Array, quarters: number): Uint8Array {
+  const out = Uint8Array.from(file);
+  const at = Buffer.from(out).indexOf('pixi') - 4;
+  if (at < 0 || u32(16).some((v, i) => out[at + i] !== v)) throw new Error('no 16-byte pixi box to replace');
+  out.set([...u32(16), ...text('irot'), quarters & 3, 0, 0, 0, 0, 0, 0, 0], at);
+  return out;
+}
