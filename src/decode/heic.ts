@@ -93,7 +93,13 @@ export async function decodeHeic(
 ): Promise<DecodedImage> {
   const primary = checkedPrimary(bytes, limits);
   const sharp = await loadSharpIfInstalled().catch(() => null);
-  if (sharp && readsHevc(sharp)) return decodeWithSharp(bytes, 'heic', options, limits);
+  if (sharp && readsHevc(sharp))
+    try {
+      return await decodeWithSharp(bytes, 'heic', options, limits);
+    } catch (error) {
+      // Its suffixes said HEVC but its libheif had no decoder after all: libheif-js may.
+      if (!(error instanceof DecodeError && error.failure === 'unsupported')) throw error;
+    }
   const lib = await loadLibheif();
   if (!lib) throw new DecodeError('unsupported', HEIC_MISSING);
   const raster = decodeWithLibheif(lib, bytes, primary, limits, options.maxSize);

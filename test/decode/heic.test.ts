@@ -223,18 +223,15 @@ function blockMeans(src: Uint8Array, width: number, height: number, stride: numb
 }
 
 it.each([
-  { width: 6, height: 4, stride: 24, factor: 2 },
-  { width: 7, height: 5, stride: 32, factor: 3 },
-  { width: 5, height: 9, stride: 20, factor: 4 },
-])(
-  'reduced: $width x $height (stride $stride) by $factor is the block means, ragged edges included',
-  ({ width, height, stride, factor }) => {
-    const src = Uint8Array.from({ length: stride * height }, (_, i) => (i * 37 + (i >> 3) * 11) & 255);
-    const out = reduced(src, width, height, stride, factor);
-    expect([out.width, out.height]).toEqual([Math.ceil(width / factor), Math.ceil(height / factor)]);
-    expect([...out.data]).toEqual(blockMeans(src, width, height, stride, factor));
-  },
-);
+  { name: 'even blocks', width: 6, height: 4, stride: 24, factor: 2 },
+  { name: 'ragged edges, padded rows', width: 7, height: 5, stride: 32, factor: 3 },
+  { name: 'one column of blocks', width: 5, height: 9, stride: 20, factor: 4 },
+])('reduced, $name: the block means', ({ width, height, stride, factor }) => {
+  const src = Uint8Array.from({ length: stride * height }, (_, i) => (i * 37 + (i >> 3) * 11) & 255);
+  const out = reduced(src, width, height, stride, factor);
+  expect([out.width, out.height]).toEqual([Math.ceil(width / factor), Math.ceil(height / factor)]);
+  expect([...out.data]).toEqual(blockMeans(src, width, height, stride, factor));
+});
 
 /** PSNR (dB) of the RGB channels of two RGBA rasters of one size. */
 function psnr(a: Uint8Array, b: Uint8Array): number {
@@ -404,11 +401,11 @@ function show(
 describe.runIf(existsSync(CLI))('termsight show x.heic (the built CLI)', () => {
   describe.runIf(hasLibheif)('with libheif-js', () => {
     it.each([
-      { protocol: 'kitty', sequence: /\x1b_G[^\x1b]*a=[tT]/, missing: [] },
-      { protocol: 'sixel', sequence: /\x1bP[0-9;]*q"/, missing: [] },
-      { protocol: 'symbols', sequence: /\x1b\[[0-9;]*[34]8;5;\d+m[\u2580-\u259f]/, missing: [] },
-      { protocol: 'blocks', sequence: /\x1b\[[0-9;]*[34]8;5;/, missing: ['sharp'] },
-    ])('$protocol (missing: $missing): drawn, exit 0', ({ protocol, sequence, missing }) => {
+      { name: 'kitty', protocol: 'kitty', sequence: /\x1b_G[^\x1b]*a=[tT]/, missing: [] },
+      { name: 'sixel', protocol: 'sixel', sequence: /\x1bP[0-9;]*q"/, missing: [] },
+      { name: 'symbols', protocol: 'symbols', sequence: /\x1b\[[0-9;]*[34]8;5;\d+m[\u2580-\u259f]/, missing: [] },
+      { name: 'blocks, sharp missing', protocol: 'blocks', sequence: /\x1b\[[0-9;]*[34]8;5;/, missing: ['sharp'] },
+    ])('$name: drawn, exit 0', ({ protocol, sequence, missing }) => {
       const run = show(FIXTURE, missing, protocol);
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
