@@ -12,11 +12,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyColour } from '../../src/decode/colour.js';
 import { DecodeError } from '../../src/decode/error.js';
 import { colourInfo, HEIC_MISSING, reduced } from '../../src/decode/heic.js';
-import { readHeifPrimary } from '../../src/decode/heif-boxes.js';
+import { HeifBoxError, readHeifPrimary } from '../../src/decode/heif-boxes.js';
 import { decodeImageLoading } from '../../src/decode/load.js';
 import { sniffPeerFormat } from '../../src/decode/sniff.js';
 import { colrIcc, colrNclx, fullBox, heifFile, ispe, withIrot, withIspe } from './support/heif-files.js';
@@ -112,6 +113,64 @@ describe('the boxes of a HEIF (read before any decoder)', () => {
   ])('broken: $name', ({ file, message }) => {
     expect(() => readHeifPrimary(file())).toThrow(message);
   });
+});
+
+const RUNS = Number(process.env.TERMSIGHT_FUZZ_RUNS) > 0 ? Number(process.env.TERMSIGHT_FUZZ_RUNS) : 200;
+/** Byte edits at relative positions, and a length change: structured mutations of a real file. */
+const edits = fc.array(fc.tuple(fc.nat(1265), fc.nat(255)), { minLength: 1, maxLength: 8 });
+function mutated(file: Uint8Array, changes: [number, number][], cut: number): Uint8Array {
+  const out = file.slice(0, Math.max(0, file.length - cut));
+  for (const [at, value] of changes) if (at < out.length) out[at] = value;
+  return out;
+}
+
+describe('fuzzed boxes (fast-check)', () => {
+  it('a mutated HEIC: the boxes are read or refused with one HeifBoxError; the sniff never throws', () => {
+    fc.assert(
+      fc.property(edits, fc.nat(400), (changes, cut) => {
+        const bytes = mutated(fixture(), changes, cut);
+        expect(() => sniffPeerFormat(bytes)).not.toThrow();
+        try {
+          readHeifPrimary(bytes);
+        } catch (error) {
+          expect(error).toBeInstanceOf(HeifBoxError);
+          expect((error as Error).message).not.toMatch(/\n/);
+        }
+      }),
+      { numRuns: RUNS, seed: 2323 },
+    );
+  });
+
+  it.runIf(hasLibheif)(
+    'a mutated HEIC decoded: a picture or one DecodeError (libheif-js never crashes the process)',
+    async () => {
+      const seen = { pictures: 0, errors: 0 };
+      await fc.assert(
+        // The boxes kept, the HEVC data (mdat) damaged: what reaches libde265.
+        fc.asyncProperty(
+          fc.array(fc.tuple(fc.nat(799), fc.nat(255)), { minLength: 1, maxLength: 8 }),
+          async (changes) => {
+            const file = fixture();
+            const mdat = file.length - 800;
+            for (const [at, value] of changes) file[mdat + at] = value;
+            const outcome = await decodeImageLoading(file).catch((e: unknown) => e);
+            if (outcome instanceof Error) {
+              seen.errors++;
+              expect(outcome).toBeInstanceOf(DecodeError);
+              expect(outcome.message).not.toMatch(/\n/);
+            } else {
+              seen.pictures++;
+              expect((outcome as { frames: unknown[] }).frames).toHaveLength(1);
+            }
+          },
+        ),
+        { numRuns: Math.ceil(RUNS / 2), seed: 3232 },
+      );
+      // Both ends were reached: damage libde265 decodes through, and damage that is refused.
+      expect(seen.pictures).toBeGreaterThan(0);
+      expect(seen.errors).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('which ISO BMFF files are HEIC (the codec of the primary picture)', () => {
