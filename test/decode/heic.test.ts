@@ -397,6 +397,20 @@ describe.runIf(hasLibheif)('with libheif-js installed (the dev dependency)', () 
       // Not a flat grey: the control that the bounds can fail.
       expect(psnr(new Uint8Array(data.length).fill(128), source)).toBeLessThan(20);
     });
+
+    it('a stream larger than its ispe (450x300 coded, 48x32 declared): refused by libheif before it decodes', async () => {
+      // An even width: one HEVC item (451 makes libheif 1.15 write a grid, whose ispe are two). The
+      // stream is coded at 456x304 (whole coding blocks), cropped by its conformance window.
+      const file = join(dir, 'even.heic');
+      spawnSync('convert', [join(ROOT, 'test/fixtures/images/chelsea.png'), '-resize', '450x300!', file]);
+      const lying = withIspe(new Uint8Array(readFileSync(file)), 48, 32);
+      expect(readHeifPrimary(lying)).toMatchObject({ itemType: 'hvc1', width: 48, height: 32 });
+      const error = await decodeImageLoading(lying).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DecodeError);
+      expect((error as DecodeError).message).toMatch(
+        /^corrupt HEIC: .*Security limit exceeded: Image size 45\dx30\d exceeds the maximum image size/,
+      );
+    });
   });
 });
 
