@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyColour } from '../../src/decode/colour.js';
@@ -485,6 +486,24 @@ describe.runIf(existsSync(CLI))('termsight show x.heic (the built CLI)', () => {
       expect(run.stdout).toMatch(sequence);
     });
   });
+
+  it.runIf(hasLibheif && magickHeic)(
+    'kitty: the pixels sent are ImageMagick’s decode of the file, within 40 dB',
+    () => {
+      const run = show(FIXTURE, [], 'kitty');
+      expect(run.status).toBe(0);
+      const chunks = [...run.stdout.matchAll(/\x1b_G([^;\x1b]*);([^\x1b]*)\x1b\\/g)];
+      const keys = Object.fromEntries((chunks[0]?.[1] ?? '').split(',').map((kv) => kv.split('=')));
+      const payload = Buffer.from(chunks.map((c) => c[2]).join(''), 'base64');
+      const sent = keys.o === 'z' ? inflateSync(payload) : payload;
+      expect([keys.s, keys.v, keys.f]).toEqual(['48', '32', '24']);
+      const rgba = new Uint8Array(48 * 32 * 4);
+      for (let p = 0; p < 48 * 32; p++)
+        rgba.set([sent[p * 3] ?? 0, sent[p * 3 + 1] ?? 0, sent[p * 3 + 2] ?? 0, 255], p * 4);
+      const reference = spawnSync('convert', [FIXTURE, '-depth', '8', 'rgba:-']).stdout;
+      expect(psnr(rgba, new Uint8Array(reference))).toBeGreaterThan(40);
+    },
+  );
 
   it.each([
     { name: 'without libheif-js (sharp’s prebuilt has no HEVC)', missing: ['libheif-js'] },
