@@ -102,7 +102,15 @@ export async function decodeHeic(
     }
   const lib = await loadLibheif();
   if (!lib) throw new DecodeError('unsupported', HEIC_MISSING);
-  const raster = decodeWithLibheif(lib, bytes, primary, limits, options.maxSize);
+  let raster: ReturnType<typeof decodeWithLibheif>;
+  try {
+    raster = decodeWithLibheif(lib, bytes, primary, limits, options.maxSize);
+  } catch (error) {
+    if (error instanceof DecodeError) throw error;
+    // The WebAssembly aborted (out of its 2 GiB, a trap): that instance is spent, a new one next time.
+    libheif = undefined;
+    throw new DecodeError('corrupt', `corrupt HEIC: libheif-js failed (${reasonOf(error)})`, { cause: error });
+  }
   const frames = [{ raster, delayMs: 0 }];
   return {
     format: 'heic',
