@@ -142,7 +142,8 @@ const CICP_TRANSFERS: Readonly<Record<number, { name: string; curve: ToneCurve }
 const CICP_HDR: Readonly<Record<number, string>> = { 16: 'PQ (SMPTE ST 2084)', 18: 'HLG' };
 
 function planCicp(cicp: NonNullable<ColourInfo['cicp']>): ColourPlan {
-  const what = `PNG cICP ${cicp.primaries}/${cicp.transfer}/${cicp.matrix}/${cicp.fullRange ? 1 : 0}`;
+  const source = cicp.source ?? 'PNG cICP';
+  const what = `${source} ${cicp.primaries}/${cicp.transfer}/${cicp.matrix}/${cicp.fullRange ? 1 : 0}`;
   if (cicp.matrix !== 0) return unconverted(`${what}: matrix coefficients ${cicp.matrix} (PNG allows RGB, 0, only)`);
   if (!cicp.fullRange) return unconverted(`${what}: narrow-range samples, which are not converted`);
   const primaries = CICP_PRIMARIES[cicp.primaries];
@@ -151,7 +152,7 @@ function planCicp(cicp: NonNullable<ColourInfo['cicp']>): ColourPlan {
   if (hdr) return unconverted(`${what}: ${primaries.name} with the HDR transfer ${hdr}, which is not tone-mapped`);
   const transfer = CICP_TRANSFERS[cicp.transfer];
   if (!transfer) return unconverted(`${what}: transfer characteristics ${cicp.transfer}, which are not converted`);
-  const label = `PNG cICP (${primaries.name} primaries, ${transfer.name} transfer)`;
+  const label = `${source} (${primaries.name} primaries, ${transfer.name} transfer)`;
   if (cicp.primaries === 1 && cicp.transfer === 13) return asIs(`${label}: sRGB`);
   return fromSpace(primaries.space, transfer.curve, label);
 }

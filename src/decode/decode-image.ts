@@ -49,7 +49,7 @@ export function checkedFormat(bytes: Uint8Array, limits: DecodeLimits): OwnForma
     if (peer)
       throw new DecodeError(
         'unsupported',
-        `${formatName(peer)} images are decoded through the optional package sharp, by decodeImageLoading (asynchronous)`,
+        `${formatName(peer)} images are decoded through the optional package ${peer === 'heic' ? 'libheif-js or sharp' : 'sharp'}, by decodeImageLoading (asynchronous)`,
       );
     const other = describeOtherFormat(bytes);
     throw new DecodeError(

@@ -142,6 +142,7 @@ const FORMAT_NAMES: Readonly<Record<ImageFormat, string>> = {
   gif: 'GIF',
   webp: 'WebP',
   avif: 'AVIF',
+  heic: 'HEIC',
   heif: 'HEIF',
   tiff: 'TIFF',
   jxl: 'JPEG XL',

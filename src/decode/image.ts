@@ -11,10 +11,12 @@ export type ImageFormat = OwnFormat | PeerFormat;
 export type OwnFormat = 'png' | 'jpeg' | 'gif' | 'webp';
 
 /**
- * The formats decoded through the optional peer dependency sharp (libvips), when it is installed:
- * only by the asynchronous `decodeImageLoading`, which loads it when such a file arrives.
+ * The formats decoded through an optional peer dependency, when it is installed: sharp (libvips)
+ * for AVIF, HEIF, TIFF, JPEG XL and SVG; for HEIC (HEVC-coded HEIF) sharp when its libvips decodes
+ * HEVC, else libheif-js. Only by the asynchronous `decodeImageLoading`, which loads the peer when
+ * such a file arrives.
  */
-export type PeerFormat = 'avif' | 'heif' | 'tiff' | 'jxl' | 'svg';
+export type PeerFormat = 'avif' | 'heic' | 'heif' | 'tiff' | 'jxl' | 'svg';
 
 /** One frame: a full-size RGBA raster (animations are composited) and how long to show it. */
 export interface DecodedFrame {
@@ -69,12 +71,17 @@ export interface ColourInfo {
   readonly problem?: string;
   /** What the stored pixels are: grey, RGB (the default when absent) or CMYK; a grey profile fits grey pixels only. */
   readonly model?: 'grey' | 'rgb' | 'cmyk';
-  /** PNG cICP (ITU-T H.273 code points): colour primaries, transfer characteristics, matrix, full range. */
+  /**
+   * ITU-T H.273 code points (PNG cICP, a HEIF's nclx `colr`): colour primaries, transfer
+   * characteristics, matrix, full range, and where they were declared (for `why`; `PNG cICP`
+   * when absent).
+   */
   readonly cicp?: {
     readonly primaries: number;
     readonly transfer: number;
     readonly matrix: number;
     readonly fullRange: boolean;
+    readonly source?: string;
   };
   /** PNG sRGB: the rendering intent (0..3); the pixels are sRGB. */
   readonly srgbIntent?: number;

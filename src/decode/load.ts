@@ -11,15 +11,19 @@ import { sniffFormat, sniffPeerFormat } from './sniff.js';
  * As `decodeImage` (the same result, the same `DecodeError`s, thrown as rejections), loading the
  * one decoder the file's format needs. AVIF, HEIF, TIFF, JPEG XL and SVG are decoded here too,
  * through the optional peer dependency sharp when it is installed (first frame, sRGB); without it
- * they are refused with one line naming the package (`npm install sharp`).
+ * they are refused with one line naming the package (`npm install sharp`). HEIC (HEVC-coded HEIF,
+ * what iPhones write) through sharp when its libvips decodes HEVC, else the optional peer
+ * libheif-js; without either, one line (`npm install libheif-js`).
  */
 export async function decodeImageLoading(
   input: Uint8Array | ArrayBuffer | DataView,
   options: DecodeOptions = {},
 ): Promise<DecodedImage> {
   const bytes = bytesOf(input);
-  // AVIF, HEIF, TIFF, JPEG XL and SVG through the optional peer sharp, loaded only now.
+  // AVIF, HEIF, TIFF, JPEG XL and SVG through the optional peer sharp, HEIC through sharp or
+  // libheif-js: loaded only now.
   const peer = bytes.length > 0 && sniffFormat(bytes) === null ? sniffPeerFormat(bytes) : null;
+  if (peer === 'heic') return (await import('./heic.js')).decodeHeic(bytes, options, limitsOf(options));
   if (peer) return (await import('./sharp.js')).decodeWithSharp(bytes, peer, options, limitsOf(options));
   const format = checkedFormat(bytes, limitsOf(options));
   switch (format) {
@@ -50,7 +54,11 @@ export async function preloadDecoder(bytes: Uint8Array): Promise<void> {
     else if (format === 'jpeg') await import('./jpeg.js');
     else if (format === 'png') await import('./png.js');
     else if (format === 'webp') await import('./webp.js');
-    else if (sniffPeerFormat(bytes)) await (await import('./sharp.js')).preloadSharp();
+    else {
+      const peer = sniffPeerFormat(bytes);
+      if (peer === 'heic') await (await import('./heic.js')).preloadHeic();
+      else if (peer) await (await import('./sharp.js')).preloadSharp();
+    }
   } catch {
     // A module that fails to load fails again, with its reason, in decodeImageLoading.
   }

@@ -1,6 +1,6 @@
 /**
- * The formats termsight does not decode itself (AVIF, HEIF, TIFF, JPEG XL, SVG), through the
- * optional peer dependency sharp (libvips, prebuilt in its npm packages) when the application or
+ * The formats termsight does not decode itself (AVIF, HEIF, TIFF, JPEG XL, SVG, and HEIC when
+ * sharp's libvips decodes HEVC: heic.ts decides), through the optional peer dependency sharp (libvips, prebuilt in its npm packages) when the application or
  * the user installed it. This module is loaded only when such a file arrives, and it loads sharp
  * only then; without sharp the file gets one line naming the package to install. sharp converts
  * the picture's colour to sRGB itself (libvips runs lcms on its ICC profile). See docs/decode.md,
@@ -32,6 +32,18 @@ async function loadSharp(format: PeerFormat): Promise<Sharp> {
       `${formatName(format)} images need sharp, which is installed but did not load (${reasonOf(error)})`,
       { cause: error },
     );
+  }
+}
+
+/**
+ * sharp when it is installed and loads, else null (a HEIC then goes to libheif-js). sharp's types
+ * stay in this module.
+ */
+export async function loadSharpIfInstalled(): Promise<Sharp | null> {
+  try {
+    return (await import('sharp')).default;
+  } catch {
+    return null;
   }
 }
 
@@ -98,11 +110,11 @@ export async function decodeWithSharp(
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
-    // HEIC is HEVC-coded: libheif reads its header, but sharp's prebuilt libvips has no HEVC decoder.
+    // A HEIF whose boxes did not say HEVC (heic.ts takes those) but whose pictures are.
     if (metadata.compression === 'hevc')
       throw new DecodeError(
         'unsupported',
-        `unsupported ${name}: HEVC-coded (HEIC); sharp's prebuilt libvips has no HEVC decoder (a sharp built on a system libvips with libde265 has one)`,
+        `unsupported ${name}: HEVC-coded, and the libvips sharp uses has no HEVC decoder (sharp's prebuilt one has none)`,
         { cause: error },
       );
     throw failure(name, error);
@@ -134,6 +146,7 @@ export async function decodeWithSharp(
 /** sharp's name (`sharp.format`) of the libvips loader of each format. */
 const LOADERS: Readonly<Record<PeerFormat, 'heif' | 'tiff' | 'jxl' | 'svg'>> = {
   avif: 'heif',
+  heic: 'heif',
   heif: 'heif',
   tiff: 'tiff',
   jxl: 'jxl',

@@ -2,6 +2,7 @@
  * Which format a file is in, from its first bytes (never from its name: a `.png` that is a JPEG
  * is common, and a name can lie).
  */
+import { readHeifPrimary } from './heif-boxes.js';
 import type { OwnFormat, PeerFormat } from './image.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
@@ -26,8 +27,10 @@ export function sniffFormat(bytes: Uint8Array): OwnFormat | null {
   return null;
 }
 
-/** HEIF brands (ISO/IEC 23008-12): HEVC-coded images and sequences, and the generic image brands. */
-const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1']);
+/** HEIF brands (ISO/IEC 23008-12) that require HEVC: images and sequences. */
+const HEVC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs']);
+/** HEIF brands of any codec (the generic image and sequence brands). */
+const HEIF_BRANDS = new Set(['mif1', 'msf1']);
 const AVIF_BRANDS = new Set(['avif', 'avis']);
 
 /**
@@ -49,17 +52,27 @@ function ftypBrands(b: Uint8Array): string[] | null {
 const SVG_START = /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i;
 
 /**
- * The format of a file termsight decodes through the optional peer sharp, by its signature:
- * AVIF and HEIF (ftyp brands: AVIF wins when both are listed), TIFF (`II*\0`, `MM\0*`),
+ * The format of a file termsight decodes through an optional peer, by its signature: a HEIF by
+ * the codec of its primary picture (HEVC: HEIC; AV1: AVIF; other: HEIF), read from its boxes, or
+ * when they cannot be read by its ftyp brands (AVIF wins when both are listed); TIFF (`II*\0`, `MM\0*`),
  * JPEG XL (codestream `FF 0A`, or the container's signature box), SVG (text that opens with
  * `<svg`, after an XML declaration, comments or a doctype). Null for anything else.
  */
 export function sniffPeerFormat(b: Uint8Array): PeerFormat | null {
   const brands = ftypBrands(b);
   if (brands) {
-    if (brands.some((brand) => AVIF_BRANDS.has(brand))) return 'avif';
-    if (brands.some((brand) => HEIF_BRANDS.has(brand))) return 'heif';
-    return null;
+    const avif = brands.some((brand) => AVIF_BRANDS.has(brand));
+    const hevc = brands.some((brand) => HEVC_BRANDS.has(brand));
+    if (!avif && !hevc && !brands.some((brand) => HEIF_BRANDS.has(brand))) return null;
+    try {
+      const { codec } = readHeifPrimary(b);
+      if (codec === 'hevc') return 'heic';
+      if (codec === 'av1') return 'avif';
+      return avif ? 'avif' : 'heif';
+    } catch {
+      // Broken boxes: the brands say what it claims to be, and its decoder says what is wrong.
+      return avif ? 'avif' : hevc ? 'heic' : 'heif';
+    }
   }
   if (startsWith(b, [0x49, 0x49, 0x2a, 0x00]) || startsWith(b, [0x4d, 0x4d, 0x00, 0x2a])) return 'tiff';
   if (startsWith(b, [0xff, 0x0a]) || startsWith(b, [0, 0, 0, 0x0c, 0x4a, 0x58, 0x4c, 0x20, 0x0d, 0x0a, 0x87, 0x0a]))

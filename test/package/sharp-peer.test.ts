@@ -1,8 +1,10 @@
 /**
- * sharp is an optional peer dependency, loaded only when a file of a format it decodes arrives:
- * importing `termsight`, `termsight/decode` or the CLI, and decoding a PNG, JPEG or GIF, never
- * resolves it. Each case runs the built package in a child process whose module resolver records
- * every package resolved; decoding an AVIF is the control that shows the recorder sees sharp.
+ * sharp and libheif-js are optional peer dependencies, loaded only when a file of a format they
+ * decode arrives: importing `termsight`, `termsight/decode` or the CLI, and decoding a PNG, JPEG
+ * or GIF, never resolves either; a HEIC whose boxes declare a size past the limits is refused
+ * before either is loaded. Each case runs the built package in a child process whose module
+ * resolver records every package resolved; decoding an AVIF (sharp) and a HEIC (libheif-js) are
+ * the controls that show the recorder sees them.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,7 +39,9 @@ ${body}`;
 
 const picture = (name: string): string => JSON.stringify(join(ROOT, 'test/fixtures/images', name));
 
-describe.runIf(existsSync(join(ROOT, 'dist/index.js')))('sharp loads only for the formats it decodes', () => {
+const PEERS = ['sharp', 'libheif-js'];
+
+describe.runIf(existsSync(join(ROOT, 'dist/index.js')))('the peers load only for the formats they decode', () => {
   it.each([
     { name: "import 'termsight'", body: `await import(${JSON.stringify(dist('index.js'))});` },
     { name: "import 'termsight/decode'", body: `await import(${JSON.stringify(dist('decode/index.js'))});` },
@@ -48,8 +52,21 @@ const { readFileSync } = await import('node:fs');
 for (const f of [${picture('chelsea.png')}, ${picture('hubble_deep_field.jpg')}, ${picture('gif/coffee-optimized.gif')}])
   await decodeImageLoading(readFileSync(f));`,
     },
-  ])('$name: no sharp', ({ body }) => {
-    expect(packagesResolved(body)).not.toContain('sharp');
+    {
+      name: 'decodeImageLoading of a HEIC whose ispe says 100000x100000 (refused from its boxes)',
+      body: `const { decodeImageLoading } = await import(${JSON.stringify(dist('decode/load.js'))});
+const { readFileSync } = await import('node:fs');
+const bytes = readFileSync(${picture('peer/chelsea.heic')});
+for (let at = bytes.indexOf('ispe'); at >= 0; at = bytes.indexOf('ispe', at + 4)) {
+  bytes.writeUInt32BE(100000, at + 8);
+  bytes.writeUInt32BE(100000, at + 12);
+}
+const error = await decodeImageLoading(bytes).catch((e) => e);
+if (error.failure !== 'too-large') throw new Error('not refused: ' + error);`,
+    },
+  ])('$name: no sharp, no libheif-js', ({ body }) => {
+    const resolved = packagesResolved(body);
+    for (const peer of PEERS) expect(resolved).not.toContain(peer);
   });
 
   it.runIf(existsSync(join(ROOT, 'node_modules/sharp')))('the control: decoding an AVIF resolves sharp', () => {
@@ -58,4 +75,14 @@ const { readFileSync } = await import('node:fs');
 await decodeImageLoading(readFileSync(${picture('peer/chelsea.avif')}));`;
     expect(packagesResolved(body)).toContain('sharp');
   });
+
+  it.runIf(existsSync(join(ROOT, 'node_modules/libheif-js')))(
+    'the control: decoding a HEIC resolves libheif-js',
+    () => {
+      const body = `const { decodeImageLoading } = await import(${JSON.stringify(dist('decode/load.js'))});
+const { readFileSync } = await import('node:fs');
+await decodeImageLoading(readFileSync(${picture('peer/chelsea.heic')}));`;
+      expect(packagesResolved(body)).toContain('libheif-js');
+    },
+  );
 });
