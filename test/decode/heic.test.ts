@@ -417,16 +417,7 @@ describe.runIf(hasLibheif)('with libheif-js installed (the dev dependency)', () 
 
 const CLI = join(ROOT, 'dist/cli/main.js');
 
-/** A resolve hook that fails the named packages as packages that are not installed fail. */
-const hook = (missing: readonly string[]) => `const MISSING = ${JSON.stringify(missing)};
-export async function resolve(specifier, context, next) {
-  if (MISSING.some((name) => specifier === name || specifier.startsWith(name + '/'))) {
-    const error = new Error("Cannot find package '" + specifier + "'");
-    error.code = 'ERR_MODULE_NOT_FOUND';
-    throw error;
-  }
-  return next(specifier, context);
-}`;
+const RESOLVE_HOOK = pathToFileURL(join(ROOT, 'test/support/resolve-hook.mjs')).href;
 
 function show(
   file: string,
@@ -436,10 +427,9 @@ function show(
   const dir = mkdtempSync(join(tmpdir(), 'termsight-heic-cli-'));
   try {
     const register = join(dir, 'register.mjs');
-    writeFileSync(join(dir, 'hook.mjs'), hook(missing));
     writeFileSync(
       register,
-      `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hook.mjs')).href)});\n`,
+      `import { missingPackages } from ${JSON.stringify(RESOLVE_HOOK)};\nawait missingPackages(${JSON.stringify(missing)});\n`,
     );
     const rss = join(dir, 'rss');
     // Through a small sh, so the child's peak RSS is its own (see hostile-cli.test.ts).

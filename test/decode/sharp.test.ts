@@ -154,15 +154,6 @@ it('decodeImage (synchronous) names decodeImageLoading for a peer format', () =>
 
 const CLI = join(ROOT, 'dist/cli/main.js');
 
-/** A resolve hook (`before`) that fails `sharp` as a package that is not installed fails. */
-const NO_SHARP = `(specifier) => {
-  if (specifier === 'sharp' || specifier.startsWith('sharp/')) {
-    const error = new Error("Cannot find package 'sharp'");
-    error.code = 'ERR_MODULE_NOT_FOUND';
-    throw error;
-  }
-  return specifier;
-}`;
 const RESOLVE_HOOK = pathToFileURL(join(ROOT, 'test/support/resolve-hook.mjs')).href;
 
 function show(name: string, withoutSharp: boolean): { status: number | null; stdout: string; stderr: string } {
@@ -171,7 +162,7 @@ function show(name: string, withoutSharp: boolean): { status: number | null; std
     const register = join(dir, 'register.mjs');
     writeFileSync(
       register,
-      `import { hookResolve } from ${JSON.stringify(RESOLVE_HOOK)};\nawait hookResolve({ before: ${JSON.stringify(NO_SHARP)} });\n`,
+      `import { missingPackages } from ${JSON.stringify(RESOLVE_HOOK)};\nawait missingPackages(['sharp']);\n`,
     );
     const run = spawnSync(
       process.execPath,

@@ -53,3 +53,22 @@ export function logResolvedPackages(logFile) {
 }`,
   });
 }
+
+/**
+ * Makes the named packages fail to resolve as a package that is not installed fails
+ * (ERR_MODULE_NOT_FOUND): an optional peer made missing.
+ * @param {readonly string[]} names
+ */
+export function missingPackages(names) {
+  return hookResolve({
+    before: `(specifier) => {
+  const missing = ${JSON.stringify(names)};
+  if (missing.some((name) => specifier === name || specifier.startsWith(name + '/'))) {
+    const error = new Error("Cannot find package '" + specifier + "'");
+    error.code = 'ERR_MODULE_NOT_FOUND';
+    throw error;
+  }
+  return specifier;
+}`,
+  });
+}
