@@ -259,7 +259,7 @@ export async function run(log = console.log) {
   log(table(braille));
   log('');
   log(
-    `braille: ${fmt(median(mps), 0)} MP/s of dots encoded (goal >= 50: ${median(mps) >= 50 ? 'met' : 'NOT met'}; ${fmt(median(ratios), 3)}x a plain luminance pass), ${fmt(median(cpuMps), 0)} MP/s in CPU time (${fmt(median(cpuRatios), 3)}x), ${fmt(median(mpsEnd), 0)} MP/s of source end to end`,
+    `braille: ${fmt(median(mps), 0)} MP/s of dots encoded (goal >= 50: ${median(mps) >= 50 ? 'met' : 'NOT met'}; ${fmt(median(ratios), 3)}x a plain luminance pass), ${fmt(median(cpuMps), 0)} MP/s in CPU time (goal >= 50: ${median(cpuMps) >= 50 ? 'met' : 'NOT met'}; ${fmt(median(cpuRatios), 3)}x), ${fmt(median(mpsEnd), 0)} MP/s of source end to end`,
   );
   log('');
   log('### blocks');
