@@ -1,3 +1,4 @@
+import { deflateSync, constants as zlib } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,6 +13,44 @@ import {
   kittyStore,
 } from '../../src/render/pixels/kitty.js';
 import { decodeKittyTransmission, parseKittyApcs, randomRaster, solid } from './terminal-decoders.js';
+
+/** xorshift32 bytes: no period a compressor could find. */
+function bytes(seed: number) {
+  let s = seed;
+  return () => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s & 255;
+  };
+}
+
+/** Fine grain around one colour (4 random bits a channel): string matches find little, Huffman codes most. */
+function grain(width: number, height: number) {
+  const next = bytes(7);
+  const data = new Uint8Array(width * height * 4);
+  for (let i = 0; i < data.length; i += 4)
+    data.set([100 + (next() & 15), 60 + (next() & 15), 30 + (next() & 15), 255], i);
+  return { width, height, data };
+}
+
+/** Repeating stripes with 2 bits of noise: string matches win, Huffman coding alone does not. */
+function stripes(width: number, height: number) {
+  const next = bytes(7);
+  const data = new Uint8Array(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    const x = i % width,
+      y = Math.floor(i / width);
+    const v = ((x >> 3) * 37 + (y >> 2) * 11 + (next() & 3)) & 255;
+    data.set([v, (v * 3) & 255, (x ^ y) & 255, 255], i * 4);
+  }
+  return { width, height, data };
+}
+
+const rgbOf = (data: Uint8Array) =>
+  Uint8Array.from({ length: (data.length / 4) * 3 }, (_, i) => data[Math.floor(i / 3) * 4 + (i % 3)]);
 
 function gradient(width: number, height: number) {
   const data = new Uint8Array(width * height * 4);
@@ -47,6 +86,20 @@ describe('encodeKitty (a=T) decodes back to the same pixels', () => {
     expect(noise.bytes.length).toBe(100 * 100 * 3);
     expect(kittyPayload(solid(10, 10, [9, 9, 9, 255]), false).compressed).toBe(false);
     expect(kittyPayload(randomRaster(10, 10, 1), true).compressed).toBe(true);
+  });
+
+  it.each([
+    // Matching would save ~5% here: Huffman coding alone, at half level 1's time.
+    { name: 'fine grain', raster: grain(200, 150), strategy: zlib.Z_HUFFMAN_ONLY },
+    // Matching saves ~10%: level 1 with its string matches.
+    { name: 'noisy stripes', raster: stripes(200, 150), strategy: zlib.Z_DEFAULT_STRATEGY },
+  ])('auto picks Huffman coding alone only where string matches win little: $name', ({ raster, strategy }) => {
+    const payload = kittyPayload(raster);
+    const expected = deflateSync(rgbOf(raster.data), { level: 1, memLevel: 9, strategy });
+    expect(payload.compressed).toBe(true);
+    expect(Buffer.from(payload.bytes).equals(expected)).toBe(true);
+    const d = decodeKittyTransmission(parseKittyApcs(encodeKitty(raster, { imageId: 3 })));
+    expect(Buffer.from(d.raster.data).equals(Buffer.from(raster.data))).toBe(true);
   });
 
   it('random rasters round-trip exactly (property)', () => {

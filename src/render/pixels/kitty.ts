@@ -6,7 +6,8 @@
  * - zlib (`o=z`) only when it makes the payload smaller; the level follows how compressible the
  *   picture is (a band of rows is compressed first): photographs at level 1, which is within a
  *   few percent of the default level at a fraction of the time, flat drawings at level 6, noise
- *   not at all.
+ *   not at all; a photograph whose matches win little (fine grain, few flat runs) by Huffman
+ *   coding alone (`Z_HUFFMAN_ONLY`, a standard zlib stream), half level 1's time at nearly its size.
  * - The base64 payload goes in chunks of at most 4096 bytes, each but the last a multiple of 4;
  *   every chunk but the last says `m=1`, and chunks after the first carry only `m` and `q`.
  * - `q=2` everywhere, so the terminal never answers: an answer could land in the program's input.
@@ -92,6 +93,12 @@ export interface KittyPayload {
 const FLAT_RATIO = 0.08;
 /** Above this ratio (noise) compression is not worth its time. */
 const NOISE_RATIO = 0.92;
+/**
+ * Huffman coding alone when the band comes out at most this much larger than by level 1: string
+ * matching then buys under 8% and costs half the time (measured on bench/'s photographs:
+ * docs/render.md#kitty-compression).
+ */
+const HUFFMAN_SLACK = 1.08;
 
 /**
  * The raster's pixels as kitty receives them: RGB when opaque, RGBA otherwise, zlib-compressed
@@ -106,18 +113,28 @@ export function kittyPayload(raster: Raster, compress: boolean | 'auto' = 'auto'
     : new Uint8Array(raster.data.buffer, raster.data.byteOffset, raster.data.length);
   if (compress === false) return { format, compressed: false, bytes: raw };
   let level = 6;
+  let strategy: number = nodeZlib().constants.Z_DEFAULT_STRATEGY;
   if (compress === 'auto') {
-    // Measure a band from the middle (at least 64 KiB, or everything) at the fastest level.
+    // Measure a band from the middle (a 16th, at least 32 KiB, or everything) at the fastest
+    // level. (At least 64 KiB cost up to a sixth of a small photograph's time and chose the same
+    // on every picture of bench/.)
     const bpp = opaque ? 3 : 4;
     const stride = raster.width * bpp;
-    const bandRows = Math.min(raster.height, Math.max(Math.ceil(raster.height / 16), Math.ceil(65_536 / stride)));
+    const bandRows = Math.min(raster.height, Math.max(Math.ceil(raster.height / 16), Math.ceil(32_768 / stride)));
     const from = Math.floor((raster.height - bandRows) / 2) * stride;
     const band = raw.subarray(from, from + bandRows * stride);
-    const ratio = nodeZlib().deflateSync(band, { level: 1 }).length / band.length;
+    const zlib = nodeZlib();
+    const matched = zlib.deflateSync(band, { level: 1 }).length;
+    const ratio = matched / band.length;
     if (ratio > NOISE_RATIO) return { format, compressed: false, bytes: raw };
     level = ratio < FLAT_RATIO ? 6 : 1;
+    if (
+      level === 1 &&
+      zlib.deflateSync(band, { level: 1, strategy: zlib.constants.Z_HUFFMAN_ONLY }).length <= matched * HUFFMAN_SLACK
+    )
+      strategy = zlib.constants.Z_HUFFMAN_ONLY;
   }
-  const z = nodeZlib().deflateSync(raw, { level, memLevel: 9 });
+  const z = nodeZlib().deflateSync(raw, { level, memLevel: 9, strategy });
   if (compress === 'auto' && z.length >= raw.length) return { format, compressed: false, bytes: raw };
   return { format, compressed: true, bytes: z };
 }
