@@ -93,7 +93,8 @@ export function decodeWebp(
     readonly limits?: DecodeLimits;
     /**
      * The most pixels the caller will draw (after orientation): a still lossy picture at least
-     * twice as large on both axes is converted a whole factor smaller (`webpReduction`).
+     * twice as large on both axes, or with `frames: 'first'` an animation's lossy first frame that
+     * covers the canvas, is converted a whole factor smaller (`webpReduction`).
      */
     readonly maxSize?: { readonly width: number; readonly height: number } | undefined;
     /** `'ignore'` when the caller will not turn the picture by its EXIF orientation (the box is not turned then). */
@@ -111,13 +112,13 @@ export function decodeWebp(
     ...(layout.exif ? { exif: layout.exif } : {}),
     ...(layout.icc ? { colour: { icc: layout.icc } } : {}),
   };
+  // A lossy picture drawn smaller is converted at a reduced size (webp-vp8-reduce.ts); the box
+  // describes the upright picture, so it is turned when the EXIF orientation will turn it.
+  const turned =
+    options.orientation !== 'ignore' && layout.exif !== undefined && swapsAxes(exifOrientation(layout.exif) ?? 1);
+  const box =
+    options.maxSize && turned ? { width: options.maxSize.height, height: options.maxSize.width } : options.maxSize;
   if (layout.still) {
-    // A lossy picture drawn smaller is converted at a reduced size (webp-vp8-reduce.ts); the box
-    // describes the upright picture, so it is turned when the EXIF orientation will turn it.
-    const turned =
-      options.orientation !== 'ignore' && layout.exif !== undefined && swapsAxes(exifOrientation(layout.exif) ?? 1);
-    const box =
-      options.maxSize && turned ? { width: options.maxSize.height, height: options.maxSize.width } : options.maxSize;
     const factor = layout.still.lossless ? 1 : webpReduction(width, height, box);
     const still = decodeBitstream(layout.still, width, height, limits, 'the image', factor);
     const raster = { width: still.width, height: still.height, data: still.rgba };
@@ -125,6 +126,18 @@ export function decodeWebp(
   }
   const animation = layout.animation;
   if (!animation) throw new DecodeError('corrupt', 'corrupt WebP: no image');
+  const first = animation.frames[0];
+  if (options.frames === 'first' && first && !first.lossless && first.width === width && first.height === height) {
+    // The first frame alone, covering the canvas, is composited onto a transparent canvas: the
+    // canvas is the frame's own pixels, so it may be converted smaller as a still picture is.
+    const factor = webpReduction(width, height, box);
+    if (factor > 1) {
+      const one = decodeBitstream(first, width, height, limits, 'frame 1', factor);
+      const raster = { width: one.width, height: one.height, data: one.rgba };
+      const frames = [{ raster, delayMs: webpDelayMs(first.durationMs) }];
+      return { width, height, frames, frameCount: animation.frameCount, plays: animation.loopCount, ...meta };
+    }
+  }
   const compositor = new WebpCompositor(width, height);
   const frames: DecodedFrame[] = [];
   for (const [i, frame] of animation.frames.entries()) {

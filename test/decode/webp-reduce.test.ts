@@ -326,6 +326,17 @@ describe("an animated WebP with frames: 'first' touches its first frame only", (
     expect(() => decodeWebp(outside, { frames: 'all' })).toThrow(DecodeError);
     expect(decodeWebp(outside, { frames: 'first' }).frames.length).toBe(1);
 
+    // Drawn smaller, frame 1 (lossy, the whole canvas) is converted smaller as a still picture is.
+    const small = decodeImage(file, { frames: 'first', colour: 'keep', maxSize: { width: 150, height: 100 } });
+    expect([small.width, small.height, small.sourceWidth, small.sourceHeight, small.frameCount]).toEqual([
+      150, 100, 600, 400, 40,
+    ]);
+    const ref = averagedDown(all.frames[0]!.raster.data, 600, 400, 4);
+    expect(differences(small.frames[0]!.raster.data, ref.data).max).toBeLessThanOrEqual(3);
+    // Every frame asked for: all at full size.
+    const every = decodeImage(file, { frames: 'all', maxSize: { width: 150, height: 100 } });
+    expect([every.width, every.frames.length]).toEqual([600, 40]);
+
     // Cut inside frame 20 (a partly downloaded file, RIFF size fixed up): frame 1 is still shown.
     const cut = Uint8Array.from(file.subarray(0, offsets[19]! + 100));
     new DataView(cut.buffer).setUint32(4, file.length - 8, true);
