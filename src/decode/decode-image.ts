@@ -157,7 +157,13 @@ function decodeUncoloured(
     return { image, colour: {} };
   }
   if (format === 'webp') {
-    const webp = decoder('webp')(bytes, { frames: options.frames ?? 'all', limits });
+    // A still lossy WebP may be converted smaller for maxSize (webp-vp8-reduce.ts).
+    const webp = decoder('webp')(bytes, {
+      frames: options.frames ?? 'all',
+      limits,
+      maxSize: options.maxSize,
+      orientation: options.orientation,
+    });
     // A WebP's EXIF chunk is the same TIFF block as a JPEG's APP1.
     const orientation = webp.exif ? (exifOrientation(webp.exif) ?? 1) : 1;
     const apply = options.orientation !== 'ignore' && orientation !== 1;

@@ -142,7 +142,9 @@ export interface DecodeOptions {
    * The most pixels the caller will draw, after orientation. The decoder may then return any size
    * at least this large on both axes, aspect kept: a JPEG is decoded at 1/2, 1/4 or 1/8 scale in
    * the DCT domain (far less time and memory); with `frames: 'first'`, an opaque, non-interlaced
-   * PNG is averaged down by a whole factor as it is expanded. Other pictures come at full size.
+   * PNG is averaged down by a whole factor as it is expanded; a still lossy WebP's planes (with
+   * `frames: 'first'`, an animated WebP's lossy first frame that covers the canvas) are averaged
+   * down by a whole factor before the colour conversion. Other pictures come at full size.
    */
   readonly maxSize?: { readonly width: number; readonly height: number };
   /** `'apply'` (default) turns the picture upright by its EXIF orientation; `'ignore'` keeps it as stored. */

@@ -125,13 +125,21 @@ export function readWebpLayout(bytes: Uint8Array, maxFrames = Number.POSITIVE_IN
   if (!isWebp(bytes)) throw corrupt('no RIFF WEBP header');
   const riffSize = u32le(bytes, 4);
   if (riffSize < 12) throw corrupt(`a RIFF size of ${riffSize}`);
-  if (riffSize > bytes.length - 8)
-    throw truncated(`the RIFF header declares ${riffSize + 8} bytes; the file has ${bytes.length}`);
-  const end = 8 + riffSize; // bytes after the RIFF's end are not part of the picture
+  // A file shorter than its RIFF says is refused, except an animation whose kept frames are all there (below).
+  const short = riffSize > bytes.length - 8;
+  const cutShort = () => truncated(`the RIFF header declares ${riffSize + 8} bytes; the file has ${bytes.length}`);
+  const end = short ? bytes.length : 8 + riffSize; // bytes after the RIFF's end are not part of the picture
   const list = chunks(bytes, 12, end);
-  const first = list.next();
+  let first: IteratorResult<Chunk>;
+  try {
+    first = list.next();
+  } catch (error) {
+    throw short ? cutShort() : error;
+  }
   if (first.done) throw truncated('no chunk after the RIFF header');
   const head = first.value;
+  if (short && !(head.fourcc === 'VP8X' && head.body.length >= 1 && ((head.body[0] as number) & 0x02) !== 0))
+    throw cutShort();
   if (head.fourcc === 'VP8 ' || head.fourcc === 'VP8L') {
     const still = { image: head.body, lossless: head.fourcc === 'VP8L' };
     const size = head.fourcc === 'VP8L' ? losslessSize(head.body) : lossySize(head.body);
@@ -148,20 +156,32 @@ export function readWebpLayout(bytes: Uint8Array, maxFrames = Number.POSITIVE_IN
   const frames: WebpFrame[] = [];
   let frameCount = 0;
   const rest: Chunk[] = [];
-  for (const chunk of list) {
-    if (chunk.fourcc === 'ICCP') icc ??= chunk.body;
-    else if (chunk.fourcc === 'EXIF') exif ??= withoutExifPrefix(chunk.body);
-    else if (animated && chunk.fourcc === 'ANIM') {
-      if (chunk.body.length < 6) throw corrupt('an ANIM chunk shorter than 6 bytes');
-      anim ??= {
-        background: u32le(chunk.body, 0),
-        loopCount: (chunk.body[4] as number) | ((chunk.body[5] as number) << 8),
-      };
-    } else if (animated && chunk.fourcc === 'ANMF') {
-      if (!anim) throw corrupt('an ANMF frame before the ANIM chunk');
-      frameCount++;
-      if (frames.length < maxFrames) frames.push(readFrame(bytes, chunk.body, frameCount, width, height));
-    } else if (!animated) rest.push(chunk);
+  // Past the frames kept, a cut file only loses frames that are counted, not decoded (and a
+  // trailing EXIF): the first frame of a partly downloaded animation is still shown.
+  const allKept = () => animated && frameCount > 0 && frames.length >= maxFrames;
+  try {
+    walk();
+  } catch (error) {
+    const cut = error instanceof DecodeError && error.failure === 'truncated';
+    if (!(cut && allKept())) throw short ? cutShort() : error;
+  }
+  if (short && !allKept()) throw cutShort();
+  function walk(): void {
+    for (const chunk of list) {
+      if (chunk.fourcc === 'ICCP') icc ??= chunk.body;
+      else if (chunk.fourcc === 'EXIF') exif ??= withoutExifPrefix(chunk.body);
+      else if (animated && chunk.fourcc === 'ANIM') {
+        if (chunk.body.length < 6) throw corrupt('an ANIM chunk shorter than 6 bytes');
+        anim ??= {
+          background: u32le(chunk.body, 0),
+          loopCount: (chunk.body[4] as number) | ((chunk.body[5] as number) << 8),
+        };
+      } else if (animated && chunk.fourcc === 'ANMF') {
+        if (!anim) throw corrupt('an ANMF frame before the ANIM chunk');
+        frameCount++;
+        if (frames.length < maxFrames) frames.push(readFrame(bytes, chunk.body, frameCount, width, height));
+      } else if (!animated) rest.push(chunk);
+    }
   }
   const meta = { ...(icc ? { icc } : {}), ...(exif ? { exif } : {}) };
   if (animated) {

@@ -13,11 +13,12 @@ function productTable(coefficient: number): Int32Array {
   return t;
 }
 
-const Y_SCALE = productTable(19077);
-const V_TO_R = productTable(26149);
-const U_TO_G = productTable(6419);
-const V_TO_G = productTable(13320);
-const U_TO_B = productTable(33050);
+/** libwebp's fixed-point products of the conversion: luma scale, V to red, U and V to green, U to blue (exported for webp-vp8-reduce.ts's clipping bound). */
+export const Y_SCALE = productTable(19077);
+export const V_TO_R = productTable(26149);
+export const U_TO_G = productTable(6419);
+export const V_TO_G = productTable(13320);
+export const U_TO_B = productTable(33050);
 
 /** 14-bit fixed point to 0..255. */
 function clip(v: number): number {
@@ -37,7 +38,7 @@ export interface Planes {
  * Upsamples one row of chroma for output row `row` into `outU`/`outV` (one sample per pixel):
  * `near` is the chroma row closest to it, `far` the other one it mixes in.
  */
-function upsampleRow(src: Uint8Array, near: number, far: number, width: number, out: Int32Array): void {
+export function upsampleRow(src: Uint8Array, near: number, far: number, width: number, out: Int32Array): void {
   // Column 0 (and the last column of an even width) mixes vertically only.
   let n0 = src[near];
   let f0 = src[far];
@@ -55,6 +56,14 @@ function upsampleRow(src: Uint8Array, near: number, far: number, width: number, 
     f0 = f1;
   }
   if ((width & 1) === 0) out[width - 1] = (3 * n0 + f0 + 2) >> 2;
+}
+
+/** One pixel's Y, U, V (chroma already upsampled) to R, G, B in `out[0..2]`, as `yuvToRgba` converts it. */
+export function convertPixel(luma: number, cu: number, cv: number, out: Uint8Array): void {
+  const l = Y_SCALE[luma] as number;
+  out[0] = clip(l + (V_TO_R[cv] as number) - 14234);
+  out[1] = clip(l - (U_TO_G[cu] as number) - (V_TO_G[cv] as number) + 8708);
+  out[2] = clip(l + (U_TO_B[cu] as number) - 17685);
 }
 
 /** One row of pixels into 32-bit little-endian RGBA words from `out[at]`. */

@@ -11,9 +11,10 @@ import { type FrameHeader, parseFrameHeader, readFrameTag } from './webp-vp8-hea
 import { RowModes } from './webp-vp8-modes.js';
 import { BPS, predictChroma8, predictLuma16, predictSub } from './webp-vp8-predict.js';
 import { type Dequant, dequant } from './webp-vp8-quant.js';
+import { reducedYuvToRgba } from './webp-vp8-reduce.js';
 import { Residual, TokenReader } from './webp-vp8-tokens.js';
 import { addInverseDc, addInverseDct } from './webp-vp8-transform.js';
-import { yuvToRgba } from './webp-vp8-yuv.js';
+import { type Planes, yuvToRgba } from './webp-vp8-yuv.js';
 
 /** Size limits: checked against the frame header before anything is allocated for the picture. */
 export interface Vp8Limits {
@@ -54,6 +55,28 @@ export function readVp8Size(data: Uint8Array): { width: number; height: number }
  * partitions cannot hold what it declares.
  */
 export function decodeVp8(data: Uint8Array, limits: Vp8Limits): Vp8Image {
+  const { width, height, planes } = checkedPlanes(data, limits);
+  return { width, height, data: yuvToRgba(planes, width, height) };
+}
+
+/**
+ * `decodeVp8` `factor` times smaller on each side (rounded up), with `alpha` (the frame's
+ * full-size alpha plane) averaged in: every macroblock is still decoded, but the chroma
+ * upsampling and colour conversion are done per block (webp-vp8-reduce.ts). The full-size
+ * decode averaged down, within the rounding the tests state.
+ */
+export function decodeVp8Reduced(
+  data: Uint8Array,
+  limits: Vp8Limits,
+  factor: number,
+  alpha: Uint8Array | null,
+): Vp8Image {
+  const { width, height, planes } = checkedPlanes(data, limits);
+  return reducedYuvToRgba(planes, width, height, factor, alpha);
+}
+
+/** The frame's planes, after the checks of its size and first partition. */
+function checkedPlanes(data: Uint8Array, limits: Vp8Limits): { width: number; height: number; planes: Planes } {
   const { width, height } = readFrameTag(data);
   if (width > limits.maxSide || height > limits.maxSide || width * height > limits.maxPixels) {
     const mp = ((width * height) / 1e6).toFixed(1);
@@ -70,8 +93,7 @@ export function decodeVp8(data: Uint8Array, limits: Vp8Limits): Vp8Image {
       `corrupt WebP: a VP8 first partition of ${header.firstPartitionSize} bytes cannot hold the modes of the ${macroblocks} macroblocks of a ${width}x${height} frame`,
     );
   }
-  const planes = decodePlanes(header);
-  return { width, height, data: yuvToRgba(planes, width, height) };
+  return { width, height, planes: decodePlanes(header) };
 }
 
 /** Work-area offsets: luma at row 1, column 8; chroma below it, U then V side by side. */

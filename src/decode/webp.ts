@@ -6,7 +6,9 @@
  * See docs/decode.md, "WebP".
  */
 
+import { swapsAxes } from '../core/orientation.js';
 import { DecodeError } from './error.js';
+import { exifOrientation } from './exif.js';
 import { animationFrameLimit } from './frame-budget.js';
 import { checkDimensions } from './header.js';
 import { DEFAULT_DECODE_LIMITS, type DecodedFrame, type DecodeLimits } from './image.js';
@@ -14,11 +16,12 @@ import { decodeAlpha, readAlphaHeader } from './webp-alpha.js';
 import { WebpCompositor } from './webp-anim.js';
 import { decodeLossless, readLosslessHeader } from './webp-lossless.js';
 import { readWebpLayout, type WebpBitstream } from './webp-riff.js';
-import { decodeVp8, readVp8Size } from './webp-vp8.js';
+import { decodeVp8, decodeVp8Reduced, readVp8Size } from './webp-vp8.js';
+import { webpReduction } from './webp-vp8-reduce.js';
 
 /** A decoded WebP: its frames on the canvas, and what the file says beside its pixels. */
 export interface DecodedWebp {
-  /** The canvas size. */
+  /** The canvas size as the file declares it (a still picture's frame is smaller when reduced for `maxSize`). */
   readonly width: number;
   readonly height: number;
   readonly frames: DecodedFrame[];
@@ -47,7 +50,8 @@ function decodeBitstream(
   height: number,
   limits: DecodeLimits,
   what: string,
-): { rgba: Uint8Array; hasAlpha: boolean } {
+  factor = 1,
+): { rgba: Uint8Array; hasAlpha: boolean; width: number; height: number } {
   const size = b.lossless ? readLosslessHeader(b.image) : readVp8Size(b.image);
   if (size.width !== width || size.height !== height)
     throw new DecodeError(
@@ -57,16 +61,21 @@ function decodeBitstream(
   checkDimensions(width, height, limits, 'webp');
   if (b.lossless) {
     const alphaHint = readLosslessHeader(b.image).alphaHint;
-    return { rgba: decodeLossless(b.image, limits).data, hasAlpha: alphaHint };
+    return { rgba: decodeLossless(b.image, limits).data, hasAlpha: alphaHint, width, height };
   }
   // The alpha's header is checked before the lossy pixels are spent on.
   if (b.alpha && b.alpha.length > 0) readAlphaHeader(b.alpha[0] as number);
+  if (factor > 1) {
+    const plane = b.alpha ? decodeAlpha(b.alpha, width, height) : null;
+    const reduced = decodeVp8Reduced(b.image, limits, factor, plane);
+    return { rgba: reduced.data, hasAlpha: plane !== null, width: reduced.width, height: reduced.height };
+  }
   const rgba = decodeVp8(b.image, limits).data;
   if (b.alpha) {
     const plane = decodeAlpha(b.alpha, width, height);
     for (let i = 0; i < plane.length; i++) rgba[i * 4 + 3] = plane[i] as number;
   }
-  return { rgba, hasAlpha: b.alpha !== undefined };
+  return { rgba, hasAlpha: b.alpha !== undefined, width, height };
 }
 
 /**
@@ -79,7 +88,18 @@ function decodeBitstream(
  */
 export function decodeWebp(
   bytes: Uint8Array,
-  options: { readonly frames?: 'first' | 'all'; readonly limits?: DecodeLimits } = {},
+  options: {
+    readonly frames?: 'first' | 'all';
+    readonly limits?: DecodeLimits;
+    /**
+     * The most pixels the caller will draw (after orientation): a still lossy picture at least
+     * twice as large on both axes, or with `frames: 'first'` an animation's lossy first frame that
+     * covers the canvas, is converted a whole factor smaller (`webpReduction`).
+     */
+    readonly maxSize?: { readonly width: number; readonly height: number } | undefined;
+    /** `'ignore'` when the caller will not turn the picture by its EXIF orientation (the box is not turned then). */
+    readonly orientation?: 'apply' | 'ignore' | undefined;
+  } = {},
 ): DecodedWebp {
   const limits = options.limits ?? DEFAULT_DECODE_LIMITS;
   const head = readWebpLayout(bytes, 0);
@@ -92,12 +112,32 @@ export function decodeWebp(
     ...(layout.exif ? { exif: layout.exif } : {}),
     ...(layout.icc ? { colour: { icc: layout.icc } } : {}),
   };
+  // A lossy picture drawn smaller is converted at a reduced size (webp-vp8-reduce.ts); the box
+  // describes the upright picture, so it is turned when the EXIF orientation will turn it.
+  const turned =
+    options.orientation !== 'ignore' && layout.exif !== undefined && swapsAxes(exifOrientation(layout.exif) ?? 1);
+  const box =
+    options.maxSize && turned ? { width: options.maxSize.height, height: options.maxSize.width } : options.maxSize;
   if (layout.still) {
-    const { rgba } = decodeBitstream(layout.still, width, height, limits, 'the image');
-    return { width, height, frames: [{ raster: { width, height, data: rgba }, delayMs: 0 }], frameCount: 1, ...meta };
+    const factor = layout.still.lossless ? 1 : webpReduction(width, height, box);
+    const still = decodeBitstream(layout.still, width, height, limits, 'the image', factor);
+    const raster = { width: still.width, height: still.height, data: still.rgba };
+    return { width, height, frames: [{ raster, delayMs: 0 }], frameCount: 1, ...meta };
   }
   const animation = layout.animation;
   if (!animation) throw new DecodeError('corrupt', 'corrupt WebP: no image');
+  const first = animation.frames[0];
+  if (options.frames === 'first' && first && !first.lossless && first.width === width && first.height === height) {
+    // The first frame alone, covering the canvas, is composited onto a transparent canvas: the
+    // canvas is the frame's own pixels, so it may be converted smaller as a still picture is.
+    const factor = webpReduction(width, height, box);
+    if (factor > 1) {
+      const one = decodeBitstream(first, width, height, limits, 'frame 1', factor);
+      const raster = { width: one.width, height: one.height, data: one.rgba };
+      const frames = [{ raster, delayMs: webpDelayMs(first.durationMs) }];
+      return { width, height, frames, frameCount: animation.frameCount, plays: animation.loopCount, ...meta };
+    }
+  }
   const compositor = new WebpCompositor(width, height);
   const frames: DecodedFrame[] = [];
   for (const [i, frame] of animation.frames.entries()) {
