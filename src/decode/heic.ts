@@ -11,7 +11,7 @@ import { DecodeError, reasonOf } from './error.js';
 import { checkDimensions } from './header.js';
 import { HeifBoxError, type HeifColour, type HeifPrimary, readHeifPrimary } from './heif-boxes.js';
 import type { ColourInfo, DecodedImage, DecodeLimits, DecodeOptions } from './image.js';
-import { pngReduction } from './png-reduce.js';
+import { wholeReduction } from './reduction.js';
 import { decodeWithSharp, loadSharpIfInstalled } from './sharp.js';
 
 /** The one line for a HEIC when no decoder for it is installed. */
@@ -196,7 +196,7 @@ function decodeWithLibheif(
         `corrupt HEIC: it declares ${primary.width}x${primary.height} but decodes to ${width}x${height}`,
       );
     checkDimensions(width, height, limits, 'heic');
-    const factor = pngReduction(width, height, box);
+    const factor = wholeReduction(width, height, box);
     if (factor > 1) return reduced(channel.data, width, height, stride, factor);
     // Copied out of the WebAssembly memory, row by row (its rows may be padded).
     const data = new Uint8Array(width * height * 4);

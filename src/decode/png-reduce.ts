@@ -7,21 +7,6 @@
 import type { RowExpander } from './png-pixels.js';
 
 /**
- * The largest whole factor by which a `width` x `height` picture can be reduced and still cover
- * `box` on both axes (1 when it cannot be reduced).
- *
- * @example pngReduction(4000, 3000, { width: 1000, height: 440 }) // 4 (1000x750)
- */
-export function pngReduction(
-  width: number,
-  height: number,
-  box: { readonly width: number; readonly height: number } | undefined,
-): number {
-  if (!box || box.width < 1 || box.height < 1) return 1;
-  return Math.max(1, Math.min(Math.floor(width / box.width), Math.floor(height / box.height)));
-}
-
-/**
  * Expands the `height` unfiltered rows of `data` (each a filter byte then `rowBytes` bytes, from
  * `start`) into an opaque RGBA picture `factor` times smaller on each side (rounded up; the last
  * block of a row or column averages the pixels it has).

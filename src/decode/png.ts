@@ -15,8 +15,9 @@ import { type PngHeader, readPngChunks } from './png-chunks.js';
 import { pngColourInfo } from './png-colour.js';
 import { inflatePngData } from './png-inflate.js';
 import { makeRowExpander } from './png-pixels.js';
-import { pngReduction, reducedPixels } from './png-reduce.js';
+import { reducedPixels } from './png-reduce.js';
 import { unfilterRows } from './png-unfilter.js';
+import { wholeReduction } from './reduction.js';
 
 /** A decoded PNG: the picture, and what the caller may still apply to it. */
 export interface DecodedPng {
@@ -111,7 +112,7 @@ export function decodePng(bytes: Uint8Array, options: PngDecodeOptions = {}): De
   const box =
     options.maxSize && turned ? { width: options.maxSize.height, height: options.maxSize.width } : options.maxSize;
   const colour = pngColourInfo(layout.colour, header.colorType);
-  const factor = opaque && header.interlace === 0 && !layout.animated ? pngReduction(width, height, box) : 1;
+  const factor = opaque && header.interlace === 0 && !layout.animated ? wholeReduction(width, height, box) : 1;
   if (factor > 1) {
     const data = inflatePngData(layout.data, pngDataSize(header));
     const rowBytes = rowBytesOf(header, width);
@@ -135,7 +136,7 @@ export function decodePng(bytes: Uint8Array, options: PngDecodeOptions = {}): De
 export interface PngDecodeOptions {
   /**
    * The most pixels the caller will draw. An opaque, non-interlaced still picture at least twice
-   * as large on both axes is averaged down by a whole factor while it is expanded (`pngReduction`).
+   * as large on both axes is averaged down by a whole factor while it is expanded (`wholeReduction`).
    */
   readonly maxSize?: { readonly width: number; readonly height: number } | undefined;
   /** `'ignore'` when the caller will not turn the picture by its eXIf orientation (then the box is not turned either). */

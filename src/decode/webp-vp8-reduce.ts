@@ -15,22 +15,6 @@
 import { convertPixel, type Planes, U_TO_B, U_TO_G, upsampleRow, V_TO_G, V_TO_R, Y_SCALE } from './webp-vp8-yuv.js';
 
 /**
- * The largest whole factor by which a `width` x `height` picture can be reduced and still cover
- * `box` on both axes (1 when it cannot be reduced): PNG's rule (png-reduce.ts), kept here so a
- * WebP loads no PNG module.
- *
- * @example webpReduction(4000, 3000, { width: 100, height: 75 }) // 40
- */
-export function webpReduction(
-  width: number,
-  height: number,
-  box: { readonly width: number; readonly height: number } | undefined,
-): number {
-  if (!box || box.width < 1 || box.height < 1) return 1;
-  return Math.max(1, Math.min(Math.floor(width / box.width), Math.floor(height / box.height)));
-}
-
-/**
  * For one axis of `size` pixels whose chroma has `(size + 1) >> 1` samples: each output index's
  * chroma samples (from `first[o]`, `count[o]` of them) and their weights in quarters, the sum
  * over the output's pixels of the upsampler's 3/4 for the nearest sample and 1/4 for the other

@@ -12,12 +12,12 @@ import { exifOrientation } from './exif.js';
 import { animationFrameLimit } from './frame-budget.js';
 import { checkDimensions } from './header.js';
 import { DEFAULT_DECODE_LIMITS, type DecodedFrame, type DecodeLimits } from './image.js';
+import { wholeReduction } from './reduction.js';
 import { decodeAlpha, readAlphaHeader } from './webp-alpha.js';
 import { WebpCompositor } from './webp-anim.js';
 import { decodeLossless, readLosslessHeader } from './webp-lossless.js';
 import { readWebpLayout, type WebpBitstream } from './webp-riff.js';
 import { decodeVp8, decodeVp8Reduced, readVp8Size } from './webp-vp8.js';
-import { webpReduction } from './webp-vp8-reduce.js';
 
 /** A decoded WebP: its frames on the canvas, and what the file says beside its pixels. */
 export interface DecodedWebp {
@@ -94,7 +94,7 @@ export function decodeWebp(
     /**
      * The most pixels the caller will draw (after orientation): a still lossy picture at least
      * twice as large on both axes, or with `frames: 'first'` an animation's lossy first frame that
-     * covers the canvas, is converted a whole factor smaller (`webpReduction`).
+     * covers the canvas, is converted a whole factor smaller (`wholeReduction`).
      */
     readonly maxSize?: { readonly width: number; readonly height: number } | undefined;
     /** `'ignore'` when the caller will not turn the picture by its EXIF orientation (the box is not turned then). */
@@ -119,7 +119,7 @@ export function decodeWebp(
   const box =
     options.maxSize && turned ? { width: options.maxSize.height, height: options.maxSize.width } : options.maxSize;
   if (layout.still) {
-    const factor = layout.still.lossless ? 1 : webpReduction(width, height, box);
+    const factor = layout.still.lossless ? 1 : wholeReduction(width, height, box);
     const still = decodeBitstream(layout.still, width, height, limits, 'the image', factor);
     const raster = { width: still.width, height: still.height, data: still.rgba };
     return { width, height, frames: [{ raster, delayMs: 0 }], frameCount: 1, ...meta };
@@ -130,7 +130,7 @@ export function decodeWebp(
   if (options.frames === 'first' && first && !first.lossless && first.width === width && first.height === height) {
     // The first frame alone, covering the canvas, is composited onto a transparent canvas: the
     // canvas is the frame's own pixels, so it may be converted smaller as a still picture is.
-    const factor = webpReduction(width, height, box);
+    const factor = wholeReduction(width, height, box);
     if (factor > 1) {
       const one = decodeBitstream(first, width, height, limits, 'frame 1', factor);
       const raster = { width: one.width, height: one.height, data: one.rgba };

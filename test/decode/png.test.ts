@@ -389,9 +389,9 @@ describe('decodePng with maxSize: a large opaque picture averaged down while it 
     { name: 'the narrower ratio decides', w: 4000, h: 3000, box: { width: 300, height: 1000 }, want: 3 },
     { name: 'a box larger than the picture: 1', w: 64, h: 64, box: { width: 1000, height: 440 }, want: 1 },
     { name: 'exactly half: 2', w: 2000, h: 1000, box: { width: 1000, height: 500 }, want: 2 },
-  ])('pngReduction: $name', async ({ w, h, box, want }) => {
-    const { pngReduction } = await import('../../src/decode/png-reduce.js');
-    expect(pngReduction(w, h, box)).toBe(want);
+  ])('wholeReduction: $name', async ({ w, h, box, want }) => {
+    const { wholeReduction } = await import('../../src/decode/reduction.js');
+    expect(wholeReduction(w, h, box)).toBe(want);
   });
 
   it('equals the area average of the full decode (random grey, RGB and palette pictures, any box)', () => {

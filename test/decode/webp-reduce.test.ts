@@ -12,9 +12,10 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Raster } from '../../src/core/raster.js';
 import { DecodeError, decodeImage } from '../../src/decode/index.js';
+import { wholeReduction } from '../../src/decode/reduction.js';
 import { decodeWebp } from '../../src/decode/webp.js';
 import { readVp8Size } from '../../src/decode/webp-vp8.js';
-import { reducedYuvToRgba, webpReduction } from '../../src/decode/webp-vp8-reduce.js';
+import { reducedYuvToRgba } from '../../src/decode/webp-vp8-reduce.js';
 import { yuvToRgba } from '../../src/decode/webp-vp8-yuv.js';
 import { encodePng } from '../../src/render/pixels/png.js';
 import { vp8File, vp8FixtureNames, vp8Payload } from './vp8-helpers.js';
@@ -80,7 +81,7 @@ const boxFor = (width: number, height: number, factor: number) => ({
   height: Math.floor(height / factor),
 });
 
-describe('webpReduction: the largest whole factor that still covers the box', () => {
+describe('wholeReduction: the largest whole factor that still covers the box', () => {
   it.each([
     { name: '4000x3000 in 100x75', size: [4000, 3000], box: { width: 100, height: 75 }, factor: 40 },
     { name: '4000x3000 in 100x100', size: [4000, 3000], box: { width: 100, height: 100 }, factor: 30 },
@@ -89,7 +90,7 @@ describe('webpReduction: the largest whole factor that still covers the box', ()
     { name: '512x512 in 257x256', size: [512, 512], box: { width: 257, height: 256 }, factor: 1 },
     { name: '17x9 in no box', size: [17, 9], box: undefined, factor: 1 },
   ])('$name: $factor', ({ size, box, factor }) => {
-    expect(webpReduction(size[0]!, size[1]!, box)).toBe(factor);
+    expect(wholeReduction(size[0]!, size[1]!, box)).toBe(factor);
   });
 });
 
@@ -105,7 +106,7 @@ describe('a still lossy WebP decoded smaller: the full decode averaged down, wit
     const { width, height } = full;
     if (Math.floor(width / factor) < 1 || Math.floor(height / factor) < 1) return;
     const reduced = decodeImage(bytes, { colour: 'keep', frames: 'first', maxSize: boxFor(width, height, factor) });
-    const f = webpReduction(width, height, boxFor(width, height, factor));
+    const f = wholeReduction(width, height, boxFor(width, height, factor));
     expect([reduced.width, reduced.height]).toEqual([Math.ceil(width / f), Math.ceil(height / f)]);
     expect([reduced.sourceWidth, reduced.sourceHeight]).toEqual([width, height]);
     const ref = averagedDown(full.frames[0]!.raster.data, width, height, f);
