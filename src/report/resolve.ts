@@ -53,6 +53,18 @@ type Answer<T> = { readonly value: T; readonly why: Why };
 const reason = (source: Why['source'], detail: string, extra: Partial<Why> = {}): Why => ({ source, detail, ...extra });
 
 /**
+ * The reason for an answer read from the database row of what `party` was identified as: a rule
+ * where its environment named it, a reply where the terminal did; the row, that reply and the
+ * fact's source beside it.
+ */
+const rowReason = (party: Identified, detail: string, fact?: { readonly source: string }): Why =>
+  reason(party.by === 'env' ? 'rule' : 'reply', detail, {
+    row: party.row.id,
+    ...(party.reply ? { reply: party.reply } : {}),
+    ...(fact ? { reference: fact.source } : {}),
+  });
+
+/**
  * Combines the runtime and, when a probe ran, its facts into one Report. Graphics precedence:
  * `TERMSIGHT_GRAPHICS` > not a TTY > a multiplexer without passthrough > the probe > the environment.
  *
@@ -187,14 +199,10 @@ function resolveSync(
     const value = supports(who.row, 'synchronizedOutput', who.version);
     return {
       value,
-      why: reason(
-        'reply',
+      why: rowReason(
+        who,
         `DECRQM 2026 not asked (held back until the replies named the terminal): ${who.because} names ${who.row.name}, whose database row says ${value ? '' : 'no '}synchronized output`,
-        {
-          row: who.row.id,
-          ...(who.reply ? { reply: who.reply } : {}),
-          ...(fact ? { reference: fact.source } : {}),
-        },
+        fact,
       ),
     };
   }
@@ -223,15 +231,7 @@ function resolveSixelTransparency(drawer: Identified | null): Answer<boolean> {
         : `says nothing of sixel's P2=1: ${painted}`;
   return {
     value,
-    why: reason(
-      drawer.by === 'env' ? 'rule' : 'reply',
-      `${drawer.because} names ${drawer.row.name}, whose database row ${says}`,
-      {
-        row: drawer.row.id,
-        ...(drawer.reply ? { reply: drawer.reply } : {}),
-        ...(fact ? { reference: fact.source } : {}),
-      },
-    ),
+    why: rowReason(drawer, `${drawer.because} names ${drawer.row.name}, whose database row ${says}`, fact),
   };
 }
 
@@ -256,15 +256,7 @@ function resolveSixelBands(drawer: Identified | null): Answer<boolean> {
       : `says nothing of a short last sixel band: ${whole}`;
   return {
     value: !clean,
-    why: reason(
-      drawer.by === 'env' ? 'rule' : 'reply',
-      `${drawer.because} names ${drawer.row.name}, whose database row ${says}`,
-      {
-        row: drawer.row.id,
-        ...(drawer.reply ? { reply: drawer.reply } : {}),
-        ...(fact ? { reference: fact.source } : {}),
-      },
-    ),
+    why: rowReason(drawer, `${drawer.because} names ${drawer.row.name}, whose database row ${says}`, fact),
   };
 }
 
@@ -473,14 +465,10 @@ function resolvePlaceholders(
   if (drawer && supports(drawer.row, 'placeholdersOnly', drawer.version)) {
     return {
       value: true,
-      why: reason(
-        drawer.by === 'env' ? 'rule' : 'reply',
+      why: rowReason(
+        drawer,
         `${drawer.because} names ${drawer.row.name} (database row ${drawer.row.id}), which drops direct placements when it repaints: kitty pictures go as Unicode placeholders`,
-        {
-          row: drawer.row.id,
-          ...(drawer.reply ? { reply: drawer.reply } : {}),
-          ...(fact ? { reference: fact.source } : {}),
-        },
+        fact,
       ),
     };
   }
@@ -509,8 +497,8 @@ function resolveShortLivedHint(graphics: Protocol | null, drawer: Identified | n
   const version = drawer.version === null ? '' : ` ${drawer.version}`;
   return {
     value: takes,
-    why: reason(
-      drawer.by === 'env' ? 'rule' : 'reply',
+    why: rowReason(
+      drawer,
       `${drawer.because} names ${drawer.row.name}${version}, whose database row ${
         takes
           ? 'takes the short-lived hint (N=1)'
@@ -518,11 +506,7 @@ function resolveShortLivedHint(graphics: Protocol | null, drawer: Identified | n
             ? `has the short-lived hint (N=1) only from ${fact.since ?? 'a version not known here'}`
             : 'says nothing of the short-lived hint (N=1)'
       }`,
-      {
-        row: drawer.row.id,
-        ...(drawer.reply ? { reply: drawer.reply } : {}),
-        ...(fact ? { reference: fact.source } : {}),
-      },
+      fact,
     ),
   };
 }
