@@ -14,20 +14,11 @@ import { resolveReport } from '../../src/report/resolve.js';
 import type { Report } from '../../src/report/types.js';
 import { pngToRaster } from '../render/terminal-decoders.js';
 import { makeGif } from '../support/gif.js';
+import { hideCiFromInk } from './hide-ci.js';
 import { keyOf, QuietInput, replay, TtyOutput } from './tty.js';
 
-// Ink writes no frames at all where it thinks it runs in CI (is-in-ci, read when Ink loads).
-const ciEnv = vi.hoisted(() => {
-  const saved: Record<string, string | undefined> = {};
-  for (const key of Object.keys(process.env)) {
-    if (key === 'CI' || key === 'CONTINUOUS_INTEGRATION' || key.startsWith('CI_')) {
-      saved[key] = process.env[key];
-      delete process.env[key];
-    }
-  }
-  return saved;
-});
-afterAll(() => Object.assign(process.env, ciEnv));
+// Before Ink is first imported (below): under CI=true it would write no frames.
+afterAll(hideCiFromInk());
 
 const { render, Box, Text } = await import('ink');
 const { Image, TerminalProvider } = await import('../../src/ink/index.js');

@@ -9,20 +9,10 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { drawn } from '../../src/testing/drawn.js';
 import { type ScriptedTerminalName, scriptedTerminal } from '../../src/testing/terminal.js';
 import { REPO_ROOT } from '../probe/fixtures.js';
+import { hideCiFromInk } from './hide-ci.js';
 
-// Ink writes no frames at all where it thinks it runs in CI (is-in-ci, read when Ink loads), as
-// under .ci/run's CI=true: hide those variables from it, as test/ink/frames.test.ts does.
-const ciEnv = vi.hoisted(() => {
-  const saved: Record<string, string | undefined> = {};
-  for (const key of Object.keys(process.env)) {
-    if (key === 'CI' || key === 'CONTINUOUS_INTEGRATION' || key.startsWith('CI_')) {
-      saved[key] = process.env[key];
-      delete process.env[key];
-    }
-  }
-  return saved;
-});
-afterAll(() => Object.assign(process.env, ciEnv));
+// Before Ink is first imported (below): under CI=true it would write no frames.
+afterAll(hideCiFromInk());
 
 const { Box, render, Text, useInput } = await import('ink');
 const { Image, TerminalProvider, useTerminalAsk, useTerminalReport } = await import('../../src/ink/index.js');
