@@ -112,8 +112,9 @@ export function kittyPayload(raster: Raster, compress: boolean | 'auto' = 'auto'
     ? rgbBytes(raster.data)
     : new Uint8Array(raster.data.buffer, raster.data.byteOffset, raster.data.length);
   if (compress === false) return { format, compressed: false, bytes: raw };
+  const zlib = nodeZlib();
   let level = 6;
-  let strategy: number = nodeZlib().constants.Z_DEFAULT_STRATEGY;
+  let strategy: number = zlib.constants.Z_DEFAULT_STRATEGY;
   if (compress === 'auto') {
     // Measure a band from the middle (a 16th, at least 32 KiB, or everything) at the fastest
     // level. (At least 64 KiB cost up to a sixth of a small photograph's time and chose the same
@@ -123,7 +124,6 @@ export function kittyPayload(raster: Raster, compress: boolean | 'auto' = 'auto'
     const bandRows = Math.min(raster.height, Math.max(Math.ceil(raster.height / 16), Math.ceil(32_768 / stride)));
     const from = Math.floor((raster.height - bandRows) / 2) * stride;
     const band = raw.subarray(from, from + bandRows * stride);
-    const zlib = nodeZlib();
     const matched = zlib.deflateSync(band, { level: 1 }).length;
     const ratio = matched / band.length;
     if (ratio > NOISE_RATIO) return { format, compressed: false, bytes: raw };
@@ -134,7 +134,7 @@ export function kittyPayload(raster: Raster, compress: boolean | 'auto' = 'auto'
     )
       strategy = zlib.constants.Z_HUFFMAN_ONLY;
   }
-  const z = nodeZlib().deflateSync(raw, { level, memLevel: 9, strategy });
+  const z = zlib.deflateSync(raw, { level, memLevel: 9, strategy });
   if (compress === 'auto' && z.length >= raw.length) return { format, compressed: false, bytes: raw };
   return { format, compressed: true, bytes: z };
 }
