@@ -34,7 +34,8 @@ const PAIRS = [
 
 function sample(url, call) {
   const code = `const t0 = performance.now(); const m = await import(${JSON.stringify(url)}); const t1 = performance.now();
-${call}; const t2 = performance.now(); process.stdout.write(JSON.stringify({ load: t1 - t0, first: t2 - t1 }));`;
+${call}; const t2 = performance.now(); const c = process.cpuUsage();
+process.stdout.write(JSON.stringify({ load: t1 - t0, first: t2 - t1, cpu: (c.user + c.system) / 1000 }));`;
   const started = process.hrtime.bigint();
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
     encoding: 'utf8',
@@ -67,6 +68,7 @@ export async function run(log = console.log) {
       importMs: [m(ours, 'load'), m(theirs, 'load')],
       firstMs: [m(ours, 'first'), m(theirs, 'first')],
       processMs: [m(ours, 'wall'), m(theirs, 'wall')],
+      processCpuMs: [m(ours, 'cpu'), m(theirs, 'cpu')],
     });
   }
   const fmt = (n) => n.toFixed(3).padStart(8);
@@ -75,11 +77,11 @@ export async function run(log = console.log) {
     `drop-ins vs incumbents: medians of ${RUNS} fresh node processes each (ratio = termsight / incumbent, below 1 is faster)`,
   );
   log(
-    `${'package'.padEnd(20)} ${'import ms (ts / inc)'.padEnd(22)} ratio  ${'first answer ms'.padEnd(20)} ratio  ${'whole process ms'.padEnd(20)} ratio`,
+    `${'package'.padEnd(20)} ${'import ms (ts / inc)'.padEnd(22)} ratio  ${'first answer ms'.padEnd(20)} ratio  ${'whole process ms'.padEnd(20)} ratio  ${'its CPU ms'.padEnd(20)} ratio`,
   );
   for (const r of rows) {
     log(
-      `${r.name.padEnd(20)} ${fmt(r.importMs[0])} /${fmt(r.importMs[1])}   ${ratio(r.importMs)} ${fmt(r.firstMs[0])} /${fmt(r.firstMs[1])} ${ratio(r.firstMs)} ${fmt(r.processMs[0])} /${fmt(r.processMs[1])} ${ratio(r.processMs)}`,
+      `${r.name.padEnd(20)} ${fmt(r.importMs[0])} /${fmt(r.importMs[1])}   ${ratio(r.importMs)} ${fmt(r.firstMs[0])} /${fmt(r.firstMs[1])} ${ratio(r.firstMs)} ${fmt(r.processMs[0])} /${fmt(r.processMs[1])} ${ratio(r.processMs)} ${fmt(r.processCpuMs[0])} /${fmt(r.processCpuMs[1])} ${ratio(r.processCpuMs)}`,
     );
   }
   return rows;
