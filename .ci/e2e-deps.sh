@@ -15,7 +15,7 @@ DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends 
   tmux screen \
   mlterm \
   imagemagick \
-  webp gcc libc6-dev liblcms2-utils icc-profiles-free \
+  webp gcc libc6-dev liblcms2-utils icc-profiles-free libheif-examples \
   chromium \
   fonts-dejavu-core fontconfig \
   debootstrap
