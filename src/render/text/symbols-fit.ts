@@ -122,24 +122,35 @@ const TEMPLATES: readonly FamilyTemplate[] = [
   },
 ];
 
+/** The half rows (row y, left/right: index 2y + side) and the columns, as masks: the sums a cell's load gathers. */
+let PARTS: { halfRows: readonly CellMask[]; columns: readonly CellMask[] } | undefined;
+
+/** `PARTS`, made once (a one-shot process compiles a plan once, and these are most of its work). */
+function parts(): { halfRows: readonly CellMask[]; columns: readonly CellMask[] } {
+  PARTS ??= {
+    halfRows: Array.from({ length: 2 * CELL_GRID }, (_, i) => maskWhere((x, y) => y === i >> 1 && x >> 2 === (i & 1))),
+    columns: Array.from({ length: CELL_GRID }, (_, c) => maskWhere((x) => x === c)),
+  };
+  return PARTS;
+}
+
 /** The sources (offsets into the source vector) whose sum is the sum over `atom`. */
 function atomSources(atom: CellMask): number[] {
+  const { halfRows: halfRowParts, columns: columnParts } = parts();
   const halfRows: number[] = [];
   let covered: CellMask = { lo: 0, hi: 0 };
-  for (let y = 0; y < CELL_GRID; y++) {
-    for (let side = 0; side < 2; side++) {
-      const part = maskWhere((x, yy) => yy === y && x >> 2 === side);
-      if (sameMask(andMask(atom, part), part)) {
-        halfRows.push((SRC_HALF_ROWS + 2 * y + side) * 3);
-        covered = orMask(covered, part);
-      }
+  for (let i = 0; i < 2 * CELL_GRID; i++) {
+    const part = halfRowParts[i];
+    if (sameMask(andMask(atom, part), part)) {
+      halfRows.push((SRC_HALF_ROWS + i) * 3);
+      covered = orMask(covered, part);
     }
   }
   if (sameMask(covered, atom)) return halfRows;
   const columns: number[] = [];
   covered = { lo: 0, hi: 0 };
   for (let c = 0; c < CELL_GRID; c++) {
-    const part = maskWhere((x) => x === c);
+    const part = columnParts[c];
     if (sameMask(andMask(atom, part), part)) {
       columns.push((SRC_COLUMNS + c) * 3);
       covered = orMask(covered, part);
