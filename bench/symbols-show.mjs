@@ -5,13 +5,17 @@
 // (TERMSIGHT_BENCH_RUNS, default 7), alternating with the build in TERMSIGHT_BENCH_BASE (a copy of
 // another build's dist/ inside the repository) when set; medians of wall and CPU time (the whole
 // process's user + system, so V8's compiler threads count too), and the load average before and
-// after. Run alone: npm run build && node bench/symbols-show.mjs [256|truecolor|16 ...]
+// after. Then `termsight show --no-probe --width 100 --protocol symbols` of the baseline and the
+// progressive file as whole processes (wall / CPU / peak MiB, medians of RUNS, alternating with
+// the base build and chafa `-f symbols -s 100` where installed).
+// Run alone: npm run build && node bench/symbols-show.mjs [256|truecolor|16 ...] (`--whole`: only
+// the whole processes)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inputs } from './jpeg.mjs';
-import { loadLine, median } from './machine.mjs';
+import { canTimeProcesses, loadLine, median, processCost } from './machine.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.TERMSIGHT_BENCH_RUNS) > 0 ? Number(process.env.TERMSIGHT_BENCH_RUNS) : 7;
@@ -74,7 +78,51 @@ export function run(log = console.log, depths = ['256', 'truecolor']) {
   log(`after: ${loadLine()}`);
 }
 
+/** `show … --protocol symbols` of both 12 MP files as whole processes: this build, the base build, chafa. */
+export function whole(log = console.log) {
+  if (!canTimeProcesses()) {
+    log('symbols show rows: skipped (/usr/bin/time is not installed)');
+    return;
+  }
+  const files = inputs();
+  const hasChafa = spawnSync('sh', ['-c', 'command -v chafa'], { stdio: 'ignore' }).status === 0;
+  log(`before: ${loadLine()}`);
+  log(
+    `symbols: termsight show as a whole process (wall ms / CPU ms / peak MiB, median of ${RUNS}, interleaved; ratios wall / CPU)`,
+  );
+  log('');
+  const head = [
+    'file',
+    'this build',
+    ...(BASE ? ['base build', 'this / base'] : []),
+    ...(hasChafa ? ['chafa', 'this / chafa'] : []),
+  ];
+  log(`| ${head.join(' | ')} |`);
+  log(`|${head.map(() => ' --- ').join('|')}|`);
+  const cell = (c) => `${c.ms.toFixed(0)} / ${c.cpu.toFixed(0)} / ${c.mib.toFixed(0)}`;
+  const ratio = (a, b) => `${(a.ms / b.ms).toFixed(2)} / ${(Math.max(10, a.cpu) / Math.max(10, b.cpu)).toFixed(2)}`;
+  for (const [name, path] of Object.entries(files)) {
+    const show = ['show', '--no-probe', '--width', '100', '--protocol', 'symbols', path];
+    const commands = [[process.execPath, join(ROOT, 'dist/cli/main.js'), ...show]];
+    if (BASE) commands.push([process.execPath, join(BASE, 'cli/main.js'), ...show]);
+    if (hasChafa) commands.push(['chafa', '--animate=off', '-f', 'symbols', '-s', '100', path]);
+    const got = commands.map(() => []);
+    for (let i = 0; i < RUNS; i++) commands.forEach((c, k) => got[k].push(processCost(c)));
+    if (got.some((r) => r.some((x) => !x.ok))) throw new Error(`a process failed: ${name}`);
+    const [ours, ...others] = got.map((r) => ({
+      ms: median(r.map((x) => x.ms)),
+      cpu: median(r.map((x) => x.cpu)),
+      mib: median(r.map((x) => x.rss)),
+    }));
+    const row = [name, cell(ours)];
+    for (const other of others) row.push(cell(other), ratio(ours, other));
+    log(`| ${row.join(' | ')} |`);
+  }
+  log(`after: ${loadLine()}`);
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const depths = process.argv.slice(2);
-  run(console.log, depths.length > 0 ? depths : undefined);
+  const depths = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  if (!process.argv.includes('--whole')) run(console.log, depths.length > 0 ? depths : undefined);
+  whole();
 }
