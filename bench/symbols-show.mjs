@@ -46,7 +46,8 @@ function child(dist, file, depth) {
   return r.stdout.trim().split(' ').map(Number);
 }
 
-export function run(log = console.log, depths = ['256', 'truecolor']) {
+/** The first and warm encode in fresh processes, per colour depth. */
+export function encodeRows(log = console.log, depths = ['256', 'truecolor']) {
   const dist = join(ROOT, 'dist');
   if (!existsSync(join(dist, 'render/backend.js'))) throw new Error('build first: npm run build');
   const { baseline } = inputs();
@@ -121,8 +122,15 @@ export function whole(log = console.log) {
   log(`after: ${loadLine()}`);
 }
 
+/** Both tables (`npm run bench` calls this). */
+export function run(log = console.log, depths = undefined) {
+  encodeRows(log, depths);
+  log('');
+  whole(log);
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const depths = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-  if (!process.argv.includes('--whole')) run(console.log, depths.length > 0 ? depths : undefined);
-  whole();
+  if (process.argv.includes('--whole')) whole();
+  else run(console.log, depths.length > 0 ? depths : undefined);
 }
