@@ -108,7 +108,10 @@ export function whole(log = console.log) {
     if (BASE) commands.push([process.execPath, join(BASE, 'cli/main.js'), ...show]);
     if (hasChafa) commands.push(['chafa', '--animate=off', '-f', 'symbols', '-s', '100', path]);
     const got = commands.map(() => []);
-    for (let i = 0; i < RUNS; i++) commands.forEach((c, k) => got[k].push(processCost(c)));
+    for (let i = 0; i < RUNS; i++)
+      commands.forEach((c, k) => {
+        got[k].push(processCost(c));
+      });
     if (got.some((r) => r.some((x) => !x.ok))) throw new Error(`a process failed: ${name}`);
     const [ours, ...others] = got.map((r) => ({
       ms: median(r.map((x) => x.ms)),
