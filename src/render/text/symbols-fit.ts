@@ -18,7 +18,7 @@ import { blendChannel } from '../../core/blend.js';
 import type { CellMask, SymbolSet } from './symbols-glyphs.js';
 import { CELL_GRID, CELL_PIXELS, maskComplement, maskCount, maskHas, maskKey, maskWhere } from './symbols-glyphs.js';
 import type { ChannelWeights, SymbolColorDepth } from './symbols-palette.js';
-import { colorKey, keyRgb } from './symbols-palette.js';
+import { colorKey, key256, keyRgb, XTERM_RGB } from './symbols-palette.js';
 
 /**
  * The weights of the error metric, red, green, blue: squared differences in sRGB values weighted
@@ -122,24 +122,35 @@ const TEMPLATES: readonly FamilyTemplate[] = [
   },
 ];
 
+/** The half rows (row y, left/right: index 2y + side) and the columns, as masks: the sums a cell's load gathers. */
+let PARTS: { halfRows: readonly CellMask[]; columns: readonly CellMask[] } | undefined;
+
+/** `PARTS`, made once (a one-shot process compiles a plan once, and these are most of its work). */
+function parts(): { halfRows: readonly CellMask[]; columns: readonly CellMask[] } {
+  PARTS ??= {
+    halfRows: Array.from({ length: 2 * CELL_GRID }, (_, i) => maskWhere((x, y) => y === i >> 1 && x >> 2 === (i & 1))),
+    columns: Array.from({ length: CELL_GRID }, (_, c) => maskWhere((x) => x === c)),
+  };
+  return PARTS;
+}
+
 /** The sources (offsets into the source vector) whose sum is the sum over `atom`. */
 function atomSources(atom: CellMask): number[] {
+  const { halfRows: halfRowParts, columns: columnParts } = parts();
   const halfRows: number[] = [];
   let covered: CellMask = { lo: 0, hi: 0 };
-  for (let y = 0; y < CELL_GRID; y++) {
-    for (let side = 0; side < 2; side++) {
-      const part = maskWhere((x, yy) => yy === y && x >> 2 === side);
-      if (sameMask(andMask(atom, part), part)) {
-        halfRows.push((SRC_HALF_ROWS + 2 * y + side) * 3);
-        covered = orMask(covered, part);
-      }
+  for (let i = 0; i < 2 * CELL_GRID; i++) {
+    const part = halfRowParts[i];
+    if (sameMask(andMask(atom, part), part)) {
+      halfRows.push((SRC_HALF_ROWS + i) * 3);
+      covered = orMask(covered, part);
     }
   }
   if (sameMask(covered, atom)) return halfRows;
   const columns: number[] = [];
   covered = { lo: 0, hi: 0 };
   for (let c = 0; c < CELL_GRID; c++) {
-    const part = maskWhere((x) => x === c);
+    const part = columnParts[c];
     if (sameMask(andMask(atom, part), part)) {
       columns.push((SRC_COLUMNS + c) * 3);
       covered = orMask(covered, part);
@@ -432,6 +443,7 @@ export class SymbolFitter {
     if (opaque && this.exactWeights && this.isFlat()) this.uniformOnly();
     else this.evaluate();
     if (this.exact) this.chooseExact();
+    else if (this.depth === '256') this.choose256();
     else this.choose();
     return choice;
   }
@@ -925,6 +937,61 @@ export class SymbolFitter {
     choice.shownMean[1] = (n * a1 + m * b1) / CELL_PIXELS;
     choice.shownMean[2] = (n * a2 + m * b2) / CELL_PIXELS;
     choice.error = Math.max(0, error);
+    choice.wantedMean[0] = t0 / CELL_PIXELS;
+    choice.wantedMean[1] = t1 / CELL_PIXELS;
+    choice.wantedMean[2] = t2 / CELL_PIXELS;
+  }
+
+  /**
+   * `choose` at 256 colours, its palette lookups written out (`key256`, `XTERM_RGB`) instead of
+   * `colorKey` and `keyRgb`: a few calls a candidate instead of about twenty, for a one-shot
+   * process that runs most cells before this is optimised. The same arithmetic, so the same bytes.
+   */
+  private choose256(): void {
+    const { candScore, candShape, candIn, choice, weights } = this;
+    const shapes = this.plan.shapes;
+    const w0 = weights[0];
+    const w1 = weights[1];
+    const w2 = weights[2];
+    const t0 = this.total0;
+    const t1 = this.total1;
+    const t2 = this.total2;
+    let bestError = Number.POSITIVE_INFINITY;
+    for (let c = 0; c < this.k; c++) {
+      if (candScore[c] === Number.NEGATIVE_INFINITY) break;
+      const shape = candShape[c];
+      const n = shapes[shape].count;
+      const m = CELL_PIXELS - n;
+      const s0 = candIn[c * 3];
+      const s1 = candIn[c * 3 + 1];
+      const s2 = candIn[c * 3 + 2];
+      const u0 = t0 - s0;
+      const u1 = t1 - s1;
+      const u2 = t2 - s2;
+      const outside = key256(u0 / m, u1 / m, u2 / m);
+      const inside = n === 0 ? outside : key256(s0 / n, s1 / n, s2 / n);
+      const a0 = XTERM_RGB[inside * 3];
+      const a1 = XTERM_RGB[inside * 3 + 1];
+      const a2 = XTERM_RGB[inside * 3 + 2];
+      const b0 = XTERM_RGB[outside * 3];
+      const b1 = XTERM_RGB[outside * 3 + 1];
+      const b2 = XTERM_RGB[outside * 3 + 2];
+      const error =
+        this.squares +
+        w0 * (n * a0 * a0 - 2 * s0 * a0 + m * b0 * b0 - 2 * u0 * b0) +
+        w1 * (n * a1 * a1 - 2 * s1 * a1 + m * b1 * b1 - 2 * u1 * b1) +
+        w2 * (n * a2 * a2 - 2 * s2 * a2 + m * b2 * b2 - 2 * u2 * b2);
+      if (error < bestError) {
+        bestError = error;
+        choice.shape = inside === outside ? 0 : shape;
+        choice.inside = inside;
+        choice.outside = outside;
+        choice.shownMean[0] = (n * a0 + m * b0) / CELL_PIXELS;
+        choice.shownMean[1] = (n * a1 + m * b1) / CELL_PIXELS;
+        choice.shownMean[2] = (n * a2 + m * b2) / CELL_PIXELS;
+      }
+    }
+    choice.error = Math.max(0, bestError);
     choice.wantedMean[0] = t0 / CELL_PIXELS;
     choice.wantedMean[1] = t1 / CELL_PIXELS;
     choice.wantedMean[2] = t2 / CELL_PIXELS;

@@ -3,7 +3,7 @@
  * an xterm palette index for 256 (the 6x6x6 cube and the grey ramp, 16-255) and for 16 (the ANSI
  * colours 0-15); with the SGR parameters that select them. Pure code.
  */
-import { nearest256, xterm256ToRgb } from './color.js';
+import { CUBE_LEVELS, nearest256, xterm256ToRgb } from './color.js';
 
 /** The colour depths a symbols picture is written at. */
 export type SymbolColorDepth = 'truecolor' | '256' | '16';
@@ -77,6 +77,37 @@ export function colorKey(r: number, g: number, b: number, depth: SymbolColorDept
 }
 
 /**
+ * `colorKey(r, g, b, '256', w)` as one function without calls (the rounding and clamping of
+ * `colorKey`, the cube and grey choice of `nearest256`, the same arithmetic in the same order): a
+ * one-shot process runs it tens of thousands of times, most before it is optimised, where each
+ * call costs.
+ *
+ * @example key256(255, 0, 0) // 196
+ */
+export function key256(r: number, g: number, b: number): number {
+  let R = Math.round(r);
+  R = R < 0 ? 0 : Math.min(R, 255);
+  let G = Math.round(g);
+  G = G < 0 ? 0 : Math.min(G, 255);
+  let B = Math.round(b);
+  B = B < 0 ? 0 : Math.min(B, 255);
+  const ri = R < 48 ? 0 : R < 115 ? 1 : R < 155 ? 2 : R < 195 ? 3 : R < 235 ? 4 : 5;
+  const gi = G < 48 ? 0 : G < 115 ? 1 : G < 155 ? 2 : G < 195 ? 3 : G < 235 ? 4 : 5;
+  const bi = B < 48 ? 0 : B < 115 ? 1 : B < 155 ? 2 : B < 195 ? 3 : B < 235 ? 4 : 5;
+  const cr = CUBE_LEVELS[ri];
+  const cg = CUBE_LEVELS[gi];
+  const cb = CUBE_LEVELS[bi];
+  const cubeDist = (R - cr) * (R - cr) + (G - cg) * (G - cg) + (B - cb) * (B - cb);
+  const mean = (R + G + B) / 3;
+  let gray = Math.round((mean - 8) / 10);
+  if (gray < 0) gray = 0;
+  if (gray > 23) gray = 23;
+  const gv = 8 + gray * 10;
+  const grayDist = (R - gv) * (R - gv) + (G - gv) * (G - gv) + (B - gv) * (B - gv);
+  return grayDist < cubeDist ? 232 + gray : 16 + 36 * ri + 6 * gi + bi;
+}
+
+/**
  * The RGB a key stands for at a depth (into `out`, which is returned).
  *
  * @example keyRgb(196, '256', [0, 0, 0]) // [255, 0, 0]
@@ -99,8 +130,8 @@ export function keyRgb(key: number, depth: SymbolColorDepth, out: number[]): num
   return out;
 }
 
-/** The RGB of every xterm palette index 16-255 (0-15 read as the ANSI colours), 3 bytes each. */
-const XTERM_RGB: Uint8Array = (() => {
+/** The RGB of every xterm palette index 16-255 (0-15 read as the ANSI colours), 3 bytes each: `keyRgb` at 256 colours. */
+export const XTERM_RGB: Uint8Array = (() => {
   const t = new Uint8Array(256 * 3);
   for (let i = 0; i < 256; i++) t.set(i < 16 ? ANSI16[i] : (xterm256ToRgb(i) ?? [0, 0, 0]), i * 3);
   return t;
