@@ -234,7 +234,10 @@ export function stageRows(log = console.log) {
     for (const [protocol] of PROTOCOLS) {
       const args = ['show', '--no-probe', '--width', '100', '--protocol', protocol, path];
       const got = builds.map(() => []);
-      for (let i = 0; i < runs; i++) builds.forEach(([, c], k) => got[k].push(profileOnce(c, args, names, nodeStart)));
+      for (let i = 0; i < runs; i++)
+        builds.forEach(([, c], k) => {
+          got[k].push(profileOnce(c, args, names, nodeStart));
+        });
       builds.forEach(([label], k) => {
         const m = Object.fromEntries(STAGES.map((s) => [s, median(got[k].map((g) => g.stages[s]))]));
         const total = STAGES.reduce((a, s) => a + m[s], 0);
