@@ -25,7 +25,7 @@ function to8(v: number): number {
 }
 
 /** 256 RGBA entries; indices past the palette are opaque black (as browsers draw them). */
-function paletteTable(palette: Uint8Array | null, transparency: Uint8Array | null): Uint8Array {
+export function paletteTable(palette: Uint8Array | null, transparency: Uint8Array | null): Uint8Array {
   const table = new Uint8Array(1024);
   for (let i = 0; i < 256; i++) table[i * 4 + 3] = 255;
   if (palette) for (let i = 0, n = palette.length / 3; i < n; i++) table.set(palette.subarray(i * 3, i * 3 + 3), i * 4);
