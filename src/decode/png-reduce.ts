@@ -16,8 +16,8 @@ export type RowSummer = (src: Uint8Array, at: number, width: number, factor: num
 
 /**
  * The row summer for an opaque PNG's header and palette. 8-bit RGB, grey and palette rows are
- * summed straight from their samples (a 4000x3000 RGB photo: 2.5x faster than expanding each row
- * to RGBA first, and one row buffer less); other depths are expanded to RGBA8, then summed.
+ * summed straight from their samples (a 4000x3000 RGB photo: 1.6x less CPU than expanding each
+ * row to RGBA first); other depths are expanded to RGBA8, then summed.
  */
 export function makeRowSummer(header: PngHeader, palette: Uint8Array | null): RowSummer {
   if (header.depth === 8 && header.colorType === 2) return sumRgbRow;

@@ -73,7 +73,7 @@ function averageRow(data: Uint8Array, row: number, up: number, end: number, bpp:
 /**
  * Average on RGB8 rows (ImageMagick's choice for every row of a photo), each channel's left
  * neighbour kept in a local: the generic loop reads it back from the array it just wrote, a
- * dependency through memory that made this 3x slower on a 4000x3000 photo.
+ * dependency through memory (a 4000x3000 photo's rows: 1.3x less CPU).
  */
 function averageRow3(data: Uint8Array, row: number, up: number, end: number): void {
   let r = 0;
