@@ -15,8 +15,8 @@ import { type PngHeader, readPngChunks } from './png-chunks.js';
 import { pngColourInfo } from './png-colour.js';
 import { inflatePngData } from './png-inflate.js';
 import { makeRowExpander } from './png-pixels.js';
-import { reducedPixels } from './png-reduce.js';
-import { unfilterRows } from './png-unfilter.js';
+import { makeRowSummer, reducedPixels } from './png-reduce.js';
+import { unfilterRow } from './png-unfilter.js';
 import { wholeReduction } from './reduction.js';
 
 /** A decoded PNG: the picture, and what the caller may still apply to it. */
@@ -116,9 +116,8 @@ export function decodePng(bytes: Uint8Array, options: PngDecodeOptions = {}): De
   if (factor > 1) {
     const data = inflatePngData(layout.data, pngDataSize(header));
     const rowBytes = rowBytesOf(header, width);
-    unfilterRows(data, 0, height, rowBytes, bppOf(header));
-    const expand = makeRowExpander(header, layout.palette, null);
-    const raster = reducedPixels(data, 0, width, height, rowBytes, expand, factor);
+    const summer = makeRowSummer(header, layout.palette);
+    const raster = reducedPixels(data, 0, width, height, rowBytes, bppOf(header), summer, factor);
     return { raster, exif: layout.exif, colour, animated: false, sourceWidth: width, sourceHeight: height };
   }
   const out = pngPixels(header, layout.data, layout.palette, layout.transparency);
@@ -150,7 +149,7 @@ function bppOf(header: PngHeader): number {
 
 /**
  * The RGBA8 pixels of one image of `header`'s format from its zlib stream (split across `parts`):
- * inflated to exactly the bytes the size needs, unfiltered in place, expanded. An APNG frame is
+ * inflated to exactly the bytes the size needs, each row unfiltered in place and expanded. An APNG frame is
  * such an image with its own width and height.
  */
 export function pngPixels(
@@ -167,8 +166,9 @@ export function pngPixels(
   let at = 0;
   for (const pass of pngPasses(header)) {
     const rowBytes = rowBytesOf(header, pass.width);
-    unfilterRows(data, at, pass.height, rowBytes, bpp);
     for (let py = 0; py < pass.height; py++, at += rowBytes + 1) {
+      // Each row expanded right after it is unfiltered, while it is still in the cache.
+      unfilterRow(data, at + 1, py, rowBytes, bpp);
       const to = ((pass.y0 + py * pass.dy) * width + pass.x0) * 4;
       expand(data, at + 1, pass.width, out, to, pass.dx * 4);
     }
