@@ -3,8 +3,9 @@
  *
  * Colours are quantized to the terminal's registers (exactly when the raster has few enough
  * colours), dithered, and written band by band (six rows) with run-length compression, selecting
- * only the colours present in a band. Pixels below the alpha threshold are not painted, and the
- * introducer then asks the terminal (P2=1) to leave what is underneath them.
+ * only the colours present in a band and packing colours side by side into as few passes as fit.
+ * Pixels below the alpha threshold are not painted, and the introducer then asks the terminal
+ * (P2=1) to leave what is underneath them.
  */
 
 import { blendChannelByte } from '../../core/blend.js';
@@ -235,8 +236,9 @@ const ESC = 0x1b;
 
 /**
  * Writes the sixel sequence of an indexed image: introducer (P2=1 when some pixel is unpainted),
- * raster attributes `"1;1;W;H`, the registers of the colours used, then six-row bands joined by
- * `-`, each colour of a band selected with `#n` and ended by `$`, runs of four or more as `!N`.
+ * raster attributes `"1;1;W;H`, the registers of the colours used (the most often selected
+ * first), then six-row bands joined by `-`, each colour of a band selected with `#n`, colours that
+ * do not overlap sharing a pass, passes ended by `$`, runs of four or more as `!N`.
  */
 export function writeSixel(image: IndexedImage): Uint8Array {
   const { width, height, indices, palette } = image;
@@ -249,18 +251,23 @@ export function writeSixel(image: IndexedImage): Uint8Array {
   }
   if (indices.length !== width * height) throw new RangeError('indices do not match the image size');
   const size = palette.size;
-  // Registers: only the colours used, renumbered from 0 in palette order.
+  // Registers: only the colours used, numbered from 0 by how many bands select them (most first,
+  // palette order among equals), so the colours selected most often have the shortest numbers.
+  const bandsOf = new Int32Array(size);
+  const transparent = countBands(indices, width, size, bandsOf);
+  const order: number[] = [];
+  for (let c = 0; c < size; c++) if (bandsOf[c] > 0) order.push(c);
+  order.sort((a, z) => bandsOf[z] - bandsOf[a] || a - z);
   const register = new Int32Array(size).fill(-1);
-  const transparent = markUsed(indices, size, register);
   const rgb = palette.rgb;
   // Register 0 first where asked: the used colour equal to it, else it alone (defined, unused).
   const zero = image.registerZero?.map((v) => PERCENT[clampByte(v)]) ?? null;
   let first = -1;
   for (let c = 0; zero && c < size && first < 0; c++)
-    if (register[c] === 0 && zero.every((level, channel) => PERCENT[rgb[c * 3 + channel]] === level)) first = c;
+    if (bandsOf[c] > 0 && zero.every((level, channel) => PERCENT[rgb[c * 3 + channel]] === level)) first = c;
   let used = 0;
   if (first >= 0) register[first] = used++;
-  for (let c = 0; c < size; c++) if (register[c] === 0 && c !== first) register[c] = used++;
+  for (const c of order) if (c !== first) register[c] = used++;
   // No colour used is it: register 0 alone, the rest from 1, where the terminal has a register free.
   const alone = zero !== null && first < 0 && used < clampColors(image.registers);
   if (alone) for (let c = 0; c < size; c++) if (register[c] >= 0) register[c]++;
@@ -274,8 +281,10 @@ export function writeSixel(image: IndexedImage): Uint8Array {
   out.buf[out.len++] = 59; // ';'
   out.num(height);
   if (alone && zero) out.text(`#0;2;${zero[0]};${zero[1]};${zero[2]}`);
-  for (let c = 0; c < size; c++) {
-    if (register[c] < 0) continue;
+  const byRegister = new Int32Array(size);
+  for (let c = 0; c < size; c++) if (register[c] >= 0) byRegister[register[c] - (alone ? 1 : 0)] = c;
+  for (let r = 0; r < used; r++) {
+    const c = byRegister[r];
     out.reserve(24);
     out.buf[out.len++] = 35; // '#'
     out.num(register[c]);
@@ -313,16 +322,23 @@ export function writeSixel(image: IndexedImage): Uint8Array {
 }
 
 /**
- * Sets `register[v]` to 0 for every palette index `v` a pixel uses; returns whether some pixel is
- * unpainted. Throws on an index outside the palette.
+ * Counts in `bandsOf[v]` the bands (six rows) in which palette index `v` paints; returns whether
+ * some pixel is unpainted. Throws on an index outside the palette.
  */
-function markUsed(indices: Uint16Array, size: number, register: Int32Array): boolean {
+function countBands(indices: Uint16Array, width: number, size: number, bandsOf: Int32Array): boolean {
   let transparent = false;
-  for (let p = 0; p < indices.length; p++) {
-    const v = indices[p];
-    if (v === TRANSPARENT) transparent = true;
-    else if (v >= size) throw new RangeError(`pixel ${p} has index ${v}, palette has ${size}`);
-    else register[v] = 0;
+  const seen = new Int32Array(size).fill(-1);
+  for (let start = 0, band = 0; start < indices.length; start += 6 * width, band++) {
+    const end = Math.min(indices.length, start + 6 * width);
+    for (let p = start; p < end; p++) {
+      const v = indices[p];
+      if (v === TRANSPARENT) transparent = true;
+      else if (v >= size) throw new RangeError(`pixel ${p} has index ${v}, palette has ${size}`);
+      else if (seen[v] !== band) {
+        seen[v] = band;
+        bandsOf[v]++;
+      }
+    }
   }
   return transparent;
 }
@@ -350,14 +366,33 @@ interface Bands {
  * Writes the band of `rows` (1..6) pixel rows from row `y0`. Three small functions, not one: each
  * is optimised on its own and early (a one-shot process writes one picture), where one function
  * waits longer and is compiled again for each loop it reaches (docs/render.md#cold-start).
+ *
+ * The colours are packed into passes (lines ended by `$`): a pass takes, left to right, each
+ * colour that starts after the previous one ends, so a colour costs the gap from its neighbour,
+ * not a `$` and the gap from the left edge (docs/render.md#sixel-stream).
  */
 function writeBand(b: Bands, y0: number, rows: number): void {
-  const npresent = gatherBand(b, y0, rows);
+  const { present, columns, width } = b;
+  // `present` is in order of first column (gathered column by column).
+  let remaining = gatherBand(b, y0, rows);
   if (y0 > 0) {
     b.out.reserve(1);
     b.out.buf[b.out.len++] = 45; // '-'
   }
-  for (let k = 0; k < npresent; k++) writeColour(b, b.present[k], k > 0);
+  for (let pass = 0; remaining > 0; pass++) {
+    if (pass > 0) {
+      b.out.reserve(1);
+      b.out.buf[b.out.len++] = 36; // '$'
+    }
+    let at = 0; // the column after the last one written in this pass
+    let left = 0;
+    for (let k = 0; k < remaining; k++) {
+      const c = present[k];
+      if (columns[c * width] >= at) at = writeColour(b, c, at);
+      else present[left++] = c;
+    }
+    remaining = left;
+  }
 }
 
 /**
@@ -387,15 +422,17 @@ function gatherBand(b: Bands, y0: number, rows: number): number {
   return npresent;
 }
 
-/** Writes register `c`'s sixels of the band (after `$` when not the first), clearing its bits. */
-function writeColour(b: Bands, c: number, after: boolean): void {
+/**
+ * Writes register `c`'s sixels of the band from column `from` of the pass (its first column is
+ * not before it), clearing its bits; returns the column after its last one.
+ */
+function writeColour(b: Bands, c: number, from: number): number {
   const { width, out, bits, columns, ncols } = b;
   const n = ncols[c];
   const base = c * width;
   // A run costs at most a byte per column it covers; a gap before a column at most `!N?`.
   out.reserve(n * b.perColumn + 16);
   const buf = out.buf;
-  if (after) buf[out.len++] = 36; // '$'
   if (c !== b.selected) {
     buf[out.len++] = 35; // '#'
     out.num(c);
@@ -403,7 +440,7 @@ function writeColour(b: Bands, c: number, after: boolean): void {
   }
   let runCh = 0;
   let runLen = 0;
-  let nextX = 0; // column after the last one written
+  let nextX = from; // column after the last one written
   for (let j = 0; j < n; j++) {
     const x = columns[base + j];
     const ch = 63 + bits[base + x];
@@ -420,6 +457,7 @@ function writeColour(b: Bands, c: number, after: boolean): void {
   }
   if (runLen > 0) out.run(runCh, runLen);
   ncols[c] = 0;
+  return nextX;
 }
 
 const decoder = new TextDecoder();
