@@ -203,23 +203,41 @@ class Bytes {
     this.reserve(s.length);
     for (let i = 0; i < s.length; i++) this.buf[this.len++] = s.charCodeAt(i);
   }
-  /** Writes a non-negative integer in decimal; the caller reserved 10 bytes. */
+  /**
+   * Writes a non-negative integer in decimal; the caller reserved 10 bytes. Below 1000 (registers,
+   * most runs) without a loop: less for V8 to compile in a one-shot process.
+   */
   num(n: number): void {
     const buf = this.buf;
-    if (n >= 10) {
-      let digits = 1;
-      for (let t = n; t >= 10; t = (t / 10) | 0) digits++;
-      let at = this.len + digits;
-      this.len = at;
-      while (n >= 10) {
-        const q = (n / 10) | 0;
-        buf[--at] = 48 + n - q * 10;
-        n = q;
-      }
-      buf[--at] = 48 + n;
-    } else buf[this.len++] = 48 + n;
+    if (n < 10) buf[this.len++] = 48 + n;
+    else if (n < 100) {
+      const tens = (n * 103) >> 10; // n / 10, exact below 179
+      buf[this.len++] = 48 + tens;
+      buf[this.len++] = 48 + n - tens * 10;
+    } else if (n < 1000) {
+      const hundreds = (n * 41) >> 12; // n / 100, exact below 1000
+      const rest = n - hundreds * 100;
+      const tens = (rest * 103) >> 10;
+      buf[this.len++] = 48 + hundreds;
+      buf[this.len++] = 48 + tens;
+      buf[this.len++] = 48 + rest - tens * 10;
+    } else this.longNum(n);
   }
-  /** Writes the sixel character `ch` `count` times, as `!count ch` when that is shorter. */
+  /** {@link num} from 1000 on. */
+  longNum(n: number): void {
+    const buf = this.buf;
+    let digits = 1;
+    for (let t = n; t >= 10; t = (t / 10) | 0) digits++;
+    let at = this.len + digits;
+    this.len = at;
+    while (n >= 10) {
+      const q = (n / 10) | 0;
+      buf[--at] = 48 + n - q * 10;
+      n = q;
+    }
+    buf[--at] = 48 + n;
+  }
+  /** Writes the sixel character `ch` `count` (at least 1) times, as `!count ch` when that is shorter. */
   run(ch: number, count: number): void {
     const buf = this.buf;
     if (count > 3) {
@@ -227,7 +245,9 @@ class Bytes {
       this.num(count);
       buf[this.len++] = ch;
     } else {
-      for (let k = 0; k < count; k++) buf[this.len++] = ch;
+      buf[this.len++] = ch;
+      if (count > 1) buf[this.len++] = ch;
+      if (count > 2) buf[this.len++] = ch;
     }
   }
 }
@@ -309,6 +329,8 @@ export function writeSixel(image: IndexedImage): Uint8Array {
     columns: new Uint16Array(slots * width),
     ncols: new Int32Array(slots),
     present: new Int32Array(slots),
+    order: new Int32Array(slots),
+    from: new Int32Array(slots),
     perColumn: 4 + String(width).length,
     selected: -1,
   };
@@ -329,16 +351,28 @@ function countBands(indices: Uint16Array, width: number, size: number, bandsOf: 
   let transparent = false;
   const seen = new Int32Array(size).fill(-1);
   for (let start = 0, band = 0; start < indices.length; start += 6 * width, band++) {
-    const end = Math.min(indices.length, start + 6 * width);
-    for (let p = start; p < end; p++) {
-      const v = indices[p];
-      if (v === TRANSPARENT) transparent = true;
-      else if (v >= size) throw new RangeError(`pixel ${p} has index ${v}, palette has ${size}`);
-      else if (seen[v] !== band) {
-        seen[v] = band;
-        bandsOf[v]++;
-      }
-    }
+    if (countBand(indices, start, Math.min(indices.length, start + 6 * width), size, band, seen)) transparent = true;
+    for (let c = 0; c < size; c++) if (seen[c] === band) bandsOf[c]++;
+  }
+  return transparent;
+}
+
+/** Sets `seen[v]` to `band` for each index of `indices[start..end)`; returns whether one is unpainted. */
+function countBand(
+  indices: Uint16Array,
+  start: number,
+  end: number,
+  size: number,
+  band: number,
+  seen: Int32Array,
+): boolean {
+  let transparent = false;
+  for (let p = start; p < end; p++) {
+    const v = indices[p];
+    if (v >= size) {
+      if (v !== TRANSPARENT) throw new RangeError(`pixel ${p} has index ${v}, palette has ${size}`);
+      transparent = true;
+    } else seen[v] = band;
   }
   return transparent;
 }
@@ -357,6 +391,9 @@ interface Bands {
   readonly ncols: Int32Array;
   /** The registers present in the band, in order of first appearance. */
   readonly present: Int32Array;
+  /** The band's registers in the order written, and the column each is written from (see packBand). */
+  readonly order: Int32Array;
+  readonly from: Int32Array;
   /** The most bytes one column can cost. */
   readonly perColumn: number;
   selected: number;
@@ -372,24 +409,34 @@ interface Bands {
  * not a `$` and the gap from the left edge (docs/render.md#sixel-stream).
  */
 function writeBand(b: Bands, y0: number, rows: number): void {
-  const { present, columns, width } = b;
-  // `present` is in order of first column (gathered column by column).
-  let remaining = gatherBand(b, y0, rows);
+  const n = gatherBand(b, y0, rows);
   if (y0 > 0) {
     b.out.reserve(1);
     b.out.buf[b.out.len++] = 45; // '-'
   }
+  packBand(b, n);
+  for (let k = 0; k < n; k++) writeColour(b, b.order[k], b.from[k]);
+}
+
+/**
+ * Orders the band's `n` colours into passes (`order`, with the column each starts writing from in
+ * `from`, -1 where it opens a pass after the first). `present` is in order of first column
+ * (gathered column by column); it is used up.
+ */
+function packBand(b: Bands, n: number): void {
+  const { present, columns, ncols, width, order, from } = b;
+  let remaining = n;
+  let k = 0;
   for (let pass = 0; remaining > 0; pass++) {
-    if (pass > 0) {
-      b.out.reserve(1);
-      b.out.buf[b.out.len++] = 36; // '$'
-    }
     let at = 0; // the column after the last one written in this pass
     let left = 0;
-    for (let k = 0; k < remaining; k++) {
-      const c = present[k];
-      if (columns[c * width] >= at) at = writeColour(b, c, at);
-      else present[left++] = c;
+    for (let j = 0; j < remaining; j++) {
+      const c = present[j];
+      if (columns[c * width] >= at) {
+        order[k] = c;
+        from[k++] = pass > 0 && at === 0 ? -1 : at;
+        at = columns[c * width + ncols[c] - 1] + 1;
+      } else present[left++] = c;
     }
     remaining = left;
   }
@@ -424,15 +471,20 @@ function gatherBand(b: Bands, y0: number, rows: number): number {
 
 /**
  * Writes register `c`'s sixels of the band from column `from` of the pass (its first column is
- * not before it), clearing its bits; returns the column after its last one.
+ * not before it; -1: after `$`, from the left edge), clearing its bits.
  */
-function writeColour(b: Bands, c: number, from: number): number {
+function writeColour(b: Bands, c: number, from: number): void {
   const { width, out, bits, columns, ncols } = b;
   const n = ncols[c];
   const base = c * width;
   // A run costs at most a byte per column it covers; a gap before a column at most `!N?`.
   out.reserve(n * b.perColumn + 16);
   const buf = out.buf;
+  let nextX = from; // column after the last one written
+  if (from < 0) {
+    buf[out.len++] = 36; // '$'
+    nextX = 0;
+  }
   if (c !== b.selected) {
     buf[out.len++] = 35; // '#'
     out.num(c);
@@ -440,7 +492,6 @@ function writeColour(b: Bands, c: number, from: number): number {
   }
   let runCh = 0;
   let runLen = 0;
-  let nextX = from; // column after the last one written
   for (let j = 0; j < n; j++) {
     const x = columns[base + j];
     const ch = 63 + bits[base + x];
@@ -457,7 +508,6 @@ function writeColour(b: Bands, c: number, from: number): number {
   }
   if (runLen > 0) out.run(runCh, runLen);
   ncols[c] = 0;
-  return nextX;
 }
 
 const decoder = new TextDecoder();
