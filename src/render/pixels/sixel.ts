@@ -329,6 +329,7 @@ export function writeSixel(image: IndexedImage): Uint8Array {
     columns: new Uint16Array(slots * width),
     ncols: new Int32Array(slots),
     present: new Int32Array(slots),
+    firstColumn: new Int32Array(slots),
     order: new Int32Array(slots),
     from: new Int32Array(slots),
     perColumn: 4 + String(width).length,
@@ -389,8 +390,9 @@ interface Bands {
   /** Per register, the columns where it has bits, in order; `ncols` how many. */
   readonly columns: Uint16Array;
   readonly ncols: Int32Array;
-  /** The registers present in the band, in order of first appearance. */
+  /** The registers present in the band, in order of first appearance, and each one's first column. */
   readonly present: Int32Array;
+  readonly firstColumn: Int32Array;
   /** The band's registers in the order written, and the column each is written from (see packBand). */
   readonly order: Int32Array;
   readonly from: Int32Array;
@@ -424,7 +426,7 @@ function writeBand(b: Bands, y0: number, rows: number): void {
  * (gathered column by column); it is used up.
  */
 function packBand(b: Bands, n: number): void {
-  const { present, columns, ncols, width, order, from } = b;
+  const { present, firstColumn, columns, ncols, width, order, from } = b;
   let remaining = n;
   let k = 0;
   for (let pass = 0; remaining > 0; pass++) {
@@ -432,7 +434,7 @@ function packBand(b: Bands, n: number): void {
     let left = 0;
     for (let j = 0; j < remaining; j++) {
       const c = present[j];
-      if (columns[c * width] >= at) {
+      if (firstColumn[c] >= at) {
         order[k] = c;
         from[k++] = pass > 0 && at === 0 ? -1 : at;
         at = columns[c * width + ncols[c] - 1] + 1;
@@ -447,7 +449,7 @@ function packBand(b: Bands, n: number): void {
  * and `present` (in order of first appearance); returns how many registers are present.
  */
 function gatherBand(b: Bands, y0: number, rows: number): number {
-  const { width, indices, register, bits, columns, ncols, present } = b;
+  const { width, indices, register, bits, columns, ncols, present, firstColumn } = b;
   let npresent = 0;
   for (let x = 0; x < width; x++) {
     let p = y0 * width + x;
@@ -459,7 +461,10 @@ function gatherBand(b: Bands, y0: number, rows: number): number {
       const old = bits[at];
       if (old === 0) {
         const n = ncols[c];
-        if (n === 0) present[npresent++] = c;
+        if (n === 0) {
+          present[npresent++] = c;
+          firstColumn[c] = x;
+        }
         columns[c * width + n] = x;
         ncols[c] = n + 1;
       }
