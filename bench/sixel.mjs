@@ -3,16 +3,26 @@
 // `img2sixel` (libsixel-bin) and `chafa -f sixel`, each timed as a whole process reading a PNG of
 // the same fitted raster. Every output is decoded with the `sixel` package's decoder and compared
 // with the fitted source (PSNR over RGB, unpainted pixels showing a grey background).
+// With TERMSIGHT_BENCH_BASE=<a copy of another build's dist/> that build is a peer too ("base"),
+// and its pictures are decoded and compared with termsight's pixel for pixel.
+// `--first`: only the first encode of a fresh process (what `termsight show` pays, V8's compiles
+// included), this build against the base build in alternating processes (TERMSIGHT_BENCH_RUNS
+// pairs, default 11): the Hubble photo fitted to 584 pixels wide, CPU and wall ms, medians.
 // Run: `npx tsc -p tsconfig.build.json && node bench/sixel.mjs`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Decoder, image2sixel } from 'sixel';
 import { encodeSixel } from '../dist/render/pixels/sixel.js';
 import { loadImages, resizeTo, writePng } from './images.mjs';
+import { loadLine } from './machine.mjs';
 import { fmt, measure, median, psnr, table } from './quality.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const BASE = process.env.TERMSIGHT_BENCH_BASE ? join(ROOT, process.env.TERMSIGHT_BENCH_BASE) : null;
+const RUNS = Number(process.env.TERMSIGHT_BENCH_RUNS) > 0 ? Number(process.env.TERMSIGHT_BENCH_RUNS) : 11;
 
 /** The background unpainted pixels are compared on: grey, so painting them in any colour shows. */
 const BACKGROUND = [128, 128, 128];
@@ -66,6 +76,17 @@ export async function run(log = console.log) {
       encode: (img, copy) => image2sixel(copy, img.raster.width, img.raster.height, 256),
     },
   ];
+  const samePixels = [];
+  if (BASE) {
+    const base = await import(pathToFileURL(join(BASE, 'render/pixels/sixel.js')).href);
+    peers.splice(1, 0, { name: 'base', encode: (img) => base.encodeSixel(img.raster, { sixelColors: 256 }) });
+    for (const img of images) {
+      const a = decodeSixelText(encodeSixel(img.raster, { sixelColors: 256 }));
+      const b = decodeSixelText(base.encodeSixel(img.raster, { sixelColors: 256 }));
+      const same = a.width === b.width && a.height === b.height && a.data.every((v, i) => v === b.data[i]);
+      if (!same) samePixels.push(img.name);
+    }
+  }
   if (installed('img2sixel')) {
     peers.push({ name: 'img2sixel', process: true, encode: (img) => runProcess('img2sixel', ['-p', '256', img.png]) });
   } else log('(img2sixel not installed: apt-get install libsixel-bin)');
@@ -87,6 +108,7 @@ export async function run(log = console.log) {
     });
   } else log('(chafa not installed: apt-get install chafa)');
 
+  log(loadLine());
   const results = []; // results[image][peer] = { ms, bytes, db }
   try {
     for (const [n, img] of images.entries()) {
@@ -235,6 +257,14 @@ export async function run(log = console.log) {
       `median bytes ${fmt(ts((r) => r.bytes) / 1024, 1)} vs ${fmt(peer((r) => r.bytes) / 1024, 1)} KB: ${bytesOk ? 'met' : 'NOT met'} ` +
       `(median of the per-picture ratios ${fmt(byteRatio, 3)}, larger on ${larger} of ${images.length}).`,
   );
+  if (BASE) {
+    log(
+      samePixels.length === 0
+        ? `The base build (${process.env.TERMSIGHT_BENCH_BASE}) draws the same pixels on all ${images.length} pictures.`
+        : `The base build draws OTHER pixels on: ${samePixels.join(', ')}.`,
+    );
+  }
+  log(loadLine());
   const transparent = images.map((img, i) => [img, i]).filter(([img]) => img.kind === 'transparent');
   for (const [img, i] of transparent) {
     // With the terminal's background known (the probe's answer), partly transparent pixels are blended onto it.
@@ -246,4 +276,56 @@ export async function run(log = console.log) {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await run(console.log);
+/**
+ * The child of `--first`: decodes and fits the photo, then times one encode; prints "wall cpu bytes".
+ * CPU is the whole process's (user + system), so V8's compiler threads count.
+ */
+const FIRST_CHILD = `
+import { readFileSync } from 'node:fs';
+const dist = process.argv[1];
+const { decodeImage } = await import(dist + '/decode/index.js');
+const { resize } = await import(dist + '/render/geometry/resize.js');
+const { encodeSixelBytes } = await import(dist + '/render/pixels/sixel.js');
+const source = decodeImage(readFileSync(process.argv[2])).frames[0].raster;
+const raster = resize(source, 584, Math.round((source.height * 584) / source.width));
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+const c = cpu();
+const t = performance.now();
+const bytes = encodeSixelBytes(raster, { sixelColors: 256 });
+process.stdout.write((performance.now() - t) + ' ' + (cpu() - c) + ' ' + bytes.length);
+`;
+
+/** `--first`: the first encode of fresh processes, this build and the base build alternating. */
+export function first(log = console.log) {
+  if (!BASE) throw new Error("--first needs TERMSIGHT_BENCH_BASE (a copy of the other build's dist/)");
+  const photo = join(ROOT, 'test/fixtures/images/hubble_deep_field.jpg');
+  const sides = { termsight: join(ROOT, 'dist'), base: BASE };
+  const runs = { termsight: [], base: [] };
+  log(loadLine());
+  for (let i = 0; i < RUNS; i++) {
+    for (const name of i % 2 ? ['base', 'termsight'] : ['termsight', 'base']) {
+      const r = spawnSync(process.execPath, ['--input-type=module', '-e', FIRST_CHILD, sides[name], photo], {
+        encoding: 'utf8',
+      });
+      if (r.status !== 0) throw new Error(`${name}: ${r.stderr}`);
+      runs[name].push(r.stdout.split(' ').map(Number));
+    }
+  }
+  log(loadLine());
+  const col = (name, k) => median(runs[name].map((r) => r[k]));
+  const rows = [['build', 'first encode wall ms', 'CPU ms', 'KB']];
+  for (const name of ['termsight', 'base'])
+    rows.push([name, fmt(col(name, 0), 1), fmt(col(name, 1), 1), fmt(col(name, 2) / 1024, 1)]);
+  log(
+    `First encode in a fresh process (Hubble photo at 584 px wide, 256 colours), medians of ${RUNS} alternating pairs:`,
+  );
+  log(table(rows));
+  log(
+    `termsight/base: wall ${fmt(col('termsight', 0) / col('base', 0), 3)}, CPU ${fmt(col('termsight', 1) / col('base', 1), 3)}, bytes ${fmt(col('termsight', 2) / col('base', 2), 3)}.`,
+  );
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (process.argv.includes('--first')) first(console.log);
+  else await run(console.log);
+}

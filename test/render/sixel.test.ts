@@ -36,9 +36,9 @@ describe('encodeSixel exact sequences', () => {
     { name: '1x1', input: raster([[R]]), expected: `${ESC}P0;0;0q"1;1;1;1#0;2;100;0;0#0@${ESC}\\` },
     { name: 'percent levels', input: raster([[H]]), expected: `${ESC}P0;0;0q"1;1;1;1#0;2;50;25;0#0@${ESC}\\` },
     {
-      name: '2x6: one colour a column, $ between colours',
+      name: '2x6: one colour a column, side by side in one pass',
       input: raster(repeat(R, 6).map((r) => [r, B])),
-      expected: `${ESC}P0;0;0q"1;1;2;6#0;2;100;0;0#1;2;0;0;100#0~$#1?~${ESC}\\`,
+      expected: `${ESC}P0;0;0q"1;1;2;6#0;2;100;0;0#1;2;0;0;100#0~#1~${ESC}\\`,
     },
     {
       name: '1x7 across two bands, colour kept over -',
@@ -156,6 +156,17 @@ describe('writeSixel', () => {
   ])('rejects $name', ({ call }) => {
     expect(call).toThrow(RangeError);
   });
+});
+
+describe('run lengths and sizes in decimal', () => {
+  // Around each digit count and the divisions by multiplication (exact below 179 and 1000).
+  it.each([4, 9, 10, 11, 99, 100, 101, 178, 179, 180, 255, 256, 999, 1000, 1001, 9999, 10_000, 12_345, 65_535])(
+    'a row of %i',
+    (n) => {
+      const sequence = encodeSixel(raster([repeat(W, n)]));
+      expect(sequence).toBe(`${ESC}P0;0;0q"1;1;${n};1#0;2;100;100;100#0!${n}@${ESC}\\`);
+    },
+  );
 });
 
 describe('clampColors', () => {

@@ -136,7 +136,9 @@ export class NearestColor {
   private readonly count = new Int32Array(4096).fill(-1);
   private readonly parentStart = new Int32Array(512);
   private readonly parentCount = new Int32Array(512).fill(-1);
-  private pool = new Int16Array(8192);
+  // Sized so that a 256-colour picture rarely grows it (the Hubble photo at 584x438 used 50 000
+  // entries): growing inside `collect` the first time throws its optimised code away.
+  private pool = new Int16Array(1 << 16);
   private used = 0;
   private readonly far: Float64Array;
 

@@ -3,8 +3,9 @@
  *
  * Colours are quantized to the terminal's registers (exactly when the raster has few enough
  * colours), dithered, and written band by band (six rows) with run-length compression, selecting
- * only the colours present in a band. Pixels below the alpha threshold are not painted, and the
- * introducer then asks the terminal (P2=1) to leave what is underneath them.
+ * only the colours present in a band and packing colours side by side into as few passes as fit.
+ * Pixels below the alpha threshold are not painted, and the introducer then asks the terminal
+ * (P2=1) to leave what is underneath them.
  */
 
 import { blendChannelByte } from '../../core/blend.js';
@@ -202,23 +203,41 @@ class Bytes {
     this.reserve(s.length);
     for (let i = 0; i < s.length; i++) this.buf[this.len++] = s.charCodeAt(i);
   }
-  /** Writes a non-negative integer in decimal; the caller reserved 10 bytes. */
+  /**
+   * Writes a non-negative integer in decimal; the caller reserved 10 bytes. Below 1000 (registers,
+   * most runs) without a loop: less for V8 to compile in a one-shot process.
+   */
   num(n: number): void {
     const buf = this.buf;
-    if (n >= 10) {
-      let digits = 1;
-      for (let t = n; t >= 10; t = (t / 10) | 0) digits++;
-      let at = this.len + digits;
-      this.len = at;
-      while (n >= 10) {
-        const q = (n / 10) | 0;
-        buf[--at] = 48 + n - q * 10;
-        n = q;
-      }
-      buf[--at] = 48 + n;
-    } else buf[this.len++] = 48 + n;
+    if (n < 10) buf[this.len++] = 48 + n;
+    else if (n < 100) {
+      const tens = (n * 103) >> 10; // n / 10, exact below 179
+      buf[this.len++] = 48 + tens;
+      buf[this.len++] = 48 + n - tens * 10;
+    } else if (n < 1000) {
+      const hundreds = (n * 41) >> 12; // n / 100, exact below 1000
+      const rest = n - hundreds * 100;
+      const tens = (rest * 103) >> 10;
+      buf[this.len++] = 48 + hundreds;
+      buf[this.len++] = 48 + tens;
+      buf[this.len++] = 48 + rest - tens * 10;
+    } else this.longNum(n);
   }
-  /** Writes the sixel character `ch` `count` times, as `!count ch` when that is shorter. */
+  /** {@link num} from 1000 on. */
+  longNum(n: number): void {
+    const buf = this.buf;
+    let digits = 1;
+    for (let t = n; t >= 10; t = (t / 10) | 0) digits++;
+    let at = this.len + digits;
+    this.len = at;
+    while (n >= 10) {
+      const q = (n / 10) | 0;
+      buf[--at] = 48 + n - q * 10;
+      n = q;
+    }
+    buf[--at] = 48 + n;
+  }
+  /** Writes the sixel character `ch` `count` (at least 1) times, as `!count ch` when that is shorter. */
   run(ch: number, count: number): void {
     const buf = this.buf;
     if (count > 3) {
@@ -226,7 +245,9 @@ class Bytes {
       this.num(count);
       buf[this.len++] = ch;
     } else {
-      for (let k = 0; k < count; k++) buf[this.len++] = ch;
+      buf[this.len++] = ch;
+      if (count > 1) buf[this.len++] = ch;
+      if (count > 2) buf[this.len++] = ch;
     }
   }
 }
@@ -235,8 +256,9 @@ const ESC = 0x1b;
 
 /**
  * Writes the sixel sequence of an indexed image: introducer (P2=1 when some pixel is unpainted),
- * raster attributes `"1;1;W;H`, the registers of the colours used, then six-row bands joined by
- * `-`, each colour of a band selected with `#n` and ended by `$`, runs of four or more as `!N`.
+ * raster attributes `"1;1;W;H`, the registers of the colours used (the most often selected
+ * first), then six-row bands joined by `-`, each colour of a band selected with `#n`, colours that
+ * do not overlap sharing a pass, passes ended by `$`, runs of four or more as `!N`.
  */
 export function writeSixel(image: IndexedImage): Uint8Array {
   const { width, height, indices, palette } = image;
@@ -249,18 +271,23 @@ export function writeSixel(image: IndexedImage): Uint8Array {
   }
   if (indices.length !== width * height) throw new RangeError('indices do not match the image size');
   const size = palette.size;
-  // Registers: only the colours used, renumbered from 0 in palette order.
+  // Registers: only the colours used, numbered from 0 by how many bands select them (most first,
+  // palette order among equals), so the colours selected most often have the shortest numbers.
+  const bandsOf = new Int32Array(size);
+  const transparent = countBands(indices, width, size, bandsOf);
+  const order: number[] = [];
+  for (let c = 0; c < size; c++) if (bandsOf[c] > 0) order.push(c);
+  order.sort((a, z) => bandsOf[z] - bandsOf[a] || a - z);
   const register = new Int32Array(size).fill(-1);
-  const transparent = markUsed(indices, size, register);
   const rgb = palette.rgb;
   // Register 0 first where asked: the used colour equal to it, else it alone (defined, unused).
   const zero = image.registerZero?.map((v) => PERCENT[clampByte(v)]) ?? null;
   let first = -1;
   for (let c = 0; zero && c < size && first < 0; c++)
-    if (register[c] === 0 && zero.every((level, channel) => PERCENT[rgb[c * 3 + channel]] === level)) first = c;
+    if (bandsOf[c] > 0 && zero.every((level, channel) => PERCENT[rgb[c * 3 + channel]] === level)) first = c;
   let used = 0;
   if (first >= 0) register[first] = used++;
-  for (let c = 0; c < size; c++) if (register[c] === 0 && c !== first) register[c] = used++;
+  for (const c of order) if (c !== first) register[c] = used++;
   // No colour used is it: register 0 alone, the rest from 1, where the terminal has a register free.
   const alone = zero !== null && first < 0 && used < clampColors(image.registers);
   if (alone) for (let c = 0; c < size; c++) if (register[c] >= 0) register[c]++;
@@ -274,8 +301,10 @@ export function writeSixel(image: IndexedImage): Uint8Array {
   out.buf[out.len++] = 59; // ';'
   out.num(height);
   if (alone && zero) out.text(`#0;2;${zero[0]};${zero[1]};${zero[2]}`);
-  for (let c = 0; c < size; c++) {
-    if (register[c] < 0) continue;
+  const byRegister = new Int32Array(size);
+  for (let c = 0; c < size; c++) if (register[c] >= 0) byRegister[register[c] - (alone ? 1 : 0)] = c;
+  for (let r = 0; r < used; r++) {
+    const c = byRegister[r];
     out.reserve(24);
     out.buf[out.len++] = 35; // '#'
     out.num(register[c]);
@@ -300,6 +329,9 @@ export function writeSixel(image: IndexedImage): Uint8Array {
     columns: new Uint16Array(slots * width),
     ncols: new Int32Array(slots),
     present: new Int32Array(slots),
+    firstColumn: new Int32Array(slots),
+    order: new Int32Array(slots),
+    from: new Int32Array(slots),
     perColumn: 4 + String(width).length,
     selected: -1,
   };
@@ -313,16 +345,35 @@ export function writeSixel(image: IndexedImage): Uint8Array {
 }
 
 /**
- * Sets `register[v]` to 0 for every palette index `v` a pixel uses; returns whether some pixel is
- * unpainted. Throws on an index outside the palette.
+ * Counts in `bandsOf[v]` the bands (six rows) in which palette index `v` paints; returns whether
+ * some pixel is unpainted. Throws on an index outside the palette.
  */
-function markUsed(indices: Uint16Array, size: number, register: Int32Array): boolean {
+function countBands(indices: Uint16Array, width: number, size: number, bandsOf: Int32Array): boolean {
   let transparent = false;
-  for (let p = 0; p < indices.length; p++) {
+  const seen = new Int32Array(size).fill(-1);
+  for (let start = 0, band = 0; start < indices.length; start += 6 * width, band++) {
+    if (countBand(indices, start, Math.min(indices.length, start + 6 * width), size, band, seen)) transparent = true;
+    for (let c = 0; c < size; c++) if (seen[c] === band) bandsOf[c]++;
+  }
+  return transparent;
+}
+
+/** Sets `seen[v]` to `band` for each index of `indices[start..end)`; returns whether one is unpainted. */
+function countBand(
+  indices: Uint16Array,
+  start: number,
+  end: number,
+  size: number,
+  band: number,
+  seen: Int32Array,
+): boolean {
+  let transparent = false;
+  for (let p = start; p < end; p++) {
     const v = indices[p];
-    if (v === TRANSPARENT) transparent = true;
-    else if (v >= size) throw new RangeError(`pixel ${p} has index ${v}, palette has ${size}`);
-    else register[v] = 0;
+    if (v >= size) {
+      if (v !== TRANSPARENT) throw new RangeError(`pixel ${p} has index ${v}, palette has ${size}`);
+      transparent = true;
+    } else seen[v] = band;
   }
   return transparent;
 }
@@ -339,8 +390,12 @@ interface Bands {
   /** Per register, the columns where it has bits, in order; `ncols` how many. */
   readonly columns: Uint16Array;
   readonly ncols: Int32Array;
-  /** The registers present in the band, in order of first appearance. */
+  /** The registers present in the band, in order of first appearance, and each one's first column. */
   readonly present: Int32Array;
+  readonly firstColumn: Int32Array;
+  /** The band's registers in the order written, and the column each is written from (see packBand). */
+  readonly order: Int32Array;
+  readonly from: Int32Array;
   /** The most bytes one column can cost. */
   readonly perColumn: number;
   selected: number;
@@ -350,14 +405,43 @@ interface Bands {
  * Writes the band of `rows` (1..6) pixel rows from row `y0`. Three small functions, not one: each
  * is optimised on its own and early (a one-shot process writes one picture), where one function
  * waits longer and is compiled again for each loop it reaches (docs/render.md#cold-start).
+ *
+ * The colours are packed into passes (lines ended by `$`): a pass takes, left to right, each
+ * colour that starts after the previous one ends, so a colour costs the gap from its neighbour,
+ * not a `$` and the gap from the left edge (docs/render.md#sixel-stream).
  */
 function writeBand(b: Bands, y0: number, rows: number): void {
-  const npresent = gatherBand(b, y0, rows);
+  const n = gatherBand(b, y0, rows);
   if (y0 > 0) {
     b.out.reserve(1);
     b.out.buf[b.out.len++] = 45; // '-'
   }
-  for (let k = 0; k < npresent; k++) writeColour(b, b.present[k], k > 0);
+  packBand(b, n);
+  for (let k = 0; k < n; k++) writeColour(b, b.order[k], b.from[k]);
+}
+
+/**
+ * Orders the band's `n` colours into passes (`order`, with the column each starts writing from in
+ * `from`, -1 where it opens a pass after the first). `present` is in order of first column
+ * (gathered column by column); it is used up.
+ */
+function packBand(b: Bands, n: number): void {
+  const { present, firstColumn, columns, ncols, width, order, from } = b;
+  let remaining = n;
+  let k = 0;
+  for (let pass = 0; remaining > 0; pass++) {
+    let at = 0; // the column after the last one written in this pass
+    let left = 0;
+    for (let j = 0; j < remaining; j++) {
+      const c = present[j];
+      if (firstColumn[c] >= at) {
+        order[k] = c;
+        from[k++] = pass > 0 && at === 0 ? -1 : at;
+        at = columns[c * width + ncols[c] - 1] + 1;
+      } else present[left++] = c;
+    }
+    remaining = left;
+  }
 }
 
 /**
@@ -365,7 +449,7 @@ function writeBand(b: Bands, y0: number, rows: number): void {
  * and `present` (in order of first appearance); returns how many registers are present.
  */
 function gatherBand(b: Bands, y0: number, rows: number): number {
-  const { width, indices, register, bits, columns, ncols, present } = b;
+  const { width, indices, register, bits, columns, ncols, present, firstColumn } = b;
   let npresent = 0;
   for (let x = 0; x < width; x++) {
     let p = y0 * width + x;
@@ -377,7 +461,10 @@ function gatherBand(b: Bands, y0: number, rows: number): number {
       const old = bits[at];
       if (old === 0) {
         const n = ncols[c];
-        if (n === 0) present[npresent++] = c;
+        if (n === 0) {
+          present[npresent++] = c;
+          firstColumn[c] = x;
+        }
         columns[c * width + n] = x;
         ncols[c] = n + 1;
       }
@@ -387,15 +474,22 @@ function gatherBand(b: Bands, y0: number, rows: number): number {
   return npresent;
 }
 
-/** Writes register `c`'s sixels of the band (after `$` when not the first), clearing its bits. */
-function writeColour(b: Bands, c: number, after: boolean): void {
+/**
+ * Writes register `c`'s sixels of the band from column `from` of the pass (its first column is
+ * not before it; -1: after `$`, from the left edge), clearing its bits.
+ */
+function writeColour(b: Bands, c: number, from: number): void {
   const { width, out, bits, columns, ncols } = b;
   const n = ncols[c];
   const base = c * width;
   // A run costs at most a byte per column it covers; a gap before a column at most `!N?`.
   out.reserve(n * b.perColumn + 16);
   const buf = out.buf;
-  if (after) buf[out.len++] = 36; // '$'
+  let nextX = from; // column after the last one written
+  if (from < 0) {
+    buf[out.len++] = 36; // '$'
+    nextX = 0;
+  }
   if (c !== b.selected) {
     buf[out.len++] = 35; // '#'
     out.num(c);
@@ -403,7 +497,6 @@ function writeColour(b: Bands, c: number, after: boolean): void {
   }
   let runCh = 0;
   let runLen = 0;
-  let nextX = 0; // column after the last one written
   for (let j = 0; j < n; j++) {
     const x = columns[base + j];
     const ch = 63 + bits[base + x];
