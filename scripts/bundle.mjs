@@ -78,16 +78,29 @@ const decodeStatic = reachable(join(DIST, 'decode', 'load.js'));
 const FRONT_DRAWING = join(DIST, 'render', 'front.js');
 const frontStatic = reachable(join(DIST, 'index.js'), new Set([FRONT_DRAWING]));
 // draw: the plan and the front door's drawing calls over render/front.js (which stays lazy).
+const TMUX_CLIENT = reachable(join(DIST, 'probe', 'tmux-client.js'));
+const showStatic = reachable(join(DIST, 'cli', 'show.js'));
 const detecting = layer(['core', 'terminals', 'env', 'probe', 'capability', 'report', 'draw']);
 const groups = [
   {
     name: 'termsight',
     test: (id) => frontStatic.has(id) && (id === FRONT_DRAWING || detecting(id)),
+    priority: 3,
+    includeDependenciesRecursively: false,
+  },
+  // The byte readers, CRC, orientation and built-in loaders of core/ that decoding and drawing
+  // use: a small chunk of their own, else they would sit in the probe's driver below and every
+  // `termsight show --no-probe` would load (read, compile) the whole driver for them.
+  { name: 'core', test: layer(['core']), priority: 3, includeDependenciesRecursively: false },
+  // The rest of those layers: the probe's driver, and what only drawing or the CLI uses. Not the
+  // tmux client (and its reply parser): `show --no-probe` asks tmux too, and must not load the
+  // driver for it.
+  {
+    name: 'probe',
+    test: (id) => detecting(id) && !TMUX_CLIENT.has(id),
     priority: 2,
     includeDependenciesRecursively: false,
   },
-  // The rest of those layers: the probe's driver, and what only drawing or the CLI uses.
-  { name: 'probe', test: detecting, priority: 2, includeDependenciesRecursively: false },
   { name: 'render', test: layer(['render']), priority: 1, includeDependenciesRecursively: false },
   {
     name: 'decode',
@@ -95,8 +108,16 @@ const groups = [
     priority: 1,
     includeDependenciesRecursively: false,
   },
-  // The CLI's commands beyond its first file: one chunk, loaded when a command runs.
-  { name: 'cli', test: layer(['cli']), priority: 1, includeDependenciesRecursively: false },
+  // The CLI's commands beyond its first file, loaded when a command runs: what `show` reaches
+  // (with `detect`, which it uses) in one chunk, the other commands in another, so a one-shot
+  // `show` loads no recording, replay or rule printing, nor the probe's driver they import.
+  {
+    name: 'cli',
+    test: (id) => layer(['cli'])(id) && showStatic.has(id),
+    priority: 1,
+    includeDependenciesRecursively: false,
+  },
+  { name: 'cli-commands', test: layer(['cli']), priority: 1, includeDependenciesRecursively: false },
 ];
 
 // In place means once: an entry that already imports chunks was bundled, and tsc must run again.
@@ -127,6 +148,13 @@ const ownRequire = {
     return { code: out, map: null };
   },
 };
+// Node reads, decodes and compiles every byte of a file it loads, and V8's first pass over a
+// function it does not run yet still scans all of it: without whitespace and with short local
+// names the chunks are a third smaller, and a one-shot `termsight show` spends less CPU time
+// loading them (docs/cli.md, "Start-up"). Not `compress`: it rewrites expressions, and the
+// pictures must stay what the source computes, byte for byte. Function and class names stay
+// (`keepNames`), so profiles (bench/jpeg-stages.mjs), stack traces and `.name` read as in src/.
+const MINIFY = { compress: false, mangle: { keepNames: true }, codegen: { removeWhitespace: true } };
 const drawingBundle = await rolldown({
   input: { 'render-front': FRONT_DRAWING },
   platform: 'node',
@@ -140,6 +168,7 @@ const drawingOutput = (
     entryFileNames: 'chunks/[name]-[hash].cjs',
     sourcemap: true,
     comments: false,
+    minify: MINIFY,
     codeSplitting: false,
   })
 ).output;
@@ -220,6 +249,7 @@ const { output } = await bundle.write({
   // Doc comments are a quarter of a chunk, and Node reads, decodes and scans every byte of a file
   // it loads. They stay in the unbundled modules and the declarations beside the chunks.
   comments: false,
+  minify: MINIFY,
   codeSplitting: { groups },
 });
 await bundle.close();
