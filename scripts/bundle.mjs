@@ -241,7 +241,9 @@ const { output } = await bundle.write({
   dir: DIST,
   format: 'esm',
   entryFileNames: '[name].js',
-  chunkFileNames: 'chunks/[name]-[hash].js',
+  // .mjs: an ES module by its name, so Node's loader does not look up and read the package.json
+  // above each chunk to learn its "type" (the entries keep .js: package.json's exports name them).
+  chunkFileNames: 'chunks/[name]-[hash].mjs',
   sourcemap: true,
   // Leave that `require` as written: rolldown's stand-in for it would hide the path from the
   // application's bundler. Nothing else in the package uses a free `require`.

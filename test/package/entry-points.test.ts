@@ -119,7 +119,7 @@ describe('no runtime dependency (what the README says)', () => {
   });
   it('no built file imports a package but the optional peers', () => {
     const peers = Object.keys(pkg.peerDependencies ?? {});
-    const files = readdirSync(`${root}dist`, { recursive: true, encoding: 'utf8' }).filter((f) => /\.c?js$/.test(f));
+    const files = readdirSync(`${root}dist`, { recursive: true, encoding: 'utf8' }).filter((f) => /\.[cm]?js$/.test(f));
     expect(files.length).toBeGreaterThan(0);
     const packages = new Set<string>();
     for (const file of files) {
