@@ -81,7 +81,32 @@ const frontStatic = reachable(join(DIST, 'index.js'), new Set([FRONT_DRAWING]));
 const TMUX_CLIENT = reachable(join(DIST, 'probe', 'tmux-client.js'));
 const showStatic = reachable(join(DIST, 'cli', 'show.js'));
 const detecting = layer(['core', 'terminals', 'env', 'probe', 'capability', 'report', 'draw']);
+// The few modules both the drop-ins and the CLI's first files reach (the escaper, the
+// environment readers): one chunk, not one per combination of entries that use them (each file is
+// a resolve, a read and a link for Node; `show` loaded seven such files of 0.1-1.3 kB). The rest
+// of what cli/start.js reaches (the dispatcher, the terminal guard) goes in a chunk of its own.
+const dropInBase = new Set(
+  small.filter((file) => file !== join(DIST, 'cli', 'main.js')).flatMap((file) => [...reachable(file)]),
+);
+const START = join(DIST, 'cli', 'start.js');
+const startStatic = reachable(START);
 const groups = [
+  {
+    name: 'base',
+    // With what both the CLI's first files and the front door reach (the runtime reader): in the
+    // start chunk it would make `import('termsight')` load the CLI's own modules and node:fs.
+    test: (id) => (dropInBase.has(id) || (startStatic.has(id) && frontStatic.has(id))) && !small.includes(id),
+    priority: 4,
+    includeDependenciesRecursively: false,
+  },
+  {
+    name: 'start',
+    // Not start.js itself: its top-level await waits for the command's chunk, which imports this
+    // one; the two in one chunk would wait for each other forever (Node exits with code 13).
+    test: (id) => startStatic.has(id) && !dropInBase.has(id) && id !== START,
+    priority: 4,
+    includeDependenciesRecursively: false,
+  },
   {
     name: 'termsight',
     test: (id) => frontStatic.has(id) && (id === FRONT_DRAWING || detecting(id)),
