@@ -8,6 +8,9 @@
 // and then the median of 9 more; ratio = first / warm (goal: at most 1.5), in wall time and in
 // CPU time (steadier on a shared machine). Each fresh process is run RUNS times
 // (TERMSIGHT_BENCH_RUNS, default 5) and the medians are printed.
+// The start-up rows give wall and CPU time (the child's own CPU time at exit), the compile cache
+// warm, off and on a first run, `node -e 0` without NODE_EXTRA_CA_CERTS where it is set, and with
+// TERMSIGHT_BENCH_BASE=.bench-cache/base-dist (a copy of another build's dist/) that build too.
 // Run alone: npm run build && node bench/cold.mjs (--load-only: only the loading rows;
 // --encode-only: only the first-call rows)
 import { spawnSync } from 'node:child_process';
