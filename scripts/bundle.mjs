@@ -72,6 +72,20 @@ const layer = (names) => (id) => !base.has(id) && names.includes(relative(DIST, 
 // The decode layer's part that is loaded before the format is known (sniffing, limits, EXIF:
 // what decode/load.js reaches by static imports); each decoder stays in its own lazy chunk.
 const decodeStatic = reachable(join(DIST, 'decode', 'load.js'));
+// What most decoders import (e.g. the reduction): loaded with the decode chunk instead of as a
+// file of its own after the decoder's (load.js imports every decoder dynamically). Modules only
+// two or three decoders share stay with them. (rolldown keeps some of these apart anyway, e.g.
+// icc-chunks.js; the rule asks, it does not check.)
+const DECODERS = [
+  ...readFileSync(join(DIST, 'decode', 'load.js'), 'utf8').matchAll(/import\(['"](\.\/[^'"]+)['"]\)/g),
+].map((m) => resolve(DIST, 'decode', m[1]));
+const decoderUses = new Map();
+for (const decoder of DECODERS) {
+  for (const id of reachable(decoder)) decoderUses.set(id, (decoderUses.get(id) ?? 0) + 1);
+}
+const decodeShared = new Set(
+  [...decoderUses].filter(([id, n]) => n > DECODERS.length / 2 && !DECODERS.includes(id)).map(([id]) => id),
+);
 // What the front door needs at import: the modules its entry reaches by static imports, not
 // counting the drawing calls (loaded on first call, above); the probe's driver is reached only
 // by the dynamic imports of probe/front.js and report/front.js.
@@ -129,7 +143,7 @@ const groups = [
   { name: 'render', test: layer(['render']), priority: 1, includeDependenciesRecursively: false },
   {
     name: 'decode',
-    test: (id) => layer(['decode'])(id) && decodeStatic.has(id),
+    test: (id) => layer(['decode'])(id) && (decodeStatic.has(id) || decodeShared.has(id)),
     priority: 1,
     includeDependenciesRecursively: false,
   },

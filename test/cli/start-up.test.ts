@@ -4,8 +4,9 @@
  * unbundled modules tsc wrote (dist/cli/start.js), byte for byte (docs/cli.md, "Start-up").
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../support/build.js';
@@ -19,9 +20,17 @@ const ENV = { PATH: process.env.PATH ?? '', TERM: 'xterm-256color', NO_COLOR: '1
 
 beforeAll(() => ensureBuilt(), 600_000);
 
-/** The files of dist/ a fresh `termsight ...args` loads (a resolve hook logs each URL). */
+/**
+ * The files of dist/ a fresh `termsight ...args` loads: a resolve hook appends each URL to a file,
+ * synchronously (on Node 20 the hook runs on its own thread, whose stderr may not be flushed
+ * before a short process exits).
+ */
 function loadedBy(args: readonly string[]): string[] {
-  const hook = { after: "(r) => { process.stderr.write('LOADED ' + r.url + '\\n'); return r; }" };
+  const log = join(mkdtempSync(join(tmpdir(), 'termsight-start-up-')), 'loaded.txt');
+  const hook = {
+    imports: "import { appendFileSync } from 'node:fs';",
+    after: `(r) => { appendFileSync(${JSON.stringify(log)}, r.url + '\\n'); return r; }`,
+  };
   const script = `import { hookResolve } from ${JSON.stringify(pathToFileURL(join(ROOT, 'test/support/resolve-hook.mjs')).href)};
 await hookResolve(${JSON.stringify(hook)});
 process.argv = [process.execPath, ${JSON.stringify(BUNDLED)}, ...${JSON.stringify(args)}];
@@ -33,10 +42,12 @@ await import(${JSON.stringify(pathToFileURL(BUNDLED).href)});`;
     timeout: 60_000,
   });
   expect(run.status, run.stderr).toBe(0);
-  return run.stderr
+  const loaded = readFileSync(log, 'utf8')
     .split('\n')
-    .filter((line) => line.startsWith(`LOADED file://${ROOT}dist/`))
-    .map((line) => fileURLToPath(line.slice(7)));
+    .filter((url) => url.startsWith(`file://${ROOT}dist/`))
+    .map((url) => fileURLToPath(url));
+  rmSync(dirname(log), { recursive: true, force: true });
+  return loaded;
 }
 
 /** The functions (by name) that the files define: a statement's start, as the chunks are one line each. */
