@@ -8,13 +8,17 @@
 // and then the median of 9 more; ratio = first / warm (goal: at most 1.5), in wall time and in
 // CPU time (steadier on a shared machine). Each fresh process is run RUNS times
 // (TERMSIGHT_BENCH_RUNS, default 5) and the medians are printed.
+// The start-up rows give wall and CPU time (the child's own CPU time at exit), the compile cache
+// warm, off and on a first run, `node -e 0` without NODE_EXTRA_CA_CERTS where it is set, and with
+// TERMSIGHT_BENCH_BASE=.bench-cache/base-dist (a copy of another build's dist/) that build too.
 // Run alone: npm run build && node bench/cold.mjs (--load-only: only the loading rows;
 // --encode-only: only the first-call rows)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadLine, median } from './machine.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.TERMSIGHT_BENCH_RUNS) > 0 ? Number(process.env.TERMSIGHT_BENCH_RUNS) : 5;
@@ -52,7 +56,6 @@ warmCpu.sort((a, b) => a - b);
 process.stdout.write(first + ' ' + warm[4] + ' ' + firstCpu + ' ' + warmCpu[4]);
 `;
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (n, d = 1) => n.toFixed(d);
 
 /**
@@ -70,59 +73,125 @@ process.stdout.write(wall + ' ' + (cpu.user + cpu.system) / 1000);`;
   return { wall, cpu };
 }
 
-/** Wall milliseconds of a whole node process running `args`. */
-function processMs(args, env = process.env) {
+/**
+ * One whole node process running `args`: wall ms (measured here) and CPU ms (user + system of the
+ * whole process, all threads), which the child reports itself at exit through a preloaded file
+ * (`process.cpuUsage()`, microseconds; GNU time's 10 ms steps are too coarse for a start-up). The
+ * preload costs every side the same.
+ */
+function processCost(args, env = process.env) {
   const t = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', env });
+  const r = spawnSync(process.execPath, ['--require', cpuReporter(), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const wall = Number(process.hrtime.bigint() - t) / 1e6;
   if (r.status !== 0) throw new Error(`${args.join(' ')}: ${r.stderr}`);
-  return Number(process.hrtime.bigint() - t) / 1e6;
+  const cpu = Number(/CPU_MS (\S+)/.exec(r.stderr)?.[1]);
+  return { wall, cpu };
+}
+
+let reporter;
+/** The preloaded file: writes the process's CPU time on stderr as it exits. */
+function cpuReporter() {
+  if (reporter) return reporter;
+  const dir = join(ROOT, '.bench-cache');
+  mkdirSync(dir, { recursive: true });
+  reporter = join(dir, 'cpu-at-exit.cjs');
+  writeFileSync(
+    reporter,
+    "process.on('exit', () => { const u = process.cpuUsage(); process._rawDebug('CPU_MS ' + (u.user + u.system) / 1000); });\n",
+  );
+  return reporter;
 }
 
 /** A 1x1 opaque PNG: the smallest picture, so `show` of it is start-up and little else. */
 const ONE_PIXEL_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC';
 
-/** The import and start-up rows: medians of `runs` alternating fresh processes, with ratios. */
+/**
+ * The import and start-up rows: medians of `runs` alternating fresh processes. The start-up rows:
+ * `termsight show` of a 1x1 PNG (sixel, `--no-probe`) against `node -e 0`; with
+ * TERMSIGHT_BENCH_BASE (a copy of another build's dist/ inside the repository), that build too, in
+ * the same alternation; where Node has a compile cache (22.1+), the cache warm, switched off, and
+ * a first run (an empty cache folder each time, so the run also writes the cache). Where
+ * NODE_EXTRA_CA_CERTS is set, `node -e 0` without it too: Node 20 reads and parses that file at
+ * every start, before any of termsight runs.
+ */
 function loadRows(log, runs) {
   const dir = join(ROOT, '.bench-cache');
   mkdirSync(dir, { recursive: true });
   const pixel = join(dir, 'pixel-1x1.png');
   writeFileSync(pixel, Buffer.from(ONE_PIXEL_PNG.split(',')[1], 'base64'));
-  const cli = join(ROOT, 'dist/cli/main.js');
+  const show = (cli) => [cli, 'show', '--no-probe', '--protocol', 'sixel', pixel];
+  const base = process.env.TERMSIGHT_BENCH_BASE ? join(ROOT, process.env.TERMSIGHT_BENCH_BASE, 'cli/main.js') : null;
+  const hasCache = typeof module.enableCompileCache === 'function';
+  const cacheDir = join(dir, 'compile-cache');
+  const withCache = (folder) => {
+    const env = { ...process.env, NODE_COMPILE_CACHE: folder };
+    delete env.NODE_DISABLE_COMPILE_CACHE;
+    return env;
+  };
+  const uncachedEnv = { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' };
+  const withoutCa = { ...process.env };
+  delete withoutCa.NODE_EXTRA_CA_CERTS;
+  let fresh = 0;
+  const firstDir = () => {
+    const folder = join(dir, `compile-cache-first-${fresh++}`);
+    rmSync(folder, { recursive: true, force: true });
+    return folder;
+  };
+  // Row name -> one run of it; each round runs every row once, in this order.
+  const rows = new Map([
+    ['node -e 0', () => processCost(['-e', '0'])],
+    ...(process.env.NODE_EXTRA_CA_CERTS
+      ? [['node -e 0, no NODE_EXTRA_CA_CERTS', () => processCost(['-e', '0'], withoutCa)]]
+      : []),
+    ['show 1x1 PNG, sixel', () => processCost(show(join(ROOT, 'dist/cli/main.js')))],
+    ...(base ? [['show 1x1 PNG, sixel, base build', () => processCost(show(base))]] : []),
+    ...(hasCache
+      ? [
+          ['show, compile cache warm', () => processCost(show(join(ROOT, 'dist/cli/main.js')), withCache(cacheDir))],
+          ['show, compile cache off', () => processCost(show(join(ROOT, 'dist/cli/main.js')), uncachedEnv)],
+          [
+            'show, compile cache first run',
+            () => processCost(show(join(ROOT, 'dist/cli/main.js')), withCache(firstDir())),
+          ],
+          ...(base
+            ? [
+                ['show, base build, cache warm', () => processCost(show(base), withCache(cacheDir))],
+                ['show, base build, cache off', () => processCost(show(base), uncachedEnv)],
+              ]
+            : []),
+        ]
+      : []),
+  ]);
+  if (hasCache) {
+    rmSync(cacheDir, { recursive: true, force: true });
+    processCost(show(join(ROOT, 'dist/cli/main.js')), withCache(cacheDir));
+    if (base) processCost(show(base), withCache(cacheDir));
+  }
   const sides = {
     termsight: [],
     supportsColor: [],
     dropIn: [],
-    show: [],
-    node: [],
-    cached: [],
-    uncached: [],
   };
-  // The CLI turns on Node's compile cache (Node 22.8+); here it lives in .bench-cache, filled by
-  // one run first, against the same process with the cache switched off.
-  const hasCache = typeof module.enableCompileCache === 'function';
-  const cacheDir = join(dir, 'compile-cache');
-  const cachedEnv = { ...process.env, NODE_COMPILE_CACHE: cacheDir };
-  delete cachedEnv.NODE_DISABLE_COMPILE_CACHE;
-  const uncachedEnv = { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' };
-  const showArgs = [cli, 'show', '--no-probe', '--protocol', 'sixel', pixel];
-  if (hasCache) processMs(showArgs, cachedEnv);
+  const starts = new Map([...rows.keys()].map((name) => [name, []]));
+  const loadBefore = loadLine();
   for (let i = 0; i < runs; i++) {
     sides.termsight.push(importMs('termsight'));
     sides.supportsColor.push(importMs('supports-color'));
     sides.dropIn.push(importMs('termsight/supports-color'));
-    sides.show.push(processMs([cli, 'show', '--no-probe', '--protocol', 'sixel', pixel]));
-    sides.node.push(processMs(['-e', '0']));
-    if (hasCache) {
-      sides.cached.push(processMs(showArgs, cachedEnv));
-      sides.uncached.push(processMs(showArgs, uncachedEnv));
-    }
+    for (const [name, once] of rows) starts.get(name).push(once());
   }
-  const [show, node] = [sides.show, sides.node].map(median);
+  for (let i = 0; i < fresh; i++) rmSync(join(dir, `compile-cache-first-${i}`), { recursive: true, force: true });
   const imports = (side) => ({ wall: median(side.map((s) => s.wall)), cpu: median(side.map((s) => s.cpu)) });
   const [ts, sc, dropIn] = [sides.termsight, sides.supportsColor, sides.dropIn].map(imports);
-  log(`loading: medians of ${runs} fresh processes, alternating (imports: wall ms / CPU ms)`);
-  const row = (cells) => cells.map((c, i) => String(c).padEnd([36, 16, 26, 16, 14, 6][i])).join('');
+  log(loadBefore);
+  log(`loading: medians of ${runs} fresh processes, alternating (wall ms / CPU ms), Node ${process.version}`);
+  const row = (cells) => cells.map((c, i) => `${String(c).padEnd([36, 16, 26, 16, 14, 6][i] - 1)} `).join('');
   log(row(['what', 'termsight ms', 'peer', 'peer ms', 'ratio', 'goal']));
   const pair = (m) => `${fmt(m.wall)} / ${fmt(m.cpu)}`;
   const ratios = (a, b) => `${fmt(a.wall / b.wall, 2)} / ${fmt(a.cpu / b.cpu, 2)}`;
@@ -137,11 +206,29 @@ function loadRows(log, runs) {
       '<= 1',
     ]),
   );
-  log(row(['show 1x1 PNG, sixel', fmt(show), 'node -e 0', fmt(node), fmt(show / node, 2), '']));
-  if (hasCache) {
-    const [cached, uncached] = [sides.cached, sides.uncached].map(median);
-    log(row(['show, compile cache', fmt(cached), 'cache off', fmt(uncached), fmt(cached / uncached, 2), '']));
-  } else log(`show, compile cache: Node ${process.version} has none (22.8+)`);
+  const started = new Map([...starts].map(([name, side]) => [name, imports(side)]));
+  // Each start-up row against the row it is measured against (ratios wall / CPU).
+  const against = {
+    'node -e 0, no NODE_EXTRA_CA_CERTS': 'node -e 0',
+    'show 1x1 PNG, sixel': 'node -e 0',
+    'show 1x1 PNG, sixel, base build': 'node -e 0',
+    'show, compile cache warm': 'show, compile cache off',
+    'show, compile cache first run': 'show, compile cache off',
+    'show, base build, cache warm': 'show, base build, cache off',
+  };
+  log('');
+  log(row(['start-up', 'wall / CPU ms', 'against', 'wall / CPU ms', 'ratio', '']));
+  for (const [name, m] of started) {
+    const other = against[name] && started.get(against[name]);
+    log(row([name, pair(m), other ? against[name] : '', other ? pair(other) : '', other ? ratios(m, other) : '']));
+  }
+  if (base) {
+    const now = started.get('show 1x1 PNG, sixel');
+    const before = started.get('show 1x1 PNG, sixel, base build');
+    log(row(['show: this build / base build', '', '', '', ratios(now, before)]));
+  }
+  if (!hasCache) log(`compile cache: Node ${process.version} has none (22.1+)`);
+  log(loadLine());
   log('');
 }
 

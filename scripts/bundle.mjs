@@ -72,31 +72,91 @@ const layer = (names) => (id) => !base.has(id) && names.includes(relative(DIST, 
 // The decode layer's part that is loaded before the format is known (sniffing, limits, EXIF:
 // what decode/load.js reaches by static imports); each decoder stays in its own lazy chunk.
 const decodeStatic = reachable(join(DIST, 'decode', 'load.js'));
+// What most decoders import (e.g. the reduction): loaded with the decode chunk instead of as a
+// file of its own after the decoder's (load.js imports every decoder dynamically). Modules only
+// two or three decoders share stay with them. (rolldown keeps some of these apart anyway, e.g.
+// icc-chunks.js; the rule asks, it does not check.)
+const DECODERS = [
+  ...readFileSync(join(DIST, 'decode', 'load.js'), 'utf8').matchAll(/import\(['"](\.\/[^'"]+)['"]\)/g),
+].map((m) => resolve(DIST, 'decode', m[1]));
+const decoderUses = new Map();
+for (const decoder of DECODERS) {
+  for (const id of reachable(decoder)) decoderUses.set(id, (decoderUses.get(id) ?? 0) + 1);
+}
+const decodeShared = new Set(
+  [...decoderUses].filter(([id, n]) => n > DECODERS.length / 2 && !DECODERS.includes(id)).map(([id]) => id),
+);
 // What the front door needs at import: the modules its entry reaches by static imports, not
 // counting the drawing calls (loaded on first call, above); the probe's driver is reached only
 // by the dynamic imports of probe/front.js and report/front.js.
 const FRONT_DRAWING = join(DIST, 'render', 'front.js');
 const frontStatic = reachable(join(DIST, 'index.js'), new Set([FRONT_DRAWING]));
 // draw: the plan and the front door's drawing calls over render/front.js (which stays lazy).
+const TMUX_CLIENT = reachable(join(DIST, 'probe', 'tmux-client.js'));
+const showStatic = reachable(join(DIST, 'cli', 'show.js'));
 const detecting = layer(['core', 'terminals', 'env', 'probe', 'capability', 'report', 'draw']);
+// The few modules both the drop-ins and the CLI's first files reach (the escaper, the
+// environment readers): one chunk, not one per combination of entries that use them (each file is
+// a resolve, a read and a link for Node; `show` loaded seven such files of 0.1-1.3 kB). The rest
+// of what cli/start.js reaches (the dispatcher, the terminal guard) goes in a chunk of its own.
+const dropInBase = new Set(
+  small.filter((file) => file !== join(DIST, 'cli', 'main.js')).flatMap((file) => [...reachable(file)]),
+);
+const START = join(DIST, 'cli', 'start.js');
+const startStatic = reachable(START);
 const groups = [
+  {
+    name: 'base',
+    // With what both the CLI's first files and the front door reach (the runtime reader): in the
+    // start chunk it would make `import('termsight')` load the CLI's own modules and node:fs.
+    test: (id) => (dropInBase.has(id) || (startStatic.has(id) && frontStatic.has(id))) && !small.includes(id),
+    priority: 4,
+    includeDependenciesRecursively: false,
+  },
+  {
+    name: 'start',
+    // Not start.js itself: its top-level await waits for the command's chunk, which imports this
+    // one; the two in one chunk would wait for each other forever (Node exits with code 13).
+    test: (id) => startStatic.has(id) && !dropInBase.has(id) && id !== START,
+    priority: 4,
+    includeDependenciesRecursively: false,
+  },
   {
     name: 'termsight',
     test: (id) => frontStatic.has(id) && (id === FRONT_DRAWING || detecting(id)),
+    priority: 3,
+    includeDependenciesRecursively: false,
+  },
+  // The byte readers, CRC, orientation and built-in loaders of core/ that decoding and drawing
+  // use: a small chunk of their own, else they would sit in the probe's driver below and every
+  // `termsight show --no-probe` would load (read, compile) the whole driver for them.
+  { name: 'core', test: layer(['core']), priority: 3, includeDependenciesRecursively: false },
+  // The rest of those layers: the probe's driver, and what only drawing or the CLI uses. Not the
+  // tmux client (and its reply parser): `show --no-probe` asks tmux too, and must not load the
+  // driver for it.
+  {
+    name: 'probe',
+    test: (id) => detecting(id) && !TMUX_CLIENT.has(id),
     priority: 2,
     includeDependenciesRecursively: false,
   },
-  // The rest of those layers: the probe's driver, and what only drawing or the CLI uses.
-  { name: 'probe', test: detecting, priority: 2, includeDependenciesRecursively: false },
   { name: 'render', test: layer(['render']), priority: 1, includeDependenciesRecursively: false },
   {
     name: 'decode',
-    test: (id) => layer(['decode'])(id) && decodeStatic.has(id),
+    test: (id) => layer(['decode'])(id) && (decodeStatic.has(id) || decodeShared.has(id)),
     priority: 1,
     includeDependenciesRecursively: false,
   },
-  // The CLI's commands beyond its first file: one chunk, loaded when a command runs.
-  { name: 'cli', test: layer(['cli']), priority: 1, includeDependenciesRecursively: false },
+  // The CLI's commands beyond its first file, loaded when a command runs: what `show` reaches
+  // (with `detect`, which it uses) in one chunk, the other commands in another, so a one-shot
+  // `show` loads no recording, replay or rule printing, nor the probe's driver they import.
+  {
+    name: 'cli',
+    test: (id) => layer(['cli'])(id) && showStatic.has(id),
+    priority: 1,
+    includeDependenciesRecursively: false,
+  },
+  { name: 'cli-commands', test: layer(['cli']), priority: 1, includeDependenciesRecursively: false },
 ];
 
 // In place means once: an entry that already imports chunks was bundled, and tsc must run again.
@@ -127,6 +187,13 @@ const ownRequire = {
     return { code: out, map: null };
   },
 };
+// Node reads, decodes and compiles every byte of a file it loads, and V8's first pass over a
+// function it does not run yet still scans all of it: without whitespace and with short local
+// names the chunks are a third smaller, and a one-shot `termsight show` spends less CPU time
+// loading them (docs/cli.md, "Start-up"). Not `compress`: it rewrites expressions, and the
+// pictures must stay what the source computes, byte for byte. Function and class names stay
+// (`keepNames`), so profiles (bench/jpeg-stages.mjs), stack traces and `.name` read as in src/.
+const MINIFY = { compress: false, mangle: { keepNames: true }, codegen: { removeWhitespace: true } };
 const drawingBundle = await rolldown({
   input: { 'render-front': FRONT_DRAWING },
   platform: 'node',
@@ -140,6 +207,7 @@ const drawingOutput = (
     entryFileNames: 'chunks/[name]-[hash].cjs',
     sourcemap: true,
     comments: false,
+    minify: MINIFY,
     codeSplitting: false,
   })
 ).output;
@@ -212,7 +280,9 @@ const { output } = await bundle.write({
   dir: DIST,
   format: 'esm',
   entryFileNames: '[name].js',
-  chunkFileNames: 'chunks/[name]-[hash].js',
+  // .mjs: an ES module by its name, so Node's loader does not look up and read the package.json
+  // above each chunk to learn its "type" (the entries keep .js: package.json's exports name them).
+  chunkFileNames: 'chunks/[name]-[hash].mjs',
   sourcemap: true,
   // Leave that `require` as written: rolldown's stand-in for it would hide the path from the
   // application's bundler. Nothing else in the package uses a free `require`.
@@ -220,6 +290,7 @@ const { output } = await bundle.write({
   // Doc comments are a quarter of a chunk, and Node reads, decodes and scans every byte of a file
   // it loads. They stay in the unbundled modules and the declarations beside the chunks.
   comments: false,
+  minify: MINIFY,
   codeSplitting: { groups },
 });
 await bundle.close();

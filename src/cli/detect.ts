@@ -5,9 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { escapeBytes } from '../core/escape.js';
-import { DEFAULT_LATE_MS, probeTty, type TraceEvent } from '../probe/driver.js';
+import type { TraceEvent } from '../probe/driver.js';
 import type { ProbeFacts } from '../probe/facts.js';
-import { createRecorder } from '../probe/recording.js';
 import { allowTmuxPassthrough, askTmux } from '../probe/tmux-client.js';
 import type { TmuxFacts } from '../probe/tmux-formats.js';
 import { resolveReport } from '../report/resolve.js';
@@ -68,6 +67,8 @@ export async function detectReport(
     if (signal && stop) stop.stop(signal);
     else held.push(bytes);
   };
+  // The probe's driver loads only to probe: `show --no-probe` never compiles it.
+  const { DEFAULT_LATE_MS, probeTty } = await import('../probe/driver.js');
   let facts: ProbeFacts;
   try {
     facts = await probeTty({
@@ -102,7 +103,11 @@ export async function runDetect(args: readonly string[], ctx: CliContext): Promi
   const recorder =
     values.record === undefined
       ? null
-      : createRecorder(ctx.runtime, version(), budgetMs !== undefined ? { budgetMs } : {});
+      : (await import('../probe/recording.js')).createRecorder(
+          ctx.runtime,
+          version(),
+          budgetMs !== undefined ? { budgetMs } : {},
+        );
   const { report, facts, tmux } = await detectReport(ctx, values, recorder ?? undefined);
   if (recorder && values.record !== undefined) {
     // Written after the probe: the terminal is back to normal whatever the file system says.

@@ -90,6 +90,9 @@ export function removeGraphicsFiles(): void {
  * resolves at once when no file is pending. Resolves with the files still there.
  */
 export async function graphicsFilesRead(timeoutMs: number, signal?: AbortSignal): Promise<readonly string[]> {
+  // None made (every picture not sent by file): return before `performance`, whose first use
+  // makes Node load perf_hooks, a cost each one-shot `termsight show` would pay for nothing.
+  if (made.size === 0) return [];
   const fs = () => load<Fs>('node:fs');
   const until = performance.now() + timeoutMs;
   for (;;) {
