@@ -4,7 +4,7 @@
  * bits, bottom-up and top-down, a V5 header's embedded ICC profile. See docs/decode.md#bmp.
  */
 import type { Raster } from '../core/raster.js';
-import { type BmpHeader, corrupt, cut, readBmpHeader, u16, u32 } from './bmp-header.js';
+import { type BmpHeader, corrupt, cut, readBmpHeader, u32 } from './bmp-header.js';
 import { DecodeError } from './error.js';
 import type { ColourInfo } from './image.js';
 
@@ -166,24 +166,31 @@ function readMasked(b: Uint8Array, h: BmpHeader, stride: number, data: Uint8Arra
   const masks = masksOf(b, h);
   if (h.bits === 32 && h.compression === 0 && !allZeroTopBytes(b, h, stride)) masks[3] = 0xff000000;
   const channels = masks.map(channelOf);
-  const tables = channels.map((c) => scaleTable(c.bits));
+  // A missing channel reads through a one-entry table: 0, or 255 for alpha.
+  const tables = channels.map((c, i) => scaleTable(c.bits) ?? Uint8Array.of(i === 3 ? 255 : 0)) as [
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+  ];
+  const [tr, tg, tb, ta] = tables;
   // Over 16 bits, a channel's top 16 are kept (a table has 2^16 entries at most).
-  const masks32 = channels.map((c) => c.mask | 0);
-  const shifts = channels.map((c) => c.shift + Math.max(0, c.bits - 16));
-  const bytes = h.bits / 8;
+  const [mr, mg, mb, ma] = channels.map((c) => c.mask | 0) as [number, number, number, number];
+  const [sr, sg, sb, sa] = channels.map((c) => c.shift + Math.max(0, c.bits - 16)) as [number, number, number, number];
+  const wide = h.bits === 32;
   for (let y = 0; y < h.height; y++) {
     let s = h.pixelOffset + y * stride;
     let o = rowAt(y);
-    for (let x = 0; x < h.width; x++, s += bytes, o += 4) {
-      const pixel = bytes === 2 ? u16(b, s) : u32(b, s);
-      for (let c = 0; c < 4; c++) {
-        const table = tables[c];
-        data[o + c] = table
-          ? (table[(pixel & (masks32[c] as number)) >>> (shifts[c] as number)] as number)
-          : c === 3
-            ? 255
-            : 0;
-      }
+    for (let x = 0; x < h.width; x++, o += 4) {
+      let pixel = (b[s] as number) | ((b[s + 1] as number) << 8);
+      if (wide) {
+        pixel |= ((b[s + 2] as number) << 16) | ((b[s + 3] as number) << 24);
+        s += 4;
+      } else s += 2;
+      data[o] = tr[(pixel & mr) >>> sr] as number;
+      data[o + 1] = tg[(pixel & mg) >>> sg] as number;
+      data[o + 2] = tb[(pixel & mb) >>> sb] as number;
+      data[o + 3] = ta[(pixel & ma) >>> sa] as number;
     }
   }
 }
@@ -217,8 +224,9 @@ function readRle(
   const colours = palette && new Uint32Array(palette.buffer, palette.byteOffset, palette.length / 4);
   const out = data && new Uint32Array(data.buffer, data.byteOffset, data.length / 4);
   if (out && colours) out.fill(colours[0] as number);
+  let row = out ? rowAt(0) / 4 : 0;
   const put = (index: number): void => {
-    if (out && colours && x < width && y < height) out[rowAt(y) / 4 + x] = colours[index] as number;
+    if (out && x < width && y < height) out[row + x] = (colours as Uint32Array)[index] as number;
     x++;
   };
   while (y < height) {
@@ -232,12 +240,14 @@ function readRle(
     } else if (value === 0) {
       x = 0;
       y++;
+      if (out && y < height) row = rowAt(y) / 4;
     } else if (value === 1) {
       return;
     } else if (value === 2) {
       if (p + 2 > src.length) throw cut('inside an RLE delta');
       x += src[p] as number;
       y += src[p + 1] as number;
+      if (out && y < height) row = rowAt(y) / 4;
       p += 2;
     } else {
       const bytes = four ? Math.ceil(value / 2) : value;

@@ -4,7 +4,7 @@
  * of a file is decoded. See docs/decode.md#pnm.
  */
 import type { Raster } from '../core/raster.js';
-import { corrupt, cut, isSpace, Numbers, readPnmHeader } from './pnm-header.js';
+import { corrupt, cut, isSpace, Numbers, type PnmHeader, readPnmHeader } from './pnm-header.js';
 
 /**
  * Decodes the first picture of a PNM to RGBA. The declared size must already be within the
@@ -69,18 +69,12 @@ export function decodePnm(b: Uint8Array): { readonly raster: Raster } {
     }
     return { raster: { width, height, data: out } };
   }
+  if (kind >= 5) {
+    readBinary(b, h, scale, out);
+    return { raster: { width, height, data: out } };
+  }
   const numbers = new Numbers(b, h.dataStart);
-  let at = h.dataStart;
-  const sample =
-    kind <= 3
-      ? (): number => numbers.next('sample', 65535)
-      : wide
-        ? (): number => {
-            const v = ((b[at] as number) << 8) | (b[at + 1] as number);
-            at += 2;
-            return v;
-          }
-        : (): number => b[at++] as number;
+  const sample = (): number => numbers.next('sample', 65535);
   for (let i = 0; i < pixels; i++) {
     if (depth <= 2) {
       put(i, 0, sample());
@@ -91,4 +85,32 @@ export function decodePnm(b: Uint8Array): { readonly raster: Raster } {
     else out[i * 4 + 3] = 255;
   }
   return { raster: { width, height, data: out } };
+}
+
+/**
+ * Binary samples (P5, P6, P7), one or two bytes each, through `scale`; a sample over maxval is
+ * corrupt. Grey is copied to all three colours; without alpha a pixel is opaque.
+ */
+function readBinary(b: Uint8Array, h: PnmHeader, scale: Uint8Array, out: Uint8Array): void {
+  const { depth, maxval } = h;
+  const wide = maxval > 255;
+  // Where each sample of a pixel goes: grey to 0 (copied after), colour to 0..2, alpha to 3.
+  const slots = depth === 1 ? [0] : depth === 2 ? [0, 3] : depth === 3 ? [0, 1, 2] : [0, 1, 2, 3];
+  const opaque = depth === 1 || depth === 3;
+  const grey = depth <= 2;
+  const pixels = h.width * h.height;
+  let at = h.dataStart;
+  for (let i = 0, o = 0; i < pixels; i++, o += 4) {
+    for (let c = 0; c < depth; c++) {
+      let v = b[at++] as number;
+      if (wide) v = (v << 8) | (b[at++] as number);
+      if (v > maxval) throw corrupt(`a sample of ${v}, over its maxval ${maxval}`);
+      out[o + (slots[c] as number)] = scale[v] as number;
+    }
+    if (grey) {
+      out[o + 1] = out[o] as number;
+      out[o + 2] = out[o] as number;
+    }
+    if (opaque) out[o + 3] = 255;
+  }
 }
