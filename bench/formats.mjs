@@ -56,7 +56,9 @@ function compare(commands) {
       if (c) results[k].push(c);
     });
   return results.map((r) =>
-    r.length ? { wall: median(r.map((c) => c.wall)), cpu: median(r.map((c) => c.cpu)), mib: median(r.map((c) => c.mib)) } : null,
+    r.length
+      ? { wall: median(r.map((c) => c.wall)), cpu: median(r.map((c) => c.cpu)), mib: median(r.map((c) => c.mib)) }
+      : null,
   );
 }
 
@@ -68,7 +70,9 @@ function main() {
   if (!has('convert')) throw new Error('ImageMagick (convert) is needed');
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.log(`load average before: ${load}; medians of ${runs}; wall ms / CPU ms / peak MiB; ratios wall / CPU`);
-  console.log('| file | termsight decode | convert rgba:- | vs convert | termsight show sixel | chafa sixel | vs chafa |');
+  console.log(
+    '| file | termsight decode | convert rgba:- | vs convert | termsight show sixel | chafa sixel | vs chafa |',
+  );
   console.log('|---|---|---|---|---|---|---|');
   for (const { name, path } of inputs()) {
     const [ours, magick, showOurs, chafa] = compare([
