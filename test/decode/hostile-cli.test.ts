@@ -140,6 +140,15 @@ function cutRle(width: number, height: number): Uint8Array {
   return out;
 }
 
+/** An RLE8 BMP declaring width x height whose data is the end of the picture alone. */
+function rleEndAtOnce(width: number, height: number): Uint8Array {
+  const base = bmpFile({ width: 4, height: 4, bits: 8, paletteSize: 2 });
+  const offset = new DataView(base.buffer).getUint32(10, true);
+  const out = withSize(new Uint8Array([...base.subarray(0, offset), 0, 1]), width, height);
+  new DataView(out.buffer).setUint32(30, 1, true);
+  return out;
+}
+
 /** A QOI header for width x height, then `data`. */
 function qoiOf(width: number, height: number, data: readonly number[]): Uint8Array {
   const be = (v: number) => [(v >>> 24) & 255, (v >>> 16) & 255, (v >>> 8) & 255, v & 255];
@@ -258,6 +267,22 @@ const rows: Row[] = [
     code: 2,
     line: /^truncated PNM: the file ends inside its samples: 7000x7000x3 needs at least 294000000 bytes, it has 10$/,
     maxRssMiB: 120,
+  },
+  {
+    // Legal: RLE's end of picture leaves the rest in the first colour. Only the limits bound it.
+    name: 'RLE8 BMP of 64 bytes that is 4000x3000 of one colour (end of picture at once), shown',
+    file: () => write('tiny-rle.bmp', rleEndAtOnce(4000, 3000))(),
+    code: 0,
+    line: null,
+    // Node, the 48 MB picture, the resized copy.
+    maxRssMiB: 230,
+  },
+  {
+    name: 'QOI 4000x3000 of one colour in 190 KB of runs, shown',
+    file: () => write('runs.qoi', qoiOf(4000, 3000, [...new Array(193_549).fill(0xfd), 0, 0, 0, 0, 0, 0, 0, 1]))(),
+    code: 0,
+    line: null,
+    maxRssMiB: 230,
   },
   {
     name: 'PAM whose header never ends (1 MB of lines)',

@@ -6,7 +6,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DecodeError, type DecodeFailure, decodeImage, readImageHeader, sniffFormat } from '../../src/decode/index.js';
+import {
+  DecodeError,
+  type DecodeFailure,
+  decodeImage,
+  decodeImageLoading,
+  readImageHeader,
+  sniffFormat,
+} from '../../src/decode/index.js';
 import { bmpFile, pnmFile, qoiFile } from './support/simple-files.js';
 
 const text = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, 'latin1'));
@@ -422,5 +429,24 @@ describe('decoded pixels', () => {
     // The profile is read (and found unreadable): the decode says so instead of calling it sRGB.
     expect(decodeImage(file).colour.applied).toBe('unconverted');
     expect(decodeImage(base).colour.applied).toBe('as-is');
+  });
+});
+
+describe('decodeImageLoading (the CLI path, which loads the one decoder a file needs)', () => {
+  it.each([
+    { name: 'BMP RLE4', bytes: bmpFile({ width: 30, height: 9, bits: 4, compression: 2, seed: 5 }), format: 'bmp' },
+    { name: 'QOI', bytes: qoi, format: 'qoi' },
+    { name: 'PAM', bytes: pnmFile({ kind: 7, width: 6, height: 5, depth: 4, maxval: 1023 }), format: 'pnm' },
+  ])('$name: the same picture as decodeImage', async ({ bytes, format }) => {
+    const loaded = await decodeImageLoading(bytes);
+    expect(loaded.format).toBe(format);
+    expect(loaded.frames[0]?.raster.data).toEqual(decodeImage(bytes).frames[0]?.raster.data);
+  });
+
+  it('a broken one rejects with the same DecodeError', async () => {
+    await expect(decodeImageLoading(text('P6\n4 4\n255\n0123'))).rejects.toMatchObject({
+      failure: 'truncated',
+      message: 'truncated PNM: the file ends inside its samples: 4x4x3 needs at least 48 bytes, it has 4',
+    });
   });
 });
