@@ -94,6 +94,14 @@ export interface DecodedBmp {
 export function decodeBmp(b: Uint8Array): DecodedBmp {
   const h = readBmpHeader(b);
   const { width, height, bits, compression } = h;
+  // OS/2 2.x headers give 3 and 4 other meanings: Huffman 1D and RLE24.
+  const os2 =
+    h.headerSize !== 40 && h.headerSize !== 52 && h.headerSize !== 56 && h.headerSize >= 16 && h.headerSize <= 64;
+  if (os2 && (compression === 3 || compression === 4))
+    throw new DecodeError(
+      'unsupported',
+      `OS/2 BMP with ${compression === 3 ? 'Huffman' : 'RLE24'} compression is not supported`,
+    );
   if (compression === 4 || compression === 5)
     throw new DecodeError('unsupported', `BMP with ${compression === 4 ? 'JPEG' : 'PNG'} compression is not supported`);
   const fits =

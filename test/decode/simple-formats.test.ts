@@ -124,6 +124,12 @@ const rows: { name: string; bytes: Uint8Array; failure: DecodeFailure; message: 
     message: /^BMP with JPEG compression is not supported$/,
   },
   {
+    name: 'BMP: OS/2 2.x Huffman',
+    bytes: withField(withField(bmp24, 14, 64), 30, 3),
+    failure: 'unsupported',
+    message: /^OS\/2 BMP with Huffman compression is not supported$/,
+  },
+  {
     name: 'BMP: PNG inside',
     bytes: withField(bmp24, 30, 5),
     failure: 'unsupported',
