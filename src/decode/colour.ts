@@ -6,6 +6,7 @@
  * See docs/decode.md, "Colour".
  */
 import { type Chromaticities, colorantsOf, invert, multiply, SRGB_PRIMARIES, xyzD50ToSrgb } from './colour-space.js';
+import { type HdrTransfer, hdrTable8, SDR_WHITE_NITS, SOURCE_PEAK_NITS } from './hdr-tone.js';
 import { type IccProfile, type Matrix3, readIccProfile } from './icc.js';
 import { curveTable8, SRGB_CURVE, srgbEncode, type ToneCurve } from './icc-curve.js';
 import type { ColourHandling, ColourInfo, DecodedFrame } from './image.js';
@@ -138,8 +139,8 @@ const CICP_TRANSFERS: Readonly<Record<number, { name: string; curve: ToneCurve }
   15: { name: 'BT.2020', curve: BT709_CURVE },
 };
 
-/** Transfers that are named in the report but not converted (HDR needs tone mapping). */
-const CICP_HDR: Readonly<Record<number, string>> = { 16: 'PQ (SMPTE ST 2084)', 18: 'HLG' };
+/** HDR transfers: tone-mapped to SDR before the conversion (hdr-tone.ts). */
+const CICP_HDR: Readonly<Record<HdrTransfer, string>> = { 16: 'PQ (SMPTE ST 2084)', 18: 'HLG' };
 
 function planCicp(cicp: NonNullable<ColourInfo['cicp']>): ColourPlan {
   const source = cicp.source ?? 'PNG cICP';
@@ -148,8 +149,10 @@ function planCicp(cicp: NonNullable<ColourInfo['cicp']>): ColourPlan {
   if (!cicp.fullRange) return unconverted(`${what}: narrow-range samples, which are not converted`);
   const primaries = CICP_PRIMARIES[cicp.primaries];
   if (!primaries) return unconverted(`${what}: colour primaries ${cicp.primaries}, which are not converted`);
-  const hdr = CICP_HDR[cicp.transfer];
-  if (hdr) return unconverted(`${what}: ${primaries.name} with the HDR transfer ${hdr}, which is not tone-mapped`);
+  if (cicp.transfer === 16 || cicp.transfer === 18) {
+    const label = `${source} (${primaries.name} primaries, HDR transfer ${CICP_HDR[cicp.transfer]}), tone-mapped to SDR by BT.2390's EETF (${SOURCE_PEAK_NITS} cd/m² to white at ${SDR_WHITE_NITS})`;
+    return fromSpace(primaries.space, hdrTable8(cicp.transfer), label);
+  }
   const transfer = CICP_TRANSFERS[cicp.transfer];
   if (!transfer) return unconverted(`${what}: transfer characteristics ${cicp.transfer}, which are not converted`);
   const label = `${source} (${primaries.name} primaries, ${transfer.name} transfer)`;
@@ -157,10 +160,11 @@ function planCicp(cicp: NonNullable<ColourInfo['cicp']>): ColourPlan {
   return fromSpace(primaries.space, transfer.curve, label);
 }
 
-function fromSpace(space: Chromaticities, curve: ToneCurve, what: string): ColourPlan {
+/** A conversion from RGB of `space` whose channels go to linear light by `curve` (or a table of it). */
+function fromSpace(space: Chromaticities, curve: ToneCurve | Float32Array, what: string): ColourPlan {
   const colorants = colorantsOf(space);
   if (!colorants) return unconverted(`${what}: the primaries do not make a colour space`);
-  const table = curveTable8(curve);
+  const table = curve instanceof Float32Array ? curve : curveTable8(curve);
   return converted({ linear: [table, table, table], matrix: multiply(xyzD50ToSrgb(), colorants) }, what);
 }
 

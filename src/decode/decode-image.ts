@@ -8,6 +8,7 @@
 import { type Orientation, orient } from '../core/orientation.js';
 import type { Raster } from '../core/raster.js';
 import type { decodeApngFrames } from './apng.js';
+import type { decodeBmp } from './bmp.js';
 import { applyColour } from './colour.js';
 import { DecodeError } from './error.js';
 import { exifOrientation } from './exif.js';
@@ -24,6 +25,8 @@ import {
 } from './image.js';
 import type { decodeJpeg } from './jpeg.js';
 import type { decodePng } from './png.js';
+import type { decodePnm } from './pnm.js';
+import type { decodeQoi } from './qoi.js';
 import { describeOtherFormat, sniffFormat, sniffPeerFormat } from './sniff.js';
 import type { decodeWebp } from './webp.js';
 
@@ -35,6 +38,9 @@ export interface FormatDecoders {
   /** An animated PNG's frames; needed only for an APNG when every frame is asked for. */
   readonly apng: typeof decodeApngFrames;
   readonly webp: typeof decodeWebp;
+  readonly bmp: typeof decodeBmp;
+  readonly qoi: typeof decodeQoi;
+  readonly pnm: typeof decodePnm;
 }
 
 /**
@@ -54,7 +60,9 @@ export function checkedFormat(bytes: Uint8Array, limits: DecodeLimits): OwnForma
     const other = describeOtherFormat(bytes);
     throw new DecodeError(
       'unknown-format',
-      other ? `${other} images are not supported (PNG, JPEG, GIF or WebP only)` : 'not a PNG, JPEG, GIF or WebP image',
+      other
+        ? `${other} images are not supported (PNG, JPEG, GIF, WebP, BMP, QOI or PNM only)`
+        : 'not a PNG, JPEG, GIF, WebP, BMP, QOI or PNM image',
     );
   }
   const header = readImageHeader(bytes, format);
@@ -183,6 +191,11 @@ function decodeUncoloured(
       ...(webp.plays !== undefined && webp.frameCount > 1 ? { plays: webp.plays } : {}),
     };
     return { image, colour: webp.colour ?? {} };
+  }
+  if (format === 'bmp' || format === 'qoi' || format === 'pnm') {
+    // Small uncompressed-or-nearly formats: decoded whole, no orientation, resized by the caller.
+    const { raster, colour = {} } = decoder(format)(bytes) as { raster: Raster; colour?: ColourInfo };
+    return { image: still(format, raster, raster.width, raster.height, 1), colour };
   }
   if (format === 'jpeg') {
     const jpeg = decoder('jpeg')(bytes, {

@@ -3,8 +3,10 @@
  * declares more pixels than is safe is refused before any memory is spent on it.
  */
 import { ascii, u16be, u16le, u32be } from '../core/bytes.js';
+import { readBmpHeader } from './bmp-header.js';
 import { DecodeError } from './error.js';
 import { DEFAULT_DECODE_LIMITS, type DecodeLimits, type ImageFormat, type OwnFormat } from './image.js';
+import { readPnmHeader } from './pnm-header.js';
 
 /** The size an image's header declares. */
 export interface ImageHeader {
@@ -20,6 +22,28 @@ function pngHeader(bytes: Uint8Array): ImageHeader {
   if (type !== 'IHDR' || u32be(bytes, 8) !== 13)
     throw new DecodeError('corrupt', 'corrupt PNG: the first chunk is not a valid IHDR');
   return { format: 'png', width: u32be(bytes, 16), height: u32be(bytes, 20) };
+}
+
+/** The header's fields: the size, the channels (3 or 4, informative only) and the colour space. */
+export interface QoiHeader {
+  readonly width: number;
+  readonly height: number;
+  readonly channels: number;
+  /** 0: sRGB with linear alpha; 1: every channel linear. */
+  readonly colorspace: number;
+}
+
+/** A QOI's header is 14 bytes: `qoif`, width, height (32 bits each, most significant first), channels, colour space. */
+export const QOI_HEADER = 14;
+/** A QOI's header, checked. */
+export function readQoiHeader(b: Uint8Array): QoiHeader {
+  if (b.length < QOI_HEADER) throw new DecodeError('truncated', 'truncated QOI: the file ends inside its header');
+  const header = { width: u32be(b, 4), height: u32be(b, 8), channels: b[12] as number, colorspace: b[13] as number };
+  if (header.channels !== 3 && header.channels !== 4)
+    throw new DecodeError('corrupt', `corrupt QOI: ${header.channels} channels (3 or 4 only)`);
+  if (header.colorspace > 1)
+    throw new DecodeError('corrupt', `corrupt QOI: colour space ${header.colorspace} (0 or 1 only)`);
+  return header;
 }
 
 /** JPEG markers that carry a frame header (SOF0..SOF15 without DHT C4, JPG C8 and DAC CC). */
@@ -96,14 +120,20 @@ function webpHeader(bytes: Uint8Array): ImageHeader {
  * Throws a `DecodeError` when the header is cut short or malformed, or declares a zero side.
  */
 export function readImageHeader(bytes: Uint8Array, format: OwnFormat): ImageHeader {
-  const header =
-    format === 'png'
-      ? pngHeader(bytes)
-      : format === 'jpeg'
-        ? jpegHeader(bytes)
-        : format === 'webp'
-          ? webpHeader(bytes)
-          : gifHeader(bytes);
+  const header: ImageHeader =
+    format === 'bmp'
+      ? { format, ...sizeOf(readBmpHeader(bytes)) }
+      : format === 'qoi'
+        ? { format, ...sizeOf(readQoiHeader(bytes)) }
+        : format === 'pnm'
+          ? { format, ...sizeOf(readPnmHeader(bytes)) }
+          : format === 'png'
+            ? pngHeader(bytes)
+            : format === 'jpeg'
+              ? jpegHeader(bytes)
+              : format === 'webp'
+                ? webpHeader(bytes)
+                : gifHeader(bytes);
   if (header.width === 0 || header.height === 0) {
     throw new DecodeError(
       'corrupt',
@@ -111,6 +141,10 @@ export function readImageHeader(bytes: Uint8Array, format: OwnFormat): ImageHead
     );
   }
   return header;
+}
+
+function sizeOf(header: { readonly width: number; readonly height: number }): { width: number; height: number } {
+  return { width: header.width, height: header.height };
 }
 
 /** Throws a `too-large` `DecodeError` when `width` x `height` is beyond the limits. */
@@ -141,6 +175,9 @@ const FORMAT_NAMES: Readonly<Record<ImageFormat, string>> = {
   jpeg: 'JPEG',
   gif: 'GIF',
   webp: 'WebP',
+  bmp: 'BMP',
+  qoi: 'QOI',
+  pnm: 'PNM',
   avif: 'AVIF',
   heic: 'HEIC',
   heif: 'HEIF',

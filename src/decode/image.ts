@@ -7,8 +7,8 @@ import type { Raster } from '../core/raster.js';
 /** The image formats termsight decodes: its own decoders' and those of the optional peer sharp. */
 export type ImageFormat = OwnFormat | PeerFormat;
 
-/** The formats termsight decodes itself. */
-export type OwnFormat = 'png' | 'jpeg' | 'gif' | 'webp';
+/** The formats termsight decodes itself (`pnm`: PBM, PGM, PPM and PAM). */
+export type OwnFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'bmp' | 'qoi' | 'pnm';
 
 /**
  * The formats decoded through an optional peer dependency, when it is installed: sharp (libvips)

@@ -4,11 +4,14 @@
  * limits before a single pixel is decoded.
  */
 import { decodeApngFrames } from './apng.js';
+import { decodeBmp } from './bmp.js';
 import { bytesOf, checkedFormat, decodeFormat, limitsOf } from './decode-image.js';
 import { decodeGifFrames } from './gif.js';
 import type { DecodedImage, DecodeOptions } from './image.js';
 import { decodeJpeg } from './jpeg.js';
 import { decodePng } from './png.js';
+import { decodePnm } from './pnm.js';
+import { decodeQoi } from './qoi.js';
 import { decodeWebp } from './webp.js';
 
 export { DecodeError, type DecodeFailure } from './error.js';
@@ -30,7 +33,7 @@ export { decodeImageLoading } from './load.js';
 export { sniffFormat } from './sniff.js';
 
 /**
- * Decodes a PNG, JPEG, GIF or WebP file to RGBA8 frames (one for a still image; every frame of an
+ * Decodes a PNG, JPEG, GIF, WebP, BMP, QOI or PNM (PBM, PGM, PPM, PAM) file to RGBA8 frames (one for a still image; every frame of an
  * animated GIF, APNG or WebP, composited to full size, unless `options.frames` is `'first'`).
  * Throws `DecodeError` (unknown format, truncated, corrupt, too large, unsupported); `TypeError`
  * when `bytes` is not a Uint8Array, Buffer, ArrayBuffer or DataView (a view is read as its bytes);
@@ -52,4 +55,7 @@ const ALL_DECODERS = {
   png: decodePng,
   apng: decodeApngFrames,
   webp: decodeWebp,
+  bmp: decodeBmp,
+  qoi: decodeQoi,
+  pnm: decodePnm,
 };

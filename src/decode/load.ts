@@ -33,6 +33,12 @@ export async function decodeImageLoading(
       return decodeFormat(bytes, format, options, { jpeg: (await import('./jpeg.js')).decodeJpeg });
     case 'webp':
       return decodeFormat(bytes, format, options, { webp: (await import('./webp.js')).decodeWebp });
+    case 'bmp':
+      return decodeFormat(bytes, format, options, { bmp: (await import('./bmp.js')).decodeBmp });
+    case 'qoi':
+      return decodeFormat(bytes, format, options, { qoi: (await import('./qoi.js')).decodeQoi });
+    case 'pnm':
+      return decodeFormat(bytes, format, options, { pnm: (await import('./pnm.js')).decodePnm });
     case 'png': {
       const { decodePng } = await import('./png.js');
       // An APNG's other frames only when they are asked for (show without --animate never does).
@@ -54,6 +60,9 @@ export async function preloadDecoder(bytes: Uint8Array): Promise<void> {
     else if (format === 'jpeg') await import('./jpeg.js');
     else if (format === 'png') await import('./png.js');
     else if (format === 'webp') await import('./webp.js');
+    else if (format === 'bmp') await import('./bmp.js');
+    else if (format === 'qoi') await import('./qoi.js');
+    else if (format === 'pnm') await import('./pnm.js');
     else {
       const peer = sniffPeerFormat(bytes);
       if (peer === 'heic') await (await import('./heic.js')).preloadHeic();

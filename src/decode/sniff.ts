@@ -2,8 +2,10 @@
  * Which format a file is in, from its first bytes (never from its name: a `.png` that is a JPEG
  * is common, and a name can lie).
  */
+import { isBmpHeaderSize } from './bmp-header.js';
 import { readHeifPrimary } from './heif-boxes.js';
 import type { OwnFormat, PeerFormat } from './image.js';
+import { isPnm } from './pnm-header.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
 
@@ -11,6 +13,13 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[], at = 0): boole
   if (bytes.length < at + prefix.length) return false;
   for (let i = 0; i < prefix.length; i++) if (bytes[at + i] !== prefix[i]) return false;
   return true;
+}
+
+function u32le(b: Uint8Array, at: number): number {
+  return (
+    ((b[at] as number) | ((b[at + 1] as number) << 8) | ((b[at + 2] as number) << 16)) +
+    (b[at + 3] as number) * 0x1000000
+  );
 }
 
 function ascii(text: string): number[] {
@@ -24,6 +33,10 @@ export function sniffFormat(bytes: Uint8Array): OwnFormat | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif';
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
+  if (startsWith(bytes, ascii('qoif'))) return 'qoi';
+  if (isPnm(bytes)) return 'pnm';
+  // `BM` then a DIB header size there is (or a file too short to say): text that starts `BM` is no BMP.
+  if (startsWith(bytes, ascii('BM')) && (bytes.length < 18 || isBmpHeaderSize(u32le(bytes, 14)))) return 'bmp';
   return null;
 }
 
@@ -83,7 +96,6 @@ export function sniffPeerFormat(b: Uint8Array): PeerFormat | null {
 
 /** Signatures of formats termsight does not decode, so the error can say what the file is. */
 const OTHER_FORMATS: readonly { readonly name: string; readonly test: (b: Uint8Array) => boolean }[] = [
-  { name: 'BMP', test: (b) => startsWith(b, ascii('BM')) && b.length >= 26 },
   { name: 'ICO', test: (b) => startsWith(b, [0, 0, 1, 0]) },
   { name: 'PDF', test: (b) => startsWith(b, ascii('%PDF-')) },
 ];

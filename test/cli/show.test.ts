@@ -46,7 +46,7 @@ describe('show: bad files', () => {
     { name: 'truncated', line: /: truncated PNG: .+$/ },
     { name: 'corrupt', line: /: corrupt PNG: CRC mismatch in its IDAT chunk$/ },
     { name: 'huge', line: /: PNG image too large to decode safely: 100000x100000 .+$/ },
-    { name: 'text', line: /: not a PNG, JPEG, GIF or WebP image$/ },
+    { name: 'text', line: /: not a PNG, JPEG, GIF, WebP, BMP, QOI or PNM image$/ },
     { name: 'empty', line: /: empty file$/ },
   ];
   it.each(rows)('$name: one stderr line, the other files still shown, exit 2', async ({ name: which, line }) => {
@@ -198,7 +198,9 @@ describe('show: names', () => {
     const { ctx, stdout, stderr } = context();
     expect(await runShowWith([evilGood, evilBad, '--protocol', 'braille'], ctx, { report: report() })).toBe(2);
     expect(stdout.text).toContain(`${join(dir, 'ok]0;owned.png')}\n`);
-    expect(stderr.text).toBe(`termsight: ${join(dir, 'bad[2Jname.png')}: not a PNG, JPEG, GIF or WebP image\n`);
+    expect(stderr.text).toBe(
+      `termsight: ${join(dir, 'bad[2Jname.png')}: not a PNG, JPEG, GIF, WebP, BMP, QOI or PNM image\n`,
+    );
     expect(stderr.text).not.toMatch(/[\x00-\x09\x0b-\x1f]/);
   });
 

@@ -351,16 +351,16 @@ describe('decodeImage applies colour in one place', () => {
       why: /gAMA 0.45455 and cHRM: converted/,
     },
     {
-      name: 'cICP BT.2020 with PQ',
+      name: 'cICP BT.2020 with PQ (tone-mapped: hdr.test.ts)',
       chunks: [cicpChunk(9, 16)],
-      applied: 'unconverted',
-      why: /BT.2020 with the HDR transfer PQ/,
+      applied: 'converted',
+      why: /BT.2020 primaries, HDR transfer PQ \(SMPTE ST 2084\)\), tone-mapped to SDR by BT.2390's EETF/,
     },
     {
       name: 'cICP HLG',
       chunks: [cicpChunk(1, 18)],
-      applied: 'unconverted',
-      why: /HLG, which is not tone-mapped; drawn as sRGB/,
+      applied: 'converted',
+      why: /HDR transfer HLG\), tone-mapped to SDR .*: converted to sRGB$/,
     },
     { name: 'cICP narrow range', chunks: [cicpChunk(1, 13, 0, 0)], applied: 'unconverted', why: /narrow-range/ },
     {

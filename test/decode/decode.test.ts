@@ -209,9 +209,11 @@ describe('decodeImage: wrong magic', () => {
     {
       name: 'plain text',
       bytes: text('hello, this is not a picture\n'),
-      message: /^not a PNG, JPEG, GIF or WebP image$/,
+      message: /^not a PNG, JPEG, GIF, WebP, BMP, QOI or PNM image$/,
     },
-    { name: 'BMP', bytes: text(`BM${'\0'.repeat(40)}`), message: /^BMP/ },
+    { name: 'ICO', bytes: Uint8Array.of(0, 0, 1, 0, 1, 0, 16, 16, 0, 0), message: /^ICO images are not supported/ },
+    // `BM` without a DIB header size there is is text, not a broken BMP.
+    { name: 'text that starts with BM', bytes: text(`BM${'\0'.repeat(40)}`), message: /^not a PNG/ },
     // Formats of the optional peer sharp: known, but only decodeImageLoading decodes them.
     {
       name: 'TIFF',

@@ -14,6 +14,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { DecodeError, decodeImage } from '../../src/decode/index.js';
 import { gifCorpus, pngChunk, pngCorpus } from './corpus.js';
+import { bmpFile, pnmFile, qoiFile } from './support/simple-files.js';
 import { anim, anmf, chunk, riff, vp8x } from './support/webp-files.js';
 
 const RUNS = Number(process.env.TERMSIGHT_FUZZ_RUNS) > 0 ? Number(process.env.TERMSIGHT_FUZZ_RUNS) : 200;
@@ -244,6 +245,75 @@ describe('fuzz: WebP', () => {
         },
       ),
       { numRuns: RUNS, seed: 5555 },
+    );
+  });
+});
+
+/** BMPs of every layout, QOIs and PNMs of every kind: small, so edits land in headers and pixels alike. */
+const simpleSeeds: { name: string; bytes: Uint8Array }[] = [
+  { name: 'BMP 1 bit', bytes: bmpFile({ width: 13, height: 5, bits: 1 }) },
+  { name: 'BMP 4 bits, OS/2 header', bytes: bmpFile({ width: 9, height: 4, bits: 4, headerSize: 12 }) },
+  { name: 'BMP RLE8', bytes: bmpFile({ width: 30, height: 12, bits: 8, compression: 1, seed: 11 }) },
+  { name: 'BMP RLE4', bytes: bmpFile({ width: 30, height: 12, bits: 4, compression: 2, seed: 5 }) },
+  {
+    name: 'BMP 16 bits 5-6-5',
+    bytes: bmpFile({ width: 9, height: 4, bits: 16, compression: 3, masks: [0xf800, 0x7e0, 0x1f, 0] }),
+  },
+  { name: 'BMP 24 bits top-down', bytes: bmpFile({ width: 9, height: 4, bits: 24, topDown: true }) },
+  {
+    name: 'BMP 32 bits V5 alpha',
+    bytes: bmpFile({
+      width: 9,
+      height: 4,
+      bits: 32,
+      compression: 3,
+      headerSize: 124,
+      masks: [0xff0000, 0xff00, 0xff, 0xff000000],
+    }),
+  },
+  {
+    name: 'QOI',
+    bytes: qoiFile(
+      Uint8Array.from({ length: 12 * 6 * 4 }, (_, i) => ((i * 37) % 256) & (i % 3 ? 255 : 0xf0)),
+      12,
+      6,
+    ),
+  },
+  { name: 'PBM text', bytes: pnmFile({ kind: 1, width: 9, height: 4 }) },
+  { name: 'PGM text, maxval 1000', bytes: pnmFile({ kind: 2, width: 7, height: 4, maxval: 1000, comment: true }) },
+  { name: 'PBM binary', bytes: pnmFile({ kind: 4, width: 11, height: 4 }) },
+  { name: 'PPM binary, maxval 65535', bytes: pnmFile({ kind: 6, width: 7, height: 4, maxval: 65535 }) },
+  { name: 'PAM RGBA', bytes: pnmFile({ kind: 7, width: 7, height: 4, depth: 4 }) },
+];
+
+describe('fuzz: BMP, QOI, PNM', () => {
+  it.each(simpleSeeds)('$name: bytes changed or cut', ({ bytes }) => {
+    fc.assert(
+      fc.property(edits, fc.integer({ min: -40, max: 8 }), (changes, resize) => {
+        let out = applyEdits(bytes, changes);
+        if (resize < 0) out = out.subarray(0, Math.max(0, out.length + resize));
+        else if (resize > 0) out = Uint8Array.from([...out, ...new Array(resize).fill(resize * 29)]);
+        checkOutcome(out);
+      }),
+      { numRuns: RUNS, seed: 3141 },
+    );
+  });
+
+  it('header fields of a BMP set to hostile values (sizes, bits, compression, offsets, counts)', () => {
+    const base = bmpFile({ width: 16, height: 8, bits: 8, paletteSize: 20 });
+    fc.assert(
+      fc.property(
+        fc.constantFrom(2, 10, 14, 18, 22, 28, 30, 46),
+        fc.oneof(fc.constantFrom(0, 1, 2, 3, 4, 5, 6, 16, 24, 32, 0x7fffffff, 0x80000000, 0xffffffff), fc.nat()),
+        (at, value) => {
+          const out = base.slice();
+          const view = new DataView(out.buffer);
+          if (at === 28) view.setUint16(at, value & 0xffff, true);
+          else view.setUint32(at, value >>> 0, true);
+          checkOutcome(out);
+        },
+      ),
+      { numRuns: RUNS, seed: 2718 },
     );
   });
 });

@@ -267,18 +267,29 @@ it('colour: nclx code points go to colour.ts as RGB full range (libheif has undo
   expect(b).toBeLessThan(50);
 });
 
-/** Each `factor` x `factor` block of an RGBA raster averaged, written pixel by pixel from the definition. */
+/**
+ * Each `factor` x `factor` block of an RGBA raster averaged, written pixel by pixel from the
+ * definition: alpha the mean alpha; colour the mean of colour weighted by alpha (premultiplied,
+ * then divided by the alpha again); a block with no alpha is 0, 0, 0, 0.
+ */
 function blockMeans(src: Uint8Array, width: number, height: number, stride: number, factor: number): number[] {
   const out: number[] = [];
   for (let by = 0; by < height; by += factor)
-    for (let bx = 0; bx < width; bx += factor)
-      for (let c = 0; c < 4; c++) {
-        let sum = 0;
-        let n = 0;
-        for (let y = by; y < Math.min(height, by + factor); y++)
-          for (let x = bx; x < Math.min(width, bx + factor); x++, n++) sum += src[y * stride + x * 4 + c] as number;
-        out.push(Math.round(sum / n));
-      }
+    for (let bx = 0; bx < width; bx += factor) {
+      const pixels: number[][] = [];
+      for (let y = by; y < Math.min(height, by + factor); y++)
+        for (let x = bx; x < Math.min(width, bx + factor); x++)
+          pixels.push([...src.subarray(y * stride + x * 4, y * stride + x * 4 + 4)]);
+      const alpha = pixels.reduce((s, p) => s + (p[3] as number), 0);
+      if (alpha === 0) out.push(0, 0, 0, 0);
+      else
+        out.push(
+          ...[0, 1, 2].map((c) =>
+            Math.round(pixels.reduce((s, p) => s + (p[c] as number) * (p[3] as number), 0) / alpha),
+          ),
+          Math.round(alpha / pixels.length),
+        );
+    }
   return out;
 }
 
@@ -291,6 +302,27 @@ it.each([
   const out = reduced(src, width, height, stride, factor);
   expect([out.width, out.height]).toEqual([Math.ceil(width / factor), Math.ceil(height / factor)]);
   expect([...out.data]).toEqual(blockMeans(src, width, height, stride, factor));
+});
+
+it.each([
+  // One opaque red pixel among three transparent green ones: red at a quarter alpha, no green.
+  {
+    name: 'an edge: transparent pixels lend no colour',
+    pixels: [255, 0, 0, 255, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0],
+    want: [255, 0, 0, 64],
+  },
+  {
+    name: 'half-transparent white over opaque black',
+    pixels: [255, 255, 255, 128, 0, 0, 0, 255, 255, 255, 255, 128, 0, 0, 0, 255],
+    want: [85, 85, 85, 192],
+  },
+  {
+    name: 'all transparent, whatever colour it holds',
+    pixels: [9, 99, 199, 0, 9, 99, 199, 0, 9, 99, 199, 0, 9, 99, 199, 0],
+    want: [0, 0, 0, 0],
+  },
+])('reduced, $name', ({ pixels, want }) => {
+  expect([...reduced(Uint8Array.from(pixels), 2, 2, 8, 2).data]).toEqual(want);
 });
 
 /** PSNR (dB) of the RGB channels of two RGBA rasters of one size. */

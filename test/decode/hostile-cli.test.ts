@@ -32,6 +32,7 @@ import {
   lyingJpeg,
   pngManyIdat,
 } from './support/hostile-files.js';
+import { bmpFile } from './support/simple-files.js';
 import { chunk, losslessWebp, manyFrameWebp, riff, vp8l, vp8x } from './support/webp-files.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -120,6 +121,40 @@ const write = (name: string, bytes: Uint8Array) => () => {
   return path;
 };
 
+/** `bytes` (a BMP with a 40-byte header) declaring another size. */
+function withSize(bytes: Uint8Array, width: number, height: number): Uint8Array {
+  const out = bytes.slice();
+  const view = new DataView(out.buffer);
+  view.setInt32(18, width, true);
+  view.setInt32(22, height, true);
+  return out;
+}
+
+/** An RLE8 BMP declaring width x height whose runs stop after 1 KB, before any end of line. */
+function cutRle(width: number, height: number): Uint8Array {
+  const base = bmpFile({ width: 4, height: 4, bits: 8, paletteSize: 2 });
+  const offset = new DataView(base.buffer).getUint32(10, true);
+  const runs = new Uint8Array(1024).fill(1);
+  const out = withSize(new Uint8Array([...base.subarray(0, offset), ...runs]), width, height);
+  new DataView(out.buffer).setUint32(30, 1, true);
+  return out;
+}
+
+/** An RLE8 BMP declaring width x height whose data is the end of the picture alone. */
+function rleEndAtOnce(width: number, height: number): Uint8Array {
+  const base = bmpFile({ width: 4, height: 4, bits: 8, paletteSize: 2 });
+  const offset = new DataView(base.buffer).getUint32(10, true);
+  const out = withSize(new Uint8Array([...base.subarray(0, offset), 0, 1]), width, height);
+  new DataView(out.buffer).setUint32(30, 1, true);
+  return out;
+}
+
+/** A QOI header for width x height, then `data`. */
+function qoiOf(width: number, height: number, data: readonly number[]): Uint8Array {
+  const be = (v: number) => [(v >>> 24) & 255, (v >>> 16) & 255, (v >>> 8) & 255, v & 255];
+  return new Uint8Array([0x71, 0x6f, 0x69, 0x66, ...be(width), ...be(height), 4, 0, ...data]);
+}
+
 const rows: Row[] = [
   {
     name: 'PNG 1x1 whose IDAT inflates to 1 GiB',
@@ -203,6 +238,58 @@ const rows: Row[] = [
     line: null,
     // Node, the 48 MB canvas, the resized copy (three canvases before the compositor kept one).
     maxRssMiB: 150,
+  },
+  // Issue 23: BMP, QOI and PNM. What the data can hold is checked before the picture is allocated.
+  {
+    name: 'BMP of 1 KB declaring 7000x7000 at 24 bits',
+    file: () => write('lying.bmp', withSize(bmpFile({ width: 16, height: 16, bits: 24 }), 7000, 7000))(),
+    code: 2,
+    line: /^truncated BMP: the file ends inside its pixels: 7000x7000 at 24 bits needs 147000000 bytes, it has 768$/,
+    maxRssMiB: 120,
+  },
+  {
+    name: 'RLE8 BMP declaring 7000x7000 whose data stops after 1 KB',
+    file: () => write('cut-rle.bmp', cutRle(7000, 7000))(),
+    code: 2,
+    line: /^truncated BMP: the file ends inside its RLE data$/,
+    maxRssMiB: 120,
+  },
+  {
+    name: 'QOI of 30 bytes declaring 7000x7000',
+    file: () => write('lying.qoi', qoiOf(7000, 7000, [0xfd, 0xfd, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]))(),
+    code: 2,
+    line: /^truncated QOI: 7000x7000 needs at least 790323 bytes of data, the file has 16$/,
+    maxRssMiB: 120,
+  },
+  {
+    name: 'PPM of 30 bytes declaring 7000x7000 at 16 bits',
+    file: () => write('lying.ppm', new Uint8Array(Buffer.from('P6\n7000 7000\n65535\n0123456789', 'latin1')))(),
+    code: 2,
+    line: /^truncated PNM: the file ends inside its samples: 7000x7000x3 needs at least 294000000 bytes, it has 10$/,
+    maxRssMiB: 120,
+  },
+  {
+    // Legal: RLE's end of picture leaves the rest in the first colour. Only the limits bound it.
+    name: 'RLE8 BMP of 64 bytes that is 4000x3000 of one colour (end of picture at once), shown',
+    file: () => write('tiny-rle.bmp', rleEndAtOnce(4000, 3000))(),
+    code: 0,
+    line: null,
+    // Node, the 48 MB picture, the resized copy.
+    maxRssMiB: 230,
+  },
+  {
+    name: 'QOI 4000x3000 of one colour in 190 KB of runs, shown',
+    file: () => write('runs.qoi', qoiOf(4000, 3000, [...new Array(193_549).fill(0xfd), 0, 0, 0, 0, 0, 0, 0, 1]))(),
+    code: 0,
+    line: null,
+    maxRssMiB: 230,
+  },
+  {
+    name: 'PAM whose header never ends (1 MB of lines)',
+    file: () => write('endless.pam', new Uint8Array(Buffer.from(`P7\n${'WIDTH 1\n'.repeat(130_000)}`, 'latin1')))(),
+    code: 2,
+    line: /^corrupt PNM: its PAM header has no ENDHDR in 1000 lines$/,
+    maxRssMiB: 120,
   },
   {
     name: '/dev/zero',
