@@ -1,0 +1,223 @@
+/**
+ * JPEG XL through an optional peer: sharp when its libvips reads JPEG XL (sharp's prebuilt one
+ * does not), else wasm-vips (libvips with libjxl, compiled to WebAssembly), else one line naming
+ * the package to install. The codestream's size header is read first (jxl-header.ts) and checked
+ * against the limits before either peer is loaded. This module is loaded only when a JPEG XL file
+ * arrives, and it loads a peer only then. See docs/decode.md, "JPEG XL".
+ */
+import { type Orientation, orient } from '../core/orientation.js';
+import type { Raster } from '../core/raster.js';
+import { applyColour } from './colour.js';
+import { DecodeError, reasonOf } from './error.js';
+import { checkDimensions } from './header.js';
+import type { DecodedImage, DecodeLimits, DecodeOptions } from './image.js';
+import { type JxlHeader, JxlHeaderError, readJxlHeader } from './jxl-header.js';
+import { wholeReduction } from './reduction.js';
+import { decodeWithSharp, loadSharpIfInstalled } from './sharp.js';
+
+/** The one line for a JPEG XL file when no decoder for it is installed. */
+export const JXL_MISSING = 'JPEG XL images need the optional package wasm-vips: npm install wasm-vips';
+
+/** The part of wasm-vips (libvips's C++ API through embind) termsight uses; its types stay here. */
+interface Vips {
+  Image: { jxlloadBuffer(bytes: Uint8Array, options: { fail_on: string; access: string }): VipsImage };
+  Cache: { max(n: number): void };
+}
+
+interface VipsImage {
+  readonly width: number;
+  readonly height: number;
+  readonly bands: number;
+  readonly format: string;
+  readonly interpretation: string;
+  getTypeof(name: string): number;
+  getBlob(name: string): Uint8Array;
+  colourspace(space: string): VipsImage;
+  shrink(h: number, v: number): VipsImage;
+  premultiply(): VipsImage;
+  unpremultiply(): VipsImage;
+  cast(format: string): VipsImage;
+  writeToMemory(): Uint8Array;
+  delete(): void;
+}
+
+let wasmVips: Promise<Vips | null> | undefined;
+
+/**
+ * wasm-vips, instantiated once with only its JPEG XL module (its HEIF and SVG modules are not
+ * loaded) and its printing turned off: nothing of it reaches the terminal. Null when it is not
+ * installed; a `DecodeError` when it is installed but does not load.
+ */
+function loadWasmVips(): Promise<Vips | null> {
+  wasmVips ??= (async () => {
+    let factory: (options: object) => Promise<Vips>;
+    try {
+      factory = (await import('wasm-vips')).default as unknown as typeof factory;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') return null;
+      throw installedButBroken(error);
+    }
+    const quiet = (): void => {};
+    try {
+      const vips = await factory({ dynamicLibraries: ['vips-jxl.wasm'], print: quiet, printErr: quiet });
+      // libvips's operation cache would keep the last pictures (and their pixels) alive.
+      vips.Cache.max(0);
+      return vips;
+    } catch (error) {
+      throw installedButBroken(error);
+    }
+  })();
+  wasmVips.catch(() => {
+    wasmVips = undefined;
+  });
+  return wasmVips;
+}
+
+function installedButBroken(error: unknown): DecodeError {
+  return new DecodeError(
+    'unsupported',
+    `JPEG XL images need wasm-vips, which is installed but did not load (${reasonOf(error)})`,
+    { cause: error },
+  );
+}
+
+/** Loads the JPEG XL decoders ahead of a decode (the CLI does it while the probe waits); never rejects. */
+export async function preloadJxl(): Promise<void> {
+  await Promise.all([loadSharpIfInstalled().catch(() => null), loadWasmVips().catch(() => null)]);
+}
+
+/**
+ * Decodes a JPEG XL file's first frame: its size header read and checked against the limits
+ * before a decoder is loaded; then sharp if its libvips reads JPEG XL, else wasm-vips. libjxl
+ * turns the picture upright by the codestream's orientation (`orientation: 'ignore'` turns it
+ * back); the colour space it decodes to, as an ICC profile, is converted to sRGB by colour.ts.
+ */
+export async function decodeJxl(bytes: Uint8Array, options: DecodeOptions, limits: DecodeLimits): Promise<DecodedImage> {
+  const header = checkedHeader(bytes, limits);
+  const sharp = await loadSharpIfInstalled().catch(() => null);
+  const jxl = (sharp?.format as unknown as Record<string, { input?: { buffer?: boolean } }> | undefined)?.jxl;
+  if (jxl?.input?.buffer === true) return decodeWithSharp(bytes, 'jxl', options, limits);
+  const vips = await loadWasmVips();
+  if (!vips) throw new DecodeError('unsupported', JXL_MISSING);
+  let decoded: ReturnType<typeof decodeWithVips>;
+  try {
+    decoded = decodeWithVips(vips, bytes, header, limits, options.maxSize);
+  } catch (error) {
+    if (error instanceof DecodeError) throw error;
+    throw vipsFailure(error);
+  }
+  const apply = options.orientation !== 'ignore';
+  // libjxl has turned it upright; 6 and 8 undo each other, the other turns and flips themselves.
+  const back = header.orientation === 6 ? 8 : header.orientation === 8 ? 6 : header.orientation;
+  const raster = apply ? decoded.raster : orient(decoded.raster, back as Orientation);
+  const frames = [{ raster, delayMs: 0 }];
+  return {
+    format: 'jxl',
+    width: raster.width,
+    height: raster.height,
+    sourceWidth: header.width,
+    sourceHeight: header.height,
+    orientation: header.orientation,
+    frames,
+    frameCount: 1,
+    colour: applyColour(
+      frames,
+      decoded.icc ? { icc: decoded.icc, model: decoded.grey ? 'grey' : 'rgb' } : {},
+      decoded.grey ? 'grey' : 'rgb',
+      options.colour,
+    ),
+  };
+}
+
+/** The codestream's declared size, within the limits; a `DecodeError` otherwise. */
+function checkedHeader(bytes: Uint8Array, limits: DecodeLimits): JxlHeader {
+  let header: JxlHeader;
+  try {
+    header = readJxlHeader(bytes);
+  } catch (error) {
+    if (error instanceof JxlHeaderError)
+      throw new DecodeError(error.kind, `${error.kind} JPEG XL: ${error.message}`, { cause: error });
+    throw error;
+  }
+  checkDimensions(header.width, header.height, limits, 'jxl');
+  return header;
+}
+
+/**
+ * libvips's error as a `DecodeError`. wasm-vips's message is `unable to call jxlload_buffer`
+ * then libvips's own lines; the last of those says what libjxl found.
+ */
+function vipsFailure(error: unknown): DecodeError {
+  // A C++ exception arrives as a WebAssembly.Exception (no Error) whose message is [type, text].
+  const message = (error as { message?: unknown } | null)?.message;
+  const text = Array.isArray(message) ? String(message[1] ?? message[0]) : typeof message === 'string' ? message : String(error);
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  const reason = lines.length > 1 ? (lines.at(-1) as string) : reasonOf(error);
+  if (/memory|allocat|too large|out of bounds/i.test(reason))
+    return new DecodeError('too-large', `JPEG XL image too large to decode safely (${reason})`, { cause: error });
+  return new DecodeError('corrupt', `corrupt JPEG XL: ${reason.replace(/^jxlload_buffer: /, '')}`, { cause: error });
+}
+
+/**
+ * The first frame through wasm-vips as RGBA8 (grey spread to RGB, opaque when it has no alpha),
+ * shrunk in libvips by the largest whole factor that still covers `box` (alpha-weighted, so no
+ * colour bleeds from transparent pixels), so the full-size picture is held once, in its heap.
+ */
+function decodeWithVips(
+  vips: Vips,
+  bytes: Uint8Array,
+  header: JxlHeader,
+  limits: DecodeLimits,
+  box: DecodeOptions['maxSize'],
+): { raster: Raster; icc: Uint8Array | undefined; grey: boolean } {
+  const made: VipsImage[] = [];
+  const keep = (image: VipsImage): VipsImage => {
+    made.push(image);
+    return image;
+  };
+  try {
+    let image = keep(vips.Image.jxlloadBuffer(bytes, { fail_on: 'error', access: 'random' }));
+    const { width, height } = image;
+    // Upright by the orientation: the stored size, or turned a quarter. Anything else the header did not say.
+    const turned = header.orientation >= 5;
+    if (width !== (turned ? header.height : header.width) || height !== (turned ? header.width : header.height))
+      throw new DecodeError(
+        'corrupt',
+        `corrupt JPEG XL: it declares ${header.width}x${header.height} but decodes to ${width}x${height}`,
+      );
+    checkDimensions(width, height, limits, 'jxl');
+    const icc = image.getTypeof('icc-profile-data') !== 0 ? image.getBlob('icc-profile-data').slice() : undefined;
+    const grey = image.bands <= 2;
+    const alpha = image.bands === 2 || image.bands === 4;
+    // 16-bit and float samples to 8 bits by libvips's own rules (rgb16/grey16 scaled, not clipped).
+    if (image.format !== 'uchar') image = keep(image.colourspace(grey ? 'b-w' : 'srgb').cast('uchar'));
+    const factor = wholeReduction(width, height, box);
+    if (factor > 1) {
+      image = alpha
+        ? keep(keep(keep(keep(image.premultiply()).shrink(factor, factor)).unpremultiply()).cast('uchar'))
+        : keep(keep(image.shrink(factor, factor)).cast('uchar'));
+    }
+    const data = image.writeToMemory();
+    return { raster: rgba(data, image.width, image.height, image.bands), icc, grey };
+  } finally {
+    for (const image of made) image.delete();
+  }
+}
+
+/** libvips's interleaved samples (1-4 bands of 8 bits) as RGBA8. */
+function rgba(src: Uint8Array, width: number, height: number, bands: number): Raster {
+  const n = width * height;
+  if (src.length < n * bands) throw new DecodeError('corrupt', 'corrupt JPEG XL: wasm-vips gave fewer pixels than its size');
+  const data = new Uint8Array(n * 4);
+  if (bands === 4) data.set(src.subarray(0, n * 4));
+  else
+    for (let i = 0, s = 0, o = 0; i < n; i++, s += bands, o += 4) {
+      const grey = bands <= 2;
+      data[o] = src[s] as number;
+      data[o + 1] = src[grey ? s : s + 1] as number;
+      data[o + 2] = src[grey ? s : s + 2] as number;
+      data[o + 3] = bands === 2 ? (src[s + 1] as number) : bands === 4 ? (src[s + 3] as number) : 255;
+    }
+  return { width, height, data };
+}
