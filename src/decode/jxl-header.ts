@@ -94,7 +94,12 @@ function codestreamStart(b: Uint8Array): Uint8Array {
     if (count === 4096) throw new JxlHeaderError('corrupt', 'more than 4096 boxes before its codestream');
     if (at + 8 > b.length) throw new JxlHeaderError('truncated', 'the file ends inside a box header');
     let size = u32be(b, at);
-    const type = String.fromCharCode(b[at + 4] as number, b[at + 5] as number, b[at + 6] as number, b[at + 7] as number);
+    const type = String.fromCharCode(
+      b[at + 4] as number,
+      b[at + 5] as number,
+      b[at + 6] as number,
+      b[at + 7] as number,
+    );
     let head = 8;
     if (size === 1) {
       if (at + 16 > b.length) throw new JxlHeaderError('truncated', 'the file ends inside a box header');
@@ -119,7 +124,13 @@ function codestreamStart(b: Uint8Array): Uint8Array {
 }
 
 function u32be(b: Uint8Array, at: number): number {
-  return (((b[at] as number) << 24) | ((b[at + 1] as number) << 16) | ((b[at + 2] as number) << 8) | (b[at + 3] as number)) >>> 0;
+  return (
+    (((b[at] as number) << 24) |
+      ((b[at + 1] as number) << 16) |
+      ((b[at + 2] as number) << 8) |
+      (b[at + 3] as number)) >>>
+    0
+  );
 }
 
 /** A box type for a message: its four bytes if they are printable ASCII, else `?`. */

@@ -33,11 +33,8 @@ interface VipsImage {
   getTypeof(name: string): number;
   getBlob(name: string): Uint8Array;
   colourspace(space: string): VipsImage;
-  shrink(h: number, v: number): VipsImage;
-  premultiply(): VipsImage;
-  unpremultiply(): VipsImage;
   cast(format: string): VipsImage;
-  writeToMemory(): Uint8Array;
+  writeToMemory(): Uint8Array | Uint16Array;
   delete(): void;
 }
 
@@ -50,6 +47,13 @@ let wasmVips: Promise<Vips | null> | undefined;
  */
 function loadWasmVips(): Promise<Vips | null> {
   wasmVips ??= (async () => {
+    // Node hands its own flags to worker threads, and a worker started with --input-type fails
+    // to load its file: wasm-vips's pthreads would never start and the decode would wait forever.
+    if (process.execArgv.some((flag) => flag.startsWith('--input-type')))
+      throw new DecodeError(
+        'unsupported',
+        'JPEG XL images cannot be decoded by wasm-vips in a Node started with --input-type (its worker threads would not start): run the code from a file',
+      );
     let factory: (options: object) => Promise<Vips>;
     try {
       factory = (await import('wasm-vips')).default as unknown as typeof factory;
@@ -93,7 +97,11 @@ export async function preloadJxl(): Promise<void> {
  * turns the picture upright by the codestream's orientation (`orientation: 'ignore'` turns it
  * back); the colour space it decodes to, as an ICC profile, is converted to sRGB by colour.ts.
  */
-export async function decodeJxl(bytes: Uint8Array, options: DecodeOptions, limits: DecodeLimits): Promise<DecodedImage> {
+export async function decodeJxl(
+  bytes: Uint8Array,
+  options: DecodeOptions,
+  limits: DecodeLimits,
+): Promise<DecodedImage> {
   const header = checkedHeader(bytes, limits);
   const sharp = await loadSharpIfInstalled().catch(() => null);
   const jxl = (sharp?.format as unknown as Record<string, { input?: { buffer?: boolean } }> | undefined)?.jxl;
@@ -151,7 +159,11 @@ function checkedHeader(bytes: Uint8Array, limits: DecodeLimits): JxlHeader {
 function vipsFailure(error: unknown): DecodeError {
   // A C++ exception arrives as a WebAssembly.Exception (no Error) whose message is [type, text].
   const message = (error as { message?: unknown } | null)?.message;
-  const text = Array.isArray(message) ? String(message[1] ?? message[0]) : typeof message === 'string' ? message : String(error);
+  const text = Array.isArray(message)
+    ? String(message[1] ?? message[0])
+    : typeof message === 'string'
+      ? message
+      : String(error);
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   const reason = lines.length > 1 ? (lines.at(-1) as string) : reasonOf(error);
   if (/memory|allocat|too large|out of bounds/i.test(reason))
@@ -161,8 +173,7 @@ function vipsFailure(error: unknown): DecodeError {
 
 /**
  * The first frame through wasm-vips as RGBA8 (grey spread to RGB, opaque when it has no alpha),
- * shrunk in libvips by the largest whole factor that still covers `box` (alpha-weighted, so no
- * colour bleeds from transparent pixels), so the full-size picture is held once, in its heap.
+ * averaged down by the largest whole factor that still covers `box` while it is made RGBA.
  */
 function decodeWithVips(
   vips: Vips,
@@ -178,7 +189,7 @@ function decodeWithVips(
   };
   try {
     let image = keep(vips.Image.jxlloadBuffer(bytes, { fail_on: 'error', access: 'random' }));
-    const { width, height } = image;
+    const { width, height, bands } = image;
     // Upright by the orientation: the stored size, or turned a quarter. Anything else the header did not say.
     const turned = header.orientation >= 5;
     if (width !== (turned ? header.height : header.width) || height !== (turned ? header.width : header.height))
@@ -187,37 +198,94 @@ function decodeWithVips(
         `corrupt JPEG XL: it declares ${header.width}x${header.height} but decodes to ${width}x${height}`,
       );
     checkDimensions(width, height, limits, 'jxl');
+    if (bands < 1 || bands > 4) throw new DecodeError('unsupported', `unsupported JPEG XL: ${bands} channels`);
     const icc = image.getTypeof('icc-profile-data') !== 0 ? image.getBlob('icc-profile-data').slice() : undefined;
-    const grey = image.bands <= 2;
-    const alpha = image.bands === 2 || image.bands === 4;
-    // 16-bit and float samples to 8 bits by libvips's own rules (rgb16/grey16 scaled, not clipped).
-    if (image.format !== 'uchar') image = keep(image.colourspace(grey ? 'b-w' : 'srgb').cast('uchar'));
+    // Float samples (HDR, 32-bit) to 8 bits by libvips; 16-bit ones are scaled here, rounded as libjxl does.
+    if (image.format !== 'uchar' && image.format !== 'ushort')
+      image = keep(keep(image.colourspace(bands <= 2 ? 'b-w' : 'srgb')).cast('uchar'));
+    // A copy out of its heap, typed by the sample format (Uint8Array, Uint16Array).
+    const memory = image.writeToMemory() as ArrayBufferView;
+    const wide = image.format === 'ushort';
+    const samples: Uint8Array | Uint16Array =
+      memory instanceof (wide ? Uint16Array : Uint8Array)
+        ? (memory as Uint8Array | Uint16Array)
+        : wide
+          ? new Uint16Array(memory.buffer.slice(memory.byteOffset, memory.byteOffset + memory.byteLength))
+          : new Uint8Array(memory.buffer, memory.byteOffset, memory.byteLength);
+    if (samples.length < width * height * bands)
+      throw new DecodeError('corrupt', 'corrupt JPEG XL: wasm-vips gave fewer samples than its size');
     const factor = wholeReduction(width, height, box);
-    if (factor > 1) {
-      image = alpha
-        ? keep(keep(keep(keep(image.premultiply()).shrink(factor, factor)).unpremultiply()).cast('uchar'))
-        : keep(keep(image.shrink(factor, factor)).cast('uchar'));
-    }
-    const data = image.writeToMemory();
-    return { raster: rgba(data, image.width, image.height, image.bands), icc, grey };
+    const raster = toRgba(samples, width, height, bands, wide ? 1 / 257 : 1, factor);
+    return { raster, icc, grey: bands <= 2 };
   } finally {
     for (const image of made) image.delete();
   }
 }
 
-/** libvips's interleaved samples (1-4 bands of 8 bits) as RGBA8. */
-function rgba(src: Uint8Array, width: number, height: number, bands: number): Raster {
-  const n = width * height;
-  if (src.length < n * bands) throw new DecodeError('corrupt', 'corrupt JPEG XL: wasm-vips gave fewer pixels than its size');
-  const data = new Uint8Array(n * 4);
-  if (bands === 4) data.set(src.subarray(0, n * 4));
-  else
-    for (let i = 0, s = 0, o = 0; i < n; i++, s += bands, o += 4) {
-      const grey = bands <= 2;
-      data[o] = src[s] as number;
-      data[o + 1] = src[grey ? s : s + 1] as number;
-      data[o + 2] = src[grey ? s : s + 2] as number;
-      data[o + 3] = bands === 2 ? (src[s + 1] as number) : bands === 4 ? (src[s + 3] as number) : 255;
+/**
+ * libvips's interleaved samples (1-4 bands: grey, grey+alpha, RGB, RGBA; scaled by `scale` to
+ * 0..255) as RGBA8, each `factor` x `factor` block averaged into one pixel (the last block of a row
+ * or column averages the pixels it has), its colour weighted by alpha so none bleeds from
+ * transparent pixels.
+ */
+export function toRgba(
+  src: ArrayLike<number>,
+  width: number,
+  height: number,
+  bands: number,
+  scale: number,
+  factor: number,
+): Raster {
+  const ow = Math.ceil(width / factor);
+  const oh = Math.ceil(height / factor);
+  const data = new Uint8Array(ow * oh * 4);
+  const grey = bands <= 2;
+  const alphaAt = bands === 2 ? 1 : bands === 4 ? 3 : -1;
+  const max = 255 / scale;
+  if (factor === 1) {
+    // Each pixel as stored, a transparent one's colour too (as djxl gives it).
+    for (let i = 0, s = 0, d = 0; i < width * height; i++, s += bands, d += 4) {
+      const r = src[s] as number;
+      data[d] = Math.round(r * scale);
+      data[d + 1] = Math.round((grey ? r : (src[s + 1] as number)) * scale);
+      data[d + 2] = Math.round((grey ? r : (src[s + 2] as number)) * scale);
+      data[d + 3] = alphaAt < 0 ? 255 : Math.round((src[s + alphaAt] as number) * scale);
     }
-  return { width, height, data };
+    return { width: ow, height: oh, data };
+  }
+  // Per output pixel of the row: R, G, B weighted by alpha, alpha, then R, G, B unweighted.
+  const sums = new Float64Array(ow * 7);
+  for (let oy = 0; oy < oh; oy++) {
+    sums.fill(0);
+    const y0 = oy * factor;
+    const y1 = Math.min(height, y0 + factor);
+    for (let y = y0; y < y1; y++)
+      for (let x = 0, s = y * width * bands; x < width; x++, s += bands) {
+        const a = alphaAt < 0 ? max : (src[s + alphaAt] as number);
+        const o = ((x / factor) | 0) * 7;
+        const r = src[s] as number;
+        const g = grey ? r : (src[s + 1] as number);
+        const b = grey ? r : (src[s + 2] as number);
+        sums[o] = (sums[o] as number) + r * a;
+        sums[o + 1] = (sums[o + 1] as number) + g * a;
+        sums[o + 2] = (sums[o + 2] as number) + b * a;
+        sums[o + 3] = (sums[o + 3] as number) + a;
+        sums[o + 4] = (sums[o + 4] as number) + r;
+        sums[o + 5] = (sums[o + 5] as number) + g;
+        sums[o + 6] = (sums[o + 6] as number) + b;
+      }
+    for (let ox = 0; ox < ow; ox++) {
+      const n = (Math.min(width, (ox + 1) * factor) - ox * factor) * (y1 - y0);
+      const o = ox * 7;
+      const alpha = sums[o + 3] as number;
+      const d = (oy * ow + ox) * 4;
+      // A block wholly transparent keeps its plain mean colour.
+      for (let c = 0; c < 3; c++)
+        data[d + c] = Math.round(
+          (alpha === 0 ? (sums[o + 4 + c] as number) / n : (sums[o + c] as number) / alpha) * scale,
+        );
+      data[d + 3] = Math.round((alpha / n) * scale);
+    }
+  }
+  return { width: ow, height: oh, data };
 }
