@@ -32,6 +32,7 @@ interface VipsImage {
   readonly interpretation: string;
   getTypeof(name: string): number;
   getBlob(name: string): Uint8Array;
+  getInt(name: string): number;
   colourspace(space: string): VipsImage;
   cast(format: string): VipsImage;
   writeToMemory(): Uint8Array | Uint16Array;
@@ -92,7 +93,7 @@ export async function preloadJxl(): Promise<void> {
 }
 
 /**
- * Decodes a JPEG XL file's first frame: its size header read and checked against the limits
+ * Decodes a JPEG XL file's first frame (an animation's `frameCount` says how many it has): its size header read and checked against the limits
  * before a decoder is loaded; then sharp if its libvips reads JPEG XL, else wasm-vips. libjxl
  * turns the picture upright by the codestream's orientation (`orientation: 'ignore'` turns it
  * back); the colour space it decodes to, as an ICC profile, is converted to sRGB by colour.ts.
@@ -128,7 +129,7 @@ export async function decodeJxl(
     sourceHeight: header.height,
     orientation: header.orientation,
     frames,
-    frameCount: 1,
+    frameCount: decoded.frames,
     colour: applyColour(
       frames,
       decoded.icc ? { icc: decoded.icc, model: decoded.grey ? 'grey' : 'rgb' } : {},
@@ -181,7 +182,7 @@ function decodeWithVips(
   header: JxlHeader,
   limits: DecodeLimits,
   box: DecodeOptions['maxSize'],
-): { raster: Raster; icc: Uint8Array | undefined; grey: boolean } {
+): { raster: Raster; icc: Uint8Array | undefined; grey: boolean; frames: number } {
   const made: VipsImage[] = [];
   const keep = (image: VipsImage): VipsImage => {
     made.push(image);
@@ -216,7 +217,9 @@ function decodeWithVips(
       throw new DecodeError('corrupt', 'corrupt JPEG XL: wasm-vips gave fewer samples than its size');
     const factor = wholeReduction(width, height, box);
     const raster = toRgba(samples, width, height, bands, wide ? 1 / 257 : 1, factor);
-    return { raster, icc, grey: bands <= 2 };
+    // An animation's frame count (only its first frame is decoded: `jxlload_buffer` loads page 0).
+    const frames = image.getTypeof('n-pages') !== 0 ? Math.max(1, image.getInt('n-pages')) : 1;
+    return { raster, icc, grey: bands <= 2, frames };
   } finally {
     for (const image of made) image.delete();
   }

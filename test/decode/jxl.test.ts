@@ -243,6 +243,7 @@ const FILES: readonly { name: string; width: number; height: number; lossless: b
   { name: 'chelsea-16bit.jxl', width: 48, height: 32, lossless: true },
   { name: 'camera-grey.jxl', width: 40, height: 40, lossless: true },
   { name: 'chelsea-orientation-6.jxl', width: 48, height: 32, lossless: false, orientation: 6 },
+  { name: 'chelsea-animated.jxl', width: 24, height: 16, lossless: true },
 ];
 
 describe('the committed files', () => {
@@ -357,6 +358,11 @@ describe.runIf(hasWasmVips)('decodeImageLoading through wasm-vips', () => {
     expect([stored.width, stored.height]).toEqual([48, 32]);
     const turned = orient(stored.frames[0]?.raster as never, 6);
     expect(Buffer.from(turned.data).equals(Buffer.from(upright.frames[0]?.raster.data ?? []))).toBe(true);
+  });
+
+  it('an animation: its first frame (djxl’s first, above), and how many it has', async () => {
+    const image = await decodeImageLoading(fixture('chelsea-animated.jxl'));
+    expect([image.frameCount, image.frames.length]).toEqual([2, 1]);
   });
 
   it('alpha kept; grey spread to RGB', async () => {
