@@ -55,7 +55,7 @@ export function checkedFormat(bytes: Uint8Array, limits: DecodeLimits): OwnForma
     if (peer)
       throw new DecodeError(
         'unsupported',
-        `${formatName(peer)} images are decoded through the optional package ${peer === 'heic' ? 'libheif-js or sharp' : 'sharp'}, by decodeImageLoading (asynchronous)`,
+        `${formatName(peer)} images are decoded through the optional package ${PEER_PACKAGES[peer] ?? 'sharp'}, by decodeImageLoading (asynchronous)`,
       );
     const other = describeOtherFormat(bytes);
     throw new DecodeError(
@@ -69,6 +69,9 @@ export function checkedFormat(bytes: Uint8Array, limits: DecodeLimits): OwnForma
   checkDimensions(header.width, header.height, limits, format);
   return format;
 }
+
+/** The optional packages that decode a peer format other than through sharp alone. */
+const PEER_PACKAGES: Partial<Record<string, string>> = { heic: 'libheif-js or sharp', jxl: 'wasm-vips or sharp' };
 
 /**
  * The limits `options` asks for, over the defaults. A limit that is not a number of at least 1

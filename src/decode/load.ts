@@ -13,7 +13,8 @@ import { sniffFormat, sniffPeerFormat } from './sniff.js';
  * through the optional peer dependency sharp when it is installed (first frame, sRGB); without it
  * they are refused with one line naming the package (`npm install sharp`). HEIC (HEVC-coded HEIF,
  * what iPhones write) through sharp when its libvips decodes HEVC, else the optional peer
- * libheif-js; without either, one line (`npm install libheif-js`).
+ * libheif-js; without either, one line (`npm install libheif-js`). JPEG XL through sharp when its
+ * libvips reads it, else the optional peer wasm-vips; without either, one line (`npm install wasm-vips`).
  */
 export async function decodeImageLoading(
   input: Uint8Array | ArrayBuffer | DataView,
@@ -24,6 +25,7 @@ export async function decodeImageLoading(
   // libheif-js: loaded only now.
   const peer = bytes.length > 0 && sniffFormat(bytes) === null ? sniffPeerFormat(bytes) : null;
   if (peer === 'heic') return (await import('./heic.js')).decodeHeic(bytes, options, limitsOf(options));
+  if (peer === 'jxl') return (await import('./jxl.js')).decodeJxl(bytes, options, limitsOf(options));
   if (peer) return (await import('./sharp.js')).decodeWithSharp(bytes, peer, options, limitsOf(options));
   const format = checkedFormat(bytes, limitsOf(options));
   switch (format) {
@@ -66,6 +68,7 @@ export async function preloadDecoder(bytes: Uint8Array): Promise<void> {
     else {
       const peer = sniffPeerFormat(bytes);
       if (peer === 'heic') await (await import('./heic.js')).preloadHeic();
+      else if (peer === 'jxl') await (await import('./jxl.js')).preloadJxl();
       else if (peer) await (await import('./sharp.js')).preloadSharp();
     }
   } catch {

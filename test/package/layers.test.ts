@@ -23,7 +23,8 @@ const LAYERS: Record<string, { readonly may: readonly string[]; readonly package
   render: { may: ['core', 'env'] },
   // sharp: the optional peer for AVIF/HEIF/TIFF/JPEG XL/SVG, loaded only by decode/sharp.ts when such a file arrives;
   // libheif-js: the optional peer for HEIC where sharp has no HEVC decoder, loaded only by decode/heic.ts.
-  decode: { may: ['core'], packages: ['sharp', 'libheif-js'] },
+  // wasm-vips: the optional peer for JPEG XL where sharp has no libjxl, loaded only by decode/jxl.ts.
+  decode: { may: ['core'], packages: ['sharp', 'libheif-js', 'wasm-vips'] },
   // From a report and a request to a plan, and drawing from plans (docs/draw.md): the report's
   // answers, render's encoders, decode for the one call that takes a file (loaded on the call).
   draw: { may: ['core', 'terminals', 'env', 'probe', 'report', 'render', 'decode'] },
