@@ -561,11 +561,8 @@ function refineBlock(
   const plus = 1 << low;
   const minus = -1 << low;
   const fast = table.fast;
-  const data = reader.data;
-  const lastByte = data.length - 1;
   let bits = reader.bits;
   let count = reader.count;
-  let pos = reader.pos;
   let k = start;
   let eobrun = state.eobrun;
   const block = at >> 6;
@@ -573,26 +570,11 @@ function refineBlock(
   if (eobrun === 0) {
     for (; k <= end; k++) {
       if (count < 25) {
-        // BitReader.fill's own loop, inline: whole bytes while no 0xFF and not at the end.
-        if (reader.stop === Stop.None)
-          while (count <= 24 && pos < lastByte) {
-            const byte = data[pos] as number;
-            if (byte === 0xff) {
-              if (data[pos + 1] !== 0x00) break;
-              pos += 2;
-            } else pos++;
-            bits = (bits << 8) | byte;
-            count += 8;
-          }
-        if (count <= 24) {
-          reader.bits = bits;
-          reader.count = count;
-          reader.pos = pos;
-          reader.fill();
-          bits = reader.bits;
-          count = reader.count;
-          pos = reader.pos;
-        }
+        reader.bits = bits;
+        reader.count = count;
+        reader.fill();
+        bits = reader.bits;
+        count = reader.count;
       }
       const entry = fast[(bits >>> (count - FAST_BITS)) & FAST_MASK] as number;
       let rs: number;
@@ -602,12 +584,10 @@ function refineBlock(
       } else {
         reader.bits = bits;
         reader.count = count;
-        reader.pos = pos;
         rs = reader.decode(table);
         if (reader.count < 16) reader.fill();
         bits = reader.bits;
         count = reader.count;
-        pos = reader.pos;
       }
       let r = rs >> 4;
       const s = rs & 15;
@@ -635,11 +615,9 @@ function refineBlock(
           if (count === 0) {
             reader.bits = bits;
             reader.count = count;
-            reader.pos = pos;
             reader.fill();
             bits = reader.bits;
             count = reader.count;
-            pos = reader.pos;
           }
           count--;
           if (((bits >>> count) & 1) !== 0 && (c & plus) === 0) coefs[i] = c >= 0 ? c + plus : c + minus;
@@ -661,11 +639,9 @@ function refineBlock(
       if (count === 0) {
         reader.bits = bits;
         reader.count = count;
-        reader.pos = pos;
         reader.fill();
         bits = reader.bits;
         count = reader.count;
-        pos = reader.pos;
       }
       count--;
       if (((bits >>> count) & 1) !== 0 && (c & plus) === 0) coefs[i] = c >= 0 ? c + plus : c + minus;
@@ -675,7 +651,6 @@ function refineBlock(
   state.eobrun = eobrun;
   reader.bits = bits;
   reader.count = count;
-  reader.pos = pos;
 }
 
 /**
@@ -701,34 +676,16 @@ function acFirstBlock(
   const fast = table.fast;
   const fastAc = table.fastAc;
   const scale = 1 << low;
-  const data = reader.data;
-  const lastByte = data.length - 1;
   let bits = reader.bits;
   let count = reader.count;
-  let pos = reader.pos;
   let placed = 0;
   for (let k = start; k <= end; ) {
     if (count < 25) {
-      // BitReader.fill's own loop, inline, as in refineBlock.
-      if (reader.stop === Stop.None)
-        while (count <= 24 && pos < lastByte) {
-          const byte = data[pos] as number;
-          if (byte === 0xff) {
-            if (data[pos + 1] !== 0x00) break;
-            pos += 2;
-          } else pos++;
-          bits = (bits << 8) | byte;
-          count += 8;
-        }
-      if (count <= 24) {
-        reader.bits = bits;
-        reader.count = count;
-        reader.pos = pos;
-        reader.fill();
-        bits = reader.bits;
-        count = reader.count;
-        pos = reader.pos;
-      }
+      reader.bits = bits;
+      reader.count = count;
+      reader.fill();
+      bits = reader.bits;
+      count = reader.count;
     }
     const peek = (bits >>> (count - FAST_BITS)) & FAST_MASK;
     // A whole coefficient in one lookup when its code and value bits fit in FAST_BITS.
@@ -750,12 +707,10 @@ function acFirstBlock(
     } else {
       reader.bits = bits;
       reader.count = count;
-      reader.pos = pos;
       rs = reader.decode(table);
       if (reader.count < 16) reader.fill();
       bits = reader.bits;
       count = reader.count;
-      pos = reader.pos;
     }
     const s = rs & 15;
     const r = rs >> 4;
@@ -783,5 +738,4 @@ function acFirstBlock(
   if (placed > (last[at >> 6] as number)) last[at >> 6] = placed;
   reader.bits = bits;
   reader.count = count;
-  reader.pos = pos;
 }
