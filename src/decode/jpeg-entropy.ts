@@ -84,9 +84,13 @@ export function decodeScan(reader: BitReader, plan: ScanPlan): void {
   const { header, parts, restartInterval } = plan;
   const kept = plan.kept === true;
   const state = { eobrun: 0 };
-  if (parts.length === 1 && restartInterval === 0 && header.start > 0) {
-    // A progressive AC scan (one component) without restarts: a loop of its own per kind, so each
-    // is optimized once with one call target (see "Progressive scans" in docs/decode.md).
+  if (restartInterval === 0 && (header.start > 0 || header.end === 0)) {
+    // A progressive scan without restarts: a loop of its own per kind, so each is optimized once
+    // with one call target (see "Progressive scans" in docs/decode.md).
+    if (header.start === 0) {
+      walkDc(reader, plan, header.high > 0);
+      return;
+    }
     const walk = header.high === 0 ? walkAcFirst : walkRefine;
     walk(reader, plan, parts[0] as ScanPart, header, state);
     return;
@@ -155,6 +159,158 @@ export function decodeScan(reader: BitReader, plan: ScanPlan): void {
     }
     endOfRow(my);
   }
+}
+
+/**
+ * A progressive DC scan (T.81 G.1.2.1) without restart intervals, first or refinement, interleaved
+ * or one component: `decodeScan`'s walk, one row of MCUs (block row of a one-component scan) a
+ * call to a function of its own, so that V8 optimizes that function with the feedback of whole
+ * rows instead of replacing the loop in the middle of the first one (see "Progressive scans" in
+ * docs/decode.md). A kept scan stops after the MCU whose data ran out at a marker.
+ */
+function walkDc(reader: BitReader, plan: ScanPlan, refine: boolean): void {
+  const { parts } = plan;
+  const single = parts.length === 1;
+  const first = (parts[0] as ScanPart).component;
+  const rows = single ? first.blocksHigh : plan.mcusHigh;
+  const cols = single ? first.blocksWide : plan.mcusWide;
+  const kept = plan.kept === true;
+  const preds = new Int32Array(parts.length);
+  for (const part of parts) part.component.pred = 0;
+  for (let row = 0; row < rows; row++) {
+    const whole = refine
+      ? dcRefineRow(reader, parts, row, cols, single, plan.header.low, kept)
+      : dcFirstRow(reader, parts, row, cols, single, plan.header.low, kept, preds);
+    if (!whole) return;
+    if (reader.stop === Stop.End && reader.overrun() > 0) truncated();
+    plan.onRow?.(row);
+  }
+}
+
+/**
+ * One row of MCUs of a DC first scan: each block's DC difference, decoded as `BitReader.decode`
+ * and `receive` do (the same refills, so the reader ends where they leave it) with the bit buffer
+ * in locals, scaled by 2^Al. False when a kept scan's data ran out (the rest is left as it is).
+ */
+function dcFirstRow(
+  reader: BitReader,
+  parts: readonly ScanPart[],
+  row: number,
+  cols: number,
+  single: boolean,
+  low: number,
+  kept: boolean,
+  preds: Int32Array,
+): boolean {
+  const n = parts.length;
+  const scale = 1 << low;
+  let bits = reader.bits;
+  let count = reader.count;
+  for (let col = 0; col < cols; col++) {
+    for (let j = 0; j < n; j++) {
+      const part = parts[j] as ScanPart;
+      const c = part.component;
+      const table = part.dc as HuffmanTable;
+      const fast = table.fast;
+      const coefs = c.coefs;
+      const bh = single ? 1 : c.h;
+      const bv = single ? 1 : c.v;
+      let pred = preds[j] as number;
+      for (let v = 0; v < bv; v++) {
+        const base = ((row * bv + v - c.firstRow) * c.storeWide + col * bh) * 64;
+        for (let h = 0; h < bh; h++) {
+          if (count < 16) {
+            reader.bits = bits;
+            reader.count = count;
+            reader.fill();
+            bits = reader.bits;
+            count = reader.count;
+          }
+          const entry = fast[(bits >>> (count - FAST_BITS)) & FAST_MASK] as number;
+          let t: number;
+          if (entry !== 0) {
+            count -= entry >> 8;
+            t = entry & 0xff;
+          } else {
+            reader.bits = bits;
+            reader.count = count;
+            t = reader.decode(table);
+            bits = reader.bits;
+            count = reader.count;
+          }
+          if (t > 11) corrupt(`DC difference of ${t} bits`);
+          if (t !== 0) {
+            if (count < t) {
+              reader.bits = bits;
+              reader.count = count;
+              reader.fill();
+              bits = reader.bits;
+              count = reader.count;
+            }
+            count -= t;
+            const d = (bits >>> count) & ((1 << t) - 1);
+            pred += d < 1 << (t - 1) ? d - (1 << t) + 1 : d;
+          }
+          coefs[base + h * 64] = pred * scale;
+        }
+      }
+      preds[j] = pred;
+      c.pred = pred;
+    }
+    if (reader.stop !== Stop.None && ranOut(reader, bits, count, kept)) return false;
+  }
+  reader.bits = bits;
+  reader.count = count;
+  return true;
+}
+
+/** `dcFirstRow` for a DC refinement scan: one bit a block, ORed in at 2^Al. */
+function dcRefineRow(
+  reader: BitReader,
+  parts: readonly ScanPart[],
+  row: number,
+  cols: number,
+  single: boolean,
+  low: number,
+  kept: boolean,
+): boolean {
+  const n = parts.length;
+  const bit = 1 << low;
+  let bits = reader.bits;
+  let count = reader.count;
+  for (let col = 0; col < cols; col++) {
+    for (let j = 0; j < n; j++) {
+      const c = (parts[j] as ScanPart).component;
+      const coefs = c.coefs;
+      const bh = single ? 1 : c.h;
+      const bv = single ? 1 : c.v;
+      for (let v = 0; v < bv; v++) {
+        const base = ((row * bv + v - c.firstRow) * c.storeWide + col * bh) * 64;
+        for (let h = 0; h < bh; h++) {
+          if (count < 1) {
+            reader.bits = bits;
+            reader.count = count;
+            reader.fill();
+            bits = reader.bits;
+            count = reader.count;
+          }
+          count--;
+          if (((bits >>> count) & 1) !== 0) coefs[base + h * 64] = (coefs[base + h * 64] as number) | bit;
+        }
+      }
+    }
+    if (reader.stop !== Stop.None && ranOut(reader, bits, count, kept)) return false;
+  }
+  reader.bits = bits;
+  reader.count = count;
+  return true;
+}
+
+/** Hands the buffer back to the reader; whether a kept scan's data ran out at a marker. */
+function ranOut(reader: BitReader, bits: number, count: number, kept: boolean): boolean {
+  reader.bits = bits;
+  reader.count = count;
+  return kept && reader.stop === Stop.Marker && reader.overrun() > 0;
 }
 
 /**
