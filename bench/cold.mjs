@@ -9,7 +9,8 @@
 // CPU time (steadier on a shared machine). Each fresh process is run RUNS times
 // (TERMSIGHT_BENCH_RUNS, default 5) and the medians are printed.
 // The start-up rows give wall and CPU time (the child's own CPU time at exit), the compile cache
-// warm, off and on a first run, `node -e 0` without NODE_EXTRA_CA_CERTS where it is set, and with
+// warm, off and on a first run, `node -e 0` with NODE_EXTRA_CA_CERTS where the machine sets it (every
+// other row runs without it: machine.mjs), and with
 // TERMSIGHT_BENCH_BASE=.bench-cache/base-dist (a copy of another build's dist/) that build too.
 // Run alone: npm run build && node bench/cold.mjs (--load-only: only the loading rows;
 // --encode-only: only the first-call rows)
@@ -18,7 +19,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadLine, median } from './machine.mjs';
+import { EXTRA_CA_CERTS, loadLine, median } from './machine.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.TERMSIGHT_BENCH_RUNS) > 0 ? Number(process.env.TERMSIGHT_BENCH_RUNS) : 5;
@@ -117,8 +118,8 @@ const ONE_PIXEL_PNG =
  * TERMSIGHT_BENCH_BASE (a copy of another build's dist/ inside the repository), that build too, in
  * the same alternation; where Node has a compile cache (22.1+), the cache warm, switched off, and
  * a first run (an empty cache folder each time, so the run also writes the cache). Where
- * NODE_EXTRA_CA_CERTS is set, `node -e 0` without it too: Node 20 reads and parses that file at
- * every start, before any of termsight runs.
+ * the machine sets NODE_EXTRA_CA_CERTS (taken out of every other row by machine.mjs), `node -e 0`
+ * with it too: Node 20 reads and parses that file at every start, before any of termsight runs.
  */
 function loadRows(log, runs) {
   const dir = join(ROOT, '.bench-cache');
@@ -135,8 +136,7 @@ function loadRows(log, runs) {
     return env;
   };
   const uncachedEnv = { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' };
-  const withoutCa = { ...process.env };
-  delete withoutCa.NODE_EXTRA_CA_CERTS;
+  const withCa = { ...process.env, NODE_EXTRA_CA_CERTS: EXTRA_CA_CERTS };
   let fresh = 0;
   const firstDir = () => {
     const folder = join(dir, `compile-cache-first-${fresh++}`);
@@ -146,9 +146,7 @@ function loadRows(log, runs) {
   // Row name -> one run of it; each round runs every row once, in this order.
   const rows = new Map([
     ['node -e 0', () => processCost(['-e', '0'])],
-    ...(process.env.NODE_EXTRA_CA_CERTS
-      ? [['node -e 0, no NODE_EXTRA_CA_CERTS', () => processCost(['-e', '0'], withoutCa)]]
-      : []),
+    ...(EXTRA_CA_CERTS ? [['node -e 0, with NODE_EXTRA_CA_CERTS', () => processCost(['-e', '0'], withCa)]] : []),
     ['show 1x1 PNG, sixel', () => processCost(show(join(ROOT, 'dist/cli/main.js')))],
     ...(base ? [['show 1x1 PNG, sixel, base build', () => processCost(show(base))]] : []),
     ...(hasCache
@@ -209,7 +207,7 @@ function loadRows(log, runs) {
   const started = new Map([...starts].map(([name, side]) => [name, imports(side)]));
   // Each start-up row against the row it is measured against (ratios wall / CPU).
   const against = {
-    'node -e 0, no NODE_EXTRA_CA_CERTS': 'node -e 0',
+    'node -e 0, with NODE_EXTRA_CA_CERTS': 'node -e 0',
     'show 1x1 PNG, sixel': 'node -e 0',
     'show 1x1 PNG, sixel, base build': 'node -e 0',
     'show, compile cache warm': 'show, compile cache off',

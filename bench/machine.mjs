@@ -8,6 +8,15 @@ import { join } from 'node:path';
 
 const TIME = '/usr/bin/time';
 
+/**
+ * NODE_EXTRA_CA_CERTS as the machine set it, taken out of the environment every measured process
+ * inherits: Node 20 reads and parses that file at every start (about 55 ms CPU here), Node 22+
+ * only when a TLS connection needs it, and users' machines rarely set it. bench/cold.mjs measures
+ * `node -e 0` with it, so its cost stays visible; the load line says it was taken out.
+ */
+export const EXTRA_CA_CERTS = process.env.NODE_EXTRA_CA_CERTS;
+delete process.env.NODE_EXTRA_CA_CERTS;
+
 /** Whether whole-process costs can be measured here (GNU time reports CPU time and peak memory). */
 export const canTimeProcesses = () => existsSync(TIME);
 
@@ -19,7 +28,8 @@ export function loadLine() {
   const [one, five] = loadavg();
   const cores = availableParallelism();
   const quiet = one < cores / 2;
-  return `machine: load average ${one.toFixed(2)} (1 min) / ${five.toFixed(2)} (5 min) on ${cores} cores: ${quiet ? 'quiet' : 'LOADED: wall times are inflated, compare CPU times and same-run ratios'}`;
+  const ca = EXTRA_CA_CERTS ? '; NODE_EXTRA_CA_CERTS unset for the processes measured' : '';
+  return `machine: load average ${one.toFixed(2)} (1 min) / ${five.toFixed(2)} (5 min) on ${cores} cores: ${quiet ? 'quiet' : 'LOADED: wall times are inflated, compare CPU times and same-run ratios'}${ca}`;
 }
 
 let scratch;
