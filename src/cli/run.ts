@@ -23,13 +23,15 @@ Usage:
   termsight show FILE... [--protocol P] [--symbols SETS] [--width W] [--height H]
                  [--fit MODE] [--align A] [--grid COLSxROWS] [--no-probe] [--animate]
                  [--explain] [--timeout MS] [--max-bytes N] [--tmux-passthrough]
-      Draw PNG, JPEG, GIF or WebP pictures (- reads stdin) with the best protocol:
-      kitty, iterm2, sixel, braille, blocks or symbols. --width and --height
+      Draw pictures (- reads stdin) with the best protocol: kitty, iterm2,
+      sixel, braille, blocks or symbols. PNG, JPEG, GIF, WebP, BMP, QOI and
+      PNM are read by termsight itself; AVIF, TIFF and SVG need the package
+      sharp, HEIC libheif-js, JPEG XL wasm-vips. --width and --height
       take cells (40), a percentage of the terminal (50%) or pixels (400px);
       --fit contain (default), cover (fill the box, crop) or fill (stretch);
       --align left, center or right; --grid 4x2 lays files out as thumbnails
-      with their names; --animate plays a GIF or APNG (kitty and iTerm2 play
-      it themselves); --explain prints the drawing plan, a reason for each
+      with their names; --animate plays a GIF, APNG or WebP animation (kitty
+      and iTerm2 play it themselves); --explain prints the drawing plan, a reason for each
       decision, and draws nothing. --symbols picks the
       glyphs of symbols pictures: half, quadrant, eighths, block (default),
       sextant, octant, braille, all, comma-separated. --max-bytes reads at
