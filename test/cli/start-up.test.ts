@@ -112,8 +112,8 @@ describe('the bundled CLI draws byte for byte what the unbundled modules draw', 
       ? Buffer.from(run.stdout.toString('latin1').replace(/i=\d+/g, 'i=#'), 'latin1')
       : run.stdout;
   };
-  it.each(PROTOCOLS.flatMap((protocol) => FILES.map((file) => ({ protocol, file }))))(
-    '$protocol, $file',
+  it.each(PROTOCOLS.flatMap((protocol) => FILES.map((file) => ({ name: `${protocol}, ${file}`, protocol, file }))))(
+    '$name',
     ({ protocol, file }) => {
       expect(show(BUNDLED, protocol, file).equals(show(UNBUNDLED, protocol, file))).toBe(true);
     },

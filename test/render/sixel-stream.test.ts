@@ -85,10 +85,10 @@ describe('the stream draws the pixels of the 0.3.0 stream', () => {
 
   // Measured: chelsea 0.943 of the 0.3.0 bytes, coffee 0.948, camera at 16 colours (large areas) 0.996.
   it.each([
-    ['chelsea.png', 256, 0.96],
-    ['coffee.png', 256, 0.96],
-    ['camera.png', 16, 1],
-  ] as const)('%s at %i colours: the same pixels, below %f of the bytes', (name, colors, most) => {
+    { name: 'chelsea.png', colors: 256, most: 0.96 },
+    { name: 'coffee.png', colors: 256, most: 0.96 },
+    { name: 'camera.png', colors: 16, most: 1 },
+  ] as const)('$name at $colors colours: the same pixels, below $most of the bytes', ({ name, colors, most }) => {
     const { written, reference } = expectSamePixels(indexRaster(photo(name), { sixelColors: colors }));
     expect(written / reference).toBeLessThan(most);
   });

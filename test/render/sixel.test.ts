@@ -160,13 +160,15 @@ describe('writeSixel', () => {
 
 describe('run lengths and sizes in decimal', () => {
   // Around each digit count and the divisions by multiplication (exact below 179 and 1000).
-  it.each([4, 9, 10, 11, 99, 100, 101, 178, 179, 180, 255, 256, 999, 1000, 1001, 9999, 10_000, 12_345, 65_535])(
-    'a row of %i',
-    (n) => {
-      const sequence = encodeSixel(raster([repeat(W, n)]));
-      expect(sequence).toBe(`${ESC}P0;0;0q"1;1;${n};1#0;2;100;100;100#0!${n}@${ESC}\\`);
-    },
-  );
+  it.each(
+    [4, 9, 10, 11, 99, 100, 101, 178, 179, 180, 255, 256, 999, 1000, 1001, 9999, 10_000, 12_345, 65_535].map((n) => ({
+      name: `a row of ${n}`,
+      n,
+    })),
+  )('$name', ({ n }) => {
+    const sequence = encodeSixel(raster([repeat(W, n)]));
+    expect(sequence).toBe(`${ESC}P0;0;0q"1;1;${n};1#0;2;100;100;100#0!${n}@${ESC}\\`);
+  });
 });
 
 describe('clampColors', () => {
