@@ -11,12 +11,12 @@
 // Run alone: npm run build && node bench/jpeg-stages.mjs (TERMSIGHT_BENCH_RUNS, default 3)
 // TERMSIGHT_BENCH_BASE=.bench-cache/base-dist profiles that build too, in alternation.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inputs } from './jpeg.mjs';
 import { canTimeProcesses, median, processCost } from './machine.mjs';
+import { functionStages, profileOnce } from './profile.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.TERMSIGHT_BENCH_RUNS) > 0 ? Number(process.env.TERMSIGHT_BENCH_RUNS) : 3;
@@ -46,81 +46,13 @@ const STAGES = [
   'other',
 ];
 
-/**
- * Function name -> stage, from the declarations in src/ (a name declared in files of two stages is
- * left out, and its samples count as `cli+rest`): the bundled chunks keep function names, not files.
- */
-function functionStages() {
-  const byName = new Map();
-  const walk = (dir) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (p.endsWith('.ts')) {
-        const stage = stageOf(relative(join(ROOT, 'src'), p));
-        const text = readFileSync(p, 'utf8');
-        const names = [
-          ...text.matchAll(/function\s+([A-Za-z0-9_$]+)/g),
-          ...text.matchAll(/^\s+(?:private\s+|static\s+|readonly\s+)*([A-Za-z0-9_$]+)\([^)]*\)(?::[^{]+)?\s*\{/gm),
-          ...text.matchAll(/(?:const|let)\s+([A-Za-z0-9_$]+)\s*=\s*(?:\([^)]*\)|[A-Za-z0-9_$]+)\s*(?::[^=]+)?=>/g),
-        ].map((m) => m[1]);
-        for (const n of names) {
-          const had = byName.get(n);
-          byName.set(n, had === undefined || had === stage ? stage : null);
-        }
-      }
-    }
-  };
-  walk(join(ROOT, 'src'));
-  return byName;
-}
-
-/** Self time (ms) by stage in one .cpuprofile. */
-function stagesOf(profile, names) {
-  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-  const out = Object.fromEntries(STAGES.map((s) => [s, 0]));
-  for (let i = 0; i < profile.samples.length; i++) {
-    const { functionName, url } = nodes.get(profile.samples[i]).callFrame;
-    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
-    let stage;
-    if (functionName === '(garbage collector)') stage = 'gc';
-    else if (functionName === '(program)' || functionName === '(idle)' || functionName === '(root)') stage = 'other';
-    else if (url.startsWith('node:') || url === '') stage = 'modules+node';
+/** A profiled frame's stage: Node's own code, else the function's declaring file, else its chunk. */
+function frameStage(names) {
+  return ({ functionName, url }) => {
+    if (url.startsWith('node:') || url === '') return 'modules+node';
     // Closures without a name (the scan kinds' block decoders) are placed by their chunk.
-    else stage = names.get(functionName) ?? (/jpeg/.test(url) ? 'decode other' : 'cli+rest');
-    out[stage] += ms;
-  }
-  return out;
-}
-
-/**
- * One profiled process: its stages as shares of the samples, times the process's CPU time from
- * GNU time. (A sample's delta is wall time: on a loaded machine it includes time spent waiting for
- * a core, spread over the stages like the rest, so shares stay fair where absolute deltas do not.)
- */
-function profileOnce(cli, args, names, nodeStart) {
-  const dir = mkdtempSync(join(tmpdir(), 'termsight-prof-'));
-  try {
-    const r = processCost([
-      process.execPath,
-      '--cpu-prof',
-      '--cpu-prof-dir',
-      dir,
-      '--cpu-prof-interval',
-      '250',
-      cli,
-      ...args,
-    ]);
-    if (!r.ok) throw new Error(`show failed: ${r.stderr}`);
-    const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-    const stages = stagesOf(JSON.parse(readFileSync(join(dir, file), 'utf8')), names);
-    const sampled = STAGES.reduce((a, st) => a + stages[st], 0);
-    // Node's start (before the profiler runs) is `node -e 0`'s CPU time; the rest is shared out.
-    const rest = Math.max(0, r.cpu - nodeStart);
-    return Object.fromEntries(STAGES.map((st) => [st, (stages[st] / sampled) * rest]));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+    return names.get(functionName) ?? (/jpeg/.test(url) ? 'decode other' : 'cli+rest');
+  };
 }
 
 const f0 = (x) => x.toFixed(0);
@@ -132,7 +64,7 @@ export async function run(log = console.log) {
     log('jpeg-stages: skipped (needs ImageMagick convert and /usr/bin/time)');
     return;
   }
-  const names = functionStages();
+  const names = functionStages(ROOT, stageOf);
   const nodeStart = median([0, 1, 2, 3, 4].map(() => processCost([process.execPath, '-e', '0']).cpu));
   const files = inputs();
   const builds = [['this build', cli]];
@@ -152,7 +84,7 @@ export async function run(log = console.log) {
       const got = builds.map(() => []);
       for (let i = 0; i < RUNS; i++)
         builds.forEach(([, c], k) => {
-          got[k].push(profileOnce(c, args, names, nodeStart));
+          got[k].push(profileOnce(c, args, { stages: STAGES, frameStage: frameStage(names), nodeStart }).stages);
         });
       builds.forEach(([label], k) => {
         const m = Object.fromEntries(STAGES.map((s) => [s, median(got[k].map((g) => g[s]))]));

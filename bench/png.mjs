@@ -13,12 +13,12 @@
 // The load average is printed before and after each table.
 // Run alone: npm run build && node bench/png.mjs [show|stages] (both without an argument)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { makeTiledPhoto } from './jpeg.mjs';
 import { canTimeProcesses, loadLine, median, processCost } from './machine.mjs';
+import { functionStages, profileOnce } from './profile.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = join(ROOT, '.bench-cache');
@@ -138,76 +138,13 @@ const STAGES = [
   'other',
 ];
 
-/**
- * Function name -> stage, from the declarations in src/ (the bundle keeps names, not files); a
- * name declared in files of two stages is left out and counted by its chunk.
- */
-function functionStages() {
-  const byName = new Map();
-  const walk = (dir) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (p.endsWith('.ts')) {
-        const stage = stageOf(relative(join(ROOT, 'src'), p));
-        const text = readFileSync(p, 'utf8');
-        const names = [
-          ...text.matchAll(/function\s+([A-Za-z0-9_$]+)/g),
-          ...text.matchAll(/^\s+(?:private\s+|static\s+|readonly\s+)*([A-Za-z0-9_$]+)\([^)]*\)(?::[^{]+)?\s*\{/gm),
-          ...text.matchAll(/(?:const|let)\s+([A-Za-z0-9_$]+)\s*=\s*(?:\([^)]*\)|[A-Za-z0-9_$]+)\s*(?::[^=]+)?=>/g),
-        ].map((m) => m[1]);
-        for (const n of names) {
-          const had = byName.get(n);
-          byName.set(n, had === undefined || had === stage ? stage : null);
-        }
-      }
-    }
+/** A profiled frame's stage: node:zlib's native inflate is charged to its JS caller's stage, inflate. */
+function frameStage(names) {
+  return ({ functionName, url }) => {
+    if (url === 'node:zlib' && functionName !== 'crc32') return 'inflate';
+    if (url.startsWith('node:') || url === '') return 'modules+node';
+    return names.get(functionName) ?? (/\/png-[^/]*\.js$/.test(url) ? 'expand+average' : 'cli+rest');
   };
-  walk(join(ROOT, 'src'));
-  return byName;
-}
-
-/** Self time (ms) by stage in one .cpuprofile. node:zlib's native inflate is charged to its JS caller. */
-function stagesOf(profile, names) {
-  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-  const out = Object.fromEntries(STAGES.map((s) => [s, 0]));
-  for (let i = 0; i < profile.samples.length; i++) {
-    const { functionName, url } = nodes.get(profile.samples[i]).callFrame;
-    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
-    let stage;
-    if (functionName === '(garbage collector)') stage = 'gc';
-    else if (functionName === '(program)' || functionName === '(idle)' || functionName === '(root)') stage = 'other';
-    else if (url === 'node:zlib' && functionName !== 'crc32') stage = 'inflate';
-    else if (url.startsWith('node:') || url === '') stage = 'modules+node';
-    else stage = names.get(functionName) ?? (/\/png-[^/]*\.js$/.test(url) ? 'expand+average' : 'cli+rest');
-    out[stage] += ms;
-  }
-  return out;
-}
-
-/** One profiled process: each stage's share of the samples times the process's CPU time less Node's start. */
-function profileOnce(cli, args, names, nodeStart) {
-  const dir = mkdtempSync(join(tmpdir(), 'termsight-prof-'));
-  try {
-    const r = processCost([
-      process.execPath,
-      '--cpu-prof',
-      '--cpu-prof-dir',
-      dir,
-      '--cpu-prof-interval',
-      '250',
-      cli,
-      ...args,
-    ]);
-    if (!r.ok) throw new Error(`show failed: ${r.stderr}`);
-    const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-    const stages = stagesOf(JSON.parse(readFileSync(join(dir, file), 'utf8')), names);
-    const sampled = STAGES.reduce((a, st) => a + stages[st], 0);
-    const rest = Math.max(0, r.cpu - nodeStart);
-    return { stages: Object.fromEntries(STAGES.map((st) => [st, (stages[st] / sampled) * rest])), mib: r.rss };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /** The stage table (this build, and the base build in alternation), then the C tools' whole CPU. */
@@ -218,7 +155,7 @@ export function stageRows(log = console.log) {
     return;
   }
   const runs = runsOr(3);
-  const names = functionStages();
+  const names = functionStages(ROOT, stageOf);
   const files = inputs();
   log(`before: ${loadLine()}`);
   const nodeStart = median([0, 1, 2, 3, 4].map(() => processCost([process.execPath, '-e', '0']).cpu));
@@ -236,7 +173,7 @@ export function stageRows(log = console.log) {
       const got = builds.map(() => []);
       for (let i = 0; i < runs; i++)
         builds.forEach(([, c], k) => {
-          got[k].push(profileOnce(c, args, names, nodeStart));
+          got[k].push(profileOnce(c, args, { stages: STAGES, frameStage: frameStage(names), nodeStart }));
         });
       builds.forEach(([label], k) => {
         const m = Object.fromEntries(STAGES.map((s) => [s, median(got[k].map((g) => g.stages[s]))]));

@@ -7,7 +7,7 @@ import { loadLine } from './machine.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
-const SHARED = new Set(['run.mjs', 'images.mjs', 'quality.mjs', 'machine.mjs']);
+const SHARED = new Set(['run.mjs', 'images.mjs', 'quality.mjs', 'machine.mjs', 'profile.mjs']);
 const names = readdirSync(here)
   .filter((f) => f.endsWith('.mjs') && !SHARED.has(f))
   .filter((f) => only.length === 0 || only.some((o) => f.startsWith(o)))
