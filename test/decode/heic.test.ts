@@ -11,7 +11,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +21,7 @@ import { HeifBoxError, readHeifPrimary } from '../../src/decode/heif-boxes.js';
 import { decodeImageLoading } from '../../src/decode/load.js';
 import { sniffPeerFormat } from '../../src/decode/sniff.js';
 import { colrIcc, colrNclx, fullBox, heifFile, ispe, withIrot, withIspe } from './support/heif-files.js';
+import { CLI, showWithout } from './support/show-without.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const FIXTURE = join(ROOT, 'test/fixtures/images/peer/chelsea.heic');
@@ -447,53 +447,6 @@ describe.runIf(hasLibheif)('with libheif-js installed (the dev dependency)', () 
   });
 });
 
-const CLI = join(ROOT, 'dist/cli/main.js');
-
-const RESOLVE_HOOK = pathToFileURL(join(ROOT, 'test/support/resolve-hook.mjs')).href;
-
-function show(
-  file: string,
-  missing: readonly string[],
-  protocol = 'blocks',
-): { status: number | null; stdout: string; stderr: string; rssMiB: number } {
-  const dir = mkdtempSync(join(tmpdir(), 'termsight-heic-cli-'));
-  try {
-    const register = join(dir, 'register.mjs');
-    writeFileSync(
-      register,
-      `import { missingPackages } from ${JSON.stringify(RESOLVE_HOOK)};\nawait missingPackages(${JSON.stringify(missing)});\n`,
-    );
-    const rss = join(dir, 'rss');
-    // Through a small sh, so the child's peak RSS is its own (see hostile-cli.test.ts).
-    const run = spawnSync(
-      'sh',
-      [
-        '-c',
-        '"$@"; exit $?',
-        'sh',
-        process.execPath,
-        '--max-old-space-size=256',
-        '--import',
-        pathToFileURL(register).href,
-        join(ROOT, 'test/decode/support/rss-wrapper.mjs'),
-        rss,
-        'show',
-        file,
-        '--no-probe',
-        '--protocol',
-        protocol,
-        '--width',
-        '24',
-      ],
-      { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', TERM: 'xterm-256color' }, timeout: 120_000 },
-    );
-    const rssMiB = existsSync(rss) ? Number(readFileSync(rss, 'utf8')) / 1024 : Number.NaN;
-    return { status: run.status, stdout: run.stdout, stderr: run.stderr, rssMiB };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 describe.runIf(existsSync(CLI))('termsight show x.heic (the built CLI)', () => {
   describe.runIf(hasLibheif)('with libheif-js', () => {
     it.each([
@@ -502,7 +455,7 @@ describe.runIf(existsSync(CLI))('termsight show x.heic (the built CLI)', () => {
       { name: 'symbols', protocol: 'symbols', sequence: /\x1b\[[0-9;]*[34]8;5;\d+m[\u2580-\u259f]/, missing: [] },
       { name: 'blocks, sharp missing', protocol: 'blocks', sequence: /\x1b\[[0-9;]*[34]8;5;/, missing: ['sharp'] },
     ])('$name: drawn, exit 0', ({ protocol, sequence, missing }) => {
-      const run = show(FIXTURE, missing, protocol);
+      const run = showWithout(FIXTURE, missing, protocol);
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       expect(run.stdout).toMatch(sequence);
@@ -512,7 +465,7 @@ describe.runIf(existsSync(CLI))('termsight show x.heic (the built CLI)', () => {
   it.runIf(hasLibheif && magickHeic)(
     'kitty: the pixels sent are ImageMagick’s decode of the file, within 40 dB',
     () => {
-      const run = show(FIXTURE, [], 'kitty');
+      const run = showWithout(FIXTURE, [], 'kitty');
       expect(run.status).toBe(0);
       const chunks = [...run.stdout.matchAll(/\x1b_G([^;\x1b]*);([^\x1b]*)\x1b\\/g)];
       const keys = Object.fromEntries((chunks[0]?.[1] ?? '').split(',').map((kv) => kv.split('=')));
@@ -531,7 +484,7 @@ describe.runIf(existsSync(CLI))('termsight show x.heic (the built CLI)', () => {
     { name: 'without libheif-js (sharp’s prebuilt has no HEVC)', missing: ['libheif-js'] },
     { name: 'without either', missing: ['libheif-js', 'sharp'] },
   ])('$name: one line naming the package, exit 2', ({ missing }) => {
-    const run = show(FIXTURE, missing);
+    const run = showWithout(FIXTURE, missing);
     expect(run.stderr).toBe(`termsight: ${FIXTURE}: ${HEIC_MISSING}\n`);
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
@@ -542,7 +495,7 @@ describe.runIf(existsSync(CLI))('termsight show x.heic (the built CLI)', () => {
     try {
       const file = join(dir, 'bomb.heic');
       writeFileSync(file, withIspe(fixture(), 100_000, 100_000));
-      const run = show(file, []);
+      const run = showWithout(file, []);
       expect(run.stderr).toMatch(/^termsight: .*bomb\.heic: HEIC image too large to decode safely: 100000x100000 \(/);
       expect(run.stderr.split('\n')).toHaveLength(2);
       expect(run.status).toBe(2);

@@ -18,6 +18,7 @@ import { JXL_MISSING } from '../../src/decode/jxl.js';
 import { isJxl, JxlHeaderError, readJxlHeader } from '../../src/decode/jxl-header.js';
 import { decodeImageLoading } from '../../src/decode/load.js';
 import { sniffFormat, sniffPeerFormat } from '../../src/decode/sniff.js';
+import { CLI, showWithout } from './support/show-without.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const DIR = join(ROOT, 'test/fixtures/images/jxl');
@@ -442,48 +443,6 @@ describe('the limits, from the size header, before a decoder', () => {
   });
 });
 
-const CLI = join(ROOT, 'dist/cli/main.js');
-const RESOLVE_HOOK = pathToFileURL(join(ROOT, 'test/support/resolve-hook.mjs')).href;
-
-function show(file: string, missing: readonly string[], protocol = 'blocks') {
-  const dir = mkdtempSync(join(tmpdir(), 'termsight-jxl-cli-'));
-  try {
-    const register = join(dir, 'register.mjs');
-    writeFileSync(
-      register,
-      `import { missingPackages } from ${JSON.stringify(RESOLVE_HOOK)};\nawait missingPackages(${JSON.stringify(missing)});\n`,
-    );
-    const rss = join(dir, 'rss');
-    // Through a small sh, so the child's peak RSS is its own (see hostile-cli.test.ts).
-    const run = spawnSync(
-      'sh',
-      [
-        '-c',
-        '"$@"; exit $?',
-        'sh',
-        process.execPath,
-        '--max-old-space-size=256',
-        '--import',
-        pathToFileURL(register).href,
-        join(ROOT, 'test/decode/support/rss-wrapper.mjs'),
-        rss,
-        'show',
-        file,
-        '--no-probe',
-        '--protocol',
-        protocol,
-        '--width',
-        '24',
-      ],
-      { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', TERM: 'xterm-256color' }, timeout: 120_000 },
-    );
-    const rssMiB = existsSync(rss) ? Number(readFileSync(rss, 'utf8')) / 1024 : Number.NaN;
-    return { status: run.status, stdout: run.stdout, stderr: run.stderr, rssMiB };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 describe.runIf(existsSync(CLI))('termsight show x.jxl (the built CLI)', () => {
   const FILE = join(DIR, 'chelsea.jxl');
   describe.runIf(hasWasmVips)('with wasm-vips', () => {
@@ -493,14 +452,14 @@ describe.runIf(existsSync(CLI))('termsight show x.jxl (the built CLI)', () => {
       { name: 'symbols', protocol: 'symbols', sequence: /\x1b\[[0-9;]*[34]8;5;\d+m[\u2580-\u259f]/, missing: [] },
       { name: 'blocks, sharp missing', protocol: 'blocks', sequence: /\x1b\[[0-9;]*[34]8;5;/, missing: ['sharp'] },
     ])('$name: drawn, exit 0', ({ protocol, sequence, missing }) => {
-      const run = show(FILE, missing, protocol);
+      const run = showWithout(FILE, missing, protocol);
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       expect(run.stdout).toMatch(sequence);
     });
 
     it('kitty: the pixels sent are wasm-vips’s decode of the file, as decodeImageLoading gives them', async () => {
-      const run = show(FILE, [], 'kitty');
+      const run = showWithout(FILE, [], 'kitty');
       expect(run.status).toBe(0);
       const { inflateSync } = await import('node:zlib');
       const chunks = [...run.stdout.matchAll(/\x1b_G([^;\x1b]*);([^\x1b]*)\x1b\\/g)];
@@ -518,7 +477,7 @@ describe.runIf(existsSync(CLI))('termsight show x.jxl (the built CLI)', () => {
     { name: 'without wasm-vips (sharp’s prebuilt has no JPEG XL)', missing: ['wasm-vips'] },
     { name: 'without either', missing: ['wasm-vips', 'sharp'] },
   ])('$name: one line naming the package, exit 2', ({ missing }) => {
-    const run = show(FILE, missing);
+    const run = showWithout(FILE, missing);
     expect(run.stderr).toBe(`termsight: ${FILE}: ${JXL_MISSING}\n`);
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
@@ -529,7 +488,7 @@ describe.runIf(existsSync(CLI))('termsight show x.jxl (the built CLI)', () => {
     try {
       const file = join(dir, 'bomb.jxl');
       writeFileSync(file, codestream(100_000, 100_000, 0));
-      const run = show(file, []);
+      const run = showWithout(file, []);
       expect(run.stderr).toMatch(/^termsight: .*bomb\.jxl: JPEG XL image too large to decode safely: 100000x100000 \(/);
       expect(run.stderr.split('\n')).toHaveLength(2);
       expect(run.status).toBe(2);
@@ -563,7 +522,7 @@ console.log(error.failure, error.message);`;
       const file = join(dir, 'cut.jxl');
       const whole = fixture('chelsea-lossless.jxl');
       writeFileSync(file, whole.subarray(0, whole.length >> 1));
-      const run = show(file, []);
+      const run = showWithout(file, []);
       expect(run.stderr).toMatch(/^termsight: .*cut\.jxl: corrupt JPEG XL: \S/);
       expect(run.stderr.split('\n')).toHaveLength(2);
       expect(run.status).toBe(2);
