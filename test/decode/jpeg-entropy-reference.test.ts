@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { BitReader } from '../../src/decode/jpeg-bits.js';
 import { type ComponentState, decodeScan, type ScanPart, truncated } from '../../src/decode/jpeg-entropy.js';
 import { type BlockSize, coefficientsRead, ZIGZAG } from '../../src/decode/jpeg-idct.js';
-import { buildHuffmanTable, type HuffmanTable } from '../../src/decode/jpeg-segments.js';
+import type { HuffmanTable } from '../../src/decode/jpeg-segments.js';
+import { huffmanTable, scanBytes } from './support/jpeg-arbitraries.js';
 
 const WIDE = 3;
 const HIGH = 2;
@@ -99,43 +100,7 @@ function outcome(run: (r: BitReader, c: ComponentState) => void, data: Uint8Arra
   return { coefs: read(), pred: c.pred, overrun, next, stop: r.stop, pos: r.pos };
 }
 
-/**
- * A canonical Huffman table from code counts made to fit (Kraft) and symbols drawn for it; `gaps`
- * leaves a code free at every length, so that data can spell invalid codes.
- */
-const table = (symbolValues: fc.Arbitrary<number>) =>
-  fc
-    .tuple(
-      fc.array(fc.nat(6), { minLength: 16, maxLength: 16 }),
-      fc.array(symbolValues, { minLength: 96, maxLength: 96 }),
-      fc.boolean(),
-    )
-    .map(([wanted, pool, gaps]) => {
-      const counts = new Uint8Array(16);
-      let room = 1; // codes still free at the current length, before doubling
-      let used = 0;
-      for (let length = 1; length <= 16; length++) {
-        room *= 2;
-        const n = Math.min(wanted[length - 1]!, gaps ? room - 1 : room, pool.length - used);
-        counts[length - 1] = Math.max(0, n);
-        room -= counts[length - 1]!;
-        used += counts[length - 1]!;
-      }
-      if (used === 0) counts[0] = 1;
-      return buildHuffmanTable(counts, Uint8Array.from(pool.slice(0, Math.max(1, used))));
-    });
-
-// Data bytes with the ones that matter to the reader drawn often: 0xFF stuffed, RSTn, EOI, and zeros.
-const data = fc
-  .array(
-    fc.oneof(
-      { weight: 12, arbitrary: fc.integer({ min: 0, max: 254 }) },
-      { weight: 2, arbitrary: fc.constant([0xff, 0x00]) },
-      { weight: 1, arbitrary: fc.constantFrom([0xff, 0xd0], [0xff, 0xd9], [0xff]) },
-    ),
-    { maxLength: 400 },
-  )
-  .map((parts) => Uint8Array.from(parts.flat()));
+const data = scanBytes(12, 400);
 
 describe('sequential blocks: the fast decoder equals the reference model bit for bit', () => {
   it.each([
@@ -146,9 +111,9 @@ describe('sequential blocks: the fast decoder equals the reference model bit for
   ])('$name', ({ size }) => {
     fc.assert(
       fc.property(
-        table(fc.integer({ min: 0, max: 15 })),
+        huffmanTable(fc.integer({ min: 0, max: 15 })),
         // AC symbols: mostly the run/size pairs 8-bit data uses, some any byte (sizes up to 15).
-        table(
+        huffmanTable(
           fc.oneof(
             fc.tuple(fc.integer({ min: 0, max: 15 }), fc.integer({ min: 0, max: 10 })).map(([r, s]) => (r << 4) | s),
             fc.integer({ min: 0, max: 255 }),
@@ -184,8 +149,8 @@ describe('sequential blocks: the fast decoder equals the reference model bit for
     const seen = new Set<string>();
     fc.assert(
       fc.property(
-        table(fc.integer({ min: 0, max: 15 })),
-        table(fc.integer({ min: 0, max: 255 })),
+        huffmanTable(fc.integer({ min: 0, max: 15 })),
+        huffmanTable(fc.integer({ min: 0, max: 255 })),
         data,
         (dc, ac, bytes) => {
           const o = outcome((r, c) => referenceScan(r, dc, ac, c, 8), bytes, 8);

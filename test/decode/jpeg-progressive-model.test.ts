@@ -13,6 +13,7 @@ import { type ComponentState, decodeScan } from '../../src/decode/jpeg-entropy.j
 import { type BlockSize, coefficientsRead, ZIGZAG } from '../../src/decode/jpeg-idct.js';
 import { buildHuffmanTable, type HuffmanTable, type ScanHeader } from '../../src/decode/jpeg-segments.js';
 import { type ComponentState as ModelComponent, decodeScan as modelScan } from './jpeg-entropy-model.js';
+import { huffmanTable, scanBytes } from './support/jpeg-arbitraries.js';
 
 const MCUS_WIDE = 2;
 const MCUS_HIGH = 2;
@@ -103,39 +104,8 @@ function run(
 }
 
 /** A canonical Huffman table from code counts made to fit (Kraft), `gaps` leaving codes free. */
-const table = (symbolValues: fc.Arbitrary<number>) =>
-  fc
-    .tuple(
-      fc.array(fc.nat(6), { minLength: 16, maxLength: 16 }),
-      fc.array(symbolValues, { minLength: 96, maxLength: 96 }),
-      fc.boolean(),
-    )
-    .map(([wanted, pool, gaps]) => {
-      const counts = new Uint8Array(16);
-      let room = 1;
-      let used = 0;
-      for (let length = 1; length <= 16; length++) {
-        room *= 2;
-        const n = Math.min(wanted[length - 1]!, gaps ? room - 1 : room, pool.length - used);
-        counts[length - 1] = Math.max(0, n);
-        room -= counts[length - 1]!;
-        used += counts[length - 1]!;
-      }
-      if (used === 0) counts[0] = 1;
-      return buildHuffmanTable(counts, Uint8Array.from(pool.slice(0, Math.max(1, used))));
-    });
 
-// Data bytes with the ones that matter to the reader drawn often: 0xFF stuffed, RSTn, EOI.
-const data = fc
-  .array(
-    fc.oneof(
-      { weight: 14, arbitrary: fc.integer({ min: 0, max: 254 }) },
-      { weight: 2, arbitrary: fc.constant([0xff, 0x00]) },
-      { weight: 1, arbitrary: fc.constantFrom([0xff, 0xd0], [0xff, 0xd9], [0xff]) },
-    ),
-    { maxLength: 300 },
-  )
-  .map((parts) => Uint8Array.from(parts.flat()));
+const data = scanBytes(14, 300);
 
 const size = fc.constantFrom<BlockSize>(1, 2, 4, 8);
 
@@ -188,8 +158,8 @@ const scan = (n: number) =>
       return { header, data: bytes };
     });
 
-const dcTable = table(fc.integer({ min: 0, max: 12 }));
-const acTable = table(
+const dcTable = huffmanTable(fc.integer({ min: 0, max: 12 }));
+const acTable = huffmanTable(
   fc.oneof(
     fc.tuple(fc.integer({ min: 0, max: 15 }), fc.integer({ min: 0, max: 1 })).map(([r, s]) => (r << 4) | s),
     fc.tuple(fc.integer({ min: 0, max: 15 }), fc.integer({ min: 0, max: 10 })).map(([r, s]) => (r << 4) | s),
@@ -292,7 +262,7 @@ const history = (low: number) =>
     );
 
 /** AC refinement symbols: a new coefficient after r zeros, an end-of-band run of 2^r.., sixteen zeros. */
-const refineTable = table(
+const refineTable = huffmanTable(
   fc.oneof(
     { weight: 6, arbitrary: fc.integer({ min: 0, max: 15 }).map((r) => (r << 4) | 1) },
     { weight: 3, arbitrary: fc.integer({ min: 0, max: 14 }).map((r) => r << 4) },

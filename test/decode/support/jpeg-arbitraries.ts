@@ -1,0 +1,48 @@
+/**
+ * fast-check arbitraries for the JPEG entropy decoder's property tests (jpeg-entropy-reference and
+ * jpeg-progressive-model): Huffman tables and entropy-coded bytes.
+ */
+import fc from 'fast-check';
+import { buildHuffmanTable, type HuffmanTable } from '../../../src/decode/jpeg-segments.js';
+
+/**
+ * A canonical Huffman table from code counts made to fit (Kraft) and symbols drawn for it; `gaps`
+ * leaves a code free at every length, so that data can spell invalid codes.
+ */
+export const huffmanTable = (symbolValues: fc.Arbitrary<number>): fc.Arbitrary<HuffmanTable> =>
+  fc
+    .tuple(
+      fc.array(fc.nat(6), { minLength: 16, maxLength: 16 }),
+      fc.array(symbolValues, { minLength: 96, maxLength: 96 }),
+      fc.boolean(),
+    )
+    .map(([wanted, pool, gaps]) => {
+      const counts = new Uint8Array(16);
+      let room = 1; // codes still free at the current length, before doubling
+      let used = 0;
+      for (let length = 1; length <= 16; length++) {
+        room *= 2;
+        const n = Math.min(wanted[length - 1]!, gaps ? room - 1 : room, pool.length - used);
+        counts[length - 1] = Math.max(0, n);
+        room -= counts[length - 1]!;
+        used += counts[length - 1]!;
+      }
+      if (used === 0) counts[0] = 1;
+      return buildHuffmanTable(counts, Uint8Array.from(pool.slice(0, Math.max(1, used))));
+    });
+
+/**
+ * Entropy-coded bytes with the ones that matter to the reader drawn often (0xFF stuffed, RSTn, EOI,
+ * a lone 0xFF): `plainWeight` against their 3, at most `maxParts` parts.
+ */
+export const scanBytes = (plainWeight: number, maxParts: number): fc.Arbitrary<Uint8Array> =>
+  fc
+    .array(
+      fc.oneof(
+        { weight: plainWeight, arbitrary: fc.integer({ min: 0, max: 254 }) },
+        { weight: 2, arbitrary: fc.constant([0xff, 0x00]) },
+        { weight: 1, arbitrary: fc.constantFrom([0xff, 0xd0], [0xff, 0xd9], [0xff]) },
+      ),
+      { maxLength: maxParts },
+    )
+    .map((parts) => Uint8Array.from(parts.flat()));
