@@ -559,8 +559,7 @@ function refineBlock(
   state: { eobrun: number },
 ): void {
   const plus = 1 << low;
-  const minus = -1 << low;
-  const fast = table.fast;
+  const zigzag = ZIGZAG;
   let bits = reader.bits;
   let count = reader.count;
   let k = start;
@@ -568,6 +567,7 @@ function refineBlock(
   const block = at >> 6;
   let lastNonZero = last[block] as number;
   if (eobrun === 0) {
+    const fast = table.fast;
     for (; k <= end; k++) {
       if (count < 25) {
         reader.bits = bits;
@@ -590,11 +590,12 @@ function refineBlock(
         count = reader.count;
       }
       let r = rs >> 4;
-      const s = rs & 15;
       let value = 0;
-      if (s !== 0) {
+      if ((rs & 15) !== 0) {
         count--;
-        value = ((bits >>> count) & 1) !== 0 ? plus : minus;
+        // plus for a set bit, minus for a clear one, without a branch on the (random) sign.
+        const clear = ((bits >>> count) & 1) - 1;
+        value = (plus ^ clear) - clear;
       } else if (r !== 15) {
         eobrun = 1 << r;
         if (r > 0) {
@@ -604,47 +605,55 @@ function refineBlock(
         break;
       }
       // Skip r zero-history coefficients (refining the non-zero ones on the way), then place.
-      for (; k <= end; k++) {
-        if (k > lastNonZero) {
-          k += r; // every coefficient from here on is zero: no correction bits
-          break;
-        }
-        const i = at + (ZIGZAG[k] as number);
+      // Past lastNonZero every coefficient is zero and has no correction bit: one step of r.
+      const stop = lastNonZero < end ? lastNonZero : end;
+      for (; k <= stop; k++) {
+        const i = at + (zigzag[k] as number);
         const c = coefs[i] as number;
-        if (c !== 0) {
-          if (count === 0) {
-            reader.bits = bits;
-            reader.count = count;
-            reader.fill();
-            bits = reader.bits;
-            count = reader.count;
-          }
-          count--;
-          if (((bits >>> count) & 1) !== 0 && (c & plus) === 0) coefs[i] = c >= 0 ? c + plus : c + minus;
-        } else if (r-- === 0) break;
+        if (count === 0 && c !== 0) {
+          reader.bits = bits;
+          reader.count = count;
+          reader.fill();
+          bits = reader.bits;
+          count = reader.count;
+        }
+        // Without branches on the data (a correction bit is a coin toss to the branch predictor):
+        // nz is 1 for a coefficient with history, which takes one bit; a set bit moves it away
+        // from zero by 2^Al unless that bit is already set.
+        const nz = (c | -c) >>> 31;
+        count -= nz;
+        const sign = c >> 31;
+        coefs[i] = c + (((plus ^ sign) - sign) & -((bits >>> count) & ~(c >> low) & nz));
+        r -= nz ^ 1;
+        if (r < 0) break;
+      }
+      if (k > stop) {
+        if (stop === end) continue;
+        k += r;
       }
       if (value !== 0 && k <= end) {
-        coefs[at + (ZIGZAG[k] as number)] = value;
+        coefs[at + (zigzag[k] as number)] = value;
         if (k > lastNonZero) lastNonZero = k;
       }
     }
     last[block] = lastNonZero;
   }
   if (eobrun > 0) {
-    const stop = Math.min(end, lastNonZero);
+    const stop = lastNonZero < end ? lastNonZero : end;
     for (; k <= stop; k++) {
-      const i = at + (ZIGZAG[k] as number);
+      const i = at + (zigzag[k] as number);
       const c = coefs[i] as number;
-      if (c === 0) continue;
-      if (count === 0) {
+      if (count === 0 && c !== 0) {
         reader.bits = bits;
         reader.count = count;
         reader.fill();
         bits = reader.bits;
         count = reader.count;
       }
-      count--;
-      if (((bits >>> count) & 1) !== 0 && (c & plus) === 0) coefs[i] = c >= 0 ? c + plus : c + minus;
+      const nz = (c | -c) >>> 31;
+      count -= nz;
+      const sign = c >> 31;
+      coefs[i] = c + (((plus ^ sign) - sign) & -((bits >>> count) & ~(c >> low) & nz));
     }
     eobrun--;
   }
