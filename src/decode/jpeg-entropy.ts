@@ -606,7 +606,7 @@ function refineBlock(
       }
       // Skip r zero-history coefficients (refining the non-zero ones on the way), then place.
       // Past lastNonZero every coefficient is zero and has no correction bit: one step of r.
-      const stop = lastNonZero < end ? lastNonZero : end;
+      const stop = Math.min(lastNonZero, end);
       for (; k <= stop; k++) {
         const i = at + (zigzag[k] as number);
         const c = coefs[i] as number;
@@ -639,7 +639,7 @@ function refineBlock(
     last[block] = lastNonZero;
   }
   if (eobrun > 0) {
-    const stop = lastNonZero < end ? lastNonZero : end;
+    const stop = Math.min(lastNonZero, end);
     for (; k <= stop; k++) {
       const i = at + (zigzag[k] as number);
       const c = coefs[i] as number;
