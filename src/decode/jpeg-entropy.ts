@@ -249,7 +249,8 @@ function dcFirstRow(
             }
             count -= t;
             const d = (bits >>> count) & ((1 << t) - 1);
-            pred += d < 1 << (t - 1) ? d - (1 << t) + 1 : d;
+            // EXTEND without a branch on the (random) sign: 1 - 2^t added when the top bit is clear.
+            pred += d + (((d >> (t - 1)) - 1) & (1 - (1 << t)));
           }
           coefs[base + h * 64] = pred * scale;
         }
@@ -740,7 +741,8 @@ function acFirstBlock(
     if (k > 63) break; // a run past the block: damaged data, the rest is dropped
     count -= s;
     const v = (bits >>> count) & ((1 << s) - 1);
-    coefs[at + (ZIGZAG[k] as number)] = (v < 1 << (s - 1) ? v - (1 << s) + 1 : v) * scale;
+    // EXTEND without a branch on the (random) sign, as in dcFirstRow.
+    coefs[at + (ZIGZAG[k] as number)] = (v + (((v >> (s - 1)) - 1) & (1 - (1 << s)))) * scale;
     placed = k;
     k++;
   }
