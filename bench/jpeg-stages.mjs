@@ -10,12 +10,15 @@
 // spend on the whole job. Profiles are taken at 250 µs; the sampling adds a few per cent.
 // Run alone: npm run build && node bench/jpeg-stages.mjs (TERMSIGHT_BENCH_RUNS, default 3)
 // TERMSIGHT_BENCH_BASE=.bench-cache/base-dist profiles that build too, in alternation.
+// `node bench/jpeg-stages.mjs first`: the progressive photo's first decode in a fresh process (decodeJpeg
+// alone, to a 1000x750 box as `show --width 100` asks), CPU and wall ms by process.cpuUsage, this build
+// and TERMSIGHT_BENCH_BASE alternating (TERMSIGHT_BENCH_RUNS, default 9), and the same decode warm.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inputs } from './jpeg.mjs';
-import { canTimeProcesses, median, processCost } from './machine.mjs';
+import { canTimeProcesses, loadLine, median, processCost } from './machine.mjs';
 import { functionStages, profileOnce } from './profile.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -117,4 +120,63 @@ export async function run(log = console.log) {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) await run();
+/** A child's script: decodes `file` with the build at `dist` `times` times, prints each decode's CPU and wall ms. */
+const DECODE = `
+const [dist, file, times] = process.argv.slice(1);
+const { decodeJpeg } = await import(dist + '/decode/jpeg.js');
+const bytes = (await import('node:fs')).readFileSync(file);
+const out = [];
+for (let i = 0; i < Number(times); i++) {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  decodeJpeg(bytes, { maxSize: { width: 1000, height: 750 } });
+  const c = process.cpuUsage(c0);
+  out.push({ cpu: (c.user + c.system) / 1000, ms: performance.now() - t0 });
+}
+console.log(JSON.stringify(out));
+`;
+
+/**
+ * The progressive photo's entropy-heavy decode, first call in a fresh process (what a one-shot `show`
+ * pays: V8 compiling as it goes) and warm (the third call in one process), this build against the base.
+ */
+export function firstDecodes(log = console.log) {
+  const runs = Number(process.env.TERMSIGHT_BENCH_RUNS) > 0 ? Number(process.env.TERMSIGHT_BENCH_RUNS) : 9;
+  const { progressive } = inputs();
+  const builds = [['this build', join(ROOT, 'dist')]];
+  if (BASE) builds.push(['base build', BASE]);
+  const decode = (dist, times) => {
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', DECODE, dist, progressive, String(times)], {
+      encoding: 'utf8',
+    });
+    if (r.status !== 0) throw new Error(`decode failed: ${r.stderr.split('\n')[0]}`);
+    return JSON.parse(r.stdout);
+  };
+  log(`before: ${loadLine()}`);
+  const first = builds.map(() => []);
+  const warm = builds.map(() => []);
+  for (let i = 0; i < runs; i++)
+    builds.forEach(([, dist], k) => {
+      first[k].push(decode(dist, 1)[0]);
+      if (i < 3) warm[k].push(decode(dist, 3)[2]);
+    });
+  log(
+    `progressive 4000x3000 photo, decodeJpeg to 1000x750: CPU / wall ms, medians (first: ${runs} fresh processes, alternating; warm: the third decode of 3 processes)`,
+  );
+  log('');
+  log('| build | first decode, CPU | first, wall | warm, CPU | warm, wall |');
+  log('| --- | --- | --- | --- | --- |');
+  const cells = (rs) => [median(rs.map((r) => r.cpu)), median(rs.map((r) => r.ms))];
+  builds.forEach(([label], k) => log(`| ${label} | ${[...cells(first[k]), ...cells(warm[k])].map(f0).join(' | ')} |`));
+  if (BASE) {
+    const [a, b] = [cells(first[0]), cells(first[1])];
+    log('');
+    log(`first decode, this / base: CPU ${(a[0] / b[0]).toFixed(3)}, wall ${(a[1] / b[1]).toFixed(3)}`);
+  }
+  log(`after: ${loadLine()}`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (process.argv[2] === 'first') firstDecodes();
+  else await run();
+}
