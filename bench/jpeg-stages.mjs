@@ -167,7 +167,9 @@ export function firstDecodes(log = console.log) {
   log('| build | first decode, CPU | first, wall | warm, CPU | warm, wall |');
   log('| --- | --- | --- | --- | --- |');
   const cells = (rs) => [median(rs.map((r) => r.cpu)), median(rs.map((r) => r.ms))];
-  builds.forEach(([label], k) => log(`| ${label} | ${[...cells(first[k]), ...cells(warm[k])].map(f0).join(' | ')} |`));
+  builds.forEach(([label], k) => {
+    log(`| ${label} | ${[...cells(first[k]), ...cells(warm[k])].map(f0).join(' | ')} |`);
+  });
   if (BASE) {
     const [a, b] = [cells(first[0]), cells(first[1])];
     log('');
