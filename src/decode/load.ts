@@ -23,11 +23,19 @@ export async function decodeImageLoading(
   const bytes = bytesOf(input);
   // AVIF, HEIF, TIFF, JPEG XL and SVG through the optional peer sharp, HEIC through sharp or
   // libheif-js: loaded only now.
-  const peer = bytes.length > 0 && sniffFormat(bytes) === null ? sniffPeerFormat(bytes) : null;
+  const sniffed = bytes.length > 0 ? sniffFormat(bytes) : null;
+  const peer = bytes.length > 0 && sniffed === null ? sniffPeerFormat(bytes) : null;
   if (peer === 'heic') return (await import('./heic.js')).decodeHeic(bytes, options, limitsOf(options));
   if (peer === 'jxl') return (await import('./jxl.js')).decodeJxl(bytes, options, limitsOf(options));
   if (peer) return (await import('./sharp.js')).decodeWithSharp(bytes, peer, options, limitsOf(options));
-  const format = checkedFormat(bytes, limitsOf(options));
+  // BMP's and PNM's header readers only for a BMP or a PNM (the other formats' are header.ts's own).
+  const readers =
+    sniffed === 'bmp'
+      ? { bmp: (await import('./bmp-header.js')).readBmpHeader }
+      : sniffed === 'pnm'
+        ? { pnm: (await import('./pnm-header.js')).readPnmHeader }
+        : {};
+  const format = checkedFormat(bytes, limitsOf(options), readers);
   switch (format) {
     case 'gif':
       return decodeFormat(bytes, format, options, { gif: (await import('./gif.js')).decodeGifFrames });

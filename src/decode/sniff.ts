@@ -2,10 +2,8 @@
  * Which format a file is in, from its first bytes (never from its name: a `.png` that is a JPEG
  * is common, and a name can lie).
  */
-import { isBmpHeaderSize } from './bmp-header.js';
 import { readHeifPrimary } from './heif-boxes.js';
 import type { OwnFormat, PeerFormat } from './image.js';
-import { isPnm } from './pnm-header.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
 
@@ -24,6 +22,37 @@ function u32le(b: Uint8Array, at: number): number {
 
 function ascii(text: string): number[] {
   return [...text].map((c) => c.charCodeAt(0));
+}
+
+/** Whether `c` is whitespace in a PNM header (Netpbm's: space, tab, LF, CR, VT, FF). */
+export function isPnmSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x0b || c === 0x0c;
+}
+
+/**
+ * Whether `b` starts like a PNM: `P1`..`P7` then a space or a comment. Here, not in
+ * pnm-header.ts, so that sniffing loads no header reader: only a PNM does (header.ts).
+ */
+export function isPnm(b: Uint8Array): boolean {
+  if (b.length < 3 || b[0] !== 0x50) return false;
+  const kind = (b[1] as number) - 0x30;
+  return kind >= 1 && kind <= 7 && (isPnmSpace(b[2] as number) || b[2] === 0x23);
+}
+
+/**
+ * The DIB header sizes there are: OS/2 1.x (12), BITMAPINFOHEADER (40) and its V2..V5 (52, 56,
+ * 108, 124), OS/2 2.x (16..64). Here for the same reason as `isPnm`.
+ */
+export function isBmpHeaderSize(size: number): boolean {
+  return (
+    size === 12 ||
+    size === 40 ||
+    size === 52 ||
+    size === 56 ||
+    size === 108 ||
+    size === 124 ||
+    (size >= 16 && size <= 64 && size % 4 === 0)
+  );
 }
 
 /** The format of `bytes` by its magic number, or null when it is none termsight decodes. */
