@@ -7,6 +7,7 @@ import { decodeApngFrames } from './apng.js';
 import { decodeBmp } from './bmp.js';
 import { bytesOf, checkedFormat, decodeFormat, limitsOf } from './decode-image.js';
 import { decodeGifFrames } from './gif.js';
+import { readHeifPrimary } from './heif-boxes.js';
 import type { DecodedImage, DecodeOptions } from './image.js';
 import { ALL_HEADER_READERS } from './image-header.js';
 import { decodeJpeg } from './jpeg.js';
@@ -47,7 +48,7 @@ export { sniffFormat } from './sniff.js';
  */
 export function decodeImage(bytes: Uint8Array | ArrayBuffer | DataView, options: DecodeOptions = {}): DecodedImage {
   const data = bytesOf(bytes);
-  const format = checkedFormat(data, limitsOf(options), ALL_HEADER_READERS);
+  const format = checkedFormat(data, limitsOf(options), ALL_HEADER_READERS, readHeifPrimary);
   return decodeFormat(data, format, options, ALL_DECODERS);
 }
 

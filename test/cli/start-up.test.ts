@@ -97,14 +97,14 @@ describe('termsight show --no-probe loads', () => {
   });
 });
 
-describe('BMP’s and PNM’s header readers: loaded for a BMP or a PNM only', () => {
+describe('the header readers of BMP, PNM and HEIF: loaded for such a file only', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'termsight-start-up-'));
   const ppm = join(scratch, 'small.ppm');
   writeFileSync(ppm, pnmFile({ kind: 6, width: 7, height: 5 }));
   const bmp = join(scratch, 'small.bmp');
   writeFileSync(bmp, bmpFile({ width: 7, height: 5, bits: 24 }));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-  const READERS = ['readBmpHeader', 'readPnmHeader'];
+  const READERS = ['readBmpHeader', 'readPnmHeader', 'readHeifPrimary'];
   const show = (file: string) => loadedBy(['show', '--no-probe', '--protocol', 'sixel', '--width', '4', file]);
 
   it.each([
@@ -113,6 +113,8 @@ describe('BMP’s and PNM’s header readers: loaded for a BMP or a PNM only', (
     // So the check can fail.
     { name: 'a BMP: its own', file: bmp, want: ['readBmpHeader'] },
     { name: 'a PNM: its own', file: ppm, want: ['readPnmHeader'] },
+    // Through the dev dependency libheif-js.
+    { name: 'a HEIC: its own', file: join(IMAGES, 'peer/chelsea.heic'), want: ['readHeifPrimary'] },
   ])(
     '$name',
     ({ file, want }) => {

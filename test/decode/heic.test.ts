@@ -126,12 +126,18 @@ function mutated(file: Uint8Array, changes: [number, number][], cut: number): Ui
   return out;
 }
 
+it('sniffPeerFormat: a HEIF without the box reader passed in is the caller’s mistake, said at once', () => {
+  expect(() => sniffPeerFormat(fixture())).toThrow(/box reader/);
+  // Files that are no HEIF need no reader.
+  expect(sniffPeerFormat(Uint8Array.from([0x49, 0x49, 0x2a, 0x00]))).toBe('tiff');
+});
+
 describe('fuzzed boxes (fast-check)', () => {
   it('a mutated HEIC: the boxes are read or refused with one HeifBoxError; the sniff never throws', () => {
     fc.assert(
       fc.property(edits, fc.nat(400), (changes, cut) => {
         const bytes = mutated(fixture(), changes, cut);
-        expect(() => sniffPeerFormat(bytes)).not.toThrow();
+        expect(() => sniffPeerFormat(bytes, readHeifPrimary)).not.toThrow();
         try {
           readHeifPrimary(bytes);
         } catch (error) {
@@ -200,7 +206,7 @@ describe('which ISO BMFF files are HEIC (the codec of the primary picture)', () 
     },
     { name: 'heic brand, boxes broken: by its brand', file: () => fixture().subarray(0, 120), format: 'heic' },
   ])('$name: $format', ({ file, format }) => {
-    expect(sniffPeerFormat(file())).toBe(format);
+    expect(sniffPeerFormat(file(), readHeifPrimary)).toBe(format);
   });
 });
 
@@ -367,7 +373,7 @@ describe.runIf(hasLibheif)('with libheif-js installed (the dev dependency)', () 
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
     it('451x300: within 40 dB of ImageMagick’s decode, and within 30 dB of the pixels it was encoded from', async () => {
-      expect(sniffPeerFormat(heic)).toBe('heic');
+      expect(sniffPeerFormat(heic, readHeifPrimary)).toBe('heic');
       const image = await decodeImageLoading(heic);
       expect([image.width, image.height]).toEqual([451, 300]);
       const data = image.frames[0]?.raster.data as Uint8Array;
