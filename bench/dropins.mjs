@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadLine } from './machine.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const require = createRequire(import.meta.url);
@@ -55,6 +56,7 @@ const median = (values) => {
 /** Prints the table through `log` (one line per call) and returns the rows. */
 export async function run(log = console.log) {
   const rows = [];
+  log(`before: ${loadLine()}`);
   for (const pair of PAIRS) {
     const ours = [];
     const theirs = [];
@@ -84,6 +86,7 @@ export async function run(log = console.log) {
       `${r.name.padEnd(20)} ${fmt(r.importMs[0])} /${fmt(r.importMs[1])}   ${ratio(r.importMs)} ${fmt(r.firstMs[0])} /${fmt(r.firstMs[1])} ${ratio(r.firstMs)} ${fmt(r.processMs[0])} /${fmt(r.processMs[1])} ${ratio(r.processMs)} ${fmt(r.processCpuMs[0])} /${fmt(r.processCpuMs[1])} ${ratio(r.processCpuMs)}`,
     );
   }
+  log(`after: ${loadLine()}`);
   return rows;
 }
 

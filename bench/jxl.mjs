@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { makeTiledPhoto } from './jpeg.mjs';
-import { canTimeProcesses, median, processCost } from './machine.mjs';
+import { canTimeProcesses, loadLine, median, processCost } from './machine.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cache = join(root, '.bench-cache');
@@ -42,6 +42,7 @@ export async function run(log = console.log) {
     djxl: () => processCost(['djxl', file, join(tmpdir(), 'termsight-bench-jxl.ppm'), '--num_threads=0']),
   };
   const costs = { termsight: [], djxl: [] };
+  log(`before: ${loadLine()}`);
   for (let round = 0; round < 3; round++)
     for (const [name, once] of Object.entries(runs)) {
       const cost = once();
@@ -59,6 +60,7 @@ export async function run(log = console.log) {
   log(
     `| ratio | ${f2(m('termsight', 'ms') / m('djxl', 'ms'))}x | ${f2(m('termsight', 'cpu') / m('djxl', 'cpu'))}x | ${f2(m('termsight', 'rss') / m('djxl', 'rss'))}x |`,
   );
+  log(`after: ${loadLine()}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await run();

@@ -37,6 +37,7 @@ let scratch;
 /**
  * One run of a whole process: wall ms (measured here), CPU ms (user + system of the process and its
  * children, from GNU time, in 10 ms steps) and peak resident memory in MiB; `ok` is its exit status.
+ * Its standard output is thrown away unless `options.stdio` pipes it: then it is `stdout`.
  */
 export function processCost(argv, options = {}) {
   scratch ??= mkdtempSync(join(tmpdir(), 'termsight-bench-'));
@@ -56,6 +57,7 @@ export function processCost(argv, options = {}) {
     rss: rss / 1024,
     ok: r.status === 0,
     stderr: String(r.stderr).split('\n')[0],
+    stdout: r.stdout,
   };
 }
 

@@ -19,7 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { canTimeProcesses, median, processCost } from './machine.mjs';
+import { canTimeProcesses, loadLine, median, processCost } from './machine.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = join(ROOT, '.bench-cache');
@@ -132,6 +132,7 @@ export async function run(log = console.log) {
     return;
   }
   const peers = { chafa: have('chafa'), timg: have('timg'), img2sixel: have('img2sixel'), 'sixel (npm)': npmSixel() };
+  log(`before: ${loadLine()}`);
   log(
     `show, whole process: median of ${RUNS} runs; wall ms / CPU ms / peak RSS MiB; ratio = termsight / peer in the same three (< 1: termsight better)`,
   );
@@ -226,6 +227,7 @@ export async function run(log = console.log) {
   log(
     `import('termsight') ${fmt(ours, 1)} ms vs import('supports-color') ${fmt(theirs, 1)} ms: ${fmt(ours / theirs, 2)}x (fresh processes, median)`,
   );
+  log(`after: ${loadLine()}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await run();

@@ -1,7 +1,7 @@
 // Sixel: termsight's encoder against its peers on the same fitted pictures, in one run.
 // Peers: the npm `sixel` package's image2sixel (256 colours, in process), and where installed
-// `img2sixel` (libsixel-bin) and `chafa -f sixel`, each timed as a whole process reading a PNG of
-// the same fitted raster. Every output is decoded with the `sixel` package's decoder and compared
+// `img2sixel` (libsixel-bin) and `chafa -f sixel`, each timed as a whole process (wall and CPU,
+// bench/machine.mjs's timer) reading a PNG of the same fitted raster. Every output is decoded with the `sixel` package's decoder and compared
 // with the fitted source (PSNR over RGB, unpainted pixels showing a grey background).
 // With TERMSIGHT_BENCH_BASE=<a copy of another build's dist/> that build is a peer too ("base"),
 // and its pictures are decoded and compared with termsight's pixel for pixel.
@@ -17,7 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Decoder, image2sixel } from 'sixel';
 import { encodeSixel } from '../dist/render/pixels/sixel.js';
 import { loadImages, resizeTo, writePng } from './images.mjs';
-import { loadLine } from './machine.mjs';
+import { canTimeProcesses, loadLine, processCost } from './machine.mjs';
 import { fmt, measure, median, psnr, table } from './quality.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,10 +57,32 @@ async function quality(source, text) {
   return psnr(reference, decoded, BACKGROUND);
 }
 
-function runProcess(cmd, args) {
-  const r = spawnSync(cmd, args, { encoding: 'latin1', maxBuffer: 1 << 30 });
-  if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr}`);
-  return r.stdout;
+/**
+ * A process peer's runs (the slowest take seconds a run: at least one, then until 400 ms have
+ * passed, at most 5) by bench/machine.mjs's timer: medians of wall and CPU ms (CPU in GNU time's
+ * 10 ms steps), and the last run's output. Without /usr/bin/time, wall alone.
+ */
+function measureProcess(cmd, args) {
+  const walls = [];
+  const cpus = [];
+  let output;
+  const start = performance.now();
+  while (walls.length < 1 || (walls.length < 5 && performance.now() - start < 400)) {
+    if (canTimeProcesses()) {
+      const cost = processCost([cmd, ...args], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'latin1' });
+      if (!cost.ok) throw new Error(`${cmd} failed: ${cost.stderr}`);
+      walls.push(cost.ms);
+      cpus.push(cost.cpu);
+      output = cost.stdout;
+    } else {
+      const t0 = performance.now();
+      const r = spawnSync(cmd, args, { encoding: 'latin1', maxBuffer: 1 << 30 });
+      if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr}`);
+      walls.push(performance.now() - t0);
+      output = r.stdout;
+    }
+  }
+  return { ms: median(walls), cpu: median(cpus), result: output };
 }
 
 /** Runs the benchmark and prints its tables through `log`. */
@@ -88,7 +110,11 @@ export async function run(log = console.log) {
     }
   }
   if (installed('img2sixel')) {
-    peers.push({ name: 'img2sixel', process: true, encode: (img) => runProcess('img2sixel', ['-p', '256', img.png]) });
+    peers.push({
+      name: 'img2sixel',
+      process: true,
+      encode: (img) => measureProcess('img2sixel', ['-p', '256', img.png]),
+    });
   } else log('(img2sixel not installed: apt-get install libsixel-bin)');
   if (installed('chafa')) {
     peers.push({
@@ -96,7 +122,7 @@ export async function run(log = console.log) {
       process: true,
       // 8x8-pixel cells at a 1/1 font ratio make chafa draw the picture at its own size.
       encode: (img) =>
-        runProcess('chafa', [
+        measureProcess('chafa', [
           '-f',
           'sixel',
           '--font-ratio',
@@ -117,15 +143,14 @@ export async function run(log = console.log) {
       const row = {};
       for (const peer of peers) {
         try {
-          // A process has no JIT to warm up, and the slowest take seconds a run.
-          const options = peer.process
-            ? { warmup: 0, minRuns: 1, maxRuns: 5, minMs: 400 }
-            : { minRuns: 3, maxRuns: 9, minMs: 400 };
           const setup = peer.setup ? () => peer.setup(img) : undefined;
-          const { ms, result } = await measure((input) => peer.encode(img, input), { ...options, setup });
-          row[peer.name] = { ms, bytes: result.length, db: await quality(img.raster, result) };
+          // A process has no JIT to warm up: it times its own runs, CPU beside wall.
+          const { ms, cpu, result } = peer.process
+            ? peer.encode(img)
+            : await measure((input) => peer.encode(img, input), { minRuns: 3, maxRuns: 9, minMs: 400, setup });
+          row[peer.name] = { ms, cpu, bytes: result.length, db: await quality(img.raster, result) };
         } catch (err) {
-          row[peer.name] = { ms: NaN, bytes: NaN, db: NaN, error: String(err.message ?? err).split('\n')[0] };
+          row[peer.name] = { ms: NaN, cpu: NaN, bytes: NaN, db: NaN, error: String(err.message ?? err).split('\n')[0] };
         }
       }
       results.push(row);
@@ -157,6 +182,23 @@ export async function run(log = console.log) {
       ),
     ]),
   );
+  const processes = peers.filter((p) => p.process).map((p) => p.name);
+  if (processes.length > 0) {
+    log('');
+    log('Whole-process peers: wall ms / CPU ms (medians; CPU in 10 ms steps), termsight in process beside them:');
+    log(
+      table([
+        ['image', 'kind', 'size', 'termsight ms', ...processes.map((n) => `${n} wall / CPU`)],
+        ...images.map((img, i) => [
+          img.name,
+          img.kind,
+          `${img.raster.width}x${img.raster.height}`,
+          fmt(results[i].termsight.ms, 1),
+          ...processes.map((n) => `${fmt(results[i][n].ms, 0)} / ${fmt(results[i][n].cpu, 0)}`),
+        ]),
+      ]),
+    );
+  }
   log('');
   log('Throughput (megapixels per second):');
   log(

@@ -26,6 +26,7 @@ import { symbolsLines } from '../dist/render/text/symbols.js';
 import { paintSymbols } from '../dist/render/text/symbols-paint.js';
 import { resampleForSymbols } from '../dist/render/text/symbols-resample.js';
 import { drawings } from './drawings.mjs';
+import { canTimeProcesses, loadLine, processCost } from './machine.mjs';
 import { fmt, measure, median, table } from './quality.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -148,15 +149,27 @@ function run1(cmd, args, env) {
   return r.stdout;
 }
 
+/**
+ * Medians of wall and CPU ms of `runs` runs of a whole process after one untimed run, by
+ * bench/machine.mjs's timer (CPU in 10 ms steps; NaN without /usr/bin/time).
+ */
 function timeProcess(cmd, args, env, runs = 7) {
   run1(cmd, args, env);
-  const times = [];
+  const walls = [];
+  const cpus = [];
   for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    run1(cmd, args, env);
-    times.push(performance.now() - t0);
+    if (!canTimeProcesses()) {
+      const t0 = performance.now();
+      run1(cmd, args, env);
+      walls.push(performance.now() - t0);
+      continue;
+    }
+    const cost = processCost([cmd, ...args], { env: { ...process.env, ...env } });
+    if (!cost.ok) throw new Error(`${cmd} ${args.join(' ')}: ${cost.stderr}`);
+    walls.push(cost.ms);
+    cpus.push(cost.cpu);
   }
-  return median(times);
+  return { ms: median(walls), cpu: median(cpus) };
 }
 
 const chafaArgs = (symbols, file) => [
@@ -200,6 +213,7 @@ export async function run(log = console.log) {
   const opts = { ...BOX, upscale: true, cellPixels: CELL };
 
   // (a) throughput
+  log(`before: ${loadLine()}`);
   const speed = [
     [
       'image',
@@ -210,7 +224,9 @@ export async function run(log = console.log) {
       'toTerminal ms',
       'MP/s (source)',
       'show ms',
+      'show CPU',
       'chafa ms',
+      'chafa CPU',
       'chafa/toTerminal',
       'chafa/show',
     ],
@@ -232,9 +248,11 @@ export async function run(log = console.log) {
     endMps.push((raster.width * raster.height) / 1e3 / end.ms);
     let showMs = NaN;
     let chafaMs = NaN;
+    let showCpu = NaN;
+    let chafaCpu = NaN;
     if (chafa) {
-      showMs = timeProcess(process.execPath, showArgs(file), { COLORTERM: 'truecolor' });
-      chafaMs = timeProcess('chafa', chafaArgs('block', file), {});
+      ({ ms: showMs, cpu: showCpu } = timeProcess(process.execPath, showArgs(file), { COLORTERM: 'truecolor' }));
+      ({ ms: chafaMs, cpu: chafaCpu } = timeProcess('chafa', chafaArgs('block', file), {}));
       procRatios.push(chafaMs / showMs);
       inRatios.push(chafaMs / end.ms);
     }
@@ -247,7 +265,9 @@ export async function run(log = console.log) {
       fmt(end.ms, 1),
       fmt(endMps.at(-1), 1),
       fmt(showMs, 1),
+      fmt(showCpu, 0),
       fmt(chafaMs, 1),
+      fmt(chafaCpu, 0),
       fmt(chafaMs / end.ms, 2),
       fmt(chafaMs / showMs, 2),
     ]);
@@ -262,11 +282,14 @@ export async function run(log = console.log) {
     fmt(median(endMps), 1),
     '',
     '',
+    '',
+    '',
     fmt(median(inRatios), 2),
     fmt(median(procRatios), 2),
   ]);
-  log('### throughput (24-bit, block set, 80x40 box)');
+  log('### throughput (24-bit, block set, 80x40 box; show and chafa whole processes, wall ms and CPU ms)');
   log(table(speed));
+  log(`after: ${loadLine()}`);
   log('');
   log(
     `symbols: fit ${fmt(median(fitMps), 1)} MP/s of sub-pixels (${fmt(median(fitMps) / median(passMps), 3)}x a plain read pass over them), end to end ${fmt(median(endMps), 1)} MP/s of source (goal >= 50); ${chafa ? `in-process ${fmt(median(inRatios), 2)}x and whole process ${fmt(median(procRatios), 2)}x chafa's whole-process speed (goal >= 5)` : 'chafa not installed'}`,

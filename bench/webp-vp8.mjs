@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { decodeVp8 } from '../dist/decode/webp-vp8.js';
 import { makeTiledPhoto } from './jpeg.mjs';
+import { canTimeProcesses, loadLine, median, processCost } from './machine.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cache = join(root, '.bench-cache');
@@ -40,15 +41,13 @@ function vp8Payload(file) {
   throw new Error('no VP8 chunk');
 }
 
-/** Wall time of one whole process and its peak resident memory, via /usr/bin/time. */
+/** Wall and CPU time and peak resident memory of one whole process (bench/machine.mjs's timer). */
 function processOnce(argv) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %M', ...argv], { encoding: 'utf8', maxBuffer: 1 << 30 });
-  if (r.status !== 0) throw new Error(`${argv[0]} failed: ${r.stderr}`);
-  const [seconds, user, kb] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
-  return { ms: seconds * 1000, cpu: user * 1000, mib: kb / 1024 };
+  const cost = processCost(argv);
+  if (!cost.ok) throw new Error(`${argv[0]} failed: ${cost.stderr}`);
+  return { ms: cost.ms, cpu: cost.cpu, mib: cost.rss };
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const f0 = (x) => x.toFixed(0);
 const f2 = (x) => x.toFixed(2);
 const LIMITS = { maxPixels: 50_000_000, maxSide: 30_000 };
@@ -75,7 +74,7 @@ export async function run(log = console.log) {
     inProcessCpu.push((used.user + used.system) / 1000);
   }
 
-  if (!existsSync('/usr/bin/time')) {
+  if (!canTimeProcesses()) {
     log(
       `webp-vp8: in-process decode of ${path}: ${f0(median(inProcess))} ms (median of 5); whole-process rows skipped (no /usr/bin/time)`,
     );
@@ -95,6 +94,7 @@ export async function run(log = console.log) {
   const dwebp = ['dwebp', '-quiet', path, '-pam', '-o', '/dev/null'];
   const ours = [];
   const theirs = [];
+  log(`before: ${loadLine()}`);
   for (let i = 0; i < 5; i++) {
     theirs.push(processOnce(dwebp));
     ours.push(processOnce(node));
@@ -107,7 +107,7 @@ export async function run(log = console.log) {
     `webp-vp8: a 4000x3000 lossy WebP (${(file.length / 1e6).toFixed(1)} MB, cwebp -q 80) to RGBA; medians of 5, interleaved`,
   );
   log('');
-  log('| what | wall ms | user CPU ms | peak RSS MiB | wall vs dwebp | CPU vs dwebp | memory vs dwebp |');
+  log('| what | wall ms | CPU ms | peak RSS MiB | wall vs dwebp | CPU vs dwebp | memory vs dwebp |');
   log('| --- | --- | --- | --- | --- | --- | --- |');
   log(`| dwebp -pam, whole process | ${f0(dMs)} | ${f0(dCpu)} | ${f0(dMib)} | 1.00x | 1.00x | 1.00x |`);
   const oMs = pick(ours, 'ms');
@@ -121,6 +121,7 @@ export async function run(log = console.log) {
   log(
     `| termsight decodeVp8 in process (warm) | ${f0(inMs)} | ${f0(inCpu)} | | ${f2(inMs / dMs)}x | ${f2(inCpu / dCpu)}x | |`,
   );
+  log(`after: ${loadLine()}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await run();

@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { decodeImage } from '../dist/decode/index.js';
+import { canTimeProcesses, loadLine, median as middle, processCost } from './machine.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cache = join(root, '.bench-cache');
@@ -48,19 +49,22 @@ async function median(fn, runs) {
 }
 
 /**
- * CPU time (user + system, median of `runs`) and peak resident memory of a whole process, via
- * /usr/bin/time: on a shared machine the CPU a process spends moves far less than its wall time.
+ * Wall and CPU time (medians of `runs`) and peak resident memory (the largest) of a whole process,
+ * by bench/machine.mjs's timer; null when it fails. On a shared machine the CPU a process spends
+ * moves far less than its wall time.
  */
-function processCost(argv, runs = 5) {
+function processCosts(argv, runs = 5) {
   const results = [];
   for (let i = 0; i < runs; i++) {
-    const r = spawnSync('/usr/bin/time', ['-f', '%U %S %M', ...argv], { encoding: 'utf8', maxBuffer: 1 << 30 });
-    if (r.status !== 0) return null;
-    const [user, system, kb] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
-    results.push({ ms: (user + system) * 1000, mib: kb / 1024 });
+    const cost = processCost(argv);
+    if (!cost.ok) return null;
+    results.push(cost);
   }
-  results.sort((a, b) => a.ms - b.ms);
-  return { ms: results[Math.floor(runs / 2)].ms, mib: Math.max(...results.map((r) => r.mib)) };
+  return {
+    wall: middle(results.map((r) => r.ms)),
+    ms: middle(results.map((r) => r.cpu)),
+    mib: Math.max(...results.map((r) => r.rss)),
+  };
 }
 
 const f1 = (x) => (x === null ? 'n/a' : x.toFixed(1));
@@ -98,7 +102,7 @@ export async function run(log = console.log) {
     log(`| ${name} (${f1(bytes.length / 1024)} KiB) | ${f1(ours)} | ${f1(theirs)} | ${ratio(ours, theirs)} |`);
   }
 
-  if (!existsSync('/usr/bin/time')) {
+  if (!canTimeProcesses()) {
     log('');
     log('webp: whole-process comparison skipped (/usr/bin/time is not installed)');
     return;
@@ -111,8 +115,9 @@ export async function run(log = console.log) {
     ['lossy', files.lossy],
   ]) {
     log('');
-    log(`webp: whole process, ${name} 1000x872 (CPU ms, median of 5; peak RSS)`);
+    log(`webp: whole process, ${name} 1000x872 (wall and CPU ms, medians of 5; peak RSS)`);
     log('');
+    log(`before: ${loadLine()}`);
     const read = `const b = (await import('node:fs')).readFileSync(${JSON.stringify(file)});`;
     const cases = [
       [
@@ -144,11 +149,14 @@ export async function run(log = console.log) {
     );
     const results = cases
       .filter(([label]) => !label.startsWith('chafa') || has('chafa'))
-      .map(([label, argv]) => ({ label, cost: processCost(argv) }));
-    log('| process | CPU ms | MiB |');
-    log('| --- | --- | --- |');
+      .map(([label, argv]) => ({ label, cost: processCosts(argv) }));
+    log('| process | wall ms | CPU ms | MiB |');
+    log('| --- | --- | --- | --- |');
     for (const { label, cost } of results)
-      log(`| ${label} | ${cost ? cost.ms.toFixed(0) : 'failed'} | ${cost ? cost.mib.toFixed(0) : ''} |`);
+      log(
+        `| ${label} | ${cost ? cost.wall.toFixed(0) : 'failed'} | ${cost ? cost.ms.toFixed(0) : ''} | ${cost ? cost.mib.toFixed(0) : ''} |`,
+      );
+    log(`after: ${loadLine()}`);
     const by = (label) => results.find((r) => r.label === label)?.cost ?? null;
     const pairs = [
       ['termsight decodeImageLoading', 'dwebp -pam'],
@@ -160,7 +168,8 @@ export async function run(log = console.log) {
     for (const [a, b] of pairs) {
       const x = by(a);
       const y = by(b);
-      if (x && y) log(`${a} / ${b}: CPU ${ratio(x.ms, y.ms)}, memory ${ratio(x.mib, y.mib)}`);
+      if (x && y)
+        log(`${a} / ${b}: wall ${ratio(x.wall, y.wall)}, CPU ${ratio(x.ms, y.ms)}, memory ${ratio(x.mib, y.mib)}`);
     }
   }
 }

@@ -1,8 +1,10 @@
 /**
- * A BMP's file header and DIB header, read without a pixel: what sniffing, the size check
- * (header.ts) and the decoder (bmp.ts) need, in a module of its own so that sniffing loads no decoder.
+ * A BMP's file header and DIB header, read without a pixel: what the size check (header.ts,
+ * given it by load.ts or image-header.ts) and the decoder (bmp.ts) need, in a module of its own
+ * so that a BMP's size is checked before its decoder loads, and no other format loads it.
  */
 import { DecodeError } from './error.js';
+import { isBmpHeaderSize } from './sniff.js';
 
 /** What a BMP's two headers say, read without a pixel . */
 export interface BmpHeader {
@@ -37,19 +39,6 @@ export function u32(b: Uint8Array, at: number): number {
 }
 function i32(b: Uint8Array, at: number): number {
   return u32(b, at) | 0;
-}
-
-/** The DIB header sizes there are: OS/2 1.x (12), BITMAPINFOHEADER (40) and its V2..V5 (52, 56, 108, 124), OS/2 2.x (16..64). */
-export function isBmpHeaderSize(size: number): boolean {
-  return (
-    size === 12 ||
-    size === 40 ||
-    size === 52 ||
-    size === 56 ||
-    size === 108 ||
-    size === 124 ||
-    (size >= 16 && size <= 64 && size % 4 === 0)
-  );
 }
 
 /** A BMP's headers, checked; throws `DecodeError` when they are cut short or make no sense. */

@@ -13,7 +13,7 @@ import { applyColour } from './colour.js';
 import { DecodeError } from './error.js';
 import { exifOrientation } from './exif.js';
 import type { decodeGifFrames } from './gif.js';
-import { checkDimensions, formatName, readImageHeader } from './header.js';
+import { checkDimensions, formatName, type HeaderReaders, readHeaderWith } from './header.js';
 import {
   type ColourInfo,
   DEFAULT_DECODE_LIMITS,
@@ -27,7 +27,7 @@ import type { decodeJpeg } from './jpeg.js';
 import type { decodePng } from './png.js';
 import type { decodePnm } from './pnm.js';
 import type { decodeQoi } from './qoi.js';
-import { describeOtherFormat, sniffFormat, sniffPeerFormat } from './sniff.js';
+import { describeOtherFormat, type HeifPrimaryReader, sniffFormat, sniffPeerFormat } from './sniff.js';
 import type { decodeWebp } from './webp.js';
 
 /** The decoder of each format (only the one of the file at hand is called). */
@@ -45,13 +45,20 @@ export interface FormatDecoders {
 
 /**
  * The format of `bytes`, after the checks that need no decoder: not empty, a known format, a
- * declared size within `limits`. Throws `DecodeError` otherwise.
+ * declared size within `limits` (a BMP's or PNM's read by `readers`' reader, which must be there
+ * for it). Throws `DecodeError` otherwise, naming a peer format (a HEIF's boxes read by
+ * `readPrimary`, which must be there for it).
  */
-export function checkedFormat(bytes: Uint8Array, limits: DecodeLimits): OwnFormat {
+export function checkedFormat(
+  bytes: Uint8Array,
+  limits: DecodeLimits,
+  readers: HeaderReaders,
+  readPrimary?: HeifPrimaryReader,
+): OwnFormat {
   if (bytes.length === 0) throw new DecodeError('truncated', 'empty file');
   const format = sniffFormat(bytes);
   if (format === null) {
-    const peer = sniffPeerFormat(bytes);
+    const peer = sniffPeerFormat(bytes, readPrimary);
     if (peer)
       throw new DecodeError(
         'unsupported',
@@ -65,7 +72,7 @@ export function checkedFormat(bytes: Uint8Array, limits: DecodeLimits): OwnForma
         : 'not a PNG, JPEG, GIF, WebP, BMP, QOI or PNM image',
     );
   }
-  const header = readImageHeader(bytes, format);
+  const header = readHeaderWith(bytes, format, readers);
   checkDimensions(header.width, header.height, limits, format);
   return format;
 }

@@ -3,10 +3,8 @@
  * declares more pixels than is safe is refused before any memory is spent on it.
  */
 import { ascii, u16be, u16le, u32be } from '../core/bytes.js';
-import { readBmpHeader } from './bmp-header.js';
 import { DecodeError } from './error.js';
 import { DEFAULT_DECODE_LIMITS, type DecodeLimits, type ImageFormat, type OwnFormat } from './image.js';
-import { readPnmHeader } from './pnm-header.js';
 
 /** The size an image's header declares. */
 export interface ImageHeader {
@@ -116,24 +114,31 @@ function webpHeader(bytes: Uint8Array): ImageHeader {
 }
 
 /**
- * Reads the declared width and height of an image of a known format, without decoding it.
- * Throws a `DecodeError` when the header is cut short or malformed, or declares a zero side.
+ * The header readers of BMP and PNM (bmp-header.ts, pnm-header.ts: longer than the others here),
+ * passed in by whoever has loaded them (image-header.ts always, load.ts for a BMP or a PNM), so
+ * that checking a PNG or a JPEG does not load them.
  */
-export function readImageHeader(bytes: Uint8Array, format: OwnFormat): ImageHeader {
+export type HeaderReaders = {
+  readonly [F in 'bmp' | 'pnm']?: (bytes: Uint8Array) => { readonly width: number; readonly height: number };
+};
+
+/**
+ * `readImageHeader` (image-header.ts) with the BMP and PNM readers from `readers`; an `Error` when
+ * the one `format` needs is not there (a caller's mistake, not the file's).
+ */
+export function readHeaderWith(bytes: Uint8Array, format: OwnFormat, readers: HeaderReaders): ImageHeader {
   const header: ImageHeader =
-    format === 'bmp'
-      ? { format, ...sizeOf(readBmpHeader(bytes)) }
+    format === 'bmp' || format === 'pnm'
+      ? { format, ...sizeOf(readerOf(readers, format)(bytes)) }
       : format === 'qoi'
         ? { format, ...sizeOf(readQoiHeader(bytes)) }
-        : format === 'pnm'
-          ? { format, ...sizeOf(readPnmHeader(bytes)) }
-          : format === 'png'
-            ? pngHeader(bytes)
-            : format === 'jpeg'
-              ? jpegHeader(bytes)
-              : format === 'webp'
-                ? webpHeader(bytes)
-                : gifHeader(bytes);
+        : format === 'png'
+          ? pngHeader(bytes)
+          : format === 'jpeg'
+            ? jpegHeader(bytes)
+            : format === 'webp'
+              ? webpHeader(bytes)
+              : gifHeader(bytes);
   if (header.width === 0 || header.height === 0) {
     throw new DecodeError(
       'corrupt',
@@ -141,6 +146,12 @@ export function readImageHeader(bytes: Uint8Array, format: OwnFormat): ImageHead
     );
   }
   return header;
+}
+
+function readerOf(readers: HeaderReaders, format: 'bmp' | 'pnm') {
+  const reader = readers[format];
+  if (!reader) throw new Error(`readHeaderWith: no header reader for ${format} was passed`);
+  return reader;
 }
 
 function sizeOf(header: { readonly width: number; readonly height: number }): { width: number; height: number } {

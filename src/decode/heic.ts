@@ -6,6 +6,7 @@
  * before either peer is loaded. This module is loaded only when a HEIC file arrives, and it loads
  * a peer only then. See docs/decode.md, "HEIC".
  */
+import { averageBlocks } from './block-average.js';
 import { applyColour } from './colour.js';
 import { DecodeError, reasonOf } from './error.js';
 import { checkDimensions } from './header.js';
@@ -196,57 +197,14 @@ function decodeWithLibheif(
         `corrupt HEIC: it declares ${primary.width}x${primary.height} but decodes to ${width}x${height}`,
       );
     checkDimensions(width, height, limits, 'heic');
-    const factor = wholeReduction(width, height, box);
-    if (factor > 1) return reduced(channel.data, width, height, stride, factor);
-    // Copied out of the WebAssembly memory, row by row (its rows may be padded).
-    const data = new Uint8Array(width * height * 4);
-    for (let y = 0; y < height; y++) data.set(channel.data.subarray(y * stride, y * stride + width * 4), y * width * 4);
-    return { width, height, data };
+    // Copied out of the WebAssembly memory (its rows may be padded), averaged down on the way.
+    const samples = { data: channel.data, width, height, bands: 4, stride, scale: 1 } as const;
+    return averageBlocks(samples, wholeReduction(width, height, box));
   } finally {
     if (decoded) lib.heif_image_release(decoded.image);
     if (handle) lib.heif_image_handle_release(handle);
     lib.heif_context_free(context);
   }
-}
-
-/**
- * `src` (RGBA rows `stride` bytes apart) with each `factor` x `factor` block averaged into one
- * pixel (the last block of a row or column averages the pixels it has): its alpha the mean alpha,
- * its colour the mean weighted by alpha, as webp-vp8-reduce.ts and the renderer's resize do, so
- * the colour a fully transparent pixel happens to hold does not bleed into an edge; a block with
- * no alpha at all is 0, 0, 0, 0.
- */
-export function reduced(src: Uint8Array, width: number, height: number, stride: number, factor: number) {
-  const ow = Math.ceil(width / factor);
-  const oh = Math.ceil(height / factor);
-  const data = new Uint8Array(ow * oh * 4);
-  // Colour times alpha overflows 32 bits past a block of 66000 pixels: doubles are exact to 2^53.
-  const sums = new Float64Array(ow * 4);
-  for (let oy = 0; oy < oh; oy++) {
-    sums.fill(0);
-    const y0 = oy * factor;
-    const y1 = Math.min(height, y0 + factor);
-    for (let y = y0; y < y1; y++) {
-      let at = y * stride;
-      for (let x = 0; x < width; x++, at += 4) {
-        const s = ((x / factor) | 0) * 4;
-        const a = src[at + 3] as number;
-        sums[s] = (sums[s] as number) + (src[at] as number) * a;
-        sums[s + 1] = (sums[s + 1] as number) + (src[at + 1] as number) * a;
-        sums[s + 2] = (sums[s + 2] as number) + (src[at + 2] as number) * a;
-        sums[s + 3] = (sums[s + 3] as number) + a;
-      }
-    }
-    for (let ox = 0; ox < ow; ox++) {
-      const n = (Math.min(width, (ox + 1) * factor) - ox * factor) * (y1 - y0);
-      const o = (oy * ow + ox) * 4;
-      const a = sums[ox * 4 + 3] as number;
-      if (a === 0) continue; // nothing shows through the block: it stays 0, 0, 0, 0
-      for (let c = 0; c < 3; c++) data[o + c] = Math.round((sums[ox * 4 + c] as number) / a);
-      data[o + 3] = Math.round(a / n);
-    }
-  }
-  return { width: ow, height: oh, data };
 }
 
 function isError(value: object): value is HeifError {

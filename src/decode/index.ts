@@ -7,7 +7,9 @@ import { decodeApngFrames } from './apng.js';
 import { decodeBmp } from './bmp.js';
 import { bytesOf, checkedFormat, decodeFormat, limitsOf } from './decode-image.js';
 import { decodeGifFrames } from './gif.js';
+import { readHeifPrimary } from './heif-boxes.js';
 import type { DecodedImage, DecodeOptions } from './image.js';
+import { ALL_HEADER_READERS } from './image-header.js';
 import { decodeJpeg } from './jpeg.js';
 import { decodePng } from './png.js';
 import { decodePnm } from './pnm.js';
@@ -16,7 +18,7 @@ import { decodeWebp } from './webp.js';
 
 export { DecodeError, type DecodeFailure } from './error.js';
 export { exifOrientation } from './exif.js';
-export { checkDimensions, type ImageHeader, readImageHeader } from './header.js';
+export { checkDimensions, type ImageHeader } from './header.js';
 export {
   type ColourHandling,
   type ColourInfo,
@@ -29,6 +31,7 @@ export {
   type OwnFormat,
   type PeerFormat,
 } from './image.js';
+export { readImageHeader } from './image-header.js';
 export { decodeImageLoading } from './load.js';
 export { sniffFormat } from './sniff.js';
 
@@ -45,7 +48,7 @@ export { sniffFormat } from './sniff.js';
  */
 export function decodeImage(bytes: Uint8Array | ArrayBuffer | DataView, options: DecodeOptions = {}): DecodedImage {
   const data = bytesOf(bytes);
-  const format = checkedFormat(data, limitsOf(options));
+  const format = checkedFormat(data, limitsOf(options), ALL_HEADER_READERS, readHeifPrimary);
   return decodeFormat(data, format, options, ALL_DECODERS);
 }
 

@@ -7,6 +7,7 @@
  */
 import { type Orientation, orient } from '../core/orientation.js';
 import type { Raster } from '../core/raster.js';
+import { averageBlocks, type Samples } from './block-average.js';
 import { applyColour } from './colour.js';
 import { DecodeError, reasonOf } from './error.js';
 import { checkDimensions } from './header.js';
@@ -215,80 +216,15 @@ function decodeWithVips(
           : new Uint8Array(memory.buffer, memory.byteOffset, memory.byteLength);
     if (samples.length < width * height * bands)
       throw new DecodeError('corrupt', 'corrupt JPEG XL: wasm-vips gave fewer samples than its size');
-    const factor = wholeReduction(width, height, box);
-    const raster = toRgba(samples, width, height, bands, wide ? 1 / 257 : 1, factor);
+    const scale = wide ? 1 / 257 : 1;
+    const raster = averageBlocks(
+      { data: samples, width, height, bands: bands as Samples['bands'], stride: width * bands, scale },
+      wholeReduction(width, height, box),
+    );
     // An animation's frame count (only its first frame is decoded: `jxlload_buffer` loads page 0).
     const frames = image.getTypeof('n-pages') !== 0 ? Math.max(1, image.getInt('n-pages')) : 1;
     return { raster, icc, grey: bands <= 2, frames };
   } finally {
     for (const image of made) image.delete();
   }
-}
-
-/**
- * libvips's interleaved samples (1-4 bands: grey, grey+alpha, RGB, RGBA; scaled by `scale` to
- * 0..255) as RGBA8, each `factor` x `factor` block averaged into one pixel (the last block of a row
- * or column averages the pixels it has), its colour weighted by alpha so none bleeds from
- * transparent pixels.
- */
-export function toRgba(
-  src: ArrayLike<number>,
-  width: number,
-  height: number,
-  bands: number,
-  scale: number,
-  factor: number,
-): Raster {
-  const ow = Math.ceil(width / factor);
-  const oh = Math.ceil(height / factor);
-  const data = new Uint8Array(ow * oh * 4);
-  const grey = bands <= 2;
-  const alphaAt = bands === 2 ? 1 : bands === 4 ? 3 : -1;
-  const max = 255 / scale;
-  if (factor === 1) {
-    // Each pixel as stored, a transparent one's colour too (as djxl gives it).
-    for (let i = 0, s = 0, d = 0; i < width * height; i++, s += bands, d += 4) {
-      const r = src[s] as number;
-      data[d] = Math.round(r * scale);
-      data[d + 1] = Math.round((grey ? r : (src[s + 1] as number)) * scale);
-      data[d + 2] = Math.round((grey ? r : (src[s + 2] as number)) * scale);
-      data[d + 3] = alphaAt < 0 ? 255 : Math.round((src[s + alphaAt] as number) * scale);
-    }
-    return { width: ow, height: oh, data };
-  }
-  // Per output pixel of the row: R, G, B weighted by alpha, alpha, then R, G, B unweighted.
-  const sums = new Float64Array(ow * 7);
-  for (let oy = 0; oy < oh; oy++) {
-    sums.fill(0);
-    const y0 = oy * factor;
-    const y1 = Math.min(height, y0 + factor);
-    for (let y = y0; y < y1; y++)
-      for (let x = 0, s = y * width * bands; x < width; x++, s += bands) {
-        const a = alphaAt < 0 ? max : (src[s + alphaAt] as number);
-        const o = ((x / factor) | 0) * 7;
-        const r = src[s] as number;
-        const g = grey ? r : (src[s + 1] as number);
-        const b = grey ? r : (src[s + 2] as number);
-        sums[o] = (sums[o] as number) + r * a;
-        sums[o + 1] = (sums[o + 1] as number) + g * a;
-        sums[o + 2] = (sums[o + 2] as number) + b * a;
-        sums[o + 3] = (sums[o + 3] as number) + a;
-        sums[o + 4] = (sums[o + 4] as number) + r;
-        sums[o + 5] = (sums[o + 5] as number) + g;
-        sums[o + 6] = (sums[o + 6] as number) + b;
-      }
-    for (let ox = 0; ox < ow; ox++) {
-      const n = (Math.min(width, (ox + 1) * factor) - ox * factor) * (y1 - y0);
-      const o = ox * 7;
-      const alpha = sums[o + 3] as number;
-      const d = (oy * ow + ox) * 4;
-      // A block wholly transparent keeps its plain mean colour.
-      for (let c = 0; c < 3; c++)
-        data[d + c] = Math.round(
-          (alpha === 0 ? (sums[o + 4 + c] as number) / n : (sums[o + c] as number) / alpha) * scale,
-        );
-      data[d + 3] = Math.round((alpha / n) * scale);
-    }
-  }
-  return { width: ow, height: oh, data };
 }

@@ -5,7 +5,7 @@
  */
 import { bytesOf, checkedFormat, decodeFormat, limitsOf } from './decode-image.js';
 import type { DecodedImage, DecodeOptions } from './image.js';
-import { sniffFormat, sniffPeerFormat } from './sniff.js';
+import { isHeif, sniffFormat, sniffPeerFormat } from './sniff.js';
 
 /**
  * As `decodeImage` (the same result, the same `DecodeError`s, thrown as rejections), loading the
@@ -23,11 +23,19 @@ export async function decodeImageLoading(
   const bytes = bytesOf(input);
   // AVIF, HEIF, TIFF, JPEG XL and SVG through the optional peer sharp, HEIC through sharp or
   // libheif-js: loaded only now.
-  const peer = bytes.length > 0 && sniffFormat(bytes) === null ? sniffPeerFormat(bytes) : null;
+  const sniffed = bytes.length > 0 ? sniffFormat(bytes) : null;
+  const peer = bytes.length > 0 && sniffed === null ? await sniffPeer(bytes) : null;
   if (peer === 'heic') return (await import('./heic.js')).decodeHeic(bytes, options, limitsOf(options));
   if (peer === 'jxl') return (await import('./jxl.js')).decodeJxl(bytes, options, limitsOf(options));
   if (peer) return (await import('./sharp.js')).decodeWithSharp(bytes, peer, options, limitsOf(options));
-  const format = checkedFormat(bytes, limitsOf(options));
+  // BMP's and PNM's header readers only for a BMP or a PNM (the other formats' are header.ts's own).
+  const readers =
+    sniffed === 'bmp'
+      ? { bmp: (await import('./bmp-header.js')).readBmpHeader }
+      : sniffed === 'pnm'
+        ? { pnm: (await import('./pnm-header.js')).readPnmHeader }
+        : {};
+  const format = checkedFormat(bytes, limitsOf(options), readers);
   switch (format) {
     case 'gif':
       return decodeFormat(bytes, format, options, { gif: (await import('./gif.js')).decodeGifFrames });
@@ -66,7 +74,7 @@ export async function preloadDecoder(bytes: Uint8Array): Promise<void> {
     else if (format === 'qoi') await import('./qoi.js');
     else if (format === 'pnm') await import('./pnm.js');
     else {
-      const peer = sniffPeerFormat(bytes);
+      const peer = await sniffPeer(bytes);
       if (peer === 'heic') await (await import('./heic.js')).preloadHeic();
       else if (peer === 'jxl') await (await import('./jxl.js')).preloadJxl();
       else if (peer) await (await import('./sharp.js')).preloadSharp();
@@ -74,4 +82,9 @@ export async function preloadDecoder(bytes: Uint8Array): Promise<void> {
   } catch {
     // A module that fails to load fails again, with its reason, in decodeImageLoading.
   }
+}
+
+/** `sniffPeerFormat` with HEIF's box reader (heif-boxes.ts), loaded only for a file whose brands say HEIF. */
+async function sniffPeer(bytes: Uint8Array) {
+  return sniffPeerFormat(bytes, isHeif(bytes) ? (await import('./heif-boxes.js')).readHeifPrimary : undefined);
 }

@@ -1,8 +1,10 @@
 /**
  * A PNM's header (PBM, PGM, PPM: magic, width, height, maxval; PAM: its lines up to ENDHDR), read
- * without a sample, in a module of its own so that sniffing loads no decoder.
+ * without a sample, in a module of its own so that a PNM's size is checked before its decoder
+ * loads, and no other format loads it (header.ts).
  */
 import { DecodeError } from './error.js';
+import { isPnm, isPnmSpace } from './sniff.js';
 
 /** What a PNM's header says. */
 export interface PnmHeader {
@@ -21,18 +23,8 @@ export const cut = (where: string): DecodeError =>
   new DecodeError('truncated', `truncated PNM: the file ends ${where}`);
 export const corrupt = (why: string): DecodeError => new DecodeError('corrupt', `corrupt PNM: ${why}`);
 
-export function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x0b || c === 0x0c;
-}
 function isDigit(c: number): boolean {
   return c >= 0x30 && c <= 0x39;
-}
-
-/** Whether `b` starts like a PNM: `P1`..`P7` then a space or a comment. */
-export function isPnm(b: Uint8Array): boolean {
-  if (b.length < 3 || b[0] !== 0x50) return false;
-  const kind = (b[1] as number) - 0x30;
-  return kind >= 1 && kind <= 7 && (isSpace(b[2] as number) || b[2] === 0x23);
 }
 
 /** Reads unsigned decimal numbers and skips whitespace and `#` comments, from `at`. */
@@ -47,7 +39,7 @@ export class Numbers {
     while (this.at < b.length) {
       const c = b[this.at] as number;
       if (c === 0x23) while (this.at < b.length && b[this.at] !== 0x0a && b[this.at] !== 0x0d) this.at++;
-      else if (isSpace(c)) this.at++;
+      else if (isPnmSpace(c)) this.at++;
       else return;
     }
   }
@@ -117,7 +109,7 @@ export function readPnmHeader(b: Uint8Array): PnmHeader {
   // Binary samples start after exactly one whitespace byte; text ones wherever the next number is.
   if (kind >= 4) {
     if (numbers.at >= b.length) throw cut('inside its header');
-    if (!isSpace(b[numbers.at] as number)) throw corrupt('no whitespace after its header');
+    if (!isPnmSpace(b[numbers.at] as number)) throw corrupt('no whitespace after its header');
     numbers.at++;
   }
   const depth = kind === 3 || kind === 6 ? 3 : 1;

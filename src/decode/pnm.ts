@@ -4,7 +4,8 @@
  * of a file is decoded. See docs/decode.md#pnm.
  */
 import type { Raster } from '../core/raster.js';
-import { corrupt, cut, isSpace, Numbers, type PnmHeader, readPnmHeader } from './pnm-header.js';
+import { corrupt, cut, Numbers, type PnmHeader, readPnmHeader } from './pnm-header.js';
+import { isPnmSpace } from './sniff.js';
 
 /**
  * Decodes the first picture of a PNM to RGBA. The declared size must already be within the
@@ -58,7 +59,7 @@ export function decodePnm(b: Uint8Array): { readonly raster: Raster } {
         if (at >= b.length) throw cut('inside its bits');
         const c = b[at] as number;
         if (c === 0x23) while (at < b.length && b[at] !== 0x0a && b[at] !== 0x0d) at++;
-        else if (isSpace(c)) at++;
+        else if (isPnmSpace(c)) at++;
         else break;
       }
       const c = b[at++] as number;

@@ -2,10 +2,7 @@
  * Which format a file is in, from its first bytes (never from its name: a `.png` that is a JPEG
  * is common, and a name can lie).
  */
-import { isBmpHeaderSize } from './bmp-header.js';
-import { readHeifPrimary } from './heif-boxes.js';
 import type { OwnFormat, PeerFormat } from './image.js';
-import { isPnm } from './pnm-header.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
 
@@ -24,6 +21,37 @@ function u32le(b: Uint8Array, at: number): number {
 
 function ascii(text: string): number[] {
   return [...text].map((c) => c.charCodeAt(0));
+}
+
+/** Whether `c` is whitespace in a PNM header (Netpbm's: space, tab, LF, CR, VT, FF). */
+export function isPnmSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x0b || c === 0x0c;
+}
+
+/**
+ * Whether `b` starts like a PNM: `P1`..`P7` then a space or a comment. Here, not in
+ * pnm-header.ts, so that sniffing loads no header reader: only a PNM does (header.ts).
+ */
+export function isPnm(b: Uint8Array): boolean {
+  if (b.length < 3 || b[0] !== 0x50) return false;
+  const kind = (b[1] as number) - 0x30;
+  return kind >= 1 && kind <= 7 && (isPnmSpace(b[2] as number) || b[2] === 0x23);
+}
+
+/**
+ * The DIB header sizes there are: OS/2 1.x (12), BITMAPINFOHEADER (40) and its V2..V5 (52, 56,
+ * 108, 124), OS/2 2.x (16..64). Here for the same reason as `isPnm`.
+ */
+export function isBmpHeaderSize(size: number): boolean {
+  return (
+    size === 12 ||
+    size === 40 ||
+    size === 52 ||
+    size === 56 ||
+    size === 108 ||
+    size === 124 ||
+    (size >= 16 && size <= 64 && size % 4 === 0)
+  );
 }
 
 /** The format of `bytes` by its magic number, or null when it is none termsight decodes. */
@@ -45,6 +73,23 @@ const HEVC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'he
 /** HEIF brands of any codec (the generic image and sequence brands). */
 const HEIF_BRANDS = new Set(['mif1', 'msf1']);
 const AVIF_BRANDS = new Set(['avif', 'avis']);
+
+/**
+ * How a HEIF's primary picture is coded, read from its boxes: heif-boxes.ts's `readHeifPrimary`,
+ * passed in by whoever has loaded it (load.ts only for a file whose brands say HEIF), so that
+ * sniffing any other file loads no box reader. It throws on broken boxes.
+ */
+export type HeifPrimaryReader = (bytes: Uint8Array) => { readonly codec: string };
+
+/** Whether `b`'s ftyp brands say HEIF (HEIC, AVIF or another codec's): then `sniffPeerFormat` reads its boxes. */
+export function isHeif(b: Uint8Array): boolean {
+  const brands = ftypBrands(b);
+  return brands !== null && anyHeifBrand(brands);
+}
+
+function anyHeifBrand(brands: readonly string[]): boolean {
+  return brands.some((brand) => AVIF_BRANDS.has(brand) || HEVC_BRANDS.has(brand) || HEIF_BRANDS.has(brand));
+}
 
 /**
  * An ISO BMFF file's brands (the ftyp box: major brand, then compatible brands), or null. Read
@@ -69,16 +114,18 @@ const SVG_START = /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)
  * the codec of its primary picture (HEVC: HEIC; AV1: AVIF; other: HEIF), read from its boxes, or
  * when they cannot be read by its ftyp brands (AVIF wins when both are listed); TIFF (`II*\0`, `MM\0*`),
  * JPEG XL (codestream `FF 0A`, or the container's signature box), SVG (text that opens with
- * `<svg`, after an XML declaration, comments or a doctype). Null for anything else.
+ * `<svg`, after an XML declaration, comments or a doctype). Null for anything else. A HEIF's boxes
+ * are read by `readPrimary`, which must be given for a file `isHeif` says is one.
  */
-export function sniffPeerFormat(b: Uint8Array): PeerFormat | null {
+export function sniffPeerFormat(b: Uint8Array, readPrimary?: HeifPrimaryReader): PeerFormat | null {
   const brands = ftypBrands(b);
   if (brands) {
     const avif = brands.some((brand) => AVIF_BRANDS.has(brand));
     const hevc = brands.some((brand) => HEVC_BRANDS.has(brand));
-    if (!avif && !hevc && !brands.some((brand) => HEIF_BRANDS.has(brand))) return null;
+    if (!anyHeifBrand(brands)) return null;
+    if (!readPrimary) throw new Error('sniffPeerFormat: a HEIF needs the box reader (readHeifPrimary) passed in');
     try {
-      const { codec } = readHeifPrimary(b);
+      const { codec } = readPrimary(b);
       if (codec === 'hevc') return 'heic';
       if (codec === 'av1') return 'avif';
       return avif ? 'avif' : 'heif';

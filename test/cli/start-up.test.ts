@@ -4,11 +4,12 @@
  * unbundled modules tsc wrote (dist/cli/start.js), byte for byte (docs/cli.md, "Start-up").
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bmpFile, pnmFile } from '../decode/support/simple-files.js';
 import { ensureBuilt } from '../support/build.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -94,6 +95,33 @@ describe('termsight show --no-probe loads', () => {
       'tapInput',
     ]);
   });
+});
+
+describe('the header readers of BMP, PNM and HEIF: loaded for such a file only', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'termsight-start-up-'));
+  const ppm = join(scratch, 'small.ppm');
+  writeFileSync(ppm, pnmFile({ kind: 6, width: 7, height: 5 }));
+  const bmp = join(scratch, 'small.bmp');
+  writeFileSync(bmp, bmpFile({ width: 7, height: 5, bits: 24 }));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const READERS = ['readBmpHeader', 'readPnmHeader', 'readHeifPrimary'];
+  const show = (file: string) => loadedBy(['show', '--no-probe', '--protocol', 'sixel', '--width', '4', file]);
+
+  it.each([
+    { name: 'a PNG: neither', file: join(IMAGES, 'astronaut.png'), want: [] },
+    { name: 'a JPEG: neither', file: join(IMAGES, 'hubble_deep_field.jpg'), want: [] },
+    // So the check can fail.
+    { name: 'a BMP: its own', file: bmp, want: ['readBmpHeader'] },
+    { name: 'a PNM: its own', file: ppm, want: ['readPnmHeader'] },
+    // Through the dev dependency libheif-js.
+    { name: 'a HEIC: its own', file: join(IMAGES, 'peer/chelsea.heic'), want: ['readHeifPrimary'] },
+  ])(
+    '$name',
+    ({ file, want }) => {
+      expect(defined(show(file), READERS)).toEqual(want);
+    },
+    60_000,
+  );
 });
 
 describe('the bundled CLI draws byte for byte what the unbundled modules draw', () => {

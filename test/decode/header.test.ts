@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gifDelayMs, readGifLayout } from '../../src/decode/gif.js';
-import { readImageHeader } from '../../src/decode/header.js';
+import { readImageHeader } from '../../src/decode/image-header.js';
 import { sniffFormat } from '../../src/decode/sniff.js';
 import { gifCorpus, jpegCorpus, pngCorpus } from './corpus.js';
 

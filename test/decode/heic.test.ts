@@ -16,10 +16,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyColour } from '../../src/decode/colour.js';
 import { DecodeError } from '../../src/decode/error.js';
-import { colourInfo, HEIC_MISSING, reduced } from '../../src/decode/heic.js';
+import { colourInfo, HEIC_MISSING } from '../../src/decode/heic.js';
 import { HeifBoxError, readHeifPrimary } from '../../src/decode/heif-boxes.js';
 import { decodeImageLoading } from '../../src/decode/load.js';
 import { sniffPeerFormat } from '../../src/decode/sniff.js';
+import { blockMeans } from './support/block-means.js';
 import { colrIcc, colrNclx, fullBox, heifFile, ispe, withIrot, withIspe } from './support/heif-files.js';
 import { CLI, showWithout } from './support/show-without.js';
 
@@ -125,12 +126,18 @@ function mutated(file: Uint8Array, changes: [number, number][], cut: number): Ui
   return out;
 }
 
+it('sniffPeerFormat: a HEIF without the box reader passed in is the caller’s mistake, said at once', () => {
+  expect(() => sniffPeerFormat(fixture())).toThrow(/box reader/);
+  // Files that are no HEIF need no reader.
+  expect(sniffPeerFormat(Uint8Array.from([0x49, 0x49, 0x2a, 0x00]))).toBe('tiff');
+});
+
 describe('fuzzed boxes (fast-check)', () => {
   it('a mutated HEIC: the boxes are read or refused with one HeifBoxError; the sniff never throws', () => {
     fc.assert(
       fc.property(edits, fc.nat(400), (changes, cut) => {
         const bytes = mutated(fixture(), changes, cut);
-        expect(() => sniffPeerFormat(bytes)).not.toThrow();
+        expect(() => sniffPeerFormat(bytes, readHeifPrimary)).not.toThrow();
         try {
           readHeifPrimary(bytes);
         } catch (error) {
@@ -199,7 +206,7 @@ describe('which ISO BMFF files are HEIC (the codec of the primary picture)', () 
     },
     { name: 'heic brand, boxes broken: by its brand', file: () => fixture().subarray(0, 120), format: 'heic' },
   ])('$name: $format', ({ file, format }) => {
-    expect(sniffPeerFormat(file())).toBe(format);
+    expect(sniffPeerFormat(file(), readHeifPrimary)).toBe(format);
   });
 });
 
@@ -267,64 +274,6 @@ it('colour: nclx code points go to colour.ts as RGB full range (libheif has undo
   expect(b).toBeLessThan(50);
 });
 
-/**
- * Each `factor` x `factor` block of an RGBA raster averaged, written pixel by pixel from the
- * definition: alpha the mean alpha; colour the mean of colour weighted by alpha (premultiplied,
- * then divided by the alpha again); a block with no alpha is 0, 0, 0, 0.
- */
-function blockMeans(src: Uint8Array, width: number, height: number, stride: number, factor: number): number[] {
-  const out: number[] = [];
-  for (let by = 0; by < height; by += factor)
-    for (let bx = 0; bx < width; bx += factor) {
-      const pixels: number[][] = [];
-      for (let y = by; y < Math.min(height, by + factor); y++)
-        for (let x = bx; x < Math.min(width, bx + factor); x++)
-          pixels.push([...src.subarray(y * stride + x * 4, y * stride + x * 4 + 4)]);
-      const alpha = pixels.reduce((s, p) => s + (p[3] as number), 0);
-      if (alpha === 0) out.push(0, 0, 0, 0);
-      else
-        out.push(
-          ...[0, 1, 2].map((c) =>
-            Math.round(pixels.reduce((s, p) => s + (p[c] as number) * (p[3] as number), 0) / alpha),
-          ),
-          Math.round(alpha / pixels.length),
-        );
-    }
-  return out;
-}
-
-it.each([
-  { name: 'even blocks', width: 6, height: 4, stride: 24, factor: 2 },
-  { name: 'ragged edges, padded rows', width: 7, height: 5, stride: 32, factor: 3 },
-  { name: 'one column of blocks', width: 5, height: 9, stride: 20, factor: 4 },
-])('reduced, $name: the block means', ({ width, height, stride, factor }) => {
-  const src = Uint8Array.from({ length: stride * height }, (_, i) => (i * 37 + (i >> 3) * 11) & 255);
-  const out = reduced(src, width, height, stride, factor);
-  expect([out.width, out.height]).toEqual([Math.ceil(width / factor), Math.ceil(height / factor)]);
-  expect([...out.data]).toEqual(blockMeans(src, width, height, stride, factor));
-});
-
-it.each([
-  // One opaque red pixel among three transparent green ones: red at a quarter alpha, no green.
-  {
-    name: 'an edge: transparent pixels lend no colour',
-    pixels: [255, 0, 0, 255, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0],
-    want: [255, 0, 0, 64],
-  },
-  {
-    name: 'half-transparent white over opaque black',
-    pixels: [255, 255, 255, 128, 0, 0, 0, 255, 255, 255, 255, 128, 0, 0, 0, 255],
-    want: [85, 85, 85, 192],
-  },
-  {
-    name: 'all transparent, whatever colour it holds',
-    pixels: [9, 99, 199, 0, 9, 99, 199, 0, 9, 99, 199, 0, 9, 99, 199, 0],
-    want: [0, 0, 0, 0],
-  },
-])('reduced, $name', ({ pixels, want }) => {
-  expect([...reduced(Uint8Array.from(pixels), 2, 2, 8, 2).data]).toEqual(want);
-});
-
 /** PSNR (dB) of the RGB channels of two RGBA rasters of one size. */
 function psnr(a: Uint8Array, b: Uint8Array): number {
   let sum = 0;
@@ -364,7 +313,11 @@ describe.runIf(hasLibheif)('with libheif-js installed (the dev dependency)', () 
     const small = await decodeImageLoading(fixture(), { maxSize: { width: 12, height: 7 } });
     expect([small.width, small.height, small.sourceWidth, small.sourceHeight]).toEqual([12, 8, 48, 32]);
     expect(Array.from(small.frames[0]?.raster.data ?? [])).toEqual(
-      blockMeans(full.frames[0]?.raster.data as Uint8Array, 48, 32, 48 * 4, 4),
+      blockMeans(
+        full.frames[0]?.raster.data as Uint8Array,
+        { width: 48, height: 32, bands: 4, stride: 48 * 4, scale: 1 },
+        4,
+      ),
     );
   });
 
@@ -420,7 +373,7 @@ describe.runIf(hasLibheif)('with libheif-js installed (the dev dependency)', () 
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
     it('451x300: within 40 dB of ImageMagick’s decode, and within 30 dB of the pixels it was encoded from', async () => {
-      expect(sniffPeerFormat(heic)).toBe('heic');
+      expect(sniffPeerFormat(heic, readHeifPrimary)).toBe('heic');
       const image = await decodeImageLoading(heic);
       expect([image.width, image.height]).toEqual([451, 300]);
       const data = image.frames[0]?.raster.data as Uint8Array;

@@ -18,6 +18,8 @@ import { JXL_MISSING } from '../../src/decode/jxl.js';
 import { isJxl, JxlHeaderError, readJxlHeader } from '../../src/decode/jxl-header.js';
 import { decodeImageLoading } from '../../src/decode/load.js';
 import { sniffFormat, sniffPeerFormat } from '../../src/decode/sniff.js';
+import { encodePng } from '../../src/render/pixels/png.js';
+import { blockMeans } from './support/block-means.js';
 import { CLI, showWithout } from './support/show-without.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -398,6 +400,44 @@ describe.runIf(hasWasmVips)('decodeImageLoading through wasm-vips', () => {
           worst = Math.max(worst, Math.abs(sum / 4 - (data[(y * 24 + x) * 4 + c] as number)));
         }
     expect(worst).toBeLessThanOrEqual(1);
+  });
+
+  it.runIf(spawnSync('cjxl', ['--version']).status === 0)(
+    'maxSize: a wholly transparent block is 0, 0, 0, 0 whatever colour its pixels keep (cjxl -d 0 keeps it)',
+    async () => {
+      // 8x8: the top-left 4x4 block transparent orange, the rest opaque blue.
+      const data = new Uint8Array(8 * 8 * 4);
+      for (let y = 0; y < 8; y++)
+        for (let x = 0; x < 8; x++) data.set(x < 4 && y < 4 ? [200, 100, 50, 0] : [10, 20, 250, 255], (y * 8 + x) * 4);
+      const dir = mkdtempSync(join(tmpdir(), 'termsight-jxl-'));
+      try {
+        writeFileSync(join(dir, 'in.png'), encodePng({ width: 8, height: 8, data }));
+        const made = spawnSync('cjxl', [join(dir, 'in.png'), join(dir, 'out.jxl'), '-d', '0', '--keep_invisible=1']);
+        expect(made.status, String(made.stderr)).toBe(0);
+        const bytes = new Uint8Array(readFileSync(join(dir, 'out.jxl')));
+        const full = await decodeImageLoading(bytes, { colour: 'keep' });
+        // So the rule has something to hide: the transparent pixels decode with their colour.
+        expect([...(full.frames[0]?.raster.data.subarray(0, 4) ?? [])]).toEqual([200, 100, 50, 0]);
+        const small = await decodeImageLoading(bytes, { colour: 'keep', maxSize: { width: 2, height: 2 } });
+        expect([...(small.frames[0]?.raster.data ?? [])]).toEqual([
+          0, 0, 0, 0, 10, 20, 250, 255, 10, 20, 250, 255, 10, 20, 250, 255,
+        ]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it('maxSize with alpha: block-average.ts’s rule (colour weighted by alpha, a wholly transparent block 0, 0, 0, 0)', async () => {
+    const options = { colour: 'keep' } as const;
+    const full = (await decodeImageLoading(fixture('chelsea-alpha.jxl'), options)).frames[0]?.raster;
+    const small = await decodeImageLoading(fixture('chelsea-alpha.jxl'), {
+      ...options,
+      maxSize: { width: 12, height: 8 },
+    });
+    expect([small.width, small.height]).toEqual([12, 8]);
+    const shape = { width: 48, height: 32, bands: 4, stride: 48 * 4, scale: 1 };
+    expect([...(small.frames[0]?.raster.data ?? [])]).toEqual(blockMeans(full?.data ?? [], shape, 4));
   });
 
   it('broken files: a DecodeError (truncated or corrupt), never another throw (every cut, fuzzed bytes)', async () => {

@@ -4,21 +4,32 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DecodeError } from '../../src/decode/error.js';
 import type { DecodedImage, DecodeOptions } from '../../src/decode/image.js';
 import { decodeImage } from '../../src/decode/index.js';
 import { decodeImageLoading } from '../../src/decode/load.js';
 import { gifCorpus, jpegCorpus, pngCorpus } from './corpus.js';
+import { bmpFile, pnmFile } from './support/simple-files.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const photo = readFileSync(join(root, 'test/fixtures/images/hubble_deep_field.jpg'));
 const png = readFileSync(join(root, 'test/fixtures/images/astronaut.png'));
 const webp = readFileSync(join(root, 'test/fixtures/images/webp/lossless-z9.webp'));
 const animatedWebp = readFileSync(join(root, 'test/fixtures/images/webp/anim-mux-1.webp'));
+const bmp = bmpFile({ width: 7, height: 5, bits: 24 });
+const pnm = pnmFile({ kind: 6, width: 7, height: 5, comment: true });
+// For the fresh processes below, which read a file.
+const scratch = mkdtempSync(join(tmpdir(), 'termsight-load-'));
+const bmpPath = join(scratch, 'small.bmp');
+const pnmPath = join(scratch, 'small.ppm');
+writeFileSync(bmpPath, bmp);
+writeFileSync(pnmPath, pnm);
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const FILES: readonly { name: string; bytes: Uint8Array; options: DecodeOptions }[] = [
   { name: 'a PNG', bytes: png, options: {} },
@@ -33,6 +44,8 @@ const FILES: readonly { name: string; bytes: Uint8Array; options: DecodeOptions 
   { name: 'a lossless WebP', bytes: webp, options: {} },
   { name: 'an animated WebP, all frames', bytes: animatedWebp, options: {} },
   { name: 'an animated WebP, first frame', bytes: animatedWebp, options: { frames: 'first' } },
+  { name: 'a BMP', bytes: bmp, options: {} },
+  { name: 'a PNM', bytes: pnm, options: {} },
   ...pngCorpus()
     .slice(0, 4)
     .map((c) => ({ name: `corpus ${c.name}`, bytes: c.bytes, options: {} })),
@@ -65,6 +78,11 @@ describe('decodeImageLoading', () => {
     { name: 'a PNG over the limits', bytes: png, options: { limits: { maxPixels: 100 } } },
     { name: 'a truncated JPEG', bytes: photo.subarray(0, 2000) },
     { name: 'a truncated PNG', bytes: png.subarray(0, 200) },
+    // Their size is read by a header reader load.ts loads for them alone.
+    { name: 'a BMP over the limits', bytes: bmp, options: { limits: { maxPixels: 20 } } },
+    { name: 'a BMP cut inside its DIB header', bytes: bmp.subarray(0, 30) },
+    { name: 'a PNM over the limits', bytes: pnm, options: { limits: { maxPixels: 20 } } },
+    { name: 'a PNM cut inside its header', bytes: pnm.subarray(0, 4) },
   ];
   it.each(BAD)('fails on $name with decodeImage’s DecodeError', async ({ bytes, options }) => {
     let expected: unknown;
@@ -109,7 +127,7 @@ await load.${call}(readFileSync(${JSON.stringify(file)}));`;
   return [...lines]
     .filter((l) => l.startsWith('LOADED '))
     .map((l) => l.slice(7))
-    .filter((url) => /\/decode\/(jpeg|png|gif|webp)[^/]*\.js$|omggif/.test(url))
+    .filter((url) => /\/decode\/(jpeg|png|gif|webp|bmp|pnm|qoi|heif)[^/]*\.js$|omggif/.test(url))
     .map((url) => url.replace(/.*\/decode\//, '').replace(/.*omggif.*/, 'omggif'))
     .sort();
 }
@@ -155,10 +173,14 @@ describe('what a one-shot process loads (the built package)', () => {
         'jpeg.js',
       ],
     },
+    // The header readers of BMP and PNM too, and only for them (sniff.ts holds their magic); HEIF's
+    // box reader (heif-boxes.js) for none of these.
+    { name: 'a BMP: its header reader and decoder only', file: bmpPath, expected: ['bmp-header.js', 'bmp.js'] },
+    { name: 'a PNM: its header reader and decoder only', file: pnmPath, expected: ['pnm-header.js', 'pnm.js'] },
   ])('$name', ({ file, expected }) => {
-    expect(decoderModulesFor(join(root, file))).toEqual(expected);
+    expect(decoderModulesFor(resolve(root, file))).toEqual(expected);
     // What the CLI loads while the probe waits is exactly what the decode will need.
-    expect(decoderModulesFor(join(root, file), 'preloadDecoder')).toEqual(expected);
+    expect(decoderModulesFor(resolve(root, file), 'preloadDecoder')).toEqual(expected);
   });
 
   it('preloadDecoder: a file no decoder takes loads none, and nothing is thrown', async () => {

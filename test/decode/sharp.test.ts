@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readHeifPrimary } from '../../src/decode/heif-boxes.js';
 import { DecodeError, decodeImage } from '../../src/decode/index.js';
 import { decodeImageLoading } from '../../src/decode/load.js';
 import { sniffFormat, sniffPeerFormat } from '../../src/decode/sniff.js';
@@ -54,7 +55,7 @@ describe('which files go to sharp (by signature)', () => {
       format: null,
     },
   ])('$name: $format', ({ bytes, format }) => {
-    expect(sniffPeerFormat(bytes)).toBe(format);
+    expect(sniffPeerFormat(bytes, readHeifPrimary)).toBe(format);
     if (format) expect(sniffFormat(bytes)).toBeNull();
   });
 });
