@@ -367,20 +367,21 @@ function splitBoxes(cells: Cells, target: number): Boxes {
   const start = new Int32Array(target);
   const end = new Int32Array(target);
   const sse = new Float64Array(target);
+  const m = new Float64Array(7);
   end[0] = size;
-  sse[0] = boxError(order, 0, size, w, mr, mg, mb);
+  sse[0] = boxError(order, 0, size, w, mr, mg, mb, m);
   let n = 1;
   while (n < target) {
     const pick = worstBox(start, end, sse, n);
     if (pick < 0) break;
     const s = start[pick];
     const e = end[pick];
-    const cut = splitBox(order, keys, s, e, w, mr, mg, mb);
+    const cut = splitBox(order, keys, s, e, w, mr, mg, mb, m);
     end[pick] = cut;
-    sse[pick] = boxError(order, s, cut, w, mr, mg, mb);
+    sse[pick] = boxError(order, s, cut, w, mr, mg, mb, m);
     start[n] = cut;
     end[n] = e;
-    sse[n] = boxError(order, cut, e, w, mr, mg, mb);
+    sse[n] = boxError(order, cut, e, w, mr, mg, mb, m);
     n++;
   }
   return { size: n, order, start, end };
@@ -487,7 +488,12 @@ function kMeansRound(cells: Cells, centres: Centres): void {
   centres.cb = nb;
 }
 
-/** Weighted sums of the cells `order[s..e)`: total weight, per-channel sums and sums of squares. */
+/**
+ * Weighted sums of the cells `order[s..e)` into `m`: total weight, the per-channel sums (1..3) and
+ * sums of squares (4..6). Sums in locals written to a reused array, not a new object of two arrays
+ * a call: the interpreter a one-shot process runs this in first then boxes no numbers, and V8
+ * compiles less (docs/render.md#cold-start).
+ */
 function boxMoments(
   order: Int32Array,
   s: number,
@@ -496,25 +502,36 @@ function boxMoments(
   mr: Float64Array,
   mg: Float64Array,
   mb: Float64Array,
-): { tw: number; sum: [number, number, number]; sq: [number, number, number] } {
+  m: Float64Array,
+): void {
   let tw = 0;
-  const sum: [number, number, number] = [0, 0, 0];
-  const sq: [number, number, number] = [0, 0, 0];
+  let sr = 0;
+  let sg = 0;
+  let sb = 0;
+  let qr = 0;
+  let qg = 0;
+  let qb = 0;
   for (let k = s; k < e; k++) {
     const j = order[k];
     const wj = w[j];
     tw += wj;
-    sum[0] += mr[j] * wj;
-    sum[1] += mg[j] * wj;
-    sum[2] += mb[j] * wj;
-    sq[0] += mr[j] * mr[j] * wj;
-    sq[1] += mg[j] * mg[j] * wj;
-    sq[2] += mb[j] * mb[j] * wj;
+    sr += mr[j] * wj;
+    sg += mg[j] * wj;
+    sb += mb[j] * wj;
+    qr += mr[j] * mr[j] * wj;
+    qg += mg[j] * mg[j] * wj;
+    qb += mb[j] * mb[j] * wj;
   }
-  return { tw, sum, sq };
+  m[0] = tw;
+  m[1] = sr;
+  m[2] = sg;
+  m[3] = sb;
+  m[4] = qr;
+  m[5] = qg;
+  m[6] = qb;
 }
 
-/** Weighted squared error of the cells `order[s..e)` around their mean. */
+/** Weighted squared error of the cells `order[s..e)` around their mean; `m` is scratch for {@link boxMoments}. */
 function boxError(
   order: Int32Array,
   s: number,
@@ -523,10 +540,12 @@ function boxError(
   mr: Float64Array,
   mg: Float64Array,
   mb: Float64Array,
+  m: Float64Array,
 ): number {
-  const { tw, sum, sq } = boxMoments(order, s, e, w, mr, mg, mb);
+  boxMoments(order, s, e, w, mr, mg, mb, m);
+  const tw = m[0];
   if (tw <= 0) return 0;
-  return Math.max(0, sq[0] + sq[1] + sq[2] - (sum[0] * sum[0] + sum[1] * sum[1] + sum[2] * sum[2]) / tw);
+  return Math.max(0, m[4] + m[5] + m[6] - (m[1] * m[1] + m[2] * m[2] + m[3] * m[3]) / tw);
 }
 
 /**
@@ -542,22 +561,24 @@ function splitBox(
   mr: Float64Array,
   mg: Float64Array,
   mb: Float64Array,
+  m: Float64Array,
 ): number {
-  const { tw, sum, sq } = boxMoments(order, s, e, w, mr, mg, mb);
+  boxMoments(order, s, e, w, mr, mg, mb, m);
+  const tw = m[0];
   let axis = 0;
   let widest = -1;
   for (let ch = 0; ch < 3; ch++) {
-    const v = sq[ch] - (sum[ch] * sum[ch]) / tw;
+    const v = m[4 + ch] - (m[1 + ch] * m[1 + ch]) / tw;
     if (v > widest) {
       widest = v;
       axis = ch;
     }
   }
-  const m = axis === 0 ? mr : axis === 1 ? mg : mb;
+  const channel = axis === 0 ? mr : axis === 1 ? mg : mb;
   // Integer keys sort natively: 12 bits of the channel mean (x16) above the 15-bit cell number.
   for (let k = s; k < e; k++) {
     const j = order[k];
-    keys[k] = (Math.round(m[j] * 16) << 15) | j;
+    keys[k] = (Math.round(channel[j] * 16) << 15) | j;
   }
   const part = keys.subarray(s, e).sort();
   for (let k = 0; k < part.length; k++) order[s + k] = part[k] & 0x7fff;
@@ -567,7 +588,10 @@ function splitBox(
   let lg = 0;
   let lb = 0;
   let lsq = 0;
-  const totalSq = sq[0] + sq[1] + sq[2];
+  const totalSq = m[4] + m[5] + m[6];
+  const sumR = m[1];
+  const sumG = m[2];
+  const sumB = m[3];
   let best = Infinity;
   let cut = s + 1;
   for (let k = s; k < e - 1; k++) {
@@ -579,9 +603,9 @@ function splitBox(
     lb += mb[j] * wj;
     lsq += wj * (mr[j] * mr[j] + mg[j] * mg[j] + mb[j] * mb[j]);
     const rw = tw - lw;
-    const rr = sum[0] - lr;
-    const rg = sum[1] - lg;
-    const rb = sum[2] - lb;
+    const rr = sumR - lr;
+    const rg = sumG - lg;
+    const rb = sumB - lb;
     const err = lsq - (lr * lr + lg * lg + lb * lb) / lw + (totalSq - lsq) - (rr * rr + rg * rg + rb * rb) / rw;
     if (err < best) {
       best = err;
