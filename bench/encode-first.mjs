@@ -78,7 +78,9 @@ const fmt = (n) => n.toFixed(1);
 
 console.log(loadLine());
 console.log(`encoders' first call, fresh processes, medians of ${RUNS} (CPU ms; wall ms in brackets)`);
-console.log('| node | protocol | build | fit, first | encode, first | encode, warm | first / warm | first CPU vs base |');
+console.log(
+  '| node | protocol | build | fit, first | encode, first | encode, warm | first / warm | first CPU vs base |',
+);
 console.log('|---|---|---|---|---|---|---|---|');
 for (const node of NODES) {
   const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
@@ -91,8 +93,7 @@ for (const node of NODES) {
     }
     const medians = results.map((rows) => [0, 1, 2, 3, 4].map((k) => median(rows.map((r) => r[k]))));
     // The same-run ratio is a median of per-round ratios, steadier than a ratio of medians.
-    const ratio =
-      builds.length > 1 ? median(results[0].map((r, k) => r[1] / results[1][k][1])).toFixed(2) : '';
+    const ratio = builds.length > 1 ? median(results[0].map((r, k) => r[1] / results[1][k][1])).toFixed(2) : '';
     builds.forEach(([name], i) => {
       const [fitCpu, first, warm, firstWall, warmWall] = medians[i];
       console.log(
@@ -102,4 +103,3 @@ for (const node of NODES) {
   }
 }
 console.log(loadLine());
-

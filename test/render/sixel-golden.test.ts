@@ -96,7 +96,8 @@ function outputs(): Record<string, string> {
     ];
     for (const [w, h] of sizes) {
       const fitted = resize(raster, w, h);
-      for (const [option, options] of OPTIONS) got[`${name} ${w}x${h} ${option}`] = sha(encodeSixelBytes(fitted, options));
+      for (const [option, options] of OPTIONS)
+        got[`${name} ${w}x${h} ${option}`] = sha(encodeSixelBytes(fitted, options));
     }
     const clear = halfTransparent(resize(raster, 160, Math.max(1, Math.round((160 * raster.height) / raster.width))));
     for (const [option, options] of TRANSPARENT_OPTIONS)
