@@ -3,7 +3,8 @@
 // photo, fits it as `show` would (sixel and kitty: `resize` to 917x800; symbols:
 // `resampleForSymbols` to 100x44 cells of 8x8), then times the encoder's first call and the median
 // of five more (warm), in CPU time of the whole process (`process.cpuUsage`: V8's compiler threads
-// count) and wall time. Each child runs RUNS times (TERMSIGHT_BENCH_RUNS, default 7), alternating
+// count), the first call's main-thread CPU beside it where Linux gives it per thread (the rest is
+// V8's background compiles and GC), and wall time. Each child runs RUNS times (TERMSIGHT_BENCH_RUNS, default 7), alternating
 // with the same child on TERMSIGHT_BENCH_BASE (a copy of another build's dist/, e.g.
 // .bench-cache/base-dist) when it is set, so the ratios are same-run. TERMSIGHT_BENCH_NODES: node
 // binaries to run the children with, separated by ':' (default: this node).
@@ -18,7 +19,7 @@ const RUNS = Number(process.env.TERMSIGHT_BENCH_RUNS) > 0 ? Number(process.env.T
 const PROTOCOLS = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['sixel', 'symbols', 'kitty'];
 const NODES = (process.env.TERMSIGHT_BENCH_NODES ?? process.execPath).split(':').filter(Boolean);
 
-/** The child: argv = [dist folder, protocol]; prints "fitCpu firstCpu warmCpu firstWall warmWall" in ms. */
+/** The child: argv = [dist folder, protocol]; prints "fitCpu firstCpu warmCpu firstWall warmWall firstMainCpu" in ms. */
 const CHILD = `
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -44,14 +45,20 @@ if (protocol === 'sixel') {
   encode = (r) => symbolsLines(r, { colorDepth: 'truecolor' });
 } else throw new Error('unknown protocol ' + protocol);
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+// The main thread's CPU ms, where Linux tells it per thread (the rest is V8's compiler and GC threads).
+const { readFileSync: read, existsSync } = await import('node:fs');
+const stat = '/proc/self/task/' + process.pid + '/schedstat';
+const mainCpu = () => (existsSync(stat) ? Number(read(stat, 'utf8').split(' ')[0]) / 1e6 : NaN);
 let c = cpu();
 const fitted = fit();
 const fitCpu = cpu() - c;
 c = cpu();
+const m = mainCpu();
 let t = performance.now();
 encode(fitted);
 const firstWall = performance.now() - t;
 const firstCpu = cpu() - c;
+const firstMain = mainCpu() - m;
 const warm = [];
 const warmWall = [];
 for (let i = 0; i < 5; i++) {
@@ -63,7 +70,7 @@ for (let i = 0; i < 5; i++) {
 }
 warm.sort((a, b) => a - b);
 warmWall.sort((a, b) => a - b);
-process.stdout.write([fitCpu, firstCpu, warm[2], firstWall, warmWall[2]].join(' '));
+process.stdout.write([fitCpu, firstCpu, warm[2], firstWall, warmWall[2], firstMain].join(' '));
 `;
 
 function child(node, dist, protocol) {
@@ -91,13 +98,13 @@ for (const node of NODES) {
       const order = run % 2 === 0 ? builds.map((_, i) => i) : builds.map((_, i) => builds.length - 1 - i);
       for (const i of order) results[i].push(child(node, builds[i][1], protocol));
     }
-    const medians = results.map((rows) => [0, 1, 2, 3, 4].map((k) => median(rows.map((r) => r[k]))));
+    const medians = results.map((rows) => [0, 1, 2, 3, 4, 5].map((k) => median(rows.map((r) => r[k]))));
     // The same-run ratio is a median of per-round ratios, steadier than a ratio of medians.
     const ratio = builds.length > 1 ? median(results[0].map((r, k) => r[1] / results[1][k][1])).toFixed(2) : '';
     builds.forEach(([name], i) => {
-      const [fitCpu, first, warm, firstWall, warmWall] = medians[i];
+      const [fitCpu, first, warm, firstWall, warmWall, firstMain] = medians[i];
       console.log(
-        `| ${version} | ${protocol} | ${name} | ${fmt(fitCpu)} | ${fmt(first)} (${fmt(firstWall)}) | ${fmt(warm)} (${fmt(warmWall)}) | ${(first / warm).toFixed(2)} | ${i === 0 ? ratio : ''} |`,
+        `| ${version} | ${protocol} | ${name} | ${fmt(fitCpu)} | ${fmt(first)} (${fmt(firstWall)}) | ${Number.isNaN(firstMain) ? '–' : fmt(firstMain)} | ${fmt(warm)} (${fmt(warmWall)}) | ${(first / warm).toFixed(2)} | ${i === 0 ? ratio : ''} |`,
       );
     });
   }

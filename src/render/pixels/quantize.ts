@@ -367,21 +367,23 @@ function splitBoxes(cells: Cells, target: number): Boxes {
   const start = new Int32Array(target);
   const end = new Int32Array(target);
   const sse = new Float64Array(target);
-  const m = new Float64Array(7);
+  // Each box's moments, worked out once as it is made: its cells keep their order until it is
+  // split, so splitting it needs them again and summing them again would give the same numbers.
+  const moments = new Float64Array(target * 7);
   end[0] = size;
-  sse[0] = boxError(order, 0, size, w, mr, mg, mb, m);
+  sse[0] = boxError(order, 0, size, w, mr, mg, mb, moments, 0);
   let n = 1;
   while (n < target) {
     const pick = worstBox(start, end, sse, n);
     if (pick < 0) break;
     const s = start[pick];
     const e = end[pick];
-    const cut = splitBox(order, keys, s, e, w, mr, mg, mb, m);
+    const cut = splitBox(order, keys, s, e, w, mr, mg, mb, moments, pick * 7);
     end[pick] = cut;
-    sse[pick] = boxError(order, s, cut, w, mr, mg, mb, m);
+    sse[pick] = boxError(order, s, cut, w, mr, mg, mb, moments, pick * 7);
     start[n] = cut;
     end[n] = e;
-    sse[n] = boxError(order, cut, e, w, mr, mg, mb, m);
+    sse[n] = boxError(order, cut, e, w, mr, mg, mb, moments, n * 7);
     n++;
   }
   return { size: n, order, start, end };
@@ -489,8 +491,8 @@ function kMeansRound(cells: Cells, centres: Centres): void {
 }
 
 /**
- * Weighted sums of the cells `order[s..e)` into `m`: total weight, the per-channel sums (1..3) and
- * sums of squares (4..6). Sums in locals written to a reused array, not a new object of two arrays
+ * Weighted sums of the cells `order[s..e)` into `m[at..at+7)`: total weight, the per-channel sums
+ * (1..3) and sums of squares (4..6). Sums in locals written to a reused array, not a new object of two arrays
  * a call: the interpreter a one-shot process runs this in first then boxes no numbers, and V8
  * compiles less (docs/render.md#cold-start).
  */
@@ -503,6 +505,7 @@ function boxMoments(
   mg: Float64Array,
   mb: Float64Array,
   m: Float64Array,
+  at: number,
 ): void {
   let tw = 0;
   let sr = 0;
@@ -522,16 +525,16 @@ function boxMoments(
     qg += mg[j] * mg[j] * wj;
     qb += mb[j] * mb[j] * wj;
   }
-  m[0] = tw;
-  m[1] = sr;
-  m[2] = sg;
-  m[3] = sb;
-  m[4] = qr;
-  m[5] = qg;
-  m[6] = qb;
+  m[at] = tw;
+  m[at + 1] = sr;
+  m[at + 2] = sg;
+  m[at + 3] = sb;
+  m[at + 4] = qr;
+  m[at + 5] = qg;
+  m[at + 6] = qb;
 }
 
-/** Weighted squared error of the cells `order[s..e)` around their mean; `m` is scratch for {@link boxMoments}. */
+/** Weighted squared error of the cells `order[s..e)` around their mean; their moments are left in `m[at..at+7)`. */
 function boxError(
   order: Int32Array,
   s: number,
@@ -541,16 +544,21 @@ function boxError(
   mg: Float64Array,
   mb: Float64Array,
   m: Float64Array,
+  at: number,
 ): number {
-  boxMoments(order, s, e, w, mr, mg, mb, m);
-  const tw = m[0];
+  boxMoments(order, s, e, w, mr, mg, mb, m, at);
+  const tw = m[at];
   if (tw <= 0) return 0;
-  return Math.max(0, m[4] + m[5] + m[6] - (m[1] * m[1] + m[2] * m[2] + m[3] * m[3]) / tw);
+  return Math.max(
+    0,
+    m[at + 4] + m[at + 5] + m[at + 6] - (m[at + 1] * m[at + 1] + m[at + 2] * m[at + 2] + m[at + 3] * m[at + 3]) / tw,
+  );
 }
 
 /**
  * Sorts `order[s..e)` along the channel of largest variance and returns the cut position that
- * minimises the summed squared error of both halves (each half non-empty).
+ * minimises the summed squared error of both halves (each half non-empty). `m[at..at+7)` holds the
+ * cells' moments ({@link boxMoments}).
  */
 function splitBox(
   order: Int32Array,
@@ -562,13 +570,13 @@ function splitBox(
   mg: Float64Array,
   mb: Float64Array,
   m: Float64Array,
+  at: number,
 ): number {
-  boxMoments(order, s, e, w, mr, mg, mb, m);
-  const tw = m[0];
+  const tw = m[at];
   let axis = 0;
   let widest = -1;
   for (let ch = 0; ch < 3; ch++) {
-    const v = m[4 + ch] - (m[1 + ch] * m[1 + ch]) / tw;
+    const v = m[at + 4 + ch] - (m[at + 1 + ch] * m[at + 1 + ch]) / tw;
     if (v > widest) {
       widest = v;
       axis = ch;
@@ -588,10 +596,10 @@ function splitBox(
   let lg = 0;
   let lb = 0;
   let lsq = 0;
-  const totalSq = m[4] + m[5] + m[6];
-  const sumR = m[1];
-  const sumG = m[2];
-  const sumB = m[3];
+  const totalSq = m[at + 4] + m[at + 5] + m[at + 6];
+  const sumR = m[at + 1];
+  const sumG = m[at + 2];
+  const sumB = m[at + 3];
   let best = Infinity;
   let cut = s + 1;
   for (let k = s; k < e - 1; k++) {
