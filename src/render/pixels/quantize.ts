@@ -320,7 +320,7 @@ function histogram(data: Uint8Array, step: number, alphaThreshold: number): Hist
   return { count, sumR, sumG, sumB };
 }
 
-/** The non-empty histogram cells: weight (pixel count) and mean colour of each. */
+/** The non-empty histogram cells: weight (pixel count) and mean colour of each, in entries `0..size`. */
 interface Cells {
   readonly size: number;
   readonly w: Float64Array;
@@ -329,25 +329,25 @@ interface Cells {
   readonly mb: Float64Array;
 }
 
+/**
+ * The cells, written over the histogram's own arrays (cell `j` is histogram entry `k >= j`, read
+ * before it is written): one loop and nothing allocated, where counting first and copying after
+ * took two loops, each compiled on the stack in a one-shot process (docs/render.md#cold-start).
+ */
 function histogramCells(hist: Histogram): Cells {
   const { count, sumR, sumG, sumB } = hist;
-  let size = 0;
-  for (let k = 0; k < 32768; k++) if (count[k] > 0) size++;
-  const w = new Float64Array(size);
-  const mr = new Float64Array(size);
-  const mg = new Float64Array(size);
-  const mb = new Float64Array(size);
-  for (let k = 0, j = 0; k < 32768; k++) {
+  let j = 0;
+  for (let k = 0; k < 32768; k++) {
     const c = count[k];
     if (c > 0) {
-      w[j] = c;
-      mr[j] = sumR[k] / c;
-      mg[j] = sumG[k] / c;
-      mb[j] = sumB[k] / c;
+      count[j] = c;
+      sumR[j] = sumR[k] / c;
+      sumG[j] = sumG[k] / c;
+      sumB[j] = sumB[k] / c;
       j++;
     }
   }
-  return { size, w, mr, mg, mb };
+  return { size: j, w: count, mr: sumR, mg: sumG, mb: sumB };
 }
 
 /** Boxes of cells: box `i` holds the cells `order[start[i]..end[i])`. */
