@@ -86,9 +86,9 @@ const fmt = (n) => n.toFixed(1);
 console.log(loadLine());
 console.log(`encoders' first call, fresh processes, medians of ${RUNS} (CPU ms; wall ms in brackets)`);
 console.log(
-  '| node | protocol | build | fit, first | encode, first | encode, warm | first / warm | first CPU vs base |',
+  '| node | protocol | build | fit, first | encode, first | of which main thread | encode, warm | first / warm | first CPU vs base |',
 );
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const node of NODES) {
   const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
   for (const protocol of PROTOCOLS) {
