@@ -582,15 +582,42 @@ function splitBox(
       axis = ch;
     }
   }
-  const channel = axis === 0 ? mr : axis === 1 ? mg : mb;
-  // Integer keys sort natively: 12 bits of the channel mean (x16) above the 15-bit cell number.
+  keysAlong(order, keys, s, e, axis === 0 ? mr : axis === 1 ? mg : mb);
+  keys.subarray(s, e).sort();
+  orderFromKeys(order, keys, s, e);
+  return bestCut(order, s, e, w, mr, mg, mb, m, at);
+}
+
+// splitBox's three loops are three functions: its first calls (the largest boxes) run long, and
+// one function with loops in a row was compiled on the stack for the first, thrown away at the
+// next, and so on (docs/render.md#cold-start).
+
+/** Integer keys that sort natively: 12 bits of the channel mean (x16) above the 15-bit cell number. */
+function keysAlong(order: Int32Array, keys: Int32Array, s: number, e: number, channel: Float64Array): void {
   for (let k = s; k < e; k++) {
     const j = order[k];
     keys[k] = (Math.round(channel[j] * 16) << 15) | j;
   }
-  const part = keys.subarray(s, e).sort();
-  for (let k = 0; k < part.length; k++) order[s + k] = part[k] & 0x7fff;
+}
 
+/** The cells of `order[s..e)` in the order of their sorted keys. */
+function orderFromKeys(order: Int32Array, keys: Int32Array, s: number, e: number): void {
+  for (let k = s; k < e; k++) order[k] = keys[k] & 0x7fff;
+}
+
+/** The cut of the sorted `order[s..e)` that minimises the summed squared error of both halves (moments at `m[at]`). */
+function bestCut(
+  order: Int32Array,
+  s: number,
+  e: number,
+  w: Float64Array,
+  mr: Float64Array,
+  mg: Float64Array,
+  mb: Float64Array,
+  m: Float64Array,
+  at: number,
+): number {
+  const tw = m[at];
   let lw = 0;
   let lr = 0;
   let lg = 0;
