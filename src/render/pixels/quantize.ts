@@ -320,7 +320,7 @@ function histogram(data: Uint8Array, step: number, alphaThreshold: number): Hist
   return { count, sumR, sumG, sumB };
 }
 
-/** The non-empty histogram cells: weight (pixel count) and mean colour of each. */
+/** The non-empty histogram cells: weight (pixel count) and mean colour of each, in entries `0..size`. */
 interface Cells {
   readonly size: number;
   readonly w: Float64Array;
@@ -329,25 +329,25 @@ interface Cells {
   readonly mb: Float64Array;
 }
 
+/**
+ * The cells, written over the histogram's own arrays (cell `j` is histogram entry `k >= j`, read
+ * before it is written): one loop and nothing allocated, where counting first and copying after
+ * took two loops, each compiled on the stack in a one-shot process (docs/render.md#cold-start).
+ */
 function histogramCells(hist: Histogram): Cells {
   const { count, sumR, sumG, sumB } = hist;
-  let size = 0;
-  for (let k = 0; k < 32768; k++) if (count[k] > 0) size++;
-  const w = new Float64Array(size);
-  const mr = new Float64Array(size);
-  const mg = new Float64Array(size);
-  const mb = new Float64Array(size);
-  for (let k = 0, j = 0; k < 32768; k++) {
+  let j = 0;
+  for (let k = 0; k < 32768; k++) {
     const c = count[k];
     if (c > 0) {
-      w[j] = c;
-      mr[j] = sumR[k] / c;
-      mg[j] = sumG[k] / c;
-      mb[j] = sumB[k] / c;
+      count[j] = c;
+      sumR[j] = sumR[k] / c;
+      sumG[j] = sumG[k] / c;
+      sumB[j] = sumB[k] / c;
       j++;
     }
   }
-  return { size, w, mr, mg, mb };
+  return { size: j, w: count, mr: sumR, mg: sumG, mb: sumB };
 }
 
 /** Boxes of cells: box `i` holds the cells `order[start[i]..end[i])`. */
@@ -367,20 +367,23 @@ function splitBoxes(cells: Cells, target: number): Boxes {
   const start = new Int32Array(target);
   const end = new Int32Array(target);
   const sse = new Float64Array(target);
+  // Each box's moments, worked out once as it is made: its cells keep their order until it is
+  // split, so splitting it needs them again and summing them again would give the same numbers.
+  const moments = new Float64Array(target * 7);
   end[0] = size;
-  sse[0] = boxError(order, 0, size, w, mr, mg, mb);
+  sse[0] = boxError(order, 0, size, w, mr, mg, mb, moments, 0);
   let n = 1;
   while (n < target) {
     const pick = worstBox(start, end, sse, n);
     if (pick < 0) break;
     const s = start[pick];
     const e = end[pick];
-    const cut = splitBox(order, keys, s, e, w, mr, mg, mb);
+    const cut = splitBox(order, keys, s, e, w, mr, mg, mb, moments, pick * 7);
     end[pick] = cut;
-    sse[pick] = boxError(order, s, cut, w, mr, mg, mb);
+    sse[pick] = boxError(order, s, cut, w, mr, mg, mb, moments, pick * 7);
     start[n] = cut;
     end[n] = e;
-    sse[n] = boxError(order, cut, e, w, mr, mg, mb);
+    sse[n] = boxError(order, cut, e, w, mr, mg, mb, moments, n * 7);
     n++;
   }
   return { size: n, order, start, end };
@@ -487,7 +490,12 @@ function kMeansRound(cells: Cells, centres: Centres): void {
   centres.cb = nb;
 }
 
-/** Weighted sums of the cells `order[s..e)`: total weight, per-channel sums and sums of squares. */
+/**
+ * Weighted sums of the cells `order[s..e)` into `m[at..at+7)`: total weight, the per-channel sums
+ * (1..3) and sums of squares (4..6). Sums in locals written to a reused array, not a new object of two arrays
+ * a call: the interpreter a one-shot process runs this in first then boxes no numbers, and V8
+ * compiles less (docs/render.md#cold-start).
+ */
 function boxMoments(
   order: Int32Array,
   s: number,
@@ -496,25 +504,37 @@ function boxMoments(
   mr: Float64Array,
   mg: Float64Array,
   mb: Float64Array,
-): { tw: number; sum: [number, number, number]; sq: [number, number, number] } {
+  m: Float64Array,
+  at: number,
+): void {
   let tw = 0;
-  const sum: [number, number, number] = [0, 0, 0];
-  const sq: [number, number, number] = [0, 0, 0];
+  let sr = 0;
+  let sg = 0;
+  let sb = 0;
+  let qr = 0;
+  let qg = 0;
+  let qb = 0;
   for (let k = s; k < e; k++) {
     const j = order[k];
     const wj = w[j];
     tw += wj;
-    sum[0] += mr[j] * wj;
-    sum[1] += mg[j] * wj;
-    sum[2] += mb[j] * wj;
-    sq[0] += mr[j] * mr[j] * wj;
-    sq[1] += mg[j] * mg[j] * wj;
-    sq[2] += mb[j] * mb[j] * wj;
+    sr += mr[j] * wj;
+    sg += mg[j] * wj;
+    sb += mb[j] * wj;
+    qr += mr[j] * mr[j] * wj;
+    qg += mg[j] * mg[j] * wj;
+    qb += mb[j] * mb[j] * wj;
   }
-  return { tw, sum, sq };
+  m[at] = tw;
+  m[at + 1] = sr;
+  m[at + 2] = sg;
+  m[at + 3] = sb;
+  m[at + 4] = qr;
+  m[at + 5] = qg;
+  m[at + 6] = qb;
 }
 
-/** Weighted squared error of the cells `order[s..e)` around their mean. */
+/** Weighted squared error of the cells `order[s..e)` around their mean; their moments are left in `m[at..at+7)`. */
 function boxError(
   order: Int32Array,
   s: number,
@@ -523,15 +543,22 @@ function boxError(
   mr: Float64Array,
   mg: Float64Array,
   mb: Float64Array,
+  m: Float64Array,
+  at: number,
 ): number {
-  const { tw, sum, sq } = boxMoments(order, s, e, w, mr, mg, mb);
+  boxMoments(order, s, e, w, mr, mg, mb, m, at);
+  const tw = m[at];
   if (tw <= 0) return 0;
-  return Math.max(0, sq[0] + sq[1] + sq[2] - (sum[0] * sum[0] + sum[1] * sum[1] + sum[2] * sum[2]) / tw);
+  return Math.max(
+    0,
+    m[at + 4] + m[at + 5] + m[at + 6] - (m[at + 1] * m[at + 1] + m[at + 2] * m[at + 2] + m[at + 3] * m[at + 3]) / tw,
+  );
 }
 
 /**
  * Sorts `order[s..e)` along the channel of largest variance and returns the cut position that
- * minimises the summed squared error of both halves (each half non-empty).
+ * minimises the summed squared error of both halves (each half non-empty). `m[at..at+7)` holds the
+ * cells' moments ({@link boxMoments}).
  */
 function splitBox(
   order: Int32Array,
@@ -542,32 +569,64 @@ function splitBox(
   mr: Float64Array,
   mg: Float64Array,
   mb: Float64Array,
+  m: Float64Array,
+  at: number,
 ): number {
-  const { tw, sum, sq } = boxMoments(order, s, e, w, mr, mg, mb);
+  const tw = m[at];
   let axis = 0;
   let widest = -1;
   for (let ch = 0; ch < 3; ch++) {
-    const v = sq[ch] - (sum[ch] * sum[ch]) / tw;
+    const v = m[at + 4 + ch] - (m[at + 1 + ch] * m[at + 1 + ch]) / tw;
     if (v > widest) {
       widest = v;
       axis = ch;
     }
   }
-  const m = axis === 0 ? mr : axis === 1 ? mg : mb;
-  // Integer keys sort natively: 12 bits of the channel mean (x16) above the 15-bit cell number.
+  keysAlong(order, keys, s, e, axis === 0 ? mr : axis === 1 ? mg : mb);
+  keys.subarray(s, e).sort();
+  orderFromKeys(order, keys, s, e);
+  return bestCut(order, s, e, w, mr, mg, mb, m, at);
+}
+
+// splitBox's three loops are three functions: its first calls (the largest boxes) run long, and
+// one function with loops in a row was compiled on the stack for the first, thrown away at the
+// next, and so on (docs/render.md#cold-start).
+
+/** Integer keys that sort natively: 12 bits of the channel mean (x16) above the 15-bit cell number. */
+function keysAlong(order: Int32Array, keys: Int32Array, s: number, e: number, channel: Float64Array): void {
   for (let k = s; k < e; k++) {
     const j = order[k];
-    keys[k] = (Math.round(m[j] * 16) << 15) | j;
+    keys[k] = (Math.round(channel[j] * 16) << 15) | j;
   }
-  const part = keys.subarray(s, e).sort();
-  for (let k = 0; k < part.length; k++) order[s + k] = part[k] & 0x7fff;
+}
 
+/** The cells of `order[s..e)` in the order of their sorted keys. */
+function orderFromKeys(order: Int32Array, keys: Int32Array, s: number, e: number): void {
+  for (let k = s; k < e; k++) order[k] = keys[k] & 0x7fff;
+}
+
+/** The cut of the sorted `order[s..e)` that minimises the summed squared error of both halves (moments at `m[at]`). */
+function bestCut(
+  order: Int32Array,
+  s: number,
+  e: number,
+  w: Float64Array,
+  mr: Float64Array,
+  mg: Float64Array,
+  mb: Float64Array,
+  m: Float64Array,
+  at: number,
+): number {
+  const tw = m[at];
   let lw = 0;
   let lr = 0;
   let lg = 0;
   let lb = 0;
   let lsq = 0;
-  const totalSq = sq[0] + sq[1] + sq[2];
+  const totalSq = m[at + 4] + m[at + 5] + m[at + 6];
+  const sumR = m[at + 1];
+  const sumG = m[at + 2];
+  const sumB = m[at + 3];
   let best = Infinity;
   let cut = s + 1;
   for (let k = s; k < e - 1; k++) {
@@ -579,9 +638,9 @@ function splitBox(
     lb += mb[j] * wj;
     lsq += wj * (mr[j] * mr[j] + mg[j] * mg[j] + mb[j] * mb[j]);
     const rw = tw - lw;
-    const rr = sum[0] - lr;
-    const rg = sum[1] - lg;
-    const rb = sum[2] - lb;
+    const rr = sumR - lr;
+    const rg = sumG - lg;
+    const rb = sumB - lb;
     const err = lsq - (lr * lr + lg * lg + lb * lb) / lw + (totalSq - lsq) - (rr * rr + rg * rg + rb * rb) / rw;
     if (err < best) {
       best = err;

@@ -417,7 +417,7 @@ function writeBand(b: Bands, y0: number, rows: number): void {
     b.out.buf[b.out.len++] = 45; // '-'
   }
   packBand(b, n);
-  for (let k = 0; k < n; k++) writeColour(b, b.order[k], b.from[k]);
+  writeColours(b, n);
 }
 
 /**
@@ -475,44 +475,54 @@ function gatherBand(b: Bands, y0: number, rows: number): number {
 }
 
 /**
- * Writes register `c`'s sixels of the band from column `from` of the pass (its first column is
- * not before it; -1: after `$`, from the left edge), clearing its bits.
+ * Writes the sixels of the band's `n` registers in the order `packBand` gave, each from its column
+ * `from` of the pass (its first column is not before it; -1: after `$`, from the left edge),
+ * clearing their bits. One call a band, not one a colour: a one-shot process makes tens of
+ * thousands of colour writes before V8 has compiled them, each call interpreted
+ * (docs/render.md#cold-start).
  */
-function writeColour(b: Bands, c: number, from: number): void {
-  const { width, out, bits, columns, ncols } = b;
-  const n = ncols[c];
-  const base = c * width;
+function writeColours(b: Bands, n: number): void {
+  const { width, out, bits, columns, ncols, order, from } = b;
   // A run costs at most a byte per column it covers; a gap before a column at most `!N?`.
-  out.reserve(n * b.perColumn + 16);
+  let cost = 0;
+  for (let k = 0; k < n; k++) cost += ncols[order[k]] * b.perColumn + 16;
+  out.reserve(cost);
   const buf = out.buf;
-  let nextX = from; // column after the last one written
-  if (from < 0) {
-    buf[out.len++] = 36; // '$'
-    nextX = 0;
-  }
-  if (c !== b.selected) {
-    buf[out.len++] = 35; // '#'
-    out.num(c);
-    b.selected = c;
-  }
-  let runCh = 0;
-  let runLen = 0;
-  for (let j = 0; j < n; j++) {
-    const x = columns[base + j];
-    const ch = 63 + bits[base + x];
-    bits[base + x] = 0;
-    if (x === nextX && ch === runCh) {
-      runLen++;
-    } else {
-      if (runLen > 0) out.run(runCh, runLen);
-      if (x > nextX) out.run(63, x - nextX); // empty columns: '?'
-      runCh = ch;
-      runLen = 1;
+  let selected = b.selected;
+  for (let k = 0; k < n; k++) {
+    const c = order[k];
+    const count = ncols[c];
+    const base = c * width;
+    let nextX = from[k]; // column after the last one written
+    if (nextX < 0) {
+      buf[out.len++] = 36; // '$'
+      nextX = 0;
     }
-    nextX = x + 1;
+    if (c !== selected) {
+      buf[out.len++] = 35; // '#'
+      out.num(c);
+      selected = c;
+    }
+    let runCh = 0;
+    let runLen = 0;
+    for (let j = 0; j < count; j++) {
+      const x = columns[base + j];
+      const ch = 63 + bits[base + x];
+      bits[base + x] = 0;
+      if (x === nextX && ch === runCh) {
+        runLen++;
+      } else {
+        if (runLen > 0) out.run(runCh, runLen);
+        if (x > nextX) out.run(63, x - nextX); // empty columns: '?'
+        runCh = ch;
+        runLen = 1;
+      }
+      nextX = x + 1;
+    }
+    if (runLen > 0) out.run(runCh, runLen);
+    ncols[c] = 0;
   }
-  if (runLen > 0) out.run(runCh, runLen);
-  ncols[c] = 0;
+  b.selected = selected;
 }
 
 const decoder = new TextDecoder();
