@@ -11,12 +11,11 @@
 // Run: npm run build && node bench/encode-first.mjs [sixel|symbols|kitty ...]
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadLine, median } from './machine.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.TERMSIGHT_BENCH_RUNS) > 0 ? Number(process.env.TERMSIGHT_BENCH_RUNS) : 7;
-const PROTOCOLS = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['sixel', 'symbols', 'kitty'];
 const NODES = (process.env.TERMSIGHT_BENCH_NODES ?? process.execPath).split(':').filter(Boolean);
 
 /** The child: argv = [dist folder, protocol]; prints "fitCpu firstCpu warmCpu firstWall warmWall firstMainCpu" in ms. */
@@ -83,30 +82,38 @@ const builds = [['this build', join(ROOT, 'dist')]];
 if (process.env.TERMSIGHT_BENCH_BASE) builds.push(['base', join(ROOT, process.env.TERMSIGHT_BENCH_BASE)]);
 const fmt = (n) => n.toFixed(1);
 
-console.log(loadLine());
-console.log(`encoders' first call, fresh processes, medians of ${RUNS} (CPU ms; wall ms in brackets)`);
-console.log(
-  '| node | protocol | build | fit, first | encode, first | of which main thread | encode, warm | first / warm | first CPU vs base |',
-);
-console.log('|---|---|---|---|---|---|---|---|---|');
-for (const node of NODES) {
-  const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
-  for (const protocol of PROTOCOLS) {
-    const results = builds.map(() => []);
-    for (let run = 0; run < RUNS; run++) {
-      // Alternate which build goes first, so neither always follows the other.
-      const order = run % 2 === 0 ? builds.map((_, i) => i) : builds.map((_, i) => builds.length - 1 - i);
-      for (const i of order) results[i].push(child(node, builds[i][1], protocol));
+/** `npm run bench`'s entry (bench/run.mjs): every protocol, or those named on the command line. */
+export async function run(log = console.log, protocols = ['sixel', 'symbols', 'kitty']) {
+  log(loadLine());
+  log(`encoders' first call, fresh processes, medians of ${RUNS} (CPU ms; wall ms in brackets)`);
+  log(
+    '| node | protocol | build | fit, first | encode, first | of which main thread | encode, warm | first / warm | first CPU vs base |',
+  );
+  log('|---|---|---|---|---|---|---|---|---|');
+  for (const node of NODES) {
+    const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+    for (const protocol of protocols) {
+      const results = builds.map(() => []);
+      for (let run = 0; run < RUNS; run++) {
+        // Alternate which build goes first, so neither always follows the other.
+        const order = run % 2 === 0 ? builds.map((_, i) => i) : builds.map((_, i) => builds.length - 1 - i);
+        for (const i of order) results[i].push(child(node, builds[i][1], protocol));
+      }
+      const medians = results.map((rows) => [0, 1, 2, 3, 4, 5].map((k) => median(rows.map((r) => r[k]))));
+      // The same-run ratio is a median of per-round ratios, steadier than a ratio of medians.
+      const ratio = builds.length > 1 ? median(results[0].map((r, k) => r[1] / results[1][k][1])).toFixed(2) : '';
+      builds.forEach(([name], i) => {
+        const [fitCpu, first, warm, firstWall, warmWall, firstMain] = medians[i];
+        log(
+          `| ${version} | ${protocol} | ${name} | ${fmt(fitCpu)} | ${fmt(first)} (${fmt(firstWall)}) | ${Number.isNaN(firstMain) ? '–' : fmt(firstMain)} | ${fmt(warm)} (${fmt(warmWall)}) | ${(first / warm).toFixed(2)} | ${i === 0 ? ratio : ''} |`,
+        );
+      });
     }
-    const medians = results.map((rows) => [0, 1, 2, 3, 4, 5].map((k) => median(rows.map((r) => r[k]))));
-    // The same-run ratio is a median of per-round ratios, steadier than a ratio of medians.
-    const ratio = builds.length > 1 ? median(results[0].map((r, k) => r[1] / results[1][k][1])).toFixed(2) : '';
-    builds.forEach(([name], i) => {
-      const [fitCpu, first, warm, firstWall, warmWall, firstMain] = medians[i];
-      console.log(
-        `| ${version} | ${protocol} | ${name} | ${fmt(fitCpu)} | ${fmt(first)} (${fmt(firstWall)}) | ${Number.isNaN(firstMain) ? '–' : fmt(firstMain)} | ${fmt(warm)} (${fmt(warmWall)}) | ${(first / warm).toFixed(2)} | ${i === 0 ? ratio : ''} |`,
-      );
-    });
   }
+  log(loadLine());
 }
-console.log(loadLine());
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const named = process.argv.slice(2);
+  await run(console.log, named.length > 0 ? named : undefined);
+}
