@@ -1,0 +1,240 @@
+/**
+ * Experiment for issue 26 (not wired into the decoder): the baseline entropy decoding of a scan by
+ * the WebAssembly module built from wasm/jpeg-baseline.ts, beside `decodeScan` (the reference), and
+ * the harness both are measured and compared with: the file parsed with the decoder's own segment
+ * parsers up to its first scan. See docs/decode.md, "WebAssembly".
+ */
+import { DecodeError } from './error.js';
+import { BitReader } from './jpeg-bits.js';
+import { type ComponentState, decodeScan, type ScanPart, truncated } from './jpeg-entropy.js';
+import { type BlockSize, coefficientsRead } from './jpeg-idct.js';
+import {
+  type FrameHeader,
+  type HuffmanTable,
+  isFrameMarker,
+  isStandalone,
+  Marker,
+  parseFrameHeader,
+  parseHuffmanTables,
+  parseRestartInterval,
+  parseScanHeader,
+  type ScanHeader,
+} from './jpeg-segments.js';
+
+/** The module's exports (wasm/jpeg-baseline.ts). */
+export interface JpegWasm {
+  readonly memory: { readonly buffer: ArrayBuffer };
+  /** Set before the module traps (this project's lib has no WebAssembly types: Node's objects fit these). */
+  readonly errorKind: { readonly value: number };
+  readonly errorPos: { readonly value: number };
+  alloc(size: number): number;
+  begin(ptr: number, length: number, start: number, n: number, mcusWide: number): void;
+  component(
+    c: number,
+    h: number,
+    v: number,
+    storeWide: number,
+    blocksWide: number,
+    lastZigzag: number,
+    natural: number,
+    naturalLen: number,
+    dc: number,
+    ac: number,
+    band: number,
+  ): void;
+  decodeRow(): number;
+  readerPos(): number;
+  readerStop(): number;
+  overrun(): number;
+}
+
+/** A Huffman table's area in the module's memory: byte offsets of its arrays (wasm/jpeg-baseline.ts). */
+const TABLE = { fast: 0, maxCode: 1024, offset: 1096, symbols: 1168, fastAc: 1424, skipAc: 3472, size: 4496 };
+
+/** A file's first scan, parsed with the decoder's own parsers, ready for either entropy decoder. */
+export interface BaselineScan {
+  readonly bytes: Uint8Array;
+  /** Where the entropy-coded data starts. */
+  readonly start: number;
+  readonly header: ScanHeader;
+  readonly frame: FrameHeader;
+  readonly parts: readonly ScanPart[];
+  readonly mcusWide: number;
+  readonly mcusHigh: number;
+  readonly restartInterval: number;
+}
+
+/**
+ * Parses `bytes` up to its first scan and lays the components out as decodeJpeg's band mode does,
+ * at block size `size` for every component (the harness does not scale chroma larger).
+ */
+export function firstScan(bytes: Uint8Array, size: BlockSize): BaselineScan {
+  const dcTables: (HuffmanTable | null)[] = [null, null, null, null];
+  const acTables: (HuffmanTable | null)[] = [null, null, null, null];
+  let frame: FrameHeader | null = null;
+  let restartInterval = 0;
+  let p = 2;
+  while (p < bytes.length) {
+    while (bytes[p + 1] === 0xff) p++;
+    const marker = bytes[p + 1] as number;
+    p += 2;
+    if (isStandalone(marker)) continue;
+    const length = ((bytes[p] as number) << 8) | (bytes[p + 1] as number);
+    const body = bytes.subarray(p + 2, p + length);
+    p += length;
+    if (isFrameMarker(marker)) frame = parseFrameHeader(marker, body);
+    else if (marker === Marker.DHT)
+      for (const t of parseHuffmanTables(body)) (t.tableClass === 0 ? dcTables : acTables)[t.id] = t.table;
+    else if (marker === Marker.DRI) restartInterval = parseRestartInterval(body);
+    else if (marker === Marker.SOS) {
+      if (!frame) break;
+      const f = frame;
+      const header = parseScanHeader(body, f);
+      const hmax = Math.max(...f.components.map((c) => c.h));
+      const vmax = Math.max(...f.components.map((c) => c.v));
+      const mcusWide = Math.ceil(f.width / (8 * hmax));
+      const mcusHigh = Math.ceil(f.height / (8 * vmax));
+      const all = header.components.length === f.components.length;
+      const parts = header.components.map((sc): ScanPart => {
+        const c = f.components[sc.index] as { h: number; v: number };
+        const component: ComponentState = {
+          h: c.h,
+          v: c.v,
+          blocksWide: Math.ceil(Math.ceil((f.width * c.h) / hmax) / 8),
+          blocksHigh: Math.ceil(Math.ceil((f.height * c.v) / vmax) / 8),
+          storeWide: mcusWide * c.h,
+          coefs: new Int16Array(mcusWide * c.h * (all ? c.v : 1) * 64),
+          last: new Uint8Array(0),
+          firstRow: 0,
+          pred: 0,
+        };
+        return {
+          component,
+          dc: dcTables[sc.dc] ?? null,
+          ac: acTables[sc.ac] ?? null,
+          read: coefficientsRead(size),
+        };
+      });
+      return { bytes, start: p, header, frame: f, parts, mcusWide, mcusHigh, restartInterval };
+    }
+  }
+  throw new DecodeError('corrupt', 'corrupt JPEG: no scan');
+}
+
+/** Where a scan's decoding ended, as the reader leaves it. */
+export interface ScanEnd {
+  readonly pos: number;
+  readonly stop: number;
+  readonly overrun: number;
+}
+
+/**
+ * The reference: `decodeScan` over the scan in band mode (each MCU row into the same band), with
+ * `onRow` called after each row as decodeJpeg's output is.
+ */
+export function decodeScanTs(scan: BaselineScan, onRow: (row: number) => void): ScanEnd {
+  const reader = new BitReader(scan.bytes, scan.start);
+  for (const part of scan.parts) part.component.firstRow = 0;
+  decodeScan(reader, {
+    header: scan.header,
+    parts: scan.parts,
+    restartInterval: scan.restartInterval,
+    mcusWide: scan.mcusWide,
+    mcusHigh: scan.mcusHigh,
+    onRow: (row) => {
+      onRow(row);
+      for (const part of scan.parts) part.component.firstRow = (row + 1) * part.component.v;
+    },
+  });
+  return { pos: reader.pos, stop: reader.stop, overrun: reader.overrun() };
+}
+
+/** Whether the module can decode `scan`: sequential, no restart intervals, one or every component. */
+export function wasmCanDecode(scan: BaselineScan): boolean {
+  const { header, parts } = scan;
+  const sequential = header.start === 0 && header.end === 63 && header.high === 0 && header.low === 0;
+  const single = parts.length === 1 && (parts[0] as ScanPart).component.v === 1;
+  return (
+    sequential &&
+    !scan.frame.progressive &&
+    scan.restartInterval === 0 &&
+    (single || parts.length === scan.frame.components.length) &&
+    parts.every((p) => p.dc !== null && p.ac !== null)
+  );
+}
+
+/**
+ * `decodeScanTs` by the module: the file, the tables and the bands are placed in its memory, the
+ * components' `coefs` become views of their bands there (valid until the module's memory grows),
+ * and each row is decoded by one call. Throws the DecodeError the reference throws.
+ */
+export function decodeScanWasm(wasm: JpegWasm, scan: BaselineScan, onRow: (row: number) => void): ScanEnd {
+  if (!wasmCanDecode(scan)) throw new DecodeError('unsupported', 'the WebAssembly decoder takes baseline scans only');
+  const { bytes, parts } = scan;
+  const dataPtr = wasm.alloc(bytes.length);
+  const tables = new Map<HuffmanTable, number>();
+  const tablePtr = (t: HuffmanTable): number => {
+    let at = tables.get(t);
+    if (at === undefined) {
+      at = wasm.alloc(TABLE.size);
+      tables.set(t, at);
+    }
+    return at;
+  };
+  const placed = parts.map((part) => ({
+    dc: tablePtr(part.dc as HuffmanTable),
+    ac: tablePtr(part.ac as HuffmanTable),
+    natural: wasm.alloc(part.read.natural.length),
+    band: wasm.alloc(part.component.coefs.length * 2),
+  }));
+  // All allocations done: views now stay valid.
+  const buffer = wasm.memory.buffer;
+  new Uint8Array(buffer, dataPtr, bytes.length).set(bytes);
+  for (const [t, at] of tables) {
+    new Uint16Array(buffer, at + TABLE.fast, 512).set(t.fast);
+    new Int32Array(buffer, at + TABLE.maxCode, 18).set(t.maxCode);
+    new Int32Array(buffer, at + TABLE.offset, 18).set(t.offset);
+    new Uint8Array(buffer, at + TABLE.symbols, t.symbols.length).set(t.symbols);
+    new Int32Array(buffer, at + TABLE.fastAc, 512).set(t.fastAc);
+    new Uint16Array(buffer, at + TABLE.skipAc, 512).set(t.skipAc);
+  }
+  wasm.begin(dataPtr, bytes.length, scan.start, parts.length, scan.mcusWide);
+  parts.forEach((part, i) => {
+    const c = part.component;
+    const at = placed[i] as (typeof placed)[number];
+    new Uint8Array(buffer, at.natural, part.read.natural.length).set(part.read.natural);
+    c.coefs = new Int16Array(buffer, at.band, c.coefs.length);
+    c.firstRow = 0;
+    wasm.component(
+      i,
+      c.h,
+      c.v,
+      c.storeWide,
+      c.blocksWide,
+      part.read.lastZigzag,
+      at.natural,
+      part.read.natural.length,
+      at.dc,
+      at.ac,
+      at.band,
+    );
+  });
+  const first = (parts[0] as ScanPart).component;
+  const rows = parts.length === 1 ? first.blocksHigh : scan.mcusHigh;
+  for (let row = 0; row < rows; row++) {
+    let ended: number;
+    try {
+      ended = wasm.decodeRow();
+    } catch (error) {
+      const kind = wasm.errorKind.value;
+      const at = wasm.errorPos.value;
+      if (kind === 2) throw new DecodeError('corrupt', `corrupt JPEG: DC difference of ${at} bits`);
+      if (kind === 1) throw new DecodeError('corrupt', `corrupt JPEG: invalid Huffman code before byte ${at}`);
+      throw error;
+    }
+    if (ended !== 0) truncated();
+    onRow(row);
+    for (const part of parts) part.component.firstRow = (row + 1) * part.component.v;
+  }
+  return { pos: wasm.readerPos(), stop: wasm.readerStop(), overrun: wasm.overrun() };
+}
