@@ -1,0 +1,35 @@
+// One measured process of bench/jpeg-wasm.mjs: reads the photo, parses it up to its scan with the
+// decoder's own code (the harness bundle), then decodes the scan's entropy-coded data `reps` times
+// by TypeScript (`ts`) or by WebAssembly (`wasm`: reading the .wasm, WebAssembly.compile and
+// instantiate counted in each rep). Prints one JSON line: per rep CPU and wall ms, process CPU ms.
+// argv: mode reps harness.mjs photo.jpg module.wasm
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+const [mode, repsArg, harnessPath, photo, wasmPath] = process.argv.slice(2);
+const { firstScan, decodeScanTs, decodeScanWasm } = await import(pathToFileURL(harnessPath).href);
+const bytes = readFileSync(photo);
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const reps = [];
+let sum = 0;
+const onRow = () => {};
+for (let i = 0; i < Number(repsArg); i++) {
+  const scan = firstScan(bytes, 2); // 1/4: block size 2, as `show` draws this photo
+  const c0 = cpuMs();
+  const w0 = performance.now();
+  let end;
+  let setup = { cpu: 0, wall: 0 };
+  if (mode === 'ts') end = decodeScanTs(scan, onRow);
+  else {
+    const module = await WebAssembly.compile(readFileSync(wasmPath));
+    const instance = await WebAssembly.instantiate(module);
+    setup = { cpu: cpuMs() - c0, wall: performance.now() - w0 };
+    end = decodeScanWasm(instance.exports, scan, onRow);
+  }
+  reps.push({ cpu: cpuMs() - c0, wall: performance.now() - w0, setup });
+  sum += end.pos;
+}
+process.stdout.write(`${JSON.stringify({ mode, reps, processCpu: cpuMs(), check: sum })}\n`);
