@@ -52,7 +52,13 @@ const C_DC = 7;
 const C_AC = 8;
 const C_BAND = 9;
 const C_PRED = 10;
-const C_FIELDS = 11;
+// For the inverse transform (idctRow): block size, dequantizer (f64[64]), output plane, its stride, block rows.
+const C_SIZE = 11;
+const C_Q = 12;
+const C_PLANE = 13;
+const C_STRIDE = 14;
+const C_BLOCKS_HIGH = 15;
+const C_FIELDS = 16;
 const comps: usize = memory.data(MAX_COMPONENTS * C_FIELDS * 4);
 
 @inline function field(c: i32, f: i32): i32 {
@@ -105,6 +111,111 @@ export function component(
   store<i32>(at, <i32>ac, C_AC << 2);
   store<i32>(at, <i32>band, C_BAND << 2);
   store<i32>(at, 0, C_PRED << 2);
+}
+
+/** Describes component `c`'s inverse transform: its block size (1, 2 or 4), dequantizer and plane. */
+export function transform(c: i32, size: i32, q: usize, plane: usize, stride: i32, blocksHigh: i32): void {
+  const at = comps + <usize>((c * C_FIELDS) << 2);
+  store<i32>(at, size, C_SIZE << 2);
+  store<i32>(at, <i32>q, C_Q << 2);
+  store<i32>(at, <i32>plane, C_PLANE << 2);
+  store<i32>(at, stride, C_STRIDE << 2);
+  store<i32>(at, blocksHigh, C_BLOCKS_HIGH << 2);
+}
+
+/** cos((2k+1)uπ/8), [k * 4 + u], as jpeg-idct.ts computes them (copied in: Math.cos is JavaScript's). */
+let cos4: usize = 0;
+export function setCos4(ptr: usize): void {
+  cos4 = ptr;
+}
+
+const work: usize = memory.data(16 * 8);
+
+/** Uint8ClampedArray's conversion: NaN and below 0 to 0, above 255 to 255, else to the nearest, ties to even. */
+@inline function clamped(p: usize, x: f64): void {
+  store<u8>(p, <u8>(<i32>(x > 0 ? (x < 255 ? nearest<f64>(x) : 255) : 0)));
+}
+
+/** jpeg-idct.ts idct2. */
+@inline function idct2(coefs: usize, q: usize, out: usize, stride: usize): void {
+  const c = Math.SQRT1_2;
+  const f00 = <f64>load<i16>(coefs) * load<f64>(q);
+  const f01 = <f64>load<i16>(coefs, 2) * load<f64>(q, 8) * c;
+  const f10 = <f64>load<i16>(coefs, 16) * load<f64>(q, 64) * c;
+  const f11 = <f64>load<i16>(coefs, 18) * load<f64>(q, 72) * 0.5;
+  clamped(out, f00 + f01 + f10 + f11 + 128);
+  clamped(out + 1, f00 - f01 + f10 - f11 + 128);
+  clamped(out + stride, f00 + f01 - f10 - f11 + 128);
+  clamped(out + stride + 1, f00 - f01 - f10 + f11 + 128);
+}
+
+/** jpeg-idct.ts idct4, the same operations in the same order. */
+function idct4(coefs: usize, q: usize, out: usize, stride: usize): void {
+  const w = work;
+  const cs = cos4;
+  for (let u: usize = 0; u < 4; u++) {
+    const f0 = <f64>load<i16>(coefs + (u << 1)) * load<f64>(q + (u << 3));
+    const a1 = load<i16>(coefs + ((8 + u) << 1));
+    const a2 = load<i16>(coefs + ((16 + u) << 1));
+    const a3 = load<i16>(coefs + ((24 + u) << 1));
+    if (a1 == 0 && a2 == 0 && a3 == 0) {
+      store<f64>(w + (u << 3), f0);
+      store<f64>(w + ((4 + u) << 3), f0);
+      store<f64>(w + ((8 + u) << 3), f0);
+      store<f64>(w + ((12 + u) << 3), f0);
+      continue;
+    }
+    const f1 = <f64>a1 * load<f64>(q + ((8 + u) << 3));
+    const f2 = <f64>a2 * load<f64>(q + ((16 + u) << 3));
+    const f3 = <f64>a3 * load<f64>(q + ((24 + u) << 3));
+    for (let k: usize = 0; k < 4; k++) {
+      const c = cs + (k << 5);
+      store<f64>(w + ((k * 4 + u) << 3), f0 + f1 * load<f64>(c, 8) + f2 * load<f64>(c, 16) + f3 * load<f64>(c, 24));
+    }
+  }
+  for (let k: usize = 0; k < 4; k++) {
+    const r = w + (k << 5);
+    const g0 = load<f64>(r);
+    const g1 = load<f64>(r, 8);
+    const g2 = load<f64>(r, 16);
+    const g3 = load<f64>(r, 24);
+    const o = out + k * stride;
+    if (g1 == 0 && g2 == 0 && g3 == 0) {
+      const flat = g0 + 128;
+      clamped(o, flat);
+      clamped(o + 1, flat);
+      clamped(o + 2, flat);
+      clamped(o + 3, flat);
+      continue;
+    }
+    for (let x: usize = 0; x < 4; x++) {
+      const c = cs + (x << 5);
+      clamped(o + x, g0 + g1 * load<f64>(c, 8) + g2 * load<f64>(c, 16) + g3 * load<f64>(c, 24) + 128);
+    }
+  }
+}
+
+/** jpeg.ts Output.row's transforms: MCU row `my` of every component's band into its plane. */
+export function idctRow(my: i32): void {
+  for (let c = 0; c < components; c++) {
+    const size = field(c, C_SIZE);
+    const v = field(c, C_V);
+    const q = <usize>field(c, C_Q);
+    const plane = <usize>field(c, C_PLANE);
+    const stride = <usize>field(c, C_STRIDE);
+    const storeWide = field(c, C_STORE);
+    const blocksWide = field(c, C_BLOCKS);
+    const blocksHigh = field(c, C_BLOCKS_HIGH);
+    const band = <usize>field(c, C_BAND);
+    for (let y = 0; y < v; y++) {
+      if (my * v + y >= blocksHigh) break;
+      const from = band + (<usize>(y * storeWide) << 7);
+      const to = plane + <usize>(y * size) * stride;
+      if (size == 2) for (let bx = 0; bx < blocksWide; bx++) idct2(from + (<usize>bx << 7), q, to + (<usize>bx << 1), stride);
+      else if (size == 4) for (let bx = 0; bx < blocksWide; bx++) idct4(from + (<usize>bx << 7), q, to + (<usize>bx << 2), stride);
+      else for (let bx = 0; bx < blocksWide; bx++) clamped(to + <usize>bx, <f64>load<i16>(from + (<usize>bx << 7)) * load<f64>(q) + 128);
+    }
+  }
 }
 
 export function readerPos(): i32 {

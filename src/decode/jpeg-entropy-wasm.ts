@@ -5,9 +5,10 @@
  * parsers up to its first scan. See docs/decode.md, "WebAssembly".
  */
 import { DecodeError } from './error.js';
+import { componentBlockSize } from './jpeg.js';
 import { BitReader } from './jpeg-bits.js';
 import { type ComponentState, decodeScan, type ScanPart, truncated } from './jpeg-entropy.js';
-import { type BlockSize, coefficientsRead } from './jpeg-idct.js';
+import { type BlockSize, coefficientsRead, dequantizer, idctFor } from './jpeg-idct.js';
 import {
   type FrameHeader,
   type HuffmanTable,
@@ -16,6 +17,7 @@ import {
   Marker,
   parseFrameHeader,
   parseHuffmanTables,
+  parseQuantTables,
   parseRestartInterval,
   parseScanHeader,
   type ScanHeader,
@@ -43,6 +45,9 @@ export interface JpegWasm {
     band: number,
   ): void;
   decodeRow(): number;
+  transform(c: number, size: number, q: number, plane: number, stride: number, blocksHigh: number): void;
+  setCos4(ptr: number): void;
+  idctRow(my: number): void;
   readerPos(): number;
   readerStop(): number;
   overrun(): number;
@@ -51,6 +56,12 @@ export interface JpegWasm {
 /** A Huffman table's area in the module's memory: byte offsets of its arrays (wasm/jpeg-baseline.ts). */
 const TABLE = { fast: 0, maxCode: 1024, offset: 1096, symbols: 1168, fastAc: 1424, skipAc: 3472, size: 4496 };
 
+/** A scan part with what its inverse transform needs: block size and dequantizer. */
+export interface TransformedPart extends ScanPart {
+  readonly size: BlockSize;
+  readonly q: Float64Array;
+}
+
 /** A file's first scan, parsed with the decoder's own parsers, ready for either entropy decoder. */
 export interface BaselineScan {
   readonly bytes: Uint8Array;
@@ -58,7 +69,7 @@ export interface BaselineScan {
   readonly start: number;
   readonly header: ScanHeader;
   readonly frame: FrameHeader;
-  readonly parts: readonly ScanPart[];
+  readonly parts: readonly TransformedPart[];
   readonly mcusWide: number;
   readonly mcusHigh: number;
   readonly restartInterval: number;
@@ -66,11 +77,12 @@ export interface BaselineScan {
 
 /**
  * Parses `bytes` up to its first scan and lays the components out as decodeJpeg's band mode does,
- * at block size `size` for every component (the harness does not scale chroma larger).
+ * at block size `size` (each component at the size decodeJpeg gives it: `componentBlockSize`).
  */
 export function firstScan(bytes: Uint8Array, size: BlockSize): BaselineScan {
   const dcTables: (HuffmanTable | null)[] = [null, null, null, null];
   const acTables: (HuffmanTable | null)[] = [null, null, null, null];
+  const quantTables: (Uint16Array | null)[] = [null, null, null, null];
   let frame: FrameHeader | null = null;
   let restartInterval = 0;
   let p = 2;
@@ -85,6 +97,7 @@ export function firstScan(bytes: Uint8Array, size: BlockSize): BaselineScan {
     if (isFrameMarker(marker)) frame = parseFrameHeader(marker, body);
     else if (marker === Marker.DHT)
       for (const t of parseHuffmanTables(body)) (t.tableClass === 0 ? dcTables : acTables)[t.id] = t.table;
+    else if (marker === Marker.DQT) for (const t of parseQuantTables(body)) quantTables[t.id] = t.zigzag;
     else if (marker === Marker.DRI) restartInterval = parseRestartInterval(body);
     else if (marker === Marker.SOS) {
       if (!frame) break;
@@ -95,8 +108,9 @@ export function firstScan(bytes: Uint8Array, size: BlockSize): BaselineScan {
       const mcusWide = Math.ceil(f.width / (8 * hmax));
       const mcusHigh = Math.ceil(f.height / (8 * vmax));
       const all = header.components.length === f.components.length;
-      const parts = header.components.map((sc): ScanPart => {
-        const c = f.components[sc.index] as { h: number; v: number };
+      const parts = header.components.map((sc): TransformedPart => {
+        const c = f.components[sc.index] as { h: number; v: number; tq: number };
+        const own = componentBlockSize(size, c.h, c.v, hmax, vmax);
         const component: ComponentState = {
           h: c.h,
           v: c.v,
@@ -112,7 +126,9 @@ export function firstScan(bytes: Uint8Array, size: BlockSize): BaselineScan {
           component,
           dc: dcTables[sc.dc] ?? null,
           ac: acTables[sc.ac] ?? null,
-          read: coefficientsRead(size),
+          read: coefficientsRead(own),
+          size: own,
+          q: dequantizer(quantTables[c.tq] ?? new Uint16Array(64), own),
         };
       });
       return { bytes, start: p, header, frame: f, parts, mcusWide, mcusHigh, restartInterval };
@@ -149,6 +165,43 @@ export function decodeScanTs(scan: BaselineScan, onRow: (row: number) => void): 
   return { pos: reader.pos, stop: reader.stop, overrun: reader.overrun() };
 }
 
+/** A component's plane for one MCU row of samples, as jpeg.ts's Output holds it. */
+function planeLength(part: TransformedPart): number {
+  const c = part.component;
+  return c.storeWide * part.size * c.v * part.size;
+}
+
+/** Planes for `decodeScanTs`'s `idctRowTs`. */
+export function planesTs(scan: BaselineScan): Uint8ClampedArray[] {
+  return scan.parts.map((part) => new Uint8ClampedArray(planeLength(part)));
+}
+
+/** jpeg.ts Output.row's transforms: MCU row `my` of every component's band into its plane. */
+export function idctRowTs(scan: BaselineScan, planes: readonly Uint8ClampedArray[], my: number): void {
+  scan.parts.forEach((part, i) => {
+    const c = part.component;
+    const size = part.size;
+    const plane = planes[i] as Uint8ClampedArray;
+    const stride = c.storeWide * size;
+    const idct = idctFor(size);
+    for (let v = 0; v < c.v; v++) {
+      const blockRow = my * c.v + v;
+      if (blockRow >= c.blocksHigh) break;
+      const from = (blockRow - c.firstRow) * c.storeWide * 64;
+      const to = v * size * stride;
+      for (let bx = 0; bx < c.blocksWide; bx++) idct(c.coefs, from + bx * 64, part.q, plane, to + bx * size, stride);
+    }
+  });
+}
+
+/** cos((2k+1)uπ/8) as jpeg-idct.ts computes them, [k * 4 + u]. */
+function cosines4(): Float64Array {
+  const out = new Float64Array(16);
+  for (let k = 0; k < 4; k++)
+    for (let u = 0; u < 4; u++) out[k * 4 + u] = Math.cos(((2 * k + 1) * u * Math.PI) / (2 * 4));
+  return out;
+}
+
 /** Whether the module can decode `scan`: sequential, no restart intervals, one or every component. */
 export function wasmCanDecode(scan: BaselineScan): boolean {
   const { header, parts } = scan;
@@ -168,8 +221,15 @@ export function wasmCanDecode(scan: BaselineScan): boolean {
  * components' `coefs` become views of their bands there (valid until the module's memory grows),
  * and each row is decoded by one call. Throws the DecodeError the reference throws.
  */
-export function decodeScanWasm(wasm: JpegWasm, scan: BaselineScan, onRow: (row: number) => void): ScanEnd {
+export function decodeScanWasm(
+  wasm: JpegWasm,
+  scan: BaselineScan,
+  onRow: (row: number, planes: readonly Uint8Array[]) => void,
+  idct = false,
+): ScanEnd {
   if (!wasmCanDecode(scan)) throw new DecodeError('unsupported', 'the WebAssembly decoder takes baseline scans only');
+  if (idct && scan.parts.some((p) => p.size === 8))
+    throw new DecodeError('unsupported', 'the WebAssembly transform takes block sizes 1, 2 and 4 only');
   const { bytes, parts } = scan;
   const dataPtr = wasm.alloc(bytes.length);
   const tables = new Map<HuffmanTable, number>();
@@ -186,7 +246,10 @@ export function decodeScanWasm(wasm: JpegWasm, scan: BaselineScan, onRow: (row: 
     ac: tablePtr(part.ac as HuffmanTable),
     natural: wasm.alloc(part.read.natural.length),
     band: wasm.alloc(part.component.coefs.length * 2),
+    q: idct ? wasm.alloc(64 * 8) : 0,
+    plane: idct ? wasm.alloc(planeLength(part)) : 0,
   }));
+  const cos = idct ? wasm.alloc(16 * 8) : 0;
   // All allocations done: views now stay valid.
   const buffer = wasm.memory.buffer;
   new Uint8Array(buffer, dataPtr, bytes.length).set(bytes);
@@ -199,6 +262,11 @@ export function decodeScanWasm(wasm: JpegWasm, scan: BaselineScan, onRow: (row: 
     new Uint16Array(buffer, at + TABLE.skipAc, 512).set(t.skipAc);
   }
   wasm.begin(dataPtr, bytes.length, scan.start, parts.length, scan.mcusWide);
+  const planes: Uint8Array[] = [];
+  if (idct) {
+    new Float64Array(buffer, cos, 16).set(cosines4());
+    wasm.setCos4(cos);
+  }
   parts.forEach((part, i) => {
     const c = part.component;
     const at = placed[i] as (typeof placed)[number];
@@ -218,6 +286,12 @@ export function decodeScanWasm(wasm: JpegWasm, scan: BaselineScan, onRow: (row: 
       at.ac,
       at.band,
     );
+    if (idct) {
+      new Float64Array(buffer, at.q, 64).set(part.q);
+      const stride = c.storeWide * part.size;
+      wasm.transform(i, part.size, at.q, at.plane, stride, c.blocksHigh);
+      planes.push(new Uint8Array(buffer, at.plane, planeLength(part)));
+    }
   });
   const first = (parts[0] as ScanPart).component;
   const rows = parts.length === 1 ? first.blocksHigh : scan.mcusHigh;
@@ -233,7 +307,8 @@ export function decodeScanWasm(wasm: JpegWasm, scan: BaselineScan, onRow: (row: 
       throw error;
     }
     if (ended !== 0) truncated();
-    onRow(row);
+    if (idct) wasm.idctRow(row);
+    onRow(row, planes);
     for (const part of parts) part.component.firstRow = (row + 1) * part.component.v;
   }
   return { pos: wasm.readerPos(), stop: wasm.readerStop(), overrun: wasm.overrun() };

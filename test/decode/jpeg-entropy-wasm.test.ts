@@ -3,7 +3,8 @@
  * src/decode/jpeg-entropy-wasm.ts) against the TypeScript decoder (`decodeScan`, the reference).
  * Over the repository's baseline fixtures at every block size and the 12 MP bench photo at 1/4
  * and 1/1, every coefficient of every MCU row's band must be equal, and the reader must end at
- * the same byte with the same stop; over damaged copies (bytes changed, the file cut short) both
+ * the same byte with the same stop, and the planes the inverse transform writes (1/8, 1/4, 1/2)
+ * must hold the same samples; over damaged copies (bytes changed, the file cut short) both
  * must give the same coefficients or fail with the same error.
  */
 import { execFileSync } from 'node:child_process';
@@ -17,7 +18,9 @@ import {
   decodeScanTs,
   decodeScanWasm,
   firstScan,
+  idctRowTs,
   type JpegWasm,
+  planesTs,
   type ScanEnd,
   wasmCanDecode,
 } from '../../src/decode/jpeg-entropy-wasm.js';
@@ -64,19 +67,31 @@ interface Outcome {
   error: string | null;
 }
 
-/** Every row's bands, concatenated per component, and how the scan ended. */
-function run(bytes: Uint8Array, size: BlockSize, wasm: boolean): Outcome {
+/**
+ * Every row's bands (or with `idct`, the planes the inverse transform writes), concatenated per
+ * component, and how the scan ended.
+ */
+function run(bytes: Uint8Array, size: BlockSize, wasm: boolean, idct = false): Outcome {
   const scan: BaselineScan = firstScan(bytes, size);
   const rows: Int16Array[][] = scan.parts.map(() => []);
-  const onRow = () => {
-    scan.parts.forEach((p, i) => {
-      rows[i]?.push(p.component.coefs.slice());
+  const tsPlanes = planesTs(scan);
+  const keep = (arrays: readonly ArrayLike<number>[]) => {
+    arrays.forEach((a, i) => {
+      rows[i]?.push(Int16Array.from(a));
     });
+  };
+  const onRow = (row: number, planes?: readonly Uint8Array[]) => {
+    if (!idct) keep(scan.parts.map((p) => p.component.coefs));
+    else if (planes) keep(planes);
+    else {
+      idctRowTs(scan, tsPlanes, row);
+      keep(tsPlanes);
+    }
   };
   let end: ScanEnd | null = null;
   let error: string | null = null;
   try {
-    end = wasm ? decodeScanWasm(instance(), scan, onRow) : decodeScanTs(scan, onRow);
+    end = wasm ? decodeScanWasm(instance(), scan, onRow, idct) : decodeScanTs(scan, (row) => onRow(row));
   } catch (e) {
     error = String(e);
   }
@@ -92,9 +107,9 @@ function run(bytes: Uint8Array, size: BlockSize, wasm: boolean): Outcome {
   return { coefs, end, error };
 }
 
-function expectSame(bytes: Uint8Array, size: BlockSize): void {
-  const ts = run(bytes, size, false);
-  const wasm = run(bytes, size, true);
+function expectSame(bytes: Uint8Array, size: BlockSize, idct = false): void {
+  const ts = run(bytes, size, false, idct);
+  const wasm = run(bytes, size, true, idct);
   expect(wasm.error).toBe(ts.error);
   expect(wasm.end).toEqual(ts.end);
   expect(wasm.coefs.length).toBe(ts.coefs.length);
@@ -121,9 +136,14 @@ describe('WebAssembly baseline entropy decoding = decodeScan', () => {
       expect(wasmCanDecode(firstScan(bytes, 8))).toBe(true);
       for (const size of SIZES) expectSame(bytes, size);
     });
+    it(`${name}: every sample of the inverse transform at 1/8, 1/4 and 1/2`, () => {
+      const bytes = readFileSync(join(FIXTURES, name));
+      for (const size of [1, 2, 4] as const)
+        if (!firstScan(bytes, size).parts.some((p) => p.size === 8)) expectSame(bytes, size, true);
+    });
   }
 
-  it('the 12 MP bench photo: every coefficient at 1/4 and 1/1', { timeout: 120_000 }, async () => {
+  it('the 12 MP bench photo: every coefficient at 1/4 and 1/1, every sample at 1/4', { timeout: 120_000 }, async () => {
     // bench/jpeg.mjs makes it under .bench-cache/ (ImageMagick) and needs dist/ (npm run build).
     const bench = (await import(pathToFileURL(join(ROOT, 'bench', 'jpeg.mjs')).href)) as {
       inputs(): { baseline: string };
@@ -132,6 +152,7 @@ describe('WebAssembly baseline entropy decoding = decodeScan', () => {
     expect(wasmCanDecode(firstScan(bytes, 2))).toBe(true);
     expectSame(bytes, 2);
     expectSame(bytes, 8);
+    expectSame(bytes, 2, true);
   });
 
   it('damaged files: the same coefficients or the same error', () => {
@@ -151,7 +172,7 @@ describe('WebAssembly baseline entropy decoding = decodeScan', () => {
           const start = firstScan(original, 8).start;
           const bytes = Uint8Array.from(original.subarray(0, start + Math.floor((original.length - start) * keep)));
           for (const [where, value] of changes) bytes[start + Math.floor(where * (bytes.length - start - 1))] = value;
-          expectSame(bytes, size);
+          expectSame(bytes, size, size < 4);
         },
       ),
       { numRuns: 300 },
