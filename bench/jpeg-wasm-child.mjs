@@ -1,13 +1,14 @@
 // One measured process of bench/jpeg-wasm.mjs: reads the photo, parses it up to its scan with the
 // decoder's own code (the harness bundle), then decodes the scan's entropy-coded data `reps` times
-// by TypeScript (`ts`) or by WebAssembly (`wasm`: reading the .wasm, WebAssembly.compile and
+// by TypeScript (`ts`; `ts+idct` with the inverse transform at 1/4 after each row) or by
+// WebAssembly (`wasm`, `wasm+idct`: reading the .wasm, WebAssembly.compile and
 // instantiate counted in each rep). Prints one JSON line: per rep CPU and wall ms, process CPU ms.
 // argv: mode reps harness.mjs photo.jpg module.wasm
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 const [mode, repsArg, harnessPath, photo, wasmPath] = process.argv.slice(2);
-const { firstScan, decodeScanTs, decodeScanWasm } = await import(pathToFileURL(harnessPath).href);
+const { firstScan, decodeScanTs, decodeScanWasm, idctRowTs, planesTs } = await import(pathToFileURL(harnessPath).href);
 const bytes = readFileSync(photo);
 const cpuMs = () => {
   const u = process.cpuUsage();
@@ -23,11 +24,14 @@ for (let i = 0; i < Number(repsArg); i++) {
   let end;
   let setup = { cpu: 0, wall: 0 };
   if (mode === 'ts') end = decodeScanTs(scan, onRow);
-  else {
+  else if (mode === 'ts+idct') {
+    const planes = planesTs(scan);
+    end = decodeScanTs(scan, (row) => idctRowTs(scan, planes, row));
+  } else {
     const module = await WebAssembly.compile(readFileSync(wasmPath));
     const instance = await WebAssembly.instantiate(module);
     setup = { cpu: cpuMs() - c0, wall: performance.now() - w0 };
-    end = decodeScanWasm(instance.exports, scan, onRow);
+    end = decodeScanWasm(instance.exports, scan, onRow, mode === 'wasm+idct');
   }
   reps.push({ cpu: cpuMs() - c0, wall: performance.now() - w0, setup });
   sum += end.pos;

@@ -4,7 +4,7 @@
 // process each decoding many times (warm). CPU by process.cpuUsage (all threads: V8's background
 // compilers included), wall by performance.now; medians; the load average before and after.
 // Run alone: node scripts/build-wasm.mjs && npm run build && node bench/jpeg-wasm.mjs
-// (TERMSIGHT_BENCH_RUNS fresh rounds, default 11). Node flags to try: TERMSIGHT_BENCH_WASM_FLAGS.
+// (TERMSIGHT_BENCH_RUNS fresh rounds, default 11); TERMSIGHT_BENCH_NODE: another node binary.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -34,14 +34,27 @@ const VARIANTS = [
   ['ts', [], 'ts'],
   ['wasm', [], 'wasm'],
   ['wasm --no-liftoff', ['--no-liftoff'], 'wasm'],
-  ['wasm --liftoff-only', ['--liftoff-only'], 'wasm'],
+  ['ts+idct', [], 'ts+idct'],
+  ['wasm+idct', [], 'wasm+idct'],
+  ['wasm+idct --no-liftoff', ['--no-liftoff'], 'wasm+idct'],
+];
+// Ratios against a TypeScript row: [variant, its reference].
+const PAIRS = [
+  [1, 0],
+  [2, 0],
+  [4, 3],
+  [5, 3],
 ];
 
 function once(flags, mode, reps) {
   const start = performance.now();
-  const r = spawnSync(process.execPath, [...flags, child, mode, String(reps), harness, photo, wasm], {
-    encoding: 'utf8',
-  });
+  const r = spawnSync(
+    process.env.TERMSIGHT_BENCH_NODE ?? process.execPath,
+    [...flags, child, mode, String(reps), harness, photo, wasm],
+    {
+      encoding: 'utf8',
+    },
+  );
   const wall = performance.now() - start;
   if (r.status !== 0) throw new Error(r.stderr);
   return { ...JSON.parse(r.stdout), processWall: wall };
@@ -57,7 +70,7 @@ console.log(loadLine());
 
 const f = (x) => x.toFixed(1);
 console.log(
-  `\n12 MP baseline at 1/4, entropy decoding (ms, medians; fresh: ${RUNS} alternating processes, first call; warm: reps 6..${WARM} of 3 processes)`,
+  `\n12 MP baseline at 1/4, entropy decoding (+idct: and the inverse transform) (ms, medians; fresh: ${RUNS} alternating processes, first call; warm: reps 6..${WARM} of 3 processes)`,
 );
 console.log(
   '| variant | fresh CPU | fresh wall | of which read+compile+instantiate CPU / wall | process CPU | process wall | warm CPU | warm wall |',
@@ -70,13 +83,11 @@ VARIANTS.forEach(([label], v) => {
     `| ${label} | ${f(median(fr.map((r) => r.reps[0].cpu)))} | ${f(median(fr.map((r) => r.reps[0].wall)))} | ${f(median(fr.map((r) => r.reps[0].setup.cpu)))} / ${f(median(fr.map((r) => r.reps[0].setup.wall)))} | ${f(median(fr.map((r) => r.processCpu)))} | ${f(median(fr.map((r) => r.processWall)))} | ${f(median(wr.map((r) => r.cpu)))} | ${f(median(wr.map((r) => r.wall)))} |`,
   );
 });
-// Same-round ratios against ts (each round's processes ran one after another).
-VARIANTS.slice(1).forEach(([label], k) => {
-  const v = k + 1;
-  const cpu = median(fresh[v].map((r, i) => r.reps[0].cpu / fresh[0][i].reps[0].cpu));
-  const wall = median(fresh[v].map((r, i) => r.reps[0].wall / fresh[0][i].reps[0].wall));
-  const proc = median(fresh[v].map((r, i) => r.processCpu / fresh[0][i].processCpu));
+// Same-round ratios against the TypeScript row (each round's processes ran one after another).
+const warmCpu = (v) => median(warm[v].flatMap((r) => r.reps.slice(5).map((x) => x.cpu)));
+for (const [v, t] of PAIRS) {
+  const ratio = (pick) => median(fresh[v].map((r, i) => pick(r) / pick(fresh[t][i]))).toFixed(2);
   console.log(
-    `${label} / ts, fresh, median of same-round ratios: stage CPU ${cpu.toFixed(2)}, stage wall ${wall.toFixed(2)}, process CPU ${proc.toFixed(2)}`,
+    `${VARIANTS[v][0]} / ${VARIANTS[t][0]}: fresh (median of same-round ratios) stage CPU ${ratio((r) => r.reps[0].cpu)}, stage wall ${ratio((r) => r.reps[0].wall)}, process CPU ${ratio((r) => r.processCpu)}; warm stage CPU ${(warmCpu(v) / warmCpu(t)).toFixed(2)}`,
   );
-});
+}
