@@ -18,7 +18,8 @@ const reps = [];
 let sum = 0;
 const onRow = () => {};
 for (let i = 0; i < Number(repsArg); i++) {
-  const scan = firstScan(bytes, 2); // 1/4: block size 2, as `show` draws this photo
+  // 1/4 (block size 2) as `show` draws this photo, unless TERMSIGHT_BENCH_BLOCK says another.
+  const scan = firstScan(bytes, Number(process.env.TERMSIGHT_BENCH_BLOCK ?? 2));
   const c0 = cpuMs();
   const w0 = performance.now();
   let end;

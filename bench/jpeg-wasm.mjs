@@ -4,7 +4,7 @@
 // process each decoding many times (warm). CPU by process.cpuUsage (all threads: V8's background
 // compilers included), wall by performance.now; medians; the load average before and after.
 // Run alone: node scripts/build-wasm.mjs && npm run build && node bench/jpeg-wasm.mjs
-// (TERMSIGHT_BENCH_RUNS fresh rounds, default 11); TERMSIGHT_BENCH_NODE: another node binary.
+// (TERMSIGHT_BENCH_RUNS fresh rounds, default 11; TERMSIGHT_BENCH_BLOCK=8: at 1/1, without the +idct rows); TERMSIGHT_BENCH_NODE: another node binary.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -30,7 +30,8 @@ const photo = inputs().baseline;
 const child = join(ROOT, 'bench', 'jpeg-wasm-child.mjs');
 
 /** Variants: [label, node flags, mode]. */
-const VARIANTS = [
+const BLOCK = Number(process.env.TERMSIGHT_BENCH_BLOCK ?? 2);
+const ALL = [
   ['ts', [], 'ts'],
   ['wasm', [], 'wasm'],
   ['wasm --no-liftoff', ['--no-liftoff'], 'wasm'],
@@ -38,13 +39,15 @@ const VARIANTS = [
   ['wasm+idct', [], 'wasm+idct'],
   ['wasm+idct --no-liftoff', ['--no-liftoff'], 'wasm+idct'],
 ];
+// The module transforms to 4x4 at most: at 1/1 only the entropy rows.
+const VARIANTS = BLOCK === 8 ? ALL.slice(0, 3) : ALL;
 // Ratios against a TypeScript row: [variant, its reference].
 const PAIRS = [
   [1, 0],
   [2, 0],
   [4, 3],
   [5, 3],
-];
+].filter(([v]) => v < VARIANTS.length);
 
 function once(flags, mode, reps) {
   const start = performance.now();
@@ -70,7 +73,7 @@ console.log(loadLine());
 
 const f = (x) => x.toFixed(1);
 console.log(
-  `\n12 MP baseline at 1/4, entropy decoding (+idct: and the inverse transform) (ms, medians; fresh: ${RUNS} alternating processes, first call; warm: reps 6..${WARM} of 3 processes)`,
+  `\n12 MP baseline at 1/${8 / BLOCK}, entropy decoding (+idct: and the inverse transform) (ms, medians; fresh: ${RUNS} alternating processes, first call; warm: reps 6..${WARM} of 3 processes)`,
 );
 console.log(
   '| variant | fresh CPU | fresh wall | of which read+compile+instantiate CPU / wall | process CPU | process wall | warm CPU | warm wall |',
