@@ -65,10 +65,12 @@ function once(flags, mode, reps) {
 
 console.log(loadLine());
 const fresh = VARIANTS.map(() => []);
-for (let i = 0; i < RUNS; i++) VARIANTS.forEach(([, flags, mode], v) => fresh[v].push(once(flags, mode, 1)));
+for (let i = 0; i < RUNS; i++)
+  for (const [v, [, flags, mode]] of VARIANTS.entries()) fresh[v].push(once(flags, mode, 1));
 console.log(loadLine());
 const warm = VARIANTS.map(() => []);
-for (let i = 0; i < 3; i++) VARIANTS.forEach(([, flags, mode], v) => warm[v].push(once(flags, mode, WARM)));
+for (let i = 0; i < 3; i++)
+  for (const [v, [, flags, mode]] of VARIANTS.entries()) warm[v].push(once(flags, mode, WARM));
 console.log(loadLine());
 
 const f = (x) => x.toFixed(1);
