@@ -13,11 +13,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { decodeJpeg } from '../../src/decode/jpeg.js';
 import {
   type BaselineScan,
   decodeScanTs,
   decodeScanWasm,
-  firstScan,
   idctRowTs,
   type JpegWasm,
   planesTs,
@@ -25,6 +25,7 @@ import {
   wasmCanDecode,
 } from '../../src/decode/jpeg-entropy-wasm.js';
 import type { BlockSize } from '../../src/decode/jpeg-idct.js';
+import { firstScan } from '../../src/decode/jpeg-wasm-harness.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const WASM = join(ROOT, 'wasm', 'build', 'jpeg-baseline.wasm');
@@ -155,6 +156,27 @@ describe('WebAssembly baseline entropy decoding = decodeScan', () => {
     expectSame(bytes, 2, true);
   });
 
+  it('decodeJpeg with the module: the same picture as without, at every scale', () => {
+    for (const name of BASELINE) {
+      const bytes = readFileSync(join(FIXTURES, name));
+      for (const d of [1, 2, 4, 8]) {
+        const maxSize = { width: 1, height: 1 };
+        const ts = decodeJpeg(bytes, { maxSize: d === 8 ? maxSize : undefined });
+        const scaled = { width: Math.ceil(ts.sourceWidth / d), height: Math.ceil(ts.sourceHeight / d) };
+        const options = { maxSize: scaled, orientation: 'ignore' as const };
+        const a = decodeJpeg(bytes, options);
+        const b = decodeJpeg(bytes, { ...options, wasm: instance() });
+        expect({ name, d, scale: b.scale, width: b.raster.width }).toEqual({
+          name,
+          d,
+          scale: a.scale,
+          width: a.raster.width,
+        });
+        expect(Buffer.compare(Buffer.from(b.raster.data), Buffer.from(a.raster.data))).toBe(0);
+      }
+    }
+  });
+
   it('damaged files: the same coefficients or the same error', () => {
     const files = ['baseline-420.jpg', 'baseline-optimized.jpg', 'grey.jpg'].map((n) =>
       readFileSync(join(FIXTURES, n)),
@@ -173,6 +195,18 @@ describe('WebAssembly baseline entropy decoding = decodeScan', () => {
           const bytes = Uint8Array.from(original.subarray(0, start + Math.floor((original.length - start) * keep)));
           for (const [where, value] of changes) bytes[start + Math.floor(where * (bytes.length - start - 1))] = value;
           expectSame(bytes, size, size < 4);
+          const whole = (wasm: boolean) => {
+            try {
+              const { raster } = decodeJpeg(bytes, {
+                maxSize: { width: 1, height: 1 },
+                ...(wasm ? { wasm: instance() } : {}),
+              });
+              return Buffer.from(raster.data).toString('base64');
+            } catch (e) {
+              return String(e);
+            }
+          };
+          expect(whole(true)).toBe(whole(false));
         },
       ),
       { numRuns: 300 },
