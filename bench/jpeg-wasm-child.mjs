@@ -8,7 +8,11 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 const [mode, repsArg, harnessPath, photo, wasmPath] = process.argv.slice(2);
-const { firstScan, decodeScanTs, decodeScanWasm, idctRowTs, planesTs } = await import(pathToFileURL(harnessPath).href);
+// harnessPath: the bundle's folder (glue.mjs, harness.mjs, jpeg.mjs).
+const load = (name) => import(pathToFileURL(`${harnessPath}/${name}.mjs`).href);
+const { decodeScanTs, decodeScanWasm, idctRowTs, planesTs } = await load('glue');
+const { firstScan } = await load('harness');
+const { decodeJpeg } = await load('jpeg');
 const bytes = readFileSync(photo);
 const cpuMs = () => {
   const u = process.cpuUsage();
@@ -24,7 +28,16 @@ for (let i = 0; i < Number(repsArg); i++) {
   const w0 = performance.now();
   let end;
   let setup = { cpu: 0, wall: 0 };
-  if (mode === 'ts') end = decodeScanTs(scan, onRow);
+  if (mode === 'decode-ts' || mode === 'decode-wasm') {
+    let wasm;
+    if (mode === 'decode-wasm') {
+      const module = await WebAssembly.compile(readFileSync(wasmPath));
+      wasm = (await WebAssembly.instantiate(module)).exports;
+      setup = { cpu: cpuMs() - c0, wall: performance.now() - w0 };
+    }
+    const decoded = decodeJpeg(bytes, { maxSize: { width: 1000, height: 750 }, wasm });
+    end = { pos: decoded.raster.data.length };
+  } else if (mode === 'ts') end = decodeScanTs(scan, onRow);
   else if (mode === 'ts+idct') {
     const planes = planesTs(scan);
     end = decodeScanTs(scan, (row) => idctRowTs(scan, planes, row));

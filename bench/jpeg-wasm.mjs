@@ -18,13 +18,18 @@ const RUNS = Number(process.env.TERMSIGHT_BENCH_RUNS) > 0 ? Number(process.env.T
 const WARM = 15;
 const cache = join(ROOT, '.bench-cache', 'jpeg-wasm');
 mkdirSync(cache, { recursive: true });
-const harness = join(cache, 'harness.mjs');
+// One bundle per module the child uses (rolldown shares their code in chunks), as dist/ is bundled.
 const bundle = await rolldown({
-  input: join(ROOT, 'src', 'decode', 'jpeg-entropy-wasm.ts'),
+  input: {
+    glue: join(ROOT, 'src', 'decode', 'jpeg-entropy-wasm.ts'),
+    harness: join(ROOT, 'src', 'decode', 'jpeg-wasm-harness.ts'),
+    jpeg: join(ROOT, 'src', 'decode', 'jpeg.ts'),
+  },
   platform: 'node',
   resolve: { extensionAlias: { '.js': ['.ts', '.js'] } },
 });
-await bundle.write({ file: harness, format: 'esm' });
+const harness = join(cache, 'bundle');
+await bundle.write({ dir: harness, format: 'esm', entryFileNames: '[name].mjs' });
 const wasm = join(ROOT, 'wasm', 'build', 'jpeg-baseline.wasm');
 const photo = inputs().baseline;
 const child = join(ROOT, 'bench', 'jpeg-wasm-child.mjs');
@@ -38,15 +43,19 @@ const ALL = [
   ['ts+idct', [], 'ts+idct'],
   ['wasm+idct', [], 'wasm+idct'],
   ['wasm+idct --no-liftoff', ['--no-liftoff'], 'wasm+idct'],
+  ['decodeJpeg ts', [], 'decode-ts'],
+  ['decodeJpeg wasm', [], 'decode-wasm'],
 ];
 // The module transforms to 4x4 at most: at 1/1 only the entropy rows.
 const VARIANTS = BLOCK === 8 ? ALL.slice(0, 3) : ALL;
+// decodeJpeg rows: the whole decode (entropy, transform, colour) of the photo at 1/4, the module used through options.wasm.
 // Ratios against a TypeScript row: [variant, its reference].
 const PAIRS = [
   [1, 0],
   [2, 0],
   [4, 3],
   [5, 3],
+  [7, 6],
 ].filter(([v]) => v < VARIANTS.length);
 
 function once(flags, mode, reps) {
@@ -75,7 +84,7 @@ console.log(loadLine());
 
 const f = (x) => x.toFixed(1);
 console.log(
-  `\n12 MP baseline at 1/${8 / BLOCK}, entropy decoding (+idct: and the inverse transform) (ms, medians; fresh: ${RUNS} alternating processes, first call; warm: reps 6..${WARM} of 3 processes)`,
+  `\n12 MP baseline at 1/${8 / BLOCK}, entropy decoding (+idct: and the inverse transform; decodeJpeg: the whole decode) (ms, medians; fresh: ${RUNS} alternating processes, first call; warm: reps 6..${WARM} of 3 processes)`,
 );
 console.log(
   '| variant | fresh CPU | fresh wall | of which read+compile+instantiate CPU / wall | process CPU | process wall | warm CPU | warm wall |',
