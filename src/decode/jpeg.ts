@@ -16,6 +16,7 @@ import { type ColourInfo, DEFAULT_DECODE_LIMITS, type DecodeLimits } from './ima
 import { BitReader, entropyDataEnd, Stop } from './jpeg-bits.js';
 import { type ColourModel, colourModel, columnMap, type Plane, writeRows } from './jpeg-color.js';
 import { type ComponentState, decodeScan, type ScanPart, truncated } from './jpeg-entropy.js';
+import { type BaselineScan, decodeScanWasm, type JpegWasm, wasmCanDecode } from './jpeg-entropy-wasm.js';
 import { type BlockSize, coefficientsRead, dequantizer, idctFor } from './jpeg-idct.js';
 import { skippableScans } from './jpeg-progression.js';
 import {
@@ -44,6 +45,11 @@ export interface JpegDecodeOptions {
   readonly maxSize?: { readonly width: number; readonly height: number } | undefined;
   /** `'apply'` (default) turns the picture upright by its EXIF orientation; `'ignore'` keeps it as stored. */
   readonly orientation?: 'apply' | 'ignore' | undefined;
+  /**
+   * Experiment (issue 26; nothing passes it yet): the WebAssembly baseline entropy decoder's
+   * instance exports, used for the sequential scan when it can take it (jpeg-entropy-wasm.ts).
+   */
+  readonly wasm?: JpegWasm | undefined;
 }
 
 /** A decoded JPEG. */
@@ -399,6 +405,28 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
             out.row(row);
             for (const c of f.components) c.firstRow = (row + 1) * c.v;
           };
+        }
+        if (options.wasm && onRow) {
+          const wasmScan: BaselineScan = {
+            bytes,
+            start: p,
+            header: scan,
+            frame: f.header,
+            parts: parts.map((part, i) => {
+              const index = (scan.components[i] as { index: number }).index;
+              return { ...part, size: f.sizes[index] as BlockSize, q: f.quant[index] as Float64Array };
+            }),
+            mcusWide: f.mcusWide,
+            mcusHigh: f.mcusHigh,
+            restartInterval,
+          };
+          if (wasmCanDecode(wasmScan)) {
+            const ended = decodeScanWasm(options.wasm, wasmScan, onRow);
+            if (ended.stop === Stop.End && ended.overrun > 0) truncated();
+            f.done = true;
+            p = ended.pos;
+            break;
+          }
         }
         decodeScan(reader, {
           header: scan,
