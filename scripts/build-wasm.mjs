@@ -1,23 +1,28 @@
-// Builds wasm/*.ts (AssemblyScript) to .wasm beside them under wasm/build/ (not committed): the
-// issue 26 experiment of a WebAssembly baseline entropy decoder (docs/decode.md, "WebAssembly").
-// Run: node scripts/build-wasm.mjs. Not part of `npm run build` yet.
+// Builds the WebAssembly JPEG decoder (wasm/jpeg-baseline.ts, AssemblyScript, a pinned dev
+// dependency) into <dist>/wasm/jpeg-baseline.wasm, which the package ships: dist/wasm/ is one
+// folder below dist/, as dist/chunks/ and dist/decode/ are, so the decoder's
+// `new URL('../wasm/jpeg-baseline.wasm', import.meta.url)` finds it from a bundled chunk and from
+// tsc's module alike (src/decode/jpeg-wasm-load.ts; docs/decode.md, "WebAssembly").
+// `npm run build` runs it after tsc. Usage: node scripts/build-wasm.mjs [distDir] [--wat]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const out = join(root, 'wasm', 'build');
+const args = process.argv.slice(2);
+const out = join(resolve(args.find((a) => !a.startsWith('--')) ?? join(root, 'dist')), 'wasm');
 mkdirSync(out, { recursive: true });
-const asc = join(root, 'node_modules', '.bin', 'asc');
+// asc's own entry run by this Node (not node_modules/.bin's shell script: Windows, other shells).
+const asc = join(root, 'node_modules', 'assemblyscript', 'bin', 'asc.js');
 execFileSync(
-  asc,
+  process.execPath,
   [
+    asc,
     join(root, 'wasm', 'jpeg-baseline.ts'),
     '--outFile',
     join(out, 'jpeg-baseline.wasm'),
-    '--textFile',
-    join(out, 'jpeg-baseline.wat'),
+    ...(args.includes('--wat') ? ['--textFile', join(out, 'jpeg-baseline.wat')] : []),
     '-O3',
     '--noAssert',
     '--runtime',

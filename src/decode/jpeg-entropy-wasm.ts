@@ -1,8 +1,9 @@
 /**
- * Experiment for issue 26 (not wired into the decoder): the baseline entropy decoding of a scan by
- * the WebAssembly module built from wasm/jpeg-baseline.ts, beside `decodeScan` (the reference), and
- * the inverse transform of a band by both. jpeg-wasm-harness.ts parses a file up to its scan for
- * them. See docs/decode.md, "WebAssembly".
+ * The baseline entropy decoding of a scan by the WebAssembly module built from
+ * wasm/jpeg-baseline.ts (loaded by jpeg-wasm-load.ts; decodeJpeg's default where it can take the
+ * scan), beside `decodeScan` (the reference), and the inverse transform of a band by both.
+ * jpeg-wasm-harness.ts parses a file up to its scan for the tests and the bench. See docs/decode.md,
+ * "WebAssembly".
  */
 import { DecodeError } from './error.js';
 import { BitReader } from './jpeg-bits.js';
@@ -144,19 +145,21 @@ export function wasmCanDecode(scan: BaselineScan): boolean {
 /**
  * `decodeScanTs` by the module: the file, the tables and the bands are placed in its memory, the
  * components' `coefs` become views of their bands there (valid until the module's memory grows),
- * and each row is decoded by one call. Throws the DecodeError the reference throws.
+ * and each row is decoded by one call. Throws the DecodeError the reference throws. Null, before
+ * any row is decoded or any `coefs` replaced, where the module's memory cannot hold the file
+ * (its growth failed): the caller decodes the scan with the reference instead.
  */
 export function decodeScanWasm(
   wasm: JpegWasm,
   scan: BaselineScan,
   onRow: (row: number, planes: readonly Uint8Array[]) => void,
   idct = false,
-): ScanEnd {
+): ScanEnd | null {
   if (!wasmCanDecode(scan)) throw new DecodeError('unsupported', 'the WebAssembly decoder takes baseline scans only');
   if (idct && scan.parts.some((p) => p.size === 8))
     throw new DecodeError('unsupported', 'the WebAssembly transform takes block sizes 1, 2 and 4 only');
   const { bytes, parts } = scan;
-  const dataPtr = wasm.alloc(bytes.length);
+  let dataPtr: number;
   const tables = new Map<HuffmanTable, number>();
   const tablePtr = (t: HuffmanTable): number => {
     let at = tables.get(t);
@@ -166,15 +169,22 @@ export function decodeScanWasm(
     }
     return at;
   };
-  const placed = parts.map((part) => ({
-    dc: tablePtr(part.dc as HuffmanTable),
-    ac: tablePtr(part.ac as HuffmanTable),
-    natural: wasm.alloc(part.read.natural.length),
-    band: wasm.alloc(part.component.coefs.length * 2),
-    q: idct ? wasm.alloc(64 * 8) : 0,
-    plane: idct ? wasm.alloc(planeLength(part)) : 0,
-  }));
-  const cos = idct ? wasm.alloc(16 * 8) : 0;
+  let placed: { dc: number; ac: number; natural: number; band: number; q: number; plane: number }[];
+  let cos: number;
+  try {
+    dataPtr = wasm.alloc(bytes.length);
+    placed = parts.map((part) => ({
+      dc: tablePtr(part.dc as HuffmanTable),
+      ac: tablePtr(part.ac as HuffmanTable),
+      natural: wasm.alloc(part.read.natural.length),
+      band: wasm.alloc(part.component.coefs.length * 2),
+      q: idct ? wasm.alloc(64 * 8) : 0,
+      plane: idct ? wasm.alloc(planeLength(part)) : 0,
+    }));
+    cos = idct ? wasm.alloc(16 * 8) : 0;
+  } catch {
+    return null; // the allocator traps where memory.grow fails
+  }
   // All allocations done: views now stay valid.
   const buffer = wasm.memory.buffer;
   new Uint8Array(buffer, dataPtr, bytes.length).set(bytes);

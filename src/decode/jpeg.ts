@@ -33,6 +33,7 @@ import {
   parseRestartInterval,
   parseScanHeader,
 } from './jpeg-segments.js';
+import { jpegWasm } from './jpeg-wasm-load.js';
 
 /** How to decode a JPEG. */
 export interface JpegDecodeOptions {
@@ -46,10 +47,11 @@ export interface JpegDecodeOptions {
   /** `'apply'` (default) turns the picture upright by its EXIF orientation; `'ignore'` keeps it as stored. */
   readonly orientation?: 'apply' | 'ignore' | undefined;
   /**
-   * Experiment (issue 26; nothing passes it yet): the WebAssembly baseline entropy decoder's
-   * instance exports, used for the sequential scan when it can take it (jpeg-entropy-wasm.ts).
+   * The WebAssembly entropy decoder for a sequential scan it can take (jpeg-entropy-wasm.ts), with
+   * the same result: by default (undefined) the module the package ships, compiled on first use;
+   * an instance's exports to use those; `false` for the TypeScript decoder alone (the reference).
    */
-  readonly wasm?: JpegWasm | undefined;
+  readonly wasm?: JpegWasm | false | undefined;
 }
 
 /** A decoded JPEG. */
@@ -406,7 +408,8 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
             for (const c of f.components) c.firstRow = (row + 1) * c.v;
           };
         }
-        if (options.wasm && onRow) {
+        if (onRow && options.wasm !== false) {
+          // The WebAssembly decoder where it takes the scan; else (or without the module) decodeScan.
           const wasmScan: BaselineScan = {
             bytes,
             start: p,
@@ -420,8 +423,9 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
             mcusHigh: f.mcusHigh,
             restartInterval,
           };
-          if (wasmCanDecode(wasmScan)) {
-            const ended = decodeScanWasm(options.wasm, wasmScan, onRow);
+          const wasm = wasmCanDecode(wasmScan) ? (options.wasm ?? jpegWasm()) : null;
+          const ended = wasm ? decodeScanWasm(wasm, wasmScan, onRow) : null;
+          if (ended) {
             if (ended.stop === Stop.End && ended.overrun > 0) truncated();
             f.done = true;
             p = ended.pos;
