@@ -1,5 +1,5 @@
-// AssemblyScript: the baseline (sequential Huffman) entropy decoding of one scan without restart
-// intervals, one MCU row a call, into a band of coefficient blocks laid out as the TypeScript
+// AssemblyScript: the baseline (sequential Huffman) entropy decoding of one scan, with or without
+// restart intervals, one MCU row a call, into a band of coefficient blocks laid out as the TypeScript
 // decoder's band (src/decode/jpeg-entropy.ts `sequential`, jpeg-bits.ts `BitReader`), with the
 // same bit reader semantics, the same lookahead tables (built by jpeg-segments.ts and copied in)
 // and the same coefficients written. An experiment for issue 26 (docs/decode.md, "WebAssembly").
@@ -31,6 +31,9 @@ let count: i32 = 0;
 let pos: i32 = 0;
 let stop: i32 = 0; // 0 none, 1 marker, 2 end
 let padding: i32 = 0;
+// Restart intervals (decodeScan's `restart`): MCUs per interval (0: none), MCUs left in this one.
+let interval: i32 = 0;
+let untilRestart: i32 = 0;
 
 /** Why the last call trapped: 1 an invalid Huffman code (at `errorPos`), 2 a DC difference over 11 bits. */
 export let errorKind: i32 = 0;
@@ -83,6 +86,14 @@ export function begin(ptr: usize, length: i32, start: i32, n: i32, wide: i32): v
   mcusWide = wide;
   errorKind = 0;
   errorPos = 0;
+  interval = 0;
+  untilRestart = 0;
+}
+
+/** The scan's restart interval in MCUs (0: none); after `begin`. */
+export function setRestart(mcus: i32): void {
+  interval = mcus;
+  untilRestart = mcus;
 }
 
 /** Describes component `c` of the scan (in scan order). */
@@ -227,6 +238,52 @@ export function readerStop(): i32 {
 /** BitReader.overrun. */
 export function overrun(): i32 {
   return padding > count ? padding - count : 0;
+}
+
+/**
+ * BitReader.restart: drops the partial byte, then steps over the RSTn marker if it is there (after
+ * any stray bytes); otherwise leaves the reader stopped at the other marker or the end.
+ */
+function restartReader(): void {
+  bits = 0;
+  count = 0;
+  if (stop == 2) return;
+  let p = pos;
+  for (;;) {
+    while (p < dataLen && load<u8>(data + <usize>p) != 0xff) p++;
+    while (p + 1 < dataLen && load<u8>(data + <usize>p + 1) == 0xff) p++;
+    if (p + 1 >= dataLen) {
+      pos = p;
+      stop = 2;
+      return;
+    }
+    const marker = <i32>load<u8>(data + <usize>p + 1);
+    if (marker == 0) {
+      p += 2; // a stuffed data byte: still inside stray data
+      continue;
+    }
+    if (marker >= 0xd0 && marker <= 0xd7) {
+      pos = p + 2;
+      stop = 0;
+      padding = 0;
+      return;
+    }
+    pos = p;
+    stop = 1;
+    return;
+  }
+}
+
+/** decodeScan's `restart` before each MCU: at an interval's end, the reader and the predictions start again. */
+@inline function beforeMcu(): void {
+  if (interval != 0) {
+    if (untilRestart == 0) {
+      restartReader();
+      for (let c = 0; c < components; c++) store<i32>(comps + <usize>((c * C_FIELDS + C_PRED) << 2), 0);
+      untilRestart = interval;
+    }
+    untilRestart--;
+  }
 }
 
 /** BitReader.fill. */
@@ -466,10 +523,14 @@ export function decodeRow(): i32 {
   if (n == 1) {
     const band = <usize>field(0, C_BAND);
     const cols = field(0, C_BLOCKS);
-    for (let col = 0; col < cols; col++) sequential(0, band + (<usize>col << 7));
+    for (let col = 0; col < cols; col++) {
+      beforeMcu();
+      sequential(0, band + (<usize>col << 7));
+    }
   } else {
     const wide = mcusWide;
     for (let mx = 0; mx < wide; mx++) {
+      beforeMcu();
       for (let c = 0; c < n; c++) {
         const h = field(c, C_H);
         const v = field(c, C_V);

@@ -32,6 +32,7 @@ export interface JpegWasm {
     ac: number,
     band: number,
   ): void;
+  setRestart(mcus: number): void;
   decodeRow(): number;
   transform(c: number, size: number, q: number, plane: number, stride: number, blocksHigh: number): void;
   setCos4(ptr: number): void;
@@ -128,7 +129,7 @@ function cosines4(): Float64Array {
   return out;
 }
 
-/** Whether the module can decode `scan`: sequential, no restart intervals, one or every component. */
+/** Whether the module can decode `scan`: sequential, one or every component (restart intervals or not). */
 export function wasmCanDecode(scan: BaselineScan): boolean {
   const { header, parts } = scan;
   const sequential = header.start === 0 && header.end === 63 && header.high === 0 && header.low === 0;
@@ -136,7 +137,6 @@ export function wasmCanDecode(scan: BaselineScan): boolean {
   return (
     sequential &&
     !scan.frame.progressive &&
-    scan.restartInterval === 0 &&
     (single || parts.length === scan.frame.components.length) &&
     parts.every((p) => p.dc !== null && p.ac !== null)
   );
@@ -197,6 +197,7 @@ export function decodeScanWasm(
     new Uint16Array(buffer, at + TABLE.skipAc, 512).set(t.skipAc);
   }
   wasm.begin(dataPtr, bytes.length, scan.start, parts.length, scan.mcusWide);
+  wasm.setRestart(scan.restartInterval);
   const planes: Uint8Array[] = [];
   if (idct) {
     new Float64Array(buffer, cos, 16).set(cosines4());

@@ -17,7 +17,16 @@ interface WasmApi {
 const api = (): WasmApi | undefined => (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
 
 /** The module's exports the decoder calls: a file of another build that lacks one is refused. */
-const EXPORTS = ['alloc', 'begin', 'component', 'decodeRow', 'readerPos', 'readerStop', 'overrun'] as const;
+const EXPORTS = [
+  'alloc',
+  'begin',
+  'component',
+  'setRestart',
+  'decodeRow',
+  'readerPos',
+  'readerStop',
+  'overrun',
+] as const;
 
 /** The compiled module from `url`, or null where it is missing or does not compile. */
 export function compileJpegWasm(url: URL): object | null {

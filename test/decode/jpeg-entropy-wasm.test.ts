@@ -42,6 +42,9 @@ const BASELINE = [
   'cmyk-adobe.jpg',
   'grey.jpg',
   'rgb-adobe.jpg',
+  // Restart intervals: every 3 MCUs (4:2:0) and every MCU row.
+  'restart-every-3-mcus.jpg',
+  'restart-every-row.jpg',
 ];
 const SIZES: BlockSize[] = [1, 2, 4, 8];
 
@@ -179,7 +182,7 @@ describe('WebAssembly baseline entropy decoding = decodeScan', () => {
   });
 
   it('damaged files: the same coefficients or the same error', () => {
-    const files = ['baseline-420.jpg', 'baseline-optimized.jpg', 'grey.jpg'].map((n) =>
+    const files = ['baseline-420.jpg', 'baseline-optimized.jpg', 'grey.jpg', 'restart-every-3-mcus.jpg'].map((n) =>
       readFileSync(join(FIXTURES, n)),
     );
     fc.assert(

@@ -82,8 +82,15 @@ process.on('exit', () => process.stderr.write('wasm-counts ' + n.module + ' ' + 
 
 afterAll(() => rmSync(TEMP, { recursive: true, force: true }));
 
-// The baseline fixtures the module takes (sequential, no restart intervals), as each protocol.
-const TAKEN = ['baseline-420.jpg', 'baseline-444.jpg', 'grey.jpg', 'cmyk-adobe.jpg', 'baseline-odd-2x2-1x2-2x1.jpg'];
+// Baseline fixtures the module takes (sequential scans of every component, restart intervals or not).
+const TAKEN = [
+  'baseline-420.jpg',
+  'baseline-444.jpg',
+  'grey.jpg',
+  'cmyk-adobe.jpg',
+  'baseline-odd-2x2-1x2-2x1.jpg',
+  'restart-every-3-mcus.jpg',
+];
 
 describe('the built package decodes a baseline JPEG with the module, and without it the same', () => {
   it('missing, damaged or foreign module: the same bytes drawn, by the TypeScript decoder', {
@@ -134,7 +141,7 @@ for (const file of ${JSON.stringify(files)}) decodeImage(readFileSync(file), { m
     for (const file of [
       join(IMAGES, 'camera.png'),
       join(JPEG, 'progressive-420.jpg'),
-      join(JPEG, 'restart-every-row.jpg'),
+      join(JPEG, 'progressive-restart.jpg'),
       join(JPEG, 'baseline-one-scan-per-component.jpg'),
     ]) {
       const r = show(shipped, file, '--protocol', 'sixel');
