@@ -152,7 +152,7 @@ export function wasmCanDecode(scan: BaselineScan): boolean {
 export function decodeScanWasm(
   wasm: JpegWasm,
   scan: BaselineScan,
-  onRow: (row: number, planes: readonly Uint8Array[]) => void,
+  onRow: (row: number, planes: readonly Uint8ClampedArray[]) => void,
   idct = false,
 ): ScanEnd | null {
   if (!wasmCanDecode(scan)) throw new DecodeError('unsupported', 'the WebAssembly decoder takes baseline scans only');
@@ -198,7 +198,7 @@ export function decodeScanWasm(
   }
   wasm.begin(dataPtr, bytes.length, scan.start, parts.length, scan.mcusWide);
   wasm.setRestart(scan.restartInterval);
-  const planes: Uint8Array[] = [];
+  const planes: Uint8ClampedArray[] = [];
   if (idct) {
     new Float64Array(buffer, cos, 16).set(cosines4());
     wasm.setCos4(cos);
@@ -226,7 +226,7 @@ export function decodeScanWasm(
       new Float64Array(buffer, at.q, 64).set(part.q);
       const stride = c.storeWide * part.size;
       wasm.transform(i, part.size, at.q, at.plane, stride, c.blocksHigh);
-      planes.push(new Uint8Array(buffer, at.plane, planeLength(part)));
+      planes.push(new Uint8ClampedArray(buffer, at.plane, planeLength(part)));
     }
   });
   const first = (parts[0] as ScanPart).component;
@@ -248,4 +248,30 @@ export function decodeScanWasm(
     for (const part of parts) part.component.firstRow = (row + 1) * part.component.v;
   }
   return { pos: wasm.readerPos(), stop: wasm.readerStop(), overrun: wasm.overrun() };
+}
+
+/**
+ * decodeJpeg's band decode by the module: the scan's entropy decoding, and its reduced inverse
+ * transforms too where every component has one (1x1..4x4: 1/8, 1/4, and 1/2 without subsampled
+ * chroma), `onRow` then given each row's planes by frame component (`count` of them). Null where
+ * the module's memory cannot hold the file (`decodeScanWasm`).
+ */
+export function decodeBandWasm(
+  wasm: JpegWasm,
+  scan: BaselineScan,
+  count: number,
+  onRow: (row: number, transformed?: readonly Uint8ClampedArray[]) => void,
+): ScanEnd | null {
+  if (!scan.parts.every((part) => part.size < 8)) return decodeScanWasm(wasm, scan, (row) => onRow(row));
+  const byFrame = scan.header.components.map((c) => c.index);
+  const transformed: Uint8ClampedArray[] = new Array(count);
+  return decodeScanWasm(
+    wasm,
+    scan,
+    (row, planes) => {
+      for (let i = 0; i < planes.length; i++) transformed[byFrame[i] as number] = planes[i] as Uint8ClampedArray;
+      onRow(row, transformed);
+    },
+    true,
+  );
 }

@@ -16,7 +16,7 @@ import { type ColourInfo, DEFAULT_DECODE_LIMITS, type DecodeLimits } from './ima
 import { BitReader, entropyDataEnd, Stop } from './jpeg-bits.js';
 import { type ColourModel, colourModel, columnMap, type Plane, writeRows } from './jpeg-color.js';
 import { type ComponentState, decodeScan, type ScanPart, truncated } from './jpeg-entropy.js';
-import { type BaselineScan, decodeScanWasm, type JpegWasm, wasmCanDecode } from './jpeg-entropy-wasm.js';
+import { type BaselineScan, decodeBandWasm, type JpegWasm, wasmCanDecode } from './jpeg-entropy-wasm.js';
 import { type BlockSize, coefficientsRead, dequantizer, idctFor } from './jpeg-idct.js';
 import { skippableScans } from './jpeg-progression.js';
 import {
@@ -235,12 +235,20 @@ class Output {
     );
   }
 
-  /** Inverse-transforms MCU row `my` of every component and writes the output rows it covers. */
-  row(my: number): void {
+  /**
+   * Inverse-transforms MCU row `my` of every component and writes the output rows it covers;
+   * `transformed`: the row's planes as the WebAssembly transform wrote them, by frame component.
+   */
+  row(my: number, transformed?: readonly Uint8ClampedArray[]): void {
     const { frame } = this;
     for (let i = 0; i < frame.components.length; i++) {
       const c = frame.components[i] as ComponentState;
-      const plane = this.planes[i] as Plane & { firstRow: number };
+      const plane = this.planes[i] as Plane & { firstRow: number; data: Uint8ClampedArray };
+      if (transformed) {
+        plane.firstRow = my * c.v * (this.sizes[i] as number);
+        plane.data = transformed[i] as Uint8ClampedArray;
+        continue;
+      }
       const q = frame.quant[i] as Float64Array;
       const size = this.sizes[i] as BlockSize;
       const idct = idctFor(size);
@@ -393,7 +401,7 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
           if ((needsDc && !dc) || (needsAc && !ac)) corrupt('a scan uses a Huffman table that was never defined');
           return { component, dc, ac, read: coefficientsRead(f.sizes[sc.index] as BlockSize) };
         });
-        let onRow: ((row: number) => void) | undefined;
+        let onRow: ((row: number, transformed?: readonly Uint8ClampedArray[]) => void) | undefined;
         if (f.mode === 'band') {
           const out = new Output(
             f,
@@ -403,8 +411,8 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
             ),
           );
           output = out;
-          onRow = (row) => {
-            out.row(row);
+          onRow = (row, transformed) => {
+            out.row(row, transformed);
             for (const c of f.components) c.firstRow = (row + 1) * c.v;
           };
         }
@@ -424,7 +432,7 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
             restartInterval,
           };
           const wasm = wasmCanDecode(wasmScan) ? (options.wasm ?? jpegWasm()) : null;
-          const ended = wasm ? decodeScanWasm(wasm, wasmScan, onRow) : null;
+          const ended = wasm ? decodeBandWasm(wasm, wasmScan, f.components.length, onRow) : null;
           if (ended) {
             if (ended.stop === Stop.End && ended.overrun > 0) truncated();
             f.done = true;

@@ -85,7 +85,7 @@ function run(bytes: Uint8Array, size: BlockSize, wasm: boolean, idct = false): O
       rows[i]?.push(Int16Array.from(a));
     });
   };
-  const onRow = (row: number, planes?: readonly Uint8Array[]) => {
+  const onRow = (row: number, planes?: readonly Uint8ClampedArray[]) => {
     if (!idct) keep(scan.parts.map((p) => p.component.coefs));
     else if (planes) keep(planes);
     else {
