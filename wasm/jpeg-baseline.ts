@@ -124,7 +124,7 @@ export function component(
   store<i32>(at, 0, C_PRED << 2);
 }
 
-/** Describes component `c`'s inverse transform: its block size (1, 2 or 4), dequantizer and plane. */
+/** Describes component `c`'s inverse transform: its block size (1, 2, 4 or 8), dequantizer and plane. */
 export function transform(c: i32, size: i32, q: usize, plane: usize, stride: i32, blocksHigh: i32): void {
   const at = comps + <usize>((c * C_FIELDS) << 2);
   store<i32>(at, size, C_SIZE << 2);
@@ -206,6 +206,102 @@ function idct4(coefs: usize, q: usize, out: usize, stride: usize): void {
   }
 }
 
+const work8: usize = memory.data(64 * 8);
+
+/** jpeg-idct.ts transform8: one 8-point AAN inverse transform of d0..d7 to w[k * step], the same operations in the same order. */
+@inline function transform8(
+  w: usize,
+  step: usize,
+  d0: f64,
+  d1: f64,
+  d2: f64,
+  d3: f64,
+  d4: f64,
+  d5: f64,
+  d6: f64,
+  d7: f64,
+): void {
+  const e10 = d0 + d4;
+  const e11 = d0 - d4;
+  const e13 = d2 + d6;
+  const e12 = (d2 - d6) * Math.SQRT2 - e13;
+  const e0 = e10 + e13;
+  const e3 = e10 - e13;
+  const e1 = e11 + e12;
+  const e2 = e11 - e12;
+  const z13 = d5 + d3;
+  const z10 = d5 - d3;
+  const z11 = d1 + d7;
+  const z12 = d1 - d7;
+  const o7 = z11 + z13;
+  const o11 = (z11 - z13) * Math.SQRT2;
+  const z5 = (z10 + z12) * 1.8477590650225735;
+  const o10 = z5 - z12 * 1.0823922002923938;
+  const o12 = z5 - z10 * 2.613125929752753;
+  const o6 = o12 - o7;
+  const o5 = o11 - o6;
+  const o4 = o10 - o5;
+  store<f64>(w, e0 + o7);
+  store<f64>(w + 7 * step, e0 - o7);
+  store<f64>(w + step, e1 + o6);
+  store<f64>(w + 6 * step, e1 - o6);
+  store<f64>(w + 2 * step, e2 + o5);
+  store<f64>(w + 5 * step, e2 - o5);
+  store<f64>(w + 3 * step, e3 + o4);
+  store<f64>(w + 4 * step, e3 - o4);
+}
+
+/** jpeg-idct.ts idct8: columns (a column without AC terms is flat), then rows, `sample + 128` clamped. */
+function idct8(coefs: usize, q: usize, out: usize, stride: usize): void {
+  const w = work8;
+  for (let c: usize = 0; c < 8; c++) {
+    const i = coefs + (c << 1);
+    const qc = q + (c << 3);
+    if (
+      load<i16>(i, 16) == 0 &&
+      load<i16>(i, 32) == 0 &&
+      load<i16>(i, 48) == 0 &&
+      load<i16>(i, 64) == 0 &&
+      load<i16>(i, 80) == 0 &&
+      load<i16>(i, 96) == 0 &&
+      load<i16>(i, 112) == 0
+    ) {
+      const dc = <f64>load<i16>(i) * load<f64>(qc);
+      for (let r: usize = 0; r < 64; r += 8) store<f64>(w + ((r + c) << 3), dc);
+      continue;
+    }
+    transform8(
+      w + (c << 3),
+      64,
+      <f64>load<i16>(i) * load<f64>(qc),
+      <f64>load<i16>(i, 16) * load<f64>(qc, 64),
+      <f64>load<i16>(i, 32) * load<f64>(qc, 128),
+      <f64>load<i16>(i, 48) * load<f64>(qc, 192),
+      <f64>load<i16>(i, 64) * load<f64>(qc, 256),
+      <f64>load<i16>(i, 80) * load<f64>(qc, 320),
+      <f64>load<i16>(i, 96) * load<f64>(qc, 384),
+      <f64>load<i16>(i, 112) * load<f64>(qc, 448),
+    );
+  }
+  for (let r: usize = 0; r < 8; r++) {
+    const row = w + (r << 6);
+    transform8(
+      row,
+      8,
+      load<f64>(row),
+      load<f64>(row, 8),
+      load<f64>(row, 16),
+      load<f64>(row, 24),
+      load<f64>(row, 32),
+      load<f64>(row, 40),
+      load<f64>(row, 48),
+      load<f64>(row, 56),
+    );
+    const o = out + r * stride;
+    for (let x: usize = 0; x < 8; x++) clamped(o + x, load<f64>(row + (x << 3)) + 128);
+  }
+}
+
 /** jpeg.ts Output.row's transforms: MCU row `my` of every component's band into its plane. */
 export function idctRow(my: i32): void {
   for (let c = 0; c < components; c++) {
@@ -224,6 +320,7 @@ export function idctRow(my: i32): void {
       const to = plane + <usize>(y * size) * stride;
       if (size == 2) for (let bx = 0; bx < blocksWide; bx++) idct2(from + (<usize>bx << 7), q, to + (<usize>bx << 1), stride);
       else if (size == 4) for (let bx = 0; bx < blocksWide; bx++) idct4(from + (<usize>bx << 7), q, to + (<usize>bx << 2), stride);
+      else if (size == 8) for (let bx = 0; bx < blocksWide; bx++) idct8(from + (<usize>bx << 7), q, to + (<usize>bx << 3), stride);
       else for (let bx = 0; bx < blocksWide; bx++) clamped(to + <usize>bx, <f64>load<i16>(from + (<usize>bx << 7)) * load<f64>(q) + 128);
     }
   }

@@ -156,8 +156,6 @@ export function decodeScanWasm(
   idct = false,
 ): ScanEnd | null {
   if (!wasmCanDecode(scan)) throw new DecodeError('unsupported', 'the WebAssembly decoder takes baseline scans only');
-  if (idct && scan.parts.some((p) => p.size === 8))
-    throw new DecodeError('unsupported', 'the WebAssembly transform takes block sizes 1, 2 and 4 only');
   const { bytes, parts } = scan;
   let dataPtr: number;
   const tables = new Map<HuffmanTable, number>();
@@ -251,18 +249,16 @@ export function decodeScanWasm(
 }
 
 /**
- * decodeJpeg's band decode by the module: the scan's entropy decoding, and its reduced inverse
- * transforms too where every component has one (1x1..4x4: 1/8, 1/4, and 1/2 without subsampled
- * chroma), `onRow` then given each row's planes by frame component (`count` of them). Null where
- * the module's memory cannot hold the file (`decodeScanWasm`).
+ * decodeJpeg's band decode by the module: the scan's entropy decoding and its inverse transforms
+ * (every block size), `onRow` given each row's planes by frame component (`count` of them). Null
+ * where the module's memory cannot hold the file (`decodeScanWasm`).
  */
 export function decodeBandWasm(
   wasm: JpegWasm,
   scan: BaselineScan,
   count: number,
-  onRow: (row: number, transformed?: readonly Uint8ClampedArray[]) => void,
+  onRow: (row: number, transformed: readonly Uint8ClampedArray[]) => void,
 ): ScanEnd | null {
-  if (!scan.parts.every((part) => part.size < 8)) return decodeScanWasm(wasm, scan, (row) => onRow(row));
   const byFrame = scan.header.components.map((c) => c.index);
   const transformed: Uint8ClampedArray[] = new Array(count);
   return decodeScanWasm(
