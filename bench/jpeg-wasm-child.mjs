@@ -29,7 +29,7 @@ for (let i = 0; i < Number(repsArg); i++) {
   let end;
   let setup = { cpu: 0, wall: 0 };
   if (mode === 'decode-ts' || mode === 'decode-wasm') {
-    let wasm;
+    let wasm = false; // decode-ts: the TypeScript decoder alone (the module is decodeJpeg's default)
     if (mode === 'decode-wasm') {
       const module = await WebAssembly.compile(readFileSync(wasmPath));
       wasm = (await WebAssembly.instantiate(module)).exports;

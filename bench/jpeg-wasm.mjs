@@ -1,9 +1,9 @@
-// Issue 26 experiment: the baseline entropy decoding of the 12 MP photo at 1/4 by TypeScript
+// Issue 26: the baseline entropy decoding of the 12 MP photo at 1/4 by TypeScript
 // (decodeScan) against WebAssembly (wasm/jpeg-baseline.ts), counting the module's compile and
 // instantiate. Fresh processes in alternation (the first call, as in a one-shot `show`) and one
 // process each decoding many times (warm). CPU by process.cpuUsage (all threads: V8's background
 // compilers included), wall by performance.now; medians; the load average before and after.
-// Run alone: node scripts/build-wasm.mjs && npm run build && node bench/jpeg-wasm.mjs
+// Run alone: npm run build && node bench/jpeg-wasm.mjs
 // (TERMSIGHT_BENCH_RUNS fresh rounds, default 11; TERMSIGHT_BENCH_BLOCK=8: at 1/1, without the +idct rows); TERMSIGHT_BENCH_NODE: another node binary.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -30,7 +30,7 @@ const bundle = await rolldown({
 });
 const harness = join(cache, 'bundle');
 await bundle.write({ dir: harness, format: 'esm', entryFileNames: '[name].mjs' });
-const wasm = join(ROOT, 'wasm', 'build', 'jpeg-baseline.wasm');
+const wasm = join(ROOT, 'dist', 'wasm', 'jpeg-baseline.wasm'); // npm run build makes it
 const photo = inputs().baseline;
 const child = join(ROOT, 'bench', 'jpeg-wasm-child.mjs');
 
