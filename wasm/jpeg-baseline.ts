@@ -2,8 +2,9 @@
 // restart intervals, one MCU row a call, into a band of coefficient blocks laid out as the TypeScript
 // decoder's band (src/decode/jpeg-entropy.ts `sequential`, jpeg-bits.ts `BitReader`), with the
 // same bit reader semantics, the same lookahead tables (built by jpeg-segments.ts and copied in)
-// and the same coefficients written. An experiment for issue 26 (docs/decode.md, "WebAssembly").
-// Build: node scripts/build-wasm.mjs. All memory is laid out by the caller (`alloc`); nothing here
+// and the same coefficients written; then the inverse transforms of jpeg-idct.ts into planes.
+// decodeJpeg's default for the scans it takes (issue 26; docs/decode.md, "WebAssembly").
+// Built by `npm run build` (scripts/build-wasm.mjs) into dist/wasm/. All memory is laid out by the caller (`alloc`); nothing here
 // checks bounds beyond what the TypeScript code checks, so the caller sizes every area.
 
 // A Huffman table area, as laid out by the caller (jpeg-entropy-wasm.ts `TABLE`).

@@ -1,7 +1,7 @@
 /**
- * The baseline entropy decoding of a scan by the WebAssembly module built from
- * wasm/jpeg-baseline.ts (loaded by jpeg-wasm-load.ts; decodeJpeg's default where it can take the
- * scan), beside `decodeScan` (the reference), and the inverse transform of a band by both.
+ * The baseline entropy decoding of a scan and the inverse transform of its bands by the
+ * WebAssembly module built from wasm/jpeg-baseline.ts (loaded by jpeg-wasm-load.ts; decodeJpeg's
+ * default where it can take the scan), beside `decodeScan` and jpeg-idct.ts (the reference).
  * jpeg-wasm-harness.ts parses a file up to its scan for the tests and the bench. See docs/decode.md,
  * "WebAssembly".
  */

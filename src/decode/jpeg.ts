@@ -47,9 +47,10 @@ export interface JpegDecodeOptions {
   /** `'apply'` (default) turns the picture upright by its EXIF orientation; `'ignore'` keeps it as stored. */
   readonly orientation?: 'apply' | 'ignore' | undefined;
   /**
-   * The WebAssembly entropy decoder for a sequential scan it can take (jpeg-entropy-wasm.ts), with
-   * the same result: by default (undefined) the module the package ships, compiled on first use;
-   * an instance's exports to use those; `false` for the TypeScript decoder alone (the reference).
+   * The WebAssembly decoder (entropy decoding and inverse transforms) for a sequential scan it can
+   * take (jpeg-entropy-wasm.ts), with the same result: by default (undefined) the module the
+   * package ships, compiled on first use; an instance's exports to use those; `false` for the
+   * TypeScript decoder alone (the reference).
    */
   readonly wasm?: JpegWasm | false | undefined;
 }
