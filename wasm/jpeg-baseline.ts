@@ -643,3 +643,33 @@ export function decodeRow(): i32 {
   }
   return stop == 2 && overrun() > 0 ? 1 : 0;
 }
+
+/** jpeg-color.ts's YCbCr tables, i32[4][256]: CR_R, CB_G, CR_G, CB_B (copied in). */
+let ycc: usize = 0;
+export function setYcc(ptr: usize): void {
+  ycc = ptr;
+}
+
+/** A Uint8ClampedArray store of an integer. */
+@inline function clampedInt(p: usize, v: i32): void {
+  store<u8>(p, <u8>(v < 0 ? 0 : v > 255 ? 255 : v));
+}
+
+/**
+ * jpeg-color.ts ycbcrRow: one output row of RGBA at `out` from the rows of Y, Cb and Cr at p0..p2,
+ * each output column x sampling column m[x] (nearest-sample upsampling), the same integer steps.
+ */
+export function ycbcrRow(out: usize, width: i32, p0: usize, m0: usize, p1: usize, m1: usize, p2: usize, m2: usize): void {
+  const t = ycc;
+  for (let x = 0; x < width; x++) {
+    const xo = <usize>x << 2;
+    const yy = (<i32>load<u8>(p0 + <usize>load<i32>(m0 + xo)) << 16) + 32768;
+    const cb = <usize>load<u8>(p1 + <usize>load<i32>(m1 + xo)) << 2;
+    const cr = <usize>load<u8>(p2 + <usize>load<i32>(m2 + xo)) << 2;
+    const o = out + xo;
+    clampedInt(o, (yy + load<i32>(t + cr)) >> 16);
+    clampedInt(o + 1, (yy + load<i32>(t + 1024 + cb) + load<i32>(t + 2048 + cr)) >> 16);
+    clampedInt(o + 2, (yy + load<i32>(t + 3072 + cb)) >> 16);
+    store<u8>(o + 3, 255);
+  }
+}

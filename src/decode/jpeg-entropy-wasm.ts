@@ -7,6 +7,7 @@
  */
 import { DecodeError } from './error.js';
 import { BitReader } from './jpeg-bits.js';
+import { YCBCR_TABLES } from './jpeg-color.js';
 import { decodeScan, type ScanPart, truncated } from './jpeg-entropy.js';
 import { type BlockSize, idctFor } from './jpeg-idct.js';
 import type { FrameHeader, HuffmanTable, ScanHeader } from './jpeg-segments.js';
@@ -36,6 +37,8 @@ export interface JpegWasm {
   decodeRow(): number;
   transform(c: number, size: number, q: number, plane: number, stride: number, blocksHigh: number): void;
   setCos4(ptr: number): void;
+  setYcc(ptr: number): void;
+  ycbcrRow(out: number, width: number, p0: number, m0: number, p1: number, m1: number, p2: number, m2: number): void;
   idctRow(my: number): void;
   readerPos(): number;
   readerStop(): number;
@@ -143,6 +146,20 @@ export function wasmCanDecode(scan: BaselineScan): boolean {
 }
 
 /**
+ * A YCbCr picture's colour conversion and upsampling by the module (jpeg-color.ts `writeRows`
+ * for 'ycbcr'), written into `out` row band by row band. By frame component (Y, Cb, Cr).
+ */
+export interface ColourJob {
+  readonly out: Uint8ClampedArray;
+  readonly width: number;
+  readonly height: number;
+  /** Output rows an MCU row covers (vmax x block size). */
+  readonly rowsOf: number;
+  /** Each component's `columnMap`. */
+  readonly maps: readonly Int32Array[];
+}
+
+/**
  * `decodeScanTs` by the module: the file, the tables and the bands are placed in its memory, the
  * components' `coefs` become views of their bands there (valid until the module's memory grows),
  * and each row is decoded by one call. Throws the DecodeError the reference throws. Null, before
@@ -154,6 +171,7 @@ export function decodeScanWasm(
   scan: BaselineScan,
   onRow: (row: number, planes: readonly Uint8ClampedArray[]) => void,
   idct = false,
+  colour?: ColourJob,
 ): ScanEnd | null {
   if (!wasmCanDecode(scan)) throw new DecodeError('unsupported', 'the WebAssembly decoder takes baseline scans only');
   const { bytes, parts } = scan;
@@ -169,6 +187,9 @@ export function decodeScanWasm(
   };
   let placed: { dc: number; ac: number; natural: number; band: number; q: number; plane: number }[];
   let cos: number;
+  let ycc = 0;
+  let maps: number[] = [];
+  let scratch = 0;
   try {
     dataPtr = wasm.alloc(bytes.length);
     placed = parts.map((part) => ({
@@ -180,6 +201,11 @@ export function decodeScanWasm(
       plane: idct ? wasm.alloc(planeLength(part)) : 0,
     }));
     cos = idct ? wasm.alloc(16 * 8) : 0;
+    if (colour) {
+      ycc = wasm.alloc(4 * 256 * 4);
+      maps = colour.maps.map((m) => wasm.alloc(m.length * 4));
+      scratch = wasm.alloc(colour.rowsOf * colour.width * 4);
+    }
   } catch {
     return null; // the allocator traps where memory.grow fails
   }
@@ -227,6 +253,37 @@ export function decodeScanWasm(
       planes.push(new Uint8ClampedArray(buffer, at.plane, planeLength(part)));
     }
   });
+  // Colour: the parts (scan order) that hold Y, Cb and Cr (frame order), and where their rows start.
+  let ycbcr: ((row: number) => void) | null = null;
+  if (colour && idct) {
+    YCBCR_TABLES.forEach((t, k) => {
+      new Int32Array(buffer, ycc + k * 1024, 256).set(t);
+    });
+    wasm.setYcc(ycc);
+    colour.maps.forEach((m, k) => {
+      new Int32Array(buffer, maps[k] as number, m.length).set(m);
+    });
+    const byFrame = scan.header.components.map((c) => c.index);
+    const partOf = [0, 1, 2].map((k) => byFrame.indexOf(k));
+    const comp = partOf.map((i) => {
+      const part = parts[i] as TransformedPart;
+      const c = part.component;
+      return { plane: (placed[i] as { plane: number }).plane, per: c.v * part.size, stride: c.storeWide * part.size };
+    });
+    const [c0, c1, c2] = comp as [(typeof comp)[0], (typeof comp)[0], (typeof comp)[0]];
+    const [m0, m1, m2] = maps as [number, number, number];
+    const { width, rowsOf, out } = colour;
+    const band = new Uint8ClampedArray(buffer, scratch, rowsOf * width * 4);
+    ycbcr = (row) => {
+      const y0 = row * rowsOf;
+      const y1 = Math.min(colour.height, y0 + rowsOf);
+      for (let y = y0; y < y1; y++) {
+        const at = (c: typeof c0) => c.plane + (Math.floor((y * c.per) / rowsOf) - row * c.per) * c.stride;
+        wasm.ycbcrRow(scratch + (y - y0) * width * 4, width, at(c0), m0, at(c1), m1, at(c2), m2);
+      }
+      out.set(band.subarray(0, (y1 - y0) * width * 4), y0 * width * 4);
+    };
+  }
   const first = (parts[0] as ScanPart).component;
   const rows = parts.length === 1 ? first.blocksHigh : scan.mcusHigh;
   for (let row = 0; row < rows; row++) {
@@ -242,6 +299,7 @@ export function decodeScanWasm(
     }
     if (ended !== 0) truncated();
     if (idct) wasm.idctRow(row);
+    if (ycbcr) ycbcr(row);
     onRow(row, planes);
     for (const part of parts) part.component.firstRow = (row + 1) * part.component.v;
   }
@@ -250,14 +308,16 @@ export function decodeScanWasm(
 
 /**
  * decodeJpeg's band decode by the module: the scan's entropy decoding and its inverse transforms
- * (every block size), `onRow` given each row's planes by frame component (`count` of them). Null
+ * (every block size), `onRow` given each row's planes by frame component (`count` of them) and
+ * whether the module also wrote its RGBA rows (`colour`: a YCbCr picture). Null
  * where the module's memory cannot hold the file (`decodeScanWasm`).
  */
 export function decodeBandWasm(
   wasm: JpegWasm,
   scan: BaselineScan,
   count: number,
-  onRow: (row: number, transformed: readonly Uint8ClampedArray[]) => void,
+  onRow: (row: number, transformed: readonly Uint8ClampedArray[], coloured: boolean) => void,
+  colour?: ColourJob,
 ): ScanEnd | null {
   const byFrame = scan.header.components.map((c) => c.index);
   const transformed: Uint8ClampedArray[] = new Array(count);
@@ -266,8 +326,9 @@ export function decodeBandWasm(
     scan,
     (row, planes) => {
       for (let i = 0; i < planes.length; i++) transformed[byFrame[i] as number] = planes[i] as Uint8ClampedArray;
-      onRow(row, transformed);
+      onRow(row, transformed, colour !== undefined);
     },
     true,
+    colour,
   );
 }

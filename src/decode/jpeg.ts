@@ -16,7 +16,13 @@ import { type ColourInfo, DEFAULT_DECODE_LIMITS, type DecodeLimits } from './ima
 import { BitReader, entropyDataEnd, Stop } from './jpeg-bits.js';
 import { type ColourModel, colourModel, columnMap, type Plane, writeRows } from './jpeg-color.js';
 import { type ComponentState, decodeScan, type ScanPart, truncated } from './jpeg-entropy.js';
-import { type BaselineScan, decodeBandWasm, type JpegWasm, wasmCanDecode } from './jpeg-entropy-wasm.js';
+import {
+  type BaselineScan,
+  type ColourJob,
+  decodeBandWasm,
+  type JpegWasm,
+  wasmCanDecode,
+} from './jpeg-entropy-wasm.js';
 import { type BlockSize, coefficientsRead, dequantizer, idctFor } from './jpeg-idct.js';
 import { skippableScans } from './jpeg-progression.js';
 import {
@@ -236,11 +242,20 @@ class Output {
     );
   }
 
+  /** What the WebAssembly module needs to write this picture's RGBA: YCbCr only. */
+  colourJob(): ColourJob | undefined {
+    const { frame } = this;
+    if (this.model !== 'ycbcr') return undefined;
+    const rowsOf = frame.vmax * frame.blockSize;
+    return { out: this.data, width: frame.width, height: frame.height, rowsOf, maps: this.maps };
+  }
+
   /**
    * Inverse-transforms MCU row `my` of every component and writes the output rows it covers;
-   * `transformed`: the row's planes as the WebAssembly transform wrote them, by frame component.
+   * `transformed`: the row's planes as the WebAssembly transform wrote them, by frame component;
+   * `coloured`: the module wrote the row's RGBA too.
    */
-  row(my: number, transformed?: readonly Uint8ClampedArray[]): void {
+  row(my: number, transformed?: readonly Uint8ClampedArray[], coloured = false): void {
     const { frame } = this;
     for (let i = 0; i < frame.components.length; i++) {
       const c = frame.components[i] as ComponentState;
@@ -263,6 +278,7 @@ class Output {
           idct(c.coefs, from + bx * 64, q, plane.data, to + bx * size, plane.stride);
       }
     }
+    if (coloured) return; // the module wrote the RGBA rows (colourJob)
     const y0 = my * frame.vmax * frame.blockSize;
     const y1 = Math.min(frame.height, y0 + frame.vmax * frame.blockSize);
     writeRows(this.model, this.planes, this.maps, this.data, frame.width, y0, y1);
@@ -402,7 +418,7 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
           if ((needsDc && !dc) || (needsAc && !ac)) corrupt('a scan uses a Huffman table that was never defined');
           return { component, dc, ac, read: coefficientsRead(f.sizes[sc.index] as BlockSize) };
         });
-        let onRow: ((row: number, transformed?: readonly Uint8ClampedArray[]) => void) | undefined;
+        let onRow: ((row: number, transformed?: readonly Uint8ClampedArray[], coloured?: boolean) => void) | undefined;
         if (f.mode === 'band') {
           const out = new Output(
             f,
@@ -412,8 +428,8 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
             ),
           );
           output = out;
-          onRow = (row, transformed) => {
-            out.row(row, transformed);
+          onRow = (row, transformed, coloured) => {
+            out.row(row, transformed, coloured);
             for (const c of f.components) c.firstRow = (row + 1) * c.v;
           };
         }
@@ -433,7 +449,7 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
             restartInterval,
           };
           const wasm = wasmCanDecode(wasmScan) ? (options.wasm ?? jpegWasm()) : null;
-          const ended = wasm ? decodeBandWasm(wasm, wasmScan, f.components.length, onRow) : null;
+          const ended = wasm ? decodeBandWasm(wasm, wasmScan, f.components.length, onRow, output?.colourJob()) : null;
           if (ended) {
             if (ended.stop === Stop.End && ended.overrun > 0) truncated();
             f.done = true;
