@@ -147,7 +147,7 @@ describe('WebAssembly baseline entropy decoding = decodeScan', () => {
     });
   }
 
-  it('the 12 MP bench photo: every coefficient at 1/4 and 1/1, every sample at 1/4, 1/2 and 1/1', {
+  it('the 12 MP bench photo: every coefficient at 1/4 and 1/1, every sample at 1/4, 1/2 and 1/1, the picture at 1/4 and 1/2', {
     timeout: 120_000,
   }, async () => {
     // bench/jpeg.mjs makes it under .bench-cache/ (ImageMagick) and needs dist/ (npm run build).
@@ -161,6 +161,16 @@ describe('WebAssembly baseline entropy decoding = decodeScan', () => {
     expectSame(bytes, 2, true);
     expectSame(bytes, 4, true);
     expectSame(bytes, 8, true);
+    // The whole decode (the colour conversion in the module too) at 1/4 and 1/2.
+    for (const maxSize of [
+      { width: 1000, height: 750 },
+      { width: 2000, height: 1500 },
+    ]) {
+      const a = decodeJpeg(bytes, { maxSize, wasm: false });
+      const b = decodeJpeg(bytes, { maxSize, wasm: instance() });
+      expect(b.raster.width).toBe(a.raster.width);
+      expect(Buffer.compare(Buffer.from(b.raster.data), Buffer.from(a.raster.data))).toBe(0);
+    }
   });
 
   it('decodeJpeg with the module: the same picture as without, at every scale', () => {
