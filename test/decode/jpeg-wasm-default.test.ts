@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJpeg } from '../../src/decode/jpeg.js';
+import type { JpegWasm } from '../../src/decode/jpeg-entropy-wasm.js';
 import { compileJpegWasm, instantiateJpegWasm, jpegWasm } from '../../src/decode/jpeg-wasm-load.js';
 import { ensureBuilt } from '../support/build.js';
 
@@ -174,5 +176,25 @@ describe('jpeg-wasm-load', () => {
 
   it('run from src/ (no src/wasm/): no module, so decodeJpeg falls back', () => {
     expect(jpegWasm()).toBeNull();
+  });
+
+  it('a module whose memory cannot grow to hold the file: decodeJpeg falls back, the same picture', () => {
+    const module = compileJpegWasm(pathToFileURL(join(ROOT, 'dist', 'wasm', 'jpeg-baseline.wasm')));
+    const bytes = readFileSync(join(JPEG, 'baseline-420.jpg'));
+    const maxSize = { width: 30, height: 30 };
+    const reference = decodeJpeg(bytes, { maxSize, wasm: false });
+    let calls = 0;
+    const exports = instantiateJpegWasm(module) as JpegWasm;
+    // The stub allocator traps where memory.grow fails: the file is the first thing placed.
+    const full: JpegWasm = {
+      ...exports,
+      alloc: () => {
+        calls++;
+        throw new Error('RuntimeError: unreachable');
+      },
+    };
+    const decoded = decodeJpeg(bytes, { maxSize, wasm: full });
+    expect(calls).toBe(1);
+    expect(Buffer.compare(Buffer.from(decoded.raster.data), Buffer.from(reference.raster.data))).toBe(0);
   });
 });
