@@ -50,6 +50,8 @@ const CR_R = table(1.402);
 const CB_G = table(-0.344136286);
 const CR_G = table(-0.714136286);
 const CB_B = table(1.772);
+/** The four tables, for the WebAssembly copy of `ycbcrRow` (jpeg-entropy-wasm.ts). */
+export const YCBCR_TABLES: readonly Int32Array[] = [CR_R, CB_G, CR_G, CB_B];
 
 /**
  * For each output column x, the column of a component's plane it samples: floor(x * per / of),

@@ -16,6 +16,13 @@ import { type ColourInfo, DEFAULT_DECODE_LIMITS, type DecodeLimits } from './ima
 import { BitReader, entropyDataEnd, Stop } from './jpeg-bits.js';
 import { type ColourModel, colourModel, columnMap, type Plane, writeRows } from './jpeg-color.js';
 import { type ComponentState, decodeScan, type ScanPart, truncated } from './jpeg-entropy.js';
+import {
+  type BaselineScan,
+  type ColourJob,
+  decodeBandWasm,
+  type JpegWasm,
+  wasmCanDecode,
+} from './jpeg-entropy-wasm.js';
 import { type BlockSize, coefficientsRead, dequantizer, idctFor } from './jpeg-idct.js';
 import { skippableScans } from './jpeg-progression.js';
 import {
@@ -32,6 +39,7 @@ import {
   parseRestartInterval,
   parseScanHeader,
 } from './jpeg-segments.js';
+import { jpegWasm } from './jpeg-wasm-load.js';
 
 /** How to decode a JPEG. */
 export interface JpegDecodeOptions {
@@ -44,6 +52,13 @@ export interface JpegDecodeOptions {
   readonly maxSize?: { readonly width: number; readonly height: number } | undefined;
   /** `'apply'` (default) turns the picture upright by its EXIF orientation; `'ignore'` keeps it as stored. */
   readonly orientation?: 'apply' | 'ignore' | undefined;
+  /**
+   * The WebAssembly decoder (entropy decoding and inverse transforms) for a sequential scan it can
+   * take (jpeg-entropy-wasm.ts), with the same result: by default (undefined) the module the
+   * package ships, compiled on first use; an instance's exports to use those; `false` for the
+   * TypeScript decoder alone (the reference).
+   */
+  readonly wasm?: JpegWasm | false | undefined;
 }
 
 /** A decoded JPEG. */
@@ -227,12 +242,29 @@ class Output {
     );
   }
 
-  /** Inverse-transforms MCU row `my` of every component and writes the output rows it covers. */
-  row(my: number): void {
+  /** What the WebAssembly module needs to write this picture's RGBA: YCbCr only. */
+  colourJob(): ColourJob | undefined {
+    const { frame } = this;
+    if (this.model !== 'ycbcr') return undefined;
+    const rowsOf = frame.vmax * frame.blockSize;
+    return { out: this.data, width: frame.width, height: frame.height, rowsOf, maps: this.maps };
+  }
+
+  /**
+   * Inverse-transforms MCU row `my` of every component and writes the output rows it covers;
+   * `transformed`: the row's planes as the WebAssembly transform wrote them, by frame component;
+   * `coloured`: the module wrote the row's RGBA too.
+   */
+  row(my: number, transformed?: readonly Uint8ClampedArray[], coloured = false): void {
     const { frame } = this;
     for (let i = 0; i < frame.components.length; i++) {
       const c = frame.components[i] as ComponentState;
-      const plane = this.planes[i] as Plane & { firstRow: number };
+      const plane = this.planes[i] as Plane & { firstRow: number; data: Uint8ClampedArray };
+      if (transformed) {
+        plane.firstRow = my * c.v * (this.sizes[i] as number);
+        plane.data = transformed[i] as Uint8ClampedArray;
+        continue;
+      }
       const q = frame.quant[i] as Float64Array;
       const size = this.sizes[i] as BlockSize;
       const idct = idctFor(size);
@@ -246,6 +278,7 @@ class Output {
           idct(c.coefs, from + bx * 64, q, plane.data, to + bx * size, plane.stride);
       }
     }
+    if (coloured) return; // the module wrote the RGBA rows (colourJob)
     const y0 = my * frame.vmax * frame.blockSize;
     const y1 = Math.min(frame.height, y0 + frame.vmax * frame.blockSize);
     writeRows(this.model, this.planes, this.maps, this.data, frame.width, y0, y1);
@@ -385,7 +418,7 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
           if ((needsDc && !dc) || (needsAc && !ac)) corrupt('a scan uses a Huffman table that was never defined');
           return { component, dc, ac, read: coefficientsRead(f.sizes[sc.index] as BlockSize) };
         });
-        let onRow: ((row: number) => void) | undefined;
+        let onRow: ((row: number, transformed?: readonly Uint8ClampedArray[], coloured?: boolean) => void) | undefined;
         if (f.mode === 'band') {
           const out = new Output(
             f,
@@ -395,10 +428,34 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
             ),
           );
           output = out;
-          onRow = (row) => {
-            out.row(row);
+          onRow = (row, transformed, coloured) => {
+            out.row(row, transformed, coloured);
             for (const c of f.components) c.firstRow = (row + 1) * c.v;
           };
+        }
+        if (onRow && options.wasm !== false) {
+          // The WebAssembly decoder where it takes the scan; else (or without the module) decodeScan.
+          const wasmScan: BaselineScan = {
+            bytes,
+            start: p,
+            header: scan,
+            frame: f.header,
+            parts: parts.map((part, i) => {
+              const index = (scan.components[i] as { index: number }).index;
+              return { ...part, size: f.sizes[index] as BlockSize, q: f.quant[index] as Float64Array };
+            }),
+            mcusWide: f.mcusWide,
+            mcusHigh: f.mcusHigh,
+            restartInterval,
+          };
+          const wasm = wasmCanDecode(wasmScan) ? (options.wasm ?? jpegWasm()) : null;
+          const ended = wasm ? decodeBandWasm(wasm, wasmScan, f.components.length, onRow, output?.colourJob()) : null;
+          if (ended) {
+            if (ended.stop === Stop.End && ended.overrun > 0) truncated();
+            f.done = true;
+            p = ended.pos;
+            break;
+          }
         }
         decodeScan(reader, {
           header: scan,

@@ -102,6 +102,30 @@ await check('the CLI: detect --json and show --protocol kitty to a pipe', async 
   equal(show.status, 0, `show exit (${String(show.stderr).slice(0, 200)})`);
   equal(drawn(show.stdout)?.protocol, 'kitty', 'show drew');
 });
+await check('a baseline JPEG is decoded by the shipped WebAssembly module, to the same pixels', async () => {
+  // Counted from here: the decoder compiles the module on the first JPEG it can take.
+  const wasm = globalThis.WebAssembly;
+  let compiled = 0;
+  const Module = wasm.Module;
+  wasm.Module = new Proxy(Module, {
+    construct(target, args) {
+      compiled += 1;
+      return Reflect.construct(target, args);
+    },
+  });
+  try {
+    const { decodeImage } = await load('decode/index.js');
+    const { decodeJpeg } = await load('decode/jpeg.js');
+    const bytes = readFileSync(new URL('../fixtures/images/jpeg/baseline-420.jpg', import.meta.url));
+    const maxSize = { width: 30, height: 30 };
+    const module = decodeImage(bytes, { maxSize }).frames[0].raster.data;
+    equal(compiled, 1, 'modules compiled');
+    const reference = decodeJpeg(bytes, { maxSize, wasm: false }).raster.data;
+    equal(Buffer.compare(Buffer.from(module), Buffer.from(reference)), 0, 'pixels against the TypeScript decoder');
+  } finally {
+    wasm.Module = Module;
+  }
+});
 console.log(failed === 0 ? `all checks passed on ${runtime}` : `${failed} check(s) failed on ${runtime}`);
 clearInterval(keepAlive);
 process.exit(failed === 0 ? 0 : 1);

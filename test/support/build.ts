@@ -14,7 +14,13 @@ const ROOT = resolve(fileURLToPath(import.meta.url), '..', '..', '..');
 const STAMP = join(ROOT, 'dist', '.built');
 const LOCK = join(ROOT, 'dist.building');
 /** What a build reads besides src/. */
-const INPUTS = ['package.json', 'tsconfig.build.json', 'scripts/bundle.mjs'];
+const INPUTS = [
+  'package.json',
+  'tsconfig.build.json',
+  'scripts/bundle.mjs',
+  'scripts/build-wasm.mjs',
+  'wasm/jpeg-baseline.ts',
+];
 
 function newestSource(dir: string): number {
   let newest = 0;

@@ -1,0 +1,233 @@
+/**
+ * Issue 26: the WebAssembly baseline entropy decoder (wasm/jpeg-baseline.ts, through
+ * src/decode/jpeg-entropy-wasm.ts) against the TypeScript decoder (`decodeScan`, the reference).
+ * Over the repository's baseline fixtures at every block size and the 12 MP bench photo at 1/4
+ * and 1/1, every coefficient of every MCU row's band must be equal, and the reader must end at
+ * the same byte with the same stop, and the planes the inverse transform writes (1/8, 1/4, 1/2)
+ * must hold the same samples; over damaged copies (bytes changed, the file cut short) both
+ * must give the same coefficients or fail with the same error.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { decodeJpeg } from '../../src/decode/jpeg.js';
+import {
+  type BaselineScan,
+  decodeScanTs,
+  decodeScanWasm,
+  idctRowTs,
+  type JpegWasm,
+  planesTs,
+  type ScanEnd,
+  wasmCanDecode,
+} from '../../src/decode/jpeg-entropy-wasm.js';
+import type { BlockSize } from '../../src/decode/jpeg-idct.js';
+import { firstScan } from '../../src/decode/jpeg-wasm-harness.js';
+import { ensureBuilt } from '../support/build.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+// What `npm run build` makes of wasm/jpeg-baseline.ts (scripts/build-wasm.mjs) and the package ships.
+const WASM = join(ROOT, 'dist', 'wasm', 'jpeg-baseline.wasm');
+const FIXTURES = join(ROOT, 'test', 'fixtures', 'images', 'jpeg');
+const BASELINE = [
+  'baseline-411.jpg',
+  'baseline-420.jpg',
+  'baseline-422.jpg',
+  'baseline-440.jpg',
+  'baseline-444.jpg',
+  'baseline-odd-2x2-1x2-2x1.jpg',
+  'baseline-optimized.jpg',
+  'cmyk-adobe.jpg',
+  'grey.jpg',
+  'rgb-adobe.jpg',
+  // Restart intervals: every 3 MCUs (4:2:0) and every MCU row.
+  'restart-every-3-mcus.jpg',
+  'restart-every-row.jpg',
+];
+const SIZES: BlockSize[] = [1, 2, 4, 8];
+
+// This project's lib has no WebAssembly types; Node's global has what these say.
+const { Module, Instance } = (
+  globalThis as unknown as {
+    WebAssembly: { Module: new (bytes: Uint8Array) => object; Instance: new (m: object) => { exports: unknown } };
+  }
+).WebAssembly;
+
+let module: object;
+
+beforeAll(() => {
+  ensureBuilt();
+  module = new Module(readFileSync(WASM));
+}, 600_000);
+
+function instance(): JpegWasm {
+  return new Instance(module).exports as JpegWasm;
+}
+
+interface Outcome {
+  coefs: Int16Array[];
+  end: ScanEnd | null;
+  error: string | null;
+}
+
+/**
+ * Every row's bands (or with `idct`, the planes the inverse transform writes), concatenated per
+ * component, and how the scan ended.
+ */
+function run(bytes: Uint8Array, size: BlockSize, wasm: boolean, idct = false): Outcome {
+  const scan: BaselineScan = firstScan(bytes, size);
+  const rows: Int16Array[][] = scan.parts.map(() => []);
+  const tsPlanes = planesTs(scan);
+  const keep = (arrays: readonly ArrayLike<number>[]) => {
+    arrays.forEach((a, i) => {
+      rows[i]?.push(Int16Array.from(a));
+    });
+  };
+  const onRow = (row: number, planes?: readonly Uint8ClampedArray[]) => {
+    if (!idct) keep(scan.parts.map((p) => p.component.coefs));
+    else if (planes) keep(planes);
+    else {
+      idctRowTs(scan, tsPlanes, row);
+      keep(tsPlanes);
+    }
+  };
+  let end: ScanEnd | null = null;
+  let error: string | null = null;
+  try {
+    end = wasm ? decodeScanWasm(instance(), scan, onRow, idct) : decodeScanTs(scan, (row) => onRow(row));
+  } catch (e) {
+    error = String(e);
+  }
+  const coefs = rows.map((r) => {
+    const all = new Int16Array(r.reduce((n, a) => n + a.length, 0));
+    let at = 0;
+    for (const a of r) {
+      all.set(a, at);
+      at += a.length;
+    }
+    return all;
+  });
+  return { coefs, end, error };
+}
+
+function expectSame(bytes: Uint8Array, size: BlockSize, idct = false): void {
+  const ts = run(bytes, size, false, idct);
+  const wasm = run(bytes, size, true, idct);
+  expect(wasm.error).toBe(ts.error);
+  expect(wasm.end).toEqual(ts.end);
+  expect(wasm.coefs.length).toBe(ts.coefs.length);
+  ts.coefs.forEach((c, i) => {
+    const w = wasm.coefs[i] as Int16Array;
+    expect(w.length).toBe(c.length);
+    // Buffer.compare first (fast); on a difference, the first differing index for the message.
+    if (
+      Buffer.compare(
+        Buffer.from(w.buffer, w.byteOffset, w.byteLength),
+        Buffer.from(c.buffer, c.byteOffset, c.byteLength),
+      ) !== 0
+    ) {
+      const at = c.findIndex((v, k) => v !== w[k]);
+      expect({ component: i, at, wasm: w[at] }).toEqual({ component: i, at, wasm: c[at] });
+    }
+  });
+}
+
+describe('WebAssembly baseline entropy decoding = decodeScan', () => {
+  for (const name of BASELINE) {
+    it(`${name}: every coefficient at every block size`, () => {
+      const bytes = readFileSync(join(FIXTURES, name));
+      expect(wasmCanDecode(firstScan(bytes, 8))).toBe(true);
+      for (const size of SIZES) expectSame(bytes, size);
+    });
+    it(`${name}: every sample of the inverse transform at every block size`, () => {
+      const bytes = readFileSync(join(FIXTURES, name));
+      for (const size of SIZES) expectSame(bytes, size, true);
+    });
+  }
+
+  it('the 12 MP bench photo: every coefficient at 1/4 and 1/1, every sample at 1/4, 1/2 and 1/1, the picture at 1/4 and 1/2', {
+    timeout: 120_000,
+  }, async () => {
+    // bench/jpeg.mjs makes it under .bench-cache/ (ImageMagick) and needs dist/ (npm run build).
+    const bench = (await import(pathToFileURL(join(ROOT, 'bench', 'jpeg.mjs')).href)) as {
+      inputs(): { baseline: string };
+    };
+    const bytes = readFileSync(bench.inputs().baseline);
+    expect(wasmCanDecode(firstScan(bytes, 2))).toBe(true);
+    expectSame(bytes, 2);
+    expectSame(bytes, 8);
+    expectSame(bytes, 2, true);
+    expectSame(bytes, 4, true);
+    expectSame(bytes, 8, true);
+    // The whole decode (the colour conversion in the module too) at 1/4 and 1/2.
+    for (const maxSize of [
+      { width: 1000, height: 750 },
+      { width: 2000, height: 1500 },
+    ]) {
+      const a = decodeJpeg(bytes, { maxSize, wasm: false });
+      const b = decodeJpeg(bytes, { maxSize, wasm: instance() });
+      expect(b.raster.width).toBe(a.raster.width);
+      expect(Buffer.compare(Buffer.from(b.raster.data), Buffer.from(a.raster.data))).toBe(0);
+    }
+  });
+
+  it('decodeJpeg with the module: the same picture as without, at every scale', () => {
+    for (const name of BASELINE) {
+      const bytes = readFileSync(join(FIXTURES, name));
+      for (const d of [1, 2, 4, 8]) {
+        const maxSize = { width: 1, height: 1 };
+        const ts = decodeJpeg(bytes, { maxSize: d === 8 ? maxSize : undefined });
+        const scaled = { width: Math.ceil(ts.sourceWidth / d), height: Math.ceil(ts.sourceHeight / d) };
+        const options = { maxSize: scaled, orientation: 'ignore' as const };
+        const a = decodeJpeg(bytes, { ...options, wasm: false });
+        const b = decodeJpeg(bytes, { ...options, wasm: instance() });
+        expect({ name, d, scale: b.scale, width: b.raster.width }).toEqual({
+          name,
+          d,
+          scale: a.scale,
+          width: a.raster.width,
+        });
+        expect(Buffer.compare(Buffer.from(b.raster.data), Buffer.from(a.raster.data))).toBe(0);
+      }
+    }
+  });
+
+  it('damaged files: the same coefficients or the same error', () => {
+    const files = ['baseline-420.jpg', 'baseline-optimized.jpg', 'grey.jpg', 'restart-every-3-mcus.jpg'].map((n) =>
+      readFileSync(join(FIXTURES, n)),
+    );
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: files.length - 1 }),
+        fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 0, max: 255 })), {
+          maxLength: 6,
+        }),
+        fc.double({ min: 0.3, max: 1, noNaN: true }),
+        fc.constantFrom<BlockSize>(...SIZES),
+        (which, changes, keep, size) => {
+          const original = files[which] as Buffer;
+          const start = firstScan(original, 8).start;
+          const bytes = Uint8Array.from(original.subarray(0, start + Math.floor((original.length - start) * keep)));
+          for (const [where, value] of changes) bytes[start + Math.floor(where * (bytes.length - start - 1))] = value;
+          expectSame(bytes, size);
+          expectSame(bytes, size, true);
+          const whole = (wasm: boolean) => {
+            try {
+              const { raster } = decodeJpeg(bytes, {
+                maxSize: { width: 1, height: 1 },
+                wasm: wasm ? instance() : false,
+              });
+              return Buffer.from(raster.data).toString('base64');
+            } catch (e) {
+              return String(e);
+            }
+          };
+          expect(whole(true)).toBe(whole(false));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
