@@ -53,6 +53,12 @@ const STAGES = [
 function frameStage(names) {
   return ({ functionName, url }) => {
     if (url.startsWith('node:') || url === '') return 'modules+node';
+    // The WebAssembly decoder (wasm/jpeg-baseline.ts): its functions by what they do.
+    if (url.startsWith('wasm://')) {
+      if (/idct|transform/i.test(functionName)) return 'idct';
+      if (/ycbcr|ycc/i.test(functionName)) return 'colour+upsample';
+      return 'entropy';
+    }
     // Closures without a name (the scan kinds' block decoders) are placed by their chunk.
     return names.get(functionName) ?? (/jpeg/.test(url) ? 'decode other' : 'cli+rest');
   };
