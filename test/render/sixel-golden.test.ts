@@ -9,49 +9,11 @@
  * search) and of few (the exact path). Written anew only on purpose:
  * `SIXEL_GOLDEN_WRITE=1 npx vitest run test/render/sixel-golden.test.ts`.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { Raster } from '../../src/core/raster.js';
-import { decodeImage } from '../../src/decode/index.js';
 import { resize } from '../../src/render/geometry/resize.js';
 import { encodeSixelBytes, type SixelOptions } from '../../src/render/pixels/sixel.js';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const GOLDEN = join(here, '../fixtures/render/sixel-golden.json');
-const PHOTOS = [
-  'astronaut.png',
-  'camera.png',
-  'chelsea.png',
-  'coffee.png',
-  'hubble_deep_field.jpg',
-  'retina.jpg',
-  'rocket.jpg',
-];
-
-const sha = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex').slice(0, 32);
-
-/** A deterministic pseudo-random source (mulberry32). */
-function random(seed: number): () => number {
-  let s = seed | 0;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** `raster` with alpha falling from 255 at the left to 0 at the right. */
-function halfTransparent(raster: Raster): Raster {
-  const data = new Uint8Array(raster.data);
-  for (let y = 0; y < raster.height; y++)
-    for (let x = 0; x < raster.width; x++)
-      data[(y * raster.width + x) * 4 + 3] = 255 - Math.floor((x * 255) / raster.width);
-  return { width: raster.width, height: raster.height, data };
-}
+import { expectRecorded, halfTransparent, photos, random, sha } from './support/golden.js';
 
 /** `width` x `height` of uniform noise (`levels` levels a channel), opaque. */
 function noise(width: number, height: number, seed: number, levels: number): Raster {
@@ -85,11 +47,7 @@ const TRANSPARENT_OPTIONS: readonly [string, SixelOptions][] = [
 /** Every case's hash, by name. */
 function outputs(): Record<string, string> {
   const got: Record<string, string> = {};
-  const pictures: [string, Raster][] = PHOTOS.map((name) => [
-    name,
-    decodeImage(readFileSync(join(here, '../fixtures/images', name))).frames[0].raster,
-  ]);
-  for (const [name, raster] of pictures) {
+  for (const [name, raster] of photos()) {
     const sizes: [number, number][] = [
       [Math.min(640, raster.width), Math.round((Math.min(640, raster.width) * raster.height) / raster.width)],
       [97, 61],
@@ -118,10 +76,6 @@ function outputs(): Record<string, string> {
 
 describe('sixel pictures byte for byte as before (issue 26)', () => {
   it('every case hashes as recorded', () => {
-    const got = outputs();
-    if (process.env.SIXEL_GOLDEN_WRITE === '1') writeFileSync(GOLDEN, `${JSON.stringify(got, null, 1)}\n`);
-    const recorded = JSON.parse(readFileSync(GOLDEN, 'utf8')) as Record<string, string>;
-    expect(Object.keys(got).length).toBeGreaterThan(120);
-    expect(got).toEqual(recorded);
+    expectRecorded('sixel-golden.json', 'SIXEL_GOLDEN_WRITE', outputs(), 120);
   }, 300_000);
 });

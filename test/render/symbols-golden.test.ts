@@ -10,51 +10,13 @@
  * pictures (one very tall, one with a transparent edge). Written anew only on purpose:
  * `SYMBOLS_GOLDEN_WRITE=1 npx vitest run test/render/symbols-golden.test.ts`.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { Raster } from '../../src/core/raster.js';
-import { decodeImage } from '../../src/decode/index.js';
 import { layout, toTerminal } from '../../src/render/backend.js';
 import { symbolsLines } from '../../src/render/text/symbols.js';
 import type { SymbolSetName } from '../../src/render/text/symbols-glyphs.js';
 import { resampleForSymbols } from '../../src/render/text/symbols-resample.js';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const GOLDEN = join(here, '../fixtures/render/symbols-golden.json');
-const PHOTOS = [
-  'astronaut.png',
-  'camera.png',
-  'chelsea.png',
-  'coffee.png',
-  'hubble_deep_field.jpg',
-  'retina.jpg',
-  'rocket.jpg',
-];
-
-const sha = (text: string | Uint8Array): string => createHash('sha256').update(text).digest('hex').slice(0, 32);
-
-/** A deterministic pseudo-random source (mulberry32). */
-function random(seed: number): () => number {
-  let s = seed | 0;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** `raster` with alpha falling from 255 at the left to 0 at the right (every branch of the loader's alpha). */
-function halfTransparent(raster: Raster): Raster {
-  const data = new Uint8Array(raster.data);
-  for (let y = 0; y < raster.height; y++)
-    for (let x = 0; x < raster.width; x++)
-      data[(y * raster.width + x) * 4 + 3] = 255 - Math.floor((x * 255) / raster.width);
-  return { width: raster.width, height: raster.height, data };
-}
+import { expectRecorded, halfTransparent, photos, random, sha } from './support/golden.js';
 
 /** A smooth synthetic picture with noise, `width` x `height`, opaque. */
 function synthetic(width: number, height: number, seed: number): Raster {
@@ -102,10 +64,7 @@ const DEPTHS = ['truecolor', '256', '16', 'none'] as const;
 /** Every case's hash, by name. */
 function outputs(): Record<string, string> {
   const got: Record<string, string> = {};
-  const pictures: [string, Raster][] = PHOTOS.map((name) => [
-    name,
-    decodeImage(readFileSync(join(here, '../fixtures/images', name))).frames[0].raster,
-  ]);
+  const pictures = photos();
   pictures.push(['synthetic 97x3001', synthetic(97, 3001, 7)], ['synthetic 333x61', synthetic(333, 61, 11)]);
   for (const [name, raster] of pictures) {
     for (const [w, h] of sizes(raster.width, raster.height))
@@ -145,10 +104,6 @@ function outputs(): Record<string, string> {
 
 describe('symbols pictures byte for byte as before (issue 26)', () => {
   it('every case hashes as recorded', () => {
-    const got = outputs();
-    if (process.env.SYMBOLS_GOLDEN_WRITE === '1') writeFileSync(GOLDEN, `${JSON.stringify(got, null, 1)}\n`);
-    const recorded = JSON.parse(readFileSync(GOLDEN, 'utf8')) as Record<string, string>;
-    expect(Object.keys(got).length).toBeGreaterThan(400);
-    expect(got).toEqual(recorded);
+    expectRecorded('symbols-golden.json', 'SYMBOLS_GOLDEN_WRITE', outputs(), 400);
   }, 300_000);
 });
