@@ -26,6 +26,8 @@ const EXPORTS = [
   'readerPos',
   'readerStop',
   'overrun',
+  'history',
+  'progressiveScan',
 ] as const;
 
 /** The compiled module from `url`, or null where it is missing or does not compile. */
