@@ -6,9 +6,10 @@
  * decoder can take any scan the module does not (they share the store) and the inverse transform
  * reads the store where it is. See docs/decode.md, "WebAssembly".
  */
+
+import { type ComponentState, type ScanPart, truncated } from './jpeg-entropy.js';
 import type { ScanEnd } from './jpeg-entropy-wasm.js';
 import { type JpegWasm, placeTable, TABLE, trapError } from './jpeg-entropy-wasm.js';
-import { type ComponentState, type ScanPart, truncated } from './jpeg-entropy.js';
 import type { ScanHeader } from './jpeg-segments.js';
 
 /** A progressive decode's memory in the module: the file, a table area per scan part and kind. */

@@ -8,8 +8,8 @@ import { componentBlockSize } from './jpeg.js';
 import { BitReader, Stop } from './jpeg-bits.js';
 import { type ComponentState, decodeScan, type ScanPart } from './jpeg-entropy.js';
 import type { BaselineScan, JpegWasm, ScanEnd, TransformedPart } from './jpeg-entropy-wasm.js';
-import { decodeProgressiveScanWasm, placeStores, type WasmStore } from './jpeg-progressive-wasm.js';
 import { type BlockSize, coefficientsRead, dequantizer } from './jpeg-idct.js';
+import { decodeProgressiveScanWasm, placeStores, type WasmStore } from './jpeg-progressive-wasm.js';
 import {
   type FrameHeader,
   type HuffmanTable,

@@ -245,8 +245,10 @@ function expectSameStores(bytes: Uint8Array): ProgressiveOutcome {
   expect(wasm.ends).toEqual(ts.ends);
   expect(wasm.coefs.length).toBe(ts.coefs.length);
   const same = (a: ArrayBufferView, b: ArrayBufferView) =>
-    Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.from(b.buffer, b.byteOffset, b.byteLength)) ===
-    0;
+    Buffer.compare(
+      Buffer.from(a.buffer, a.byteOffset, a.byteLength),
+      Buffer.from(b.buffer, b.byteOffset, b.byteLength),
+    ) === 0;
   ts.coefs.forEach((c, i) => {
     const w = wasm.coefs[i] as Int16Array;
     if (!same(w, c)) {

@@ -104,15 +104,7 @@ function run(
           c.coefs.set(before[i]?.coefs as Int16Array);
           c.last.set(before[i]?.last as Uint8Array);
         });
-        end = decodeProgressiveScanWasm(
-          store,
-          scan.header,
-          parts,
-          0,
-          restartInterval,
-          frame.mcusWide,
-          frame.mcusHigh,
-        );
+        end = decodeProgressiveScanWasm(store, scan.header, parts, 0, restartInterval, frame.mcusWide, frame.mcusHigh);
       } else {
         const r = new BitReader(scan.data, 0);
         decodeScan(r, {
@@ -143,20 +135,22 @@ const frame = fc
     fc.integer({ min: 1, max: 3 }),
     fc.integer({ min: 1, max: 3 }),
   )
-  .map(([n, [h, v], partial, mcusWide, mcusHigh]): Frame => ({
-    mcusWide,
-    mcusHigh,
-    geometry: Array.from({ length: n }, (_, i) => {
-      const hh = i === 0 ? (h as number) : 1;
-      const vv = i === 0 ? (v as number) : 1;
-      return {
-        h: hh,
-        v: vv,
-        blocksWide: mcusWide * hh - (partial && hh === 2 ? 1 : 0),
-        blocksHigh: mcusHigh * vv - (partial && vv === 2 ? 1 : 0),
-      };
+  .map(
+    ([n, [h, v], partial, mcusWide, mcusHigh]): Frame => ({
+      mcusWide,
+      mcusHigh,
+      geometry: Array.from({ length: n }, (_, i) => {
+        const hh = i === 0 ? (h as number) : 1;
+        const vv = i === 0 ? (v as number) : 1;
+        return {
+          h: hh,
+          v: vv,
+          blocksWide: mcusWide * hh - (partial && hh === 2 ? 1 : 0),
+          blocksHigh: mcusHigh * vv - (partial && vv === 2 ? 1 : 0),
+        };
+      }),
     }),
-  }));
+  );
 
 const scan = (n: number) =>
   fc

@@ -203,28 +203,28 @@ describe('jpeg-wasm-load', () => {
     expect(jpegWasm()).toBeNull();
   });
 
-  it.each([
-    'baseline-420.jpg',
-    'progressive-420.jpg',
-  ])('a module whose memory cannot grow to hold the file: decodeJpeg falls back, the same picture (%s)', (name) => {
-    const module = compileJpegWasm(pathToFileURL(join(ROOT, 'dist', 'wasm', 'jpeg-baseline.wasm')));
-    const bytes = readFileSync(join(JPEG, name));
-    const maxSize = { width: 30, height: 30 };
-    const reference = decodeJpeg(bytes, { maxSize, wasm: false });
-    let calls = 0;
-    const exports = instantiateJpegWasm(module) as JpegWasm;
-    // The stub allocator traps where memory.grow fails: the file is the first thing placed.
-    const full: JpegWasm = {
-      ...exports,
-      alloc: () => {
-        calls++;
-        throw new Error('RuntimeError: unreachable');
-      },
-    };
-    const decoded = decodeJpeg(bytes, { maxSize, wasm: full });
-    expect(calls).toBe(1);
-    expect(Buffer.compare(Buffer.from(decoded.raster.data), Buffer.from(reference.raster.data))).toBe(0);
-  });
+  it.each(['baseline-420.jpg', 'progressive-420.jpg'])(
+    'a module whose memory cannot grow to hold the file: decodeJpeg falls back, the same picture (%s)',
+    (name) => {
+      const module = compileJpegWasm(pathToFileURL(join(ROOT, 'dist', 'wasm', 'jpeg-baseline.wasm')));
+      const bytes = readFileSync(join(JPEG, name));
+      const maxSize = { width: 30, height: 30 };
+      const reference = decodeJpeg(bytes, { maxSize, wasm: false });
+      let calls = 0;
+      const exports = instantiateJpegWasm(module) as JpegWasm;
+      // The stub allocator traps where memory.grow fails: the file is the first thing placed.
+      const full: JpegWasm = {
+        ...exports,
+        alloc: () => {
+          calls++;
+          throw new Error('RuntimeError: unreachable');
+        },
+      };
+      const decoded = decodeJpeg(bytes, { maxSize, wasm: full });
+      expect(calls).toBe(1);
+      expect(Buffer.compare(Buffer.from(decoded.raster.data), Buffer.from(reference.raster.data))).toBe(0);
+    },
+  );
 
   it('a progressive file whose stores the module has room for only in part: the same picture, by the TypeScript decoder', () => {
     const module = compileJpegWasm(pathToFileURL(join(ROOT, 'dist', 'wasm', 'jpeg-baseline.wasm')));
