@@ -147,7 +147,7 @@ export function idctRowTs(scan: BaselineScan, planes: readonly Uint8ClampedArray
 }
 
 /** cos((2k+1)uπ/8) as jpeg-idct.ts computes them, [k * 4 + u]. */
-function cosines4(): Float64Array {
+export function cosines4(): Float64Array {
   const out = new Float64Array(16);
   for (let k = 0; k < 4; k++)
     for (let u = 0; u < 4; u++) out[k * 4 + u] = Math.cos(((2 * k + 1) * u * Math.PI) / (2 * 4));

@@ -25,7 +25,7 @@ import {
 } from './jpeg-entropy-wasm.js';
 import { type BlockSize, coefficientsRead, dequantizer, idctFor } from './jpeg-idct.js';
 import { skippableScans } from './jpeg-progression.js';
-import { decodeProgressiveScanWasm, placeStores, type WasmStore } from './jpeg-progressive-wasm.js';
+import { decodeProgressiveScanWasm, placeStores, transformStoreWasm, type WasmStore } from './jpeg-progressive-wasm.js';
 import {
   type FrameHeader,
   type HuffmanTable,
@@ -404,7 +404,8 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
           // A progressive file's stores in the WebAssembly module's memory, where it is there and has room.
           if (f.header.progressive && options.wasm !== false) {
             const wasm = options.wasm ?? jpegWasm();
-            store = wasm && placeStores(wasm, bytes, f.components, (c) => f.mcusHigh * c.v);
+            const plan = { sizes: f.sizes, width: f.width, rowsOf: f.vmax * f.blockSize };
+            store = wasm && placeStores(wasm, bytes, f.components, (c) => f.mcusHigh * c.v, plan);
           }
           if (!store)
             for (const c of f.components) {
@@ -515,7 +516,17 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
         adobe,
       ),
     );
-    for (let my = 0; my < f.mcusHigh; my++) out.row(my);
+    if (store)
+      transformStoreWasm(
+        store,
+        f.components,
+        f.quant as Float64Array[],
+        f.mcusWide,
+        f.mcusHigh,
+        out.colourJob(),
+        (my, t, c) => out.row(my, t, c),
+      );
+    else for (let my = 0; my < f.mcusHigh; my++) out.row(my);
     output = out;
   }
   if (!output) corrupt('the image has no scan data');
