@@ -1,10 +1,12 @@
-// `termsight show` of the 12 MP baseline photo and of its copy with restart intervals (jpegtran
-// -restart 1: one interval per MCU row, lossless, as phones and cameras write them) as whole
+// `termsight show` of the 12 MP baseline photo, of its copy with restart intervals (jpegtran
+// -restart 1: one interval per MCU row, lossless, as phones and cameras write them) and of its
+// progressive copy (ImageMagick's -interlace JPEG, libjpeg's progression) as whole
 // processes: this build (the WebAssembly decoder by default) against other builds
 // (TERMSIGHT_BENCH_BASE, copies of their dist/ inside the repository, comma-separated) and chafa; wall and CPU,
 // medians of interleaved runs, the load average before and after. docs/decode.md, "WebAssembly".
 // Run alone: npm run build && TERMSIGHT_BENCH_BASE=.bench-cache/base-dist node bench/jpeg-wasm-show.mjs
-// (TERMSIGHT_BENCH_RUNS, default 7; TERMSIGHT_BENCH_PROTOCOLS, default sixel,kitty,symbols)
+// (TERMSIGHT_BENCH_RUNS, default 7; TERMSIGHT_BENCH_PROTOCOLS, default sixel,kitty,symbols;
+// TERMSIGHT_BENCH_FILES, default baseline,restart,progressive)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -21,7 +23,8 @@ if (!canTimeProcesses() || !has('jpegtran')) {
   console.log('jpeg-wasm-show: skipped (needs /usr/bin/time and jpegtran)');
   process.exit(0);
 }
-const { baseline } = inputs();
+const { baseline, progressive } = inputs();
+const files = (process.env.TERMSIGHT_BENCH_FILES ?? 'baseline,restart,progressive').split(',');
 const restart = join(root, '.bench-cache', 'phone-4000x3000-q90-420-restart-row.jpg');
 if (!existsSync(restart)) execFileSync('jpegtran', ['-restart', '1', '-copy', 'all', '-outfile', restart, baseline]);
 const cli = join(root, 'dist/cli/main.js');
@@ -39,7 +42,8 @@ console.log(`|${head.map(() => ' --- ').join('|')}|`);
 for (const [name, path] of [
   ['baseline', baseline],
   ['restart every row', restart],
-]) {
+  ['progressive', progressive],
+].filter((_, i) => files.includes(['baseline', 'restart', 'progressive'][i]))) {
   for (const protocol of protocols) {
     const show = ['show', '--no-probe', '--width', '100', '--protocol', protocol, path];
     const commands = [

@@ -62,7 +62,9 @@ const C_Q = 12;
 const C_PLANE = 13;
 const C_STRIDE = 14;
 const C_BLOCKS_HIGH = 15;
-const C_FIELDS = 16;
+// Progressive scans: the component's `last` (one byte a block of its coefficient store).
+const C_HISTORY = 16;
+const C_FIELDS = 17;
 const comps: usize = memory.data(MAX_COMPONENTS * C_FIELDS * 4);
 
 @inline function field(c: i32, f: i32): i32 {
@@ -340,12 +342,13 @@ export function overrun(): i32 {
 
 /**
  * BitReader.restart: drops the partial byte, then steps over the RSTn marker if it is there (after
- * any stray bytes); otherwise leaves the reader stopped at the other marker or the end.
+ * any stray bytes); otherwise leaves the reader stopped at the other marker or the end. Whether
+ * the marker was found.
  */
-function restartReader(): void {
+function restartReader(): bool {
   bits = 0;
   count = 0;
-  if (stop == 2) return;
+  if (stop == 2) return false;
   let p = pos;
   for (;;) {
     while (p < dataLen && load<u8>(data + <usize>p) != 0xff) p++;
@@ -353,7 +356,7 @@ function restartReader(): void {
     if (p + 1 >= dataLen) {
       pos = p;
       stop = 2;
-      return;
+      return false;
     }
     const marker = <i32>load<u8>(data + <usize>p + 1);
     if (marker == 0) {
@@ -364,11 +367,11 @@ function restartReader(): void {
       pos = p + 2;
       stop = 0;
       padding = 0;
-      return;
+      return true;
     }
     pos = p;
     stop = 1;
-    return;
+    return false;
   }
 }
 
@@ -672,4 +675,290 @@ export function ycbcrRow(out: usize, width: i32, p0: usize, m0: usize, p1: usize
     clampedInt(o + 2, (yy + load<i32>(t + 3072 + cb)) >> 16);
     store<u8>(o + 3, 255);
   }
+}
+
+// Progressive scans (T.81 G.1.2): jpeg-entropy.ts's DC first and refinement blocks (`dcFirstRow`,
+// `dcRefineRow`, the same refills as `BitReader.decode` and `receive`), `acFirstBlock` and
+// `refineBlock` line for line, walked as `decodeScan` walks a kept scan (the coefficient store's
+// blocks in MCU order, restart intervals, a segment whose data ran out at a marker left as it is).
+// The components (`component`, `history`) describe the whole coefficient store, firstRow 0.
+
+/** The end-of-band run left (decodeScan's `state.eobrun`). */
+let eobrun: i32 = 0;
+
+/** Describes component `c`'s block history (`ComponentState.last`) and its block rows; after `component`. */
+export function history(c: i32, last: usize, blocksHigh: i32): void {
+  const at = comps + <usize>((c * C_FIELDS) << 2);
+  store<i32>(at, <i32>last, C_HISTORY << 2);
+  store<i32>(at, blocksHigh, C_BLOCKS_HIGH << 2);
+}
+
+/** A DC first scan's block (dcFirstRow's inner step): the difference added to the prediction, scaled by 2^Al. */
+function dcFirstBlock(c: i32, at: usize, low: i32): void {
+  const table = <usize>field(c, C_DC);
+  let b = bits;
+  let k = count;
+  if (k < 16) {
+    fill();
+    b = bits;
+    k = count;
+  }
+  const entry = <i32>load<u16>(table + FAST + (<usize>((b >> <u32>(k - FAST_BITS)) & FAST_MASK) << 1));
+  let t: i32;
+  if (entry != 0) {
+    k -= entry >> 8;
+    t = entry & 0xff;
+  } else {
+    count = k;
+    t = decode(table);
+    b = bits;
+    k = count;
+  }
+  if (t > 11) {
+    errorKind = 2;
+    errorPos = t;
+    unreachable();
+  }
+  let pred = field(c, C_PRED);
+  if (t != 0) {
+    if (k < t) {
+      count = k;
+      fill();
+      b = bits;
+      k = count;
+    }
+    k -= t;
+    const d = <i32>(b >> <u32>k) & ((1 << t) - 1);
+    pred += d + (((d >> (t - 1)) - 1) & (1 - (1 << t)));
+    store<i32>(comps + <usize>((c * C_FIELDS + C_PRED) << 2), pred);
+  }
+  store<i16>(at, <i16>(pred << low));
+  count = k;
+}
+
+/** A DC refinement scan's block: one bit, ORed in at 2^Al. */
+@inline function dcRefineBlock(at: usize, low: i32): void {
+  if (count < 1) fill();
+  count--;
+  if (((bits >> <u32>count) & 1) != 0) store<i16>(at, <i16>(<i32>load<i16>(at) | (1 << low)));
+}
+
+/** jpeg-entropy.ts acFirstBlock. */
+function acFirstBlock(table: usize, at: usize, last: usize, start: i32, end: i32, low: i32): void {
+  if (eobrun > 0) {
+    eobrun--;
+    return;
+  }
+  let b = bits;
+  let k32 = count;
+  let placed = 0;
+  for (let k = start; k <= end; ) {
+    if (k32 < 25) {
+      count = k32;
+      fill();
+      b = bits;
+      k32 = count;
+    }
+    const peek = <usize>((b >> <u32>(k32 - FAST_BITS)) & FAST_MASK);
+    const term = load<i32>(table + FASTAC + (peek << 2));
+    if (term != 0) {
+      k32 -= term & 15;
+      k += (term >> 4) & 15;
+      if (k > 63) break;
+      store<i16>(at + (<usize>load<u8>(ZIGZAG + <usize>k) << 1), <i16>((term >> 8) << low));
+      placed = k;
+      k++;
+      continue;
+    }
+    const entry = <i32>load<u16>(table + FAST + (peek << 1));
+    let rs: i32;
+    if (entry != 0) {
+      k32 -= entry >> 8;
+      rs = entry & 0xff;
+    } else {
+      count = k32;
+      rs = decode(table);
+      if (count < 16) fill();
+      b = bits;
+      k32 = count;
+    }
+    const s = rs & 15;
+    const r = rs >> 4;
+    if (s == 0) {
+      if (r < 15) {
+        let run = (1 << r) - 1;
+        if (r > 0) {
+          k32 -= r;
+          run += <i32>(b >> <u32>k32) & ((1 << r) - 1);
+        }
+        eobrun = run;
+        break;
+      }
+      k += 16;
+      continue;
+    }
+    k += r;
+    if (k > 63) break; // a run past the block: damaged data, the rest is dropped
+    k32 -= s;
+    const v = <i32>(b >> <u32>k32) & ((1 << s) - 1);
+    store<i16>(at + (<usize>load<u8>(ZIGZAG + <usize>k) << 1), <i16>((v + (((v >> (s - 1)) - 1) & (1 - (1 << s)))) << low));
+    placed = k;
+    k++;
+  }
+  if (placed > <i32>load<u8>(last)) store<u8>(last, <u8>placed);
+  bits = b;
+  count = k32;
+}
+
+/** jpeg-entropy.ts refineBlock. */
+function refineBlock(table: usize, at: usize, last: usize, start: i32, end: i32, low: i32): void {
+  const plus = 1 << low;
+  let b = bits;
+  let k32 = count;
+  let k = start;
+  let run = eobrun;
+  let lastNonZero = <i32>load<u8>(last);
+  if (run == 0) {
+    for (; k <= end; k++) {
+      if (k32 < 25) {
+        count = k32;
+        fill();
+        b = bits;
+        k32 = count;
+      }
+      const entry = <i32>load<u16>(table + FAST + (<usize>((b >> <u32>(k32 - FAST_BITS)) & FAST_MASK) << 1));
+      let rs: i32;
+      if (entry != 0) {
+        k32 -= entry >> 8;
+        rs = entry & 0xff;
+      } else {
+        count = k32;
+        rs = decode(table);
+        if (count < 16) fill();
+        b = bits;
+        k32 = count;
+      }
+      let r = rs >> 4;
+      let value = 0;
+      if ((rs & 15) != 0) {
+        k32--;
+        const clear = <i32>((b >> <u32>k32) & 1) - 1;
+        value = (plus ^ clear) - clear;
+      } else if (r != 15) {
+        run = 1 << r;
+        if (r > 0) {
+          k32 -= r;
+          run += <i32>(b >> <u32>k32) & ((1 << r) - 1);
+        }
+        break;
+      }
+      const stop = min(lastNonZero, end);
+      for (; k <= stop; k++) {
+        const i = at + (<usize>load<u8>(ZIGZAG + <usize>k) << 1);
+        const c = <i32>load<i16>(i);
+        if (k32 == 0 && c != 0) {
+          count = k32;
+          fill();
+          b = bits;
+          k32 = count;
+        }
+        const nz = <i32>(<u32>(c | -c) >> 31);
+        k32 -= nz;
+        const sign = c >> 31;
+        store<i16>(i, <i16>(c + (((plus ^ sign) - sign) & -(<i32>(b >> <u32>k32) & ~(c >> low) & nz))));
+        r -= nz ^ 1;
+        if (r < 0) break;
+      }
+      if (k > stop) {
+        if (stop == end) continue;
+        k += r;
+      }
+      if (value != 0 && k <= end) {
+        store<i16>(at + (<usize>load<u8>(ZIGZAG + <usize>k) << 1), <i16>value);
+        if (k > lastNonZero) lastNonZero = k;
+      }
+    }
+    store<u8>(last, <u8>lastNonZero);
+  }
+  if (run > 0) {
+    const stop = min(lastNonZero, end);
+    for (; k <= stop; k++) {
+      const i = at + (<usize>load<u8>(ZIGZAG + <usize>k) << 1);
+      const c = <i32>load<i16>(i);
+      if (k32 == 0 && c != 0) {
+        count = k32;
+        fill();
+        b = bits;
+        k32 = count;
+      }
+      const nz = <i32>(<u32>(c | -c) >> 31);
+      k32 -= nz;
+      const sign = c >> 31;
+      store<i16>(i, <i16>(c + (((plus ^ sign) - sign) & -(<i32>(b >> <u32>k32) & ~(c >> low) & nz))));
+    }
+    run--;
+  }
+  eobrun = run;
+  bits = b;
+  count = k32;
+}
+
+/**
+ * One progressive scan (after `begin`, `setRestart`, and `component` and `history` for each of its
+ * components), walked as decodeScan walks a kept scan. Returns 1 when the file ended inside a row
+ * (zero bits were used past the end: the caller reports a truncated file), else 0; the reader's
+ * `readerPos`, `readerStop` and `overrun` then say where it stopped.
+ */
+export function progressiveScan(start: i32, end: i32, high: i32, low: i32, mcusHigh: i32, kept: i32): i32 {
+  const n = components;
+  const single = n == 1;
+  const rows = single ? field(0, C_BLOCKS_HIGH) : mcusHigh;
+  const cols = single ? field(0, C_BLOCKS) : mcusWide;
+  const kind = start == 0 ? (high == 0 ? 0 : 1) : high == 0 ? 2 : 3;
+  for (let c = 0; c < n; c++) store<i32>(comps + <usize>((c * C_FIELDS + C_PRED) << 2), 0);
+  eobrun = 0;
+  let starved = false;
+  for (let row = 0; row < rows; row++) {
+    for (let col = 0; col < cols; col++) {
+      // decodeScan's `restart`: at an interval's end the reader, the predictions and the run start again.
+      if (interval != 0) {
+        if (untilRestart == 0) {
+          const found = restartReader();
+          if (kept != 0 && !found) return 0;
+          starved = false;
+          for (let c = 0; c < n; c++) store<i32>(comps + <usize>((c * C_FIELDS + C_PRED) << 2), 0);
+          eobrun = 0;
+          untilRestart = interval;
+        }
+        untilRestart--;
+      }
+      if (starved) continue;
+      for (let c = 0; c < n; c++) {
+        const bh = single ? 1 : field(c, C_H);
+        const bv = single ? 1 : field(c, C_V);
+        const storeWide = field(c, C_STORE);
+        const band = <usize>field(c, C_BAND);
+        const last = <usize>field(c, C_HISTORY);
+        const table = <usize>field(c, C_AC);
+        for (let v = 0; v < bv; v++) {
+          const base = (row * bv + v) * storeWide + col * bh;
+          for (let h = 0; h < bh; h++) {
+            const block = <usize>(base + h);
+            const at = band + (block << 7);
+            if (kind == 0) dcFirstBlock(c, at, low);
+            else if (kind == 1) dcRefineBlock(at, low);
+            else if (kind == 2) acFirstBlock(table, at, last + block, start, end, low);
+            else refineBlock(table, at, last + block, start, end, low);
+          }
+        }
+      }
+      // decodeScan's `ranOut`: a kept scan's data ran out at a marker.
+      if (stop != 0 && kept != 0 && stop == 1 && overrun() > 0) {
+        if (interval == 0) return 0;
+        starved = true;
+      }
+    }
+    if (stop == 2 && overrun() > 0) return 1;
+  }
+  return 0;
 }

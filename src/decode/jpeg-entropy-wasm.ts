@@ -43,10 +43,32 @@ export interface JpegWasm {
   readerPos(): number;
   readerStop(): number;
   overrun(): number;
+  /** Progressive scans (jpeg-progressive-wasm.ts). */
+  history(c: number, last: number, blocksHigh: number): void;
+  progressiveScan(start: number, end: number, high: number, low: number, mcusHigh: number, kept: number): number;
 }
 
 /** A Huffman table's area in the module's memory: byte offsets of its arrays (wasm/jpeg-baseline.ts). */
-const TABLE = { fast: 0, maxCode: 1024, offset: 1096, symbols: 1168, fastAc: 1424, skipAc: 3472, size: 4496 };
+export const TABLE = { fast: 0, maxCode: 1024, offset: 1096, symbols: 1168, fastAc: 1424, skipAc: 3472, size: 4496 };
+
+/** Copies `t` into its area at `at` in the module's memory. */
+export function placeTable(buffer: ArrayBuffer, at: number, t: HuffmanTable): void {
+  new Uint16Array(buffer, at + TABLE.fast, 512).set(t.fast);
+  new Int32Array(buffer, at + TABLE.maxCode, 18).set(t.maxCode);
+  new Int32Array(buffer, at + TABLE.offset, 18).set(t.offset);
+  new Uint8Array(buffer, at + TABLE.symbols, t.symbols.length).set(t.symbols);
+  new Int32Array(buffer, at + TABLE.fastAc, 512).set(t.fastAc);
+  new Uint16Array(buffer, at + TABLE.skipAc, 512).set(t.skipAc);
+}
+
+/** The reference's DecodeError for the module's trap (its cause in `errorKind`/`errorPos`); else the trap itself. */
+export function trapError(wasm: JpegWasm, error: unknown): never {
+  const kind = wasm.errorKind.value;
+  const at = wasm.errorPos.value;
+  if (kind === 2) throw new DecodeError('corrupt', `corrupt JPEG: DC difference of ${at} bits`);
+  if (kind === 1) throw new DecodeError('corrupt', `corrupt JPEG: invalid Huffman code before byte ${at}`);
+  throw error;
+}
 
 /** A scan part with what its inverse transform needs: block size and dequantizer. */
 export interface TransformedPart extends ScanPart {
@@ -125,7 +147,7 @@ export function idctRowTs(scan: BaselineScan, planes: readonly Uint8ClampedArray
 }
 
 /** cos((2k+1)uπ/8) as jpeg-idct.ts computes them, [k * 4 + u]. */
-function cosines4(): Float64Array {
+export function cosines4(): Float64Array {
   const out = new Float64Array(16);
   for (let k = 0; k < 4; k++)
     for (let u = 0; u < 4; u++) out[k * 4 + u] = Math.cos(((2 * k + 1) * u * Math.PI) / (2 * 4));
@@ -212,14 +234,7 @@ export function decodeScanWasm(
   // All allocations done: views now stay valid.
   const buffer = wasm.memory.buffer;
   new Uint8Array(buffer, dataPtr, bytes.length).set(bytes);
-  for (const [t, at] of tables) {
-    new Uint16Array(buffer, at + TABLE.fast, 512).set(t.fast);
-    new Int32Array(buffer, at + TABLE.maxCode, 18).set(t.maxCode);
-    new Int32Array(buffer, at + TABLE.offset, 18).set(t.offset);
-    new Uint8Array(buffer, at + TABLE.symbols, t.symbols.length).set(t.symbols);
-    new Int32Array(buffer, at + TABLE.fastAc, 512).set(t.fastAc);
-    new Uint16Array(buffer, at + TABLE.skipAc, 512).set(t.skipAc);
-  }
+  for (const [t, at] of tables) placeTable(buffer, at, t);
   wasm.begin(dataPtr, bytes.length, scan.start, parts.length, scan.mcusWide);
   wasm.setRestart(scan.restartInterval);
   const planes: Uint8ClampedArray[] = [];
@@ -291,11 +306,7 @@ export function decodeScanWasm(
     try {
       ended = wasm.decodeRow();
     } catch (error) {
-      const kind = wasm.errorKind.value;
-      const at = wasm.errorPos.value;
-      if (kind === 2) throw new DecodeError('corrupt', `corrupt JPEG: DC difference of ${at} bits`);
-      if (kind === 1) throw new DecodeError('corrupt', `corrupt JPEG: invalid Huffman code before byte ${at}`);
-      throw error;
+      trapError(wasm, error);
     }
     if (ended !== 0) truncated();
     if (idct) wasm.idctRow(row);

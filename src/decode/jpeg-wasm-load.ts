@@ -1,6 +1,6 @@
 /**
  * The WebAssembly JPEG decoder (wasm/jpeg-baseline.ts, built into dist/wasm/ by `npm run build`):
- * read and compiled on the first JPEG it can take, once per process, synchronously (4 KB: about
+ * read and compiled on the first JPEG it can take, once per process, synchronously (9 KB: about
  * 2 ms), and instantiated afresh for each decode, so no memory or state is kept between decodes.
  * Where the file is missing (a bundler that did not copy it, a run from src/) or does not compile,
  * the answer is null and decodeJpeg uses the TypeScript decoder. docs/decode.md, "WebAssembly".
@@ -26,6 +26,8 @@ const EXPORTS = [
   'readerPos',
   'readerStop',
   'overrun',
+  'history',
+  'progressiveScan',
 ] as const;
 
 /** The compiled module from `url`, or null where it is missing or does not compile. */

@@ -25,6 +25,7 @@ import {
 } from './jpeg-entropy-wasm.js';
 import { type BlockSize, coefficientsRead, dequantizer, idctFor } from './jpeg-idct.js';
 import { skippableScans } from './jpeg-progression.js';
+import { decodeProgressiveScanWasm, placeStores, transformStoreWasm, type WasmStore } from './jpeg-progressive-wasm.js';
 import {
   type FrameHeader,
   type HuffmanTable,
@@ -311,6 +312,8 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
   let ended = false;
   /** Progressive scans (numbered from 0) a scaled decode steps over; see jpeg-progression.ts. */
   let skipped: ReadonlySet<number> | null = null;
+  /** A progressive file's coefficient stores in the WebAssembly module, which decodes its scans. */
+  let store: WasmStore | null = null;
 
   let p = 2;
   while (p < end) {
@@ -398,11 +401,18 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
         if (f.mode === null) {
           const all = scan.components.length === f.components.length;
           f.mode = !f.header.progressive && all ? 'band' : 'store';
-          for (const c of f.components) {
-            const rows = f.mode === 'band' ? c.v : f.mcusHigh * c.v;
-            c.coefs = new Int16Array(c.storeWide * rows * 64);
-            if (f.mode === 'store' && f.header.progressive) c.last = new Uint8Array(c.storeWide * rows);
+          // A progressive file's stores in the WebAssembly module's memory, where it is there and has room.
+          if (f.header.progressive && options.wasm !== false) {
+            const wasm = options.wasm ?? jpegWasm();
+            const plan = { sizes: f.sizes, width: f.width, rowsOf: f.vmax * f.blockSize };
+            store = wasm && placeStores(wasm, bytes, f.components, (c) => f.mcusHigh * c.v, plan);
           }
+          if (!store)
+            for (const c of f.components) {
+              const rows = f.mode === 'band' ? c.v : f.mcusHigh * c.v;
+              c.coefs = new Int16Array(c.storeWide * rows * 64);
+              if (f.mode === 'store' && f.header.progressive) c.last = new Uint8Array(c.storeWide * rows);
+            }
         }
         const parts: ScanPart[] = scan.components.map((sc) => {
           const component = f.components[sc.index] as ComponentState;
@@ -457,6 +467,12 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
             break;
           }
         }
+        if (store) {
+          const ended = decodeProgressiveScanWasm(store, scan, parts, p, restartInterval, f.mcusWide, f.mcusHigh);
+          if (ended.stop === Stop.End && ended.overrun > 0) truncated();
+          p = ended.pos;
+          break;
+        }
         decodeScan(reader, {
           header: scan,
           parts,
@@ -500,7 +516,17 @@ export function decodeJpeg(bytes: Uint8Array, options: JpegDecodeOptions = {}): 
         adobe,
       ),
     );
-    for (let my = 0; my < f.mcusHigh; my++) out.row(my);
+    if (store)
+      transformStoreWasm(
+        store,
+        f.components,
+        f.quant as Float64Array[],
+        f.mcusWide,
+        f.mcusHigh,
+        out.colourJob(),
+        (my, t, c) => out.row(my, t, c),
+      );
+    else for (let my = 0; my < f.mcusHigh; my++) out.row(my);
     output = out;
   }
   if (!output) corrupt('the image has no scan data');

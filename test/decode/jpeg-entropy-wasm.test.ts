@@ -5,7 +5,10 @@
  * and 1/1, every coefficient of every MCU row's band must be equal, and the reader must end at
  * the same byte with the same stop, and the planes the inverse transform writes (1/8, 1/4, 1/2)
  * must hold the same samples; over damaged copies (bytes changed, the file cut short) both
- * must give the same coefficients or fail with the same error.
+ * must give the same coefficients or fail with the same error. The same for progressive files
+ * (wasm/jpeg-baseline.ts `progressiveScan`, through src/decode/jpeg-progressive-wasm.ts): every
+ * coefficient and block history after all their scans, where each scan's reader stopped, the error,
+ * and the pictures decodeJpeg draws with and without the module.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +27,7 @@ import {
   wasmCanDecode,
 } from '../../src/decode/jpeg-entropy-wasm.js';
 import type { BlockSize } from '../../src/decode/jpeg-idct.js';
-import { firstScan } from '../../src/decode/jpeg-wasm-harness.js';
+import { firstScan, type ProgressiveOutcome, progressiveStores } from '../../src/decode/jpeg-wasm-harness.js';
 import { ensureBuilt } from '../support/build.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -228,6 +231,132 @@ describe('WebAssembly baseline entropy decoding = decodeScan', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+const PROGRESSIVE = ['progressive-420.jpg', 'progressive-444.jpg', 'progressive-grey.jpg', 'progressive-restart.jpg'];
+
+/** Both decoders' progressive outcomes equal: stores, histories, every scan's end, the error. */
+function expectSameStores(bytes: Uint8Array): ProgressiveOutcome {
+  const ts = progressiveStores(bytes, null);
+  const wasm = progressiveStores(bytes, instance());
+  expect(wasm.error).toBe(ts.error);
+  expect(wasm.ends).toEqual(ts.ends);
+  expect(wasm.coefs.length).toBe(ts.coefs.length);
+  const same = (a: ArrayBufferView, b: ArrayBufferView) =>
+    Buffer.compare(
+      Buffer.from(a.buffer, a.byteOffset, a.byteLength),
+      Buffer.from(b.buffer, b.byteOffset, b.byteLength),
+    ) === 0;
+  ts.coefs.forEach((c, i) => {
+    const w = wasm.coefs[i] as Int16Array;
+    if (!same(w, c)) {
+      const at = c.findIndex((v, k) => v !== w[k]);
+      expect({ component: i, at, wasm: w[at] }).toEqual({ component: i, at, wasm: c[at] });
+    }
+    expect(same(wasm.last[i] as Uint8Array, ts.last[i] as Uint8Array)).toBe(true);
+  });
+  return ts;
+}
+
+/** decodeJpeg's picture (base64) or error, with the module or without. */
+function picture(bytes: Uint8Array, wasm: boolean, maxSize?: { width: number; height: number }): string {
+  try {
+    const { raster } = decodeJpeg(bytes, { maxSize, wasm: wasm ? instance() : false });
+    return `${raster.width}x${raster.height} ${Buffer.from(raster.data).toString('base64')}`;
+  } catch (e) {
+    return String(e);
+  }
+}
+
+describe('WebAssembly progressive entropy decoding = decodeScan', () => {
+  for (const name of PROGRESSIVE) {
+    it(`${name}: every coefficient and history after every scan, every scan's end; the picture at every scale`, () => {
+      const bytes = readFileSync(join(FIXTURES, name));
+      const ts = expectSameStores(bytes);
+      expect(ts.error).toBeNull();
+      expect(ts.ends.length).toBeGreaterThan(2);
+      // Not all zero: the comparison compares something.
+      expect(ts.coefs.some((c) => c.some((v) => v !== 0))).toBe(true);
+      for (const d of [1, 2, 4, 8]) {
+        const size = { width: Math.ceil(97 / d), height: Math.ceil(97 / d) };
+        expect(picture(bytes, true, size)).toBe(picture(bytes, false, size));
+      }
+    });
+  }
+
+  it('the 12 MP progressive bench photo: every coefficient after its ten scans; the picture at 1/8, 1/4, 1/2', {
+    timeout: 180_000,
+  }, async () => {
+    // bench/jpeg.mjs makes it under .bench-cache/ (ImageMagick) and needs dist/ (npm run build).
+    const bench = (await import(pathToFileURL(join(ROOT, 'bench', 'jpeg.mjs')).href)) as {
+      inputs(): { progressive: string };
+    };
+    const bytes = readFileSync(bench.inputs().progressive);
+    const ts = expectSameStores(bytes);
+    expect({ error: ts.error, scans: ts.ends.length }).toEqual({ error: null, scans: 10 });
+    for (const maxSize of [
+      { width: 500, height: 375 },
+      { width: 1000, height: 750 },
+      { width: 2000, height: 1500 },
+    ]) {
+      const a = decodeJpeg(bytes, { maxSize, wasm: false });
+      const b = decodeJpeg(bytes, { maxSize, wasm: instance() });
+      expect(b.raster.width).toBe(a.raster.width);
+      expect(Buffer.compare(Buffer.from(b.raster.data), Buffer.from(a.raster.data))).toBe(0);
+    }
+  });
+
+  it('damaged progressive files: the same coefficients, scan ends and error; the same picture or error', () => {
+    const files = PROGRESSIVE.map((n) => readFileSync(join(FIXTURES, n)));
+    // Where the first scan starts: damage goes into the scans and the segments between them.
+    const firstSos = (b: Uint8Array) => {
+      for (let i = 2; i + 1 < b.length; i++) if (b[i] === 0xff && b[i + 1] === 0xda) return i;
+      return b.length;
+    };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: files.length - 1 }),
+        fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 0, max: 255 })), {
+          maxLength: 8,
+        }),
+        fc.double({ min: 0.2, max: 1, noNaN: true }),
+        fc.constantFrom(1, 2, 4, 8),
+        (which, changes, keep, d) => {
+          const original = files[which] as Buffer;
+          const start = firstSos(original);
+          const bytes = Uint8Array.from(original.subarray(0, start + Math.floor((original.length - start) * keep)));
+          for (const [where, value] of changes) bytes[start + Math.floor(where * (bytes.length - start - 1))] = value;
+          expectSameStores(bytes);
+          const size = { width: Math.ceil(97 / d), height: Math.ceil(97 / d) };
+          expect(picture(bytes, true, size)).toBe(picture(bytes, false, size));
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('random bytes in every scan of the progressive fixtures: the same stores and errors', () => {
+    // Denser damage than above: a byte in every scan's data, so later scans (refinements) start
+    // from damaged histories.
+    const files = PROGRESSIVE.map((n) => readFileSync(join(FIXTURES, n)));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: files.length - 1 }),
+        fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 1, max: 64 }),
+        (which, values, every) => {
+          const bytes = Uint8Array.from(files[which] as Buffer);
+          let k = 0;
+          for (let i = 2; i + 1 < bytes.length; i++) {
+            if (bytes[i] === 0xff) continue;
+            if (i % every === 0 && bytes[i - 1] !== 0xff) bytes[i] = values[k++ % values.length] as number;
+          }
+          expectSameStores(bytes);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

@@ -4,7 +4,7 @@
  * instances; the same `show` runs from dist/ (module shipped in dist/wasm/) and from copies of
  * dist/ whose module is missing, damaged, or lacks the decoder's exports: every copy must draw
  * the same bytes, and only dist/ may have used the module. What never needs it (the main entry,
- * a PNG, a progressive JPEG, one with restart intervals) must not compile it.
+ * a PNG, a sequential JPEG whose components come in separate scans) must not compile it.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -84,7 +84,8 @@ process.on('exit', () => process.stderr.write('wasm-counts ' + n.module + ' ' + 
 
 afterAll(() => rmSync(TEMP, { recursive: true, force: true }));
 
-// Baseline fixtures the module takes (sequential scans of every component, restart intervals or not).
+// Fixtures the module takes: sequential scans of every component (restart intervals or not), and
+// progressive files (every scan).
 const TAKEN = [
   'baseline-420.jpg',
   'baseline-444.jpg',
@@ -92,9 +93,13 @@ const TAKEN = [
   'cmyk-adobe.jpg',
   'baseline-odd-2x2-1x2-2x1.jpg',
   'restart-every-3-mcus.jpg',
+  'progressive-420.jpg',
+  'progressive-444.jpg',
+  'progressive-grey.jpg',
+  'progressive-restart.jpg',
 ];
 
-describe('the built package decodes a baseline JPEG with the module, and without it the same', () => {
+describe('the built package decodes a JPEG with the module, and without it the same', () => {
   it('missing, damaged or foreign module: the same bytes drawn, by the TypeScript decoder', {
     timeout: 300_000,
   }, () => {
@@ -139,13 +144,33 @@ for (const file of ${JSON.stringify(files)}) decodeImage(readFileSync(file), { m
     expect({ compiled: r.compiled, instances: r.instances }).toEqual({ compiled: 1, instances: TAKEN.length });
   });
 
+  it('the 12 MP progressive photo: the same bytes drawn with the module and without', {
+    timeout: 300_000,
+  }, async () => {
+    // bench/jpeg.mjs makes it under .bench-cache/ (ImageMagick).
+    const bench = (await import(pathToFileURL(join(ROOT, 'bench', 'jpeg.mjs')).href)) as {
+      inputs(): { progressive: string };
+    };
+    const file = bench.inputs().progressive;
+    const missing = packageWith('missing-12mp', null);
+    for (const protocol of ['sixel', 'kitty', 'symbols']) {
+      const withModule = show(shipped, file, '--protocol', protocol);
+      expect({ protocol, compiled: withModule.compiled, instances: withModule.instances }).toEqual({
+        protocol,
+        compiled: 1,
+        instances: 1,
+      });
+      const without = show(missing, file, '--protocol', protocol);
+      expect({ protocol, compiled: without.compiled, same: without.out === withModule.out }).toEqual({
+        protocol,
+        compiled: 0,
+        same: true,
+      });
+    }
+  });
+
   it('what the module never takes does not compile it', () => {
-    for (const file of [
-      join(IMAGES, 'camera.png'),
-      join(JPEG, 'progressive-420.jpg'),
-      join(JPEG, 'progressive-restart.jpg'),
-      join(JPEG, 'baseline-one-scan-per-component.jpg'),
-    ]) {
+    for (const file of [join(IMAGES, 'camera.png'), join(JPEG, 'baseline-one-scan-per-component.jpg')]) {
       const r = show(shipped, file, '--protocol', 'sixel');
       expect({ file, compiled: r.compiled }).toEqual({ file, compiled: 0 });
     }
@@ -178,23 +203,62 @@ describe('jpeg-wasm-load', () => {
     expect(jpegWasm()).toBeNull();
   });
 
-  it('a module whose memory cannot grow to hold the file: decodeJpeg falls back, the same picture', () => {
+  it.each([{ name: 'baseline-420.jpg' }, { name: 'progressive-420.jpg' }])(
+    'a module whose memory cannot grow to hold the file: decodeJpeg falls back, the same picture ($name)',
+    ({ name }) => {
+      const module = compileJpegWasm(pathToFileURL(join(ROOT, 'dist', 'wasm', 'jpeg-baseline.wasm')));
+      const bytes = readFileSync(join(JPEG, name));
+      const maxSize = { width: 30, height: 30 };
+      const reference = decodeJpeg(bytes, { maxSize, wasm: false });
+      let calls = 0;
+      const exports = instantiateJpegWasm(module) as JpegWasm;
+      // The stub allocator traps where memory.grow fails: the file is the first thing placed.
+      const full: JpegWasm = {
+        ...exports,
+        alloc: () => {
+          calls++;
+          throw new Error('RuntimeError: unreachable');
+        },
+      };
+      const decoded = decodeJpeg(bytes, { maxSize, wasm: full });
+      expect(calls).toBe(1);
+      expect(Buffer.compare(Buffer.from(decoded.raster.data), Buffer.from(reference.raster.data))).toBe(0);
+    },
+  );
+
+  it('a progressive file whose stores the module has room for only in part: the same picture, by the TypeScript decoder', () => {
     const module = compileJpegWasm(pathToFileURL(join(ROOT, 'dist', 'wasm', 'jpeg-baseline.wasm')));
-    const bytes = readFileSync(join(JPEG, 'baseline-420.jpg'));
-    const maxSize = { width: 30, height: 30 };
-    const reference = decodeJpeg(bytes, { maxSize, wasm: false });
-    let calls = 0;
-    const exports = instantiateJpegWasm(module) as JpegWasm;
-    // The stub allocator traps where memory.grow fails: the file is the first thing placed.
-    const full: JpegWasm = {
-      ...exports,
-      alloc: () => {
-        calls++;
-        throw new Error('RuntimeError: unreachable');
-      },
+    const bytes = readFileSync(join(JPEG, 'progressive-420.jpg'));
+    const reference = decodeJpeg(bytes, { wasm: false });
+    /** The module, its allocator failing (memory.grow) from call `failAt` on; how often it was called. */
+    const failing = (failAt: number) => {
+      const exports = instantiateJpegWasm(module) as JpegWasm;
+      const counter = { calls: 0, scans: 0 };
+      const wasm: JpegWasm = {
+        ...exports,
+        alloc: (size) => {
+          if (++counter.calls >= failAt) throw new Error('RuntimeError: unreachable');
+          return exports.alloc(size);
+        },
+        progressiveScan: (...args) => {
+          counter.scans++;
+          return exports.progressiveScan(...args);
+        },
+      };
+      return { wasm, counter };
     };
-    const decoded = decodeJpeg(bytes, { maxSize, wasm: full });
-    expect(calls).toBe(1);
+    const whole = failing(Number.POSITIVE_INFINITY);
+    const decoded = decodeJpeg(bytes, { wasm: whole.wasm });
     expect(Buffer.compare(Buffer.from(decoded.raster.data), Buffer.from(reference.raster.data))).toBe(0);
+    // The file, 8 table areas, a store and a history for each of the 3 components, and the
+    // transform's areas (a dequantizer, a plane and a column map each, cosines, colour tables, a
+    // band of rows); every scan by the module.
+    expect(whole.counter).toEqual({ calls: 1 + 8 + 3 * 2 + 3 * 3 + 3, scans: 10 });
+    for (let failAt = 1; failAt <= whole.counter.calls; failAt++) {
+      const { wasm, counter } = failing(failAt);
+      const got = decodeJpeg(bytes, { wasm });
+      expect({ failAt, scans: counter.scans }).toEqual({ failAt, scans: 0 });
+      expect(Buffer.compare(Buffer.from(got.raster.data), Buffer.from(reference.raster.data))).toBe(0);
+    }
   });
 });

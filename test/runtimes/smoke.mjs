@@ -126,6 +126,28 @@ await check('a baseline JPEG is decoded by the shipped WebAssembly module, to th
     wasm.Module = Module;
   }
 });
+await check('a progressive JPEG is decoded by the shipped WebAssembly module, to the same pixels', async () => {
+  const wasm = globalThis.WebAssembly;
+  let instances = 0;
+  const Instance = wasm.Instance;
+  wasm.Instance = new Proxy(Instance, {
+    construct(target, args) {
+      instances += 1;
+      return Reflect.construct(target, args);
+    },
+  });
+  try {
+    const { decodeImage } = await load('decode/index.js');
+    const { decodeJpeg } = await load('decode/jpeg.js');
+    const bytes = readFileSync(new URL('../fixtures/images/jpeg/progressive-420.jpg', import.meta.url));
+    const module = decodeImage(bytes).frames[0].raster.data;
+    equal(instances, 1, 'instances made');
+    const reference = decodeJpeg(bytes, { wasm: false }).raster.data;
+    equal(Buffer.compare(Buffer.from(module), Buffer.from(reference)), 0, 'pixels against the TypeScript decoder');
+  } finally {
+    wasm.Instance = Instance;
+  }
+});
 console.log(failed === 0 ? `all checks passed on ${runtime}` : `${failed} check(s) failed on ${runtime}`);
 clearInterval(keepAlive);
 process.exit(failed === 0 ? 0 : 1);
