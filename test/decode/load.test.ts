@@ -166,11 +166,12 @@ describe('what a one-shot process loads (the built package)', () => {
       expected: [
         'jpeg-bits.js',
         'jpeg-color.js',
-        // The WebAssembly decoder's driver and loader (the module itself is a .wasm file).
+        // The WebAssembly decoder's drivers and loader (the module itself is a .wasm file).
         'jpeg-entropy-wasm.js',
         'jpeg-entropy.js',
         'jpeg-idct.js',
         'jpeg-progression.js',
+        'jpeg-progressive-wasm.js',
         'jpeg-segments.js',
         'jpeg-wasm-load.js',
         'jpeg.js',
