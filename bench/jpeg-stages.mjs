@@ -53,7 +53,7 @@ const STAGES = [
 function frameStage(names) {
   return ({ functionName, url }) => {
     if (url.startsWith('node:') || url === '') return 'modules+node';
-    // The WebAssembly decoder (wasm/jpeg-baseline.ts): its functions by what they do.
+    // The WebAssembly decoder (wasm/jpeg-decoder.ts): its functions by what they do.
     if (url.startsWith('wasm://')) {
       if (/idct|transform/i.test(functionName)) return 'idct';
       if (/ycbcr|ycc/i.test(functionName)) return 'colour+upsample';

@@ -1,5 +1,5 @@
 // Issue 26: the baseline entropy decoding of the 12 MP photo at 1/4 by TypeScript
-// (decodeScan) against WebAssembly (wasm/jpeg-baseline.ts), counting the module's compile and
+// (decodeScan) against WebAssembly (wasm/jpeg-decoder.ts), counting the module's compile and
 // instantiate. Fresh processes in alternation (the first call, as in a one-shot `show`) and one
 // process each decoding many times (warm). CPU by process.cpuUsage (all threads: V8's background
 // compilers included), wall by performance.now; medians; the load average before and after.
@@ -30,7 +30,7 @@ const bundle = await rolldown({
 });
 const harness = join(cache, 'bundle');
 await bundle.write({ dir: harness, format: 'esm', entryFileNames: '[name].mjs' });
-const wasm = join(ROOT, 'dist', 'wasm', 'jpeg-baseline.wasm'); // npm run build makes it
+const wasm = join(ROOT, 'dist', 'wasm', 'jpeg-decoder.wasm'); // npm run build makes it
 const photo = inputs().baseline;
 const child = join(ROOT, 'bench', 'jpeg-wasm-child.mjs');
 

@@ -1,7 +1,7 @@
-// Builds the WebAssembly JPEG decoder (wasm/jpeg-baseline.ts, AssemblyScript, a pinned dev
-// dependency) into <dist>/wasm/jpeg-baseline.wasm, which the package ships: dist/wasm/ is one
+// Builds the WebAssembly JPEG decoder (wasm/jpeg-decoder.ts, AssemblyScript, a pinned dev
+// dependency) into <dist>/wasm/jpeg-decoder.wasm, which the package ships: dist/wasm/ is one
 // folder below dist/, as dist/chunks/ and dist/decode/ are, so the decoder's
-// `new URL('../wasm/jpeg-baseline.wasm', import.meta.url)` finds it from a bundled chunk and from
+// `new URL('../wasm/jpeg-decoder.wasm', import.meta.url)` finds it from a bundled chunk and from
 // tsc's module alike (src/decode/jpeg-wasm-load.ts; docs/decode.md, "WebAssembly").
 // `npm run build` runs it after tsc. Usage: node scripts/build-wasm.mjs [distDir] [--wat]
 import { execFileSync } from 'node:child_process';
@@ -19,10 +19,10 @@ execFileSync(
   process.execPath,
   [
     asc,
-    join(root, 'wasm', 'jpeg-baseline.ts'),
+    join(root, 'wasm', 'jpeg-decoder.ts'),
     '--outFile',
-    join(out, 'jpeg-baseline.wasm'),
-    ...(args.includes('--wat') ? ['--textFile', join(out, 'jpeg-baseline.wat')] : []),
+    join(out, 'jpeg-decoder.wasm'),
+    ...(args.includes('--wat') ? ['--textFile', join(out, 'jpeg-decoder.wat')] : []),
     '-O3',
     '--noAssert',
     '--runtime',

@@ -1,6 +1,6 @@
 /**
  * The baseline entropy decoding of a scan and the inverse transform of its bands by the
- * WebAssembly module built from wasm/jpeg-baseline.ts (loaded by jpeg-wasm-load.ts; decodeJpeg's
+ * WebAssembly module built from wasm/jpeg-decoder.ts (loaded by jpeg-wasm-load.ts; decodeJpeg's
  * default where it can take the scan), beside `decodeScan` and jpeg-idct.ts (the reference).
  * jpeg-wasm-harness.ts parses a file up to its scan for the tests and the bench. See docs/decode.md,
  * "WebAssembly".
@@ -12,7 +12,7 @@ import { decodeScan, type ScanPart, truncated } from './jpeg-entropy.js';
 import { type BlockSize, idctFor } from './jpeg-idct.js';
 import type { FrameHeader, HuffmanTable, ScanHeader } from './jpeg-segments.js';
 
-/** The module's exports (wasm/jpeg-baseline.ts). */
+/** The module's exports (wasm/jpeg-decoder.ts). */
 export interface JpegWasm {
   readonly memory: { readonly buffer: ArrayBuffer };
   /** Set before the module traps (this project's lib has no WebAssembly types: Node's objects fit these). */
@@ -48,7 +48,7 @@ export interface JpegWasm {
   progressiveScan(start: number, end: number, high: number, low: number, mcusHigh: number, kept: number): number;
 }
 
-/** A Huffman table's area in the module's memory: byte offsets of its arrays (wasm/jpeg-baseline.ts). */
+/** A Huffman table's area in the module's memory: byte offsets of its arrays (wasm/jpeg-decoder.ts). */
 export const TABLE = { fast: 0, maxCode: 1024, offset: 1096, symbols: 1168, fastAc: 1424, skipAc: 3472, size: 4496 };
 
 /** Copies `t` into its area at `at` in the module's memory. */

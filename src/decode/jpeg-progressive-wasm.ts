@@ -1,5 +1,5 @@
 /**
- * Progressive scans entropy-decoded by the WebAssembly module (wasm/jpeg-baseline.ts
+ * Progressive scans entropy-decoded by the WebAssembly module (wasm/jpeg-decoder.ts
  * `progressiveScan`), decodeJpeg's default for progressive files, beside `decodeScan` (the
  * reference). The file and every component's coefficient store and block history live in the
  * module's memory for the whole decode, placed once before the first scan, so the TypeScript

@@ -1,5 +1,5 @@
 /**
- * The WebAssembly JPEG decoder (wasm/jpeg-baseline.ts, built into dist/wasm/ by `npm run build`):
+ * The WebAssembly JPEG decoder (wasm/jpeg-decoder.ts, built into dist/wasm/ by `npm run build`):
  * read and compiled on the first JPEG it can take, once per process, synchronously (9 KB: about
  * 2 ms), and instantiated afresh for each decode, so no memory or state is kept between decodes.
  * Where the file is missing (a bundler that did not copy it, a run from src/) or does not compile,
@@ -62,6 +62,6 @@ let compiled: object | null | undefined;
  * one relative URL finds it from either.
  */
 export function jpegWasm(): JpegWasm | null {
-  if (compiled === undefined) compiled = compileJpegWasm(new URL('../wasm/jpeg-baseline.wasm', import.meta.url));
+  if (compiled === undefined) compiled = compileJpegWasm(new URL('../wasm/jpeg-decoder.wasm', import.meta.url));
   return instantiateJpegWasm(compiled);
 }

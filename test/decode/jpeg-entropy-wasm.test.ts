@@ -1,12 +1,12 @@
 /**
- * Issue 26: the WebAssembly baseline entropy decoder (wasm/jpeg-baseline.ts, through
+ * Issue 26: the WebAssembly baseline entropy decoder (wasm/jpeg-decoder.ts, through
  * src/decode/jpeg-entropy-wasm.ts) against the TypeScript decoder (`decodeScan`, the reference).
  * Over the repository's baseline fixtures at every block size and the 12 MP bench photo at 1/4
  * and 1/1, every coefficient of every MCU row's band must be equal, and the reader must end at
  * the same byte with the same stop, and the planes the inverse transform writes (1/8, 1/4, 1/2)
  * must hold the same samples; over damaged copies (bytes changed, the file cut short) both
  * must give the same coefficients or fail with the same error. The same for progressive files
- * (wasm/jpeg-baseline.ts `progressiveScan`, through src/decode/jpeg-progressive-wasm.ts): every
+ * (wasm/jpeg-decoder.ts `progressiveScan`, through src/decode/jpeg-progressive-wasm.ts): every
  * coefficient and block history after all their scans, where each scan's reader stopped, the error,
  * and the pictures decodeJpeg draws with and without the module.
  */
@@ -31,8 +31,8 @@ import { firstScan, type ProgressiveOutcome, progressiveStores } from '../../src
 import { ensureBuilt } from '../support/build.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-// What `npm run build` makes of wasm/jpeg-baseline.ts (scripts/build-wasm.mjs) and the package ships.
-const WASM = join(ROOT, 'dist', 'wasm', 'jpeg-baseline.wasm');
+// What `npm run build` makes of wasm/jpeg-decoder.ts (scripts/build-wasm.mjs) and the package ships.
+const WASM = join(ROOT, 'dist', 'wasm', 'jpeg-decoder.wasm');
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'images', 'jpeg');
 const BASELINE = [
   'baseline-411.jpg',

@@ -1,5 +1,5 @@
 /**
- * Issue 26: progressive scans decoded by the WebAssembly module (wasm/jpeg-baseline.ts
+ * Issue 26: progressive scans decoded by the WebAssembly module (wasm/jpeg-decoder.ts
  * `progressiveScan`, through src/decode/jpeg-progressive-wasm.ts) against the TypeScript decoder
  * (`decodeScan`, kept, as decodeJpeg runs it for a progressive file). Random frames (sampling
  * factors, partial MCUs), sequences of all four kinds of scan with random bands and Al, random
@@ -22,7 +22,7 @@ import { ensureBuilt } from '../support/build.js';
 import { huffmanTable, scanBytes } from './support/jpeg-arbitraries.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const WASM = join(ROOT, 'dist', 'wasm', 'jpeg-baseline.wasm');
+const WASM = join(ROOT, 'dist', 'wasm', 'jpeg-decoder.wasm');
 
 const { Module, Instance } = (
   globalThis as unknown as {

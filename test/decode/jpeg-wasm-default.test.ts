@@ -24,7 +24,7 @@ const ENV = { PATH: process.env.PATH ?? '', TERM: 'xterm-256color', NO_COLOR: '1
 const TEMP = mkdtempSync(join(tmpdir(), 'termsight-wasm-default-'));
 const PRELOAD = join(TEMP, 'count.mjs');
 
-/** A package root (package.json + dist/) whose dist/wasm/jpeg-baseline.wasm is `wasm` (null: absent). */
+/** A package root (package.json + dist/) whose dist/wasm/jpeg-decoder.wasm is `wasm` (null: absent). */
 function packageWith(name: string, wasm: Uint8Array | null): string {
   const root = join(TEMP, name);
   cpSync(join(ROOT, 'package.json'), join(root, 'package.json'));
@@ -34,7 +34,7 @@ function packageWith(name: string, wasm: Uint8Array | null): string {
   });
   if (wasm) {
     cpSync(join(ROOT, 'dist', 'wasm'), join(root, 'dist', 'wasm'), { recursive: true });
-    writeFileSync(join(root, 'dist', 'wasm', 'jpeg-baseline.wasm'), wasm);
+    writeFileSync(join(root, 'dist', 'wasm', 'jpeg-decoder.wasm'), wasm);
   }
   return root;
 }
@@ -79,7 +79,7 @@ W.Instance = new Proxy(W.Instance, count('instance'));
 process.on('exit', () => process.stderr.write('wasm-counts ' + n.module + ' ' + n.instance + '\\n'));
 `,
   );
-  shipped = packageWith('shipped', readFileSync(join(ROOT, 'dist', 'wasm', 'jpeg-baseline.wasm')));
+  shipped = packageWith('shipped', readFileSync(join(ROOT, 'dist', 'wasm', 'jpeg-decoder.wasm')));
 }, 600_000);
 
 afterAll(() => rmSync(TEMP, { recursive: true, force: true }));
@@ -191,7 +191,7 @@ describe('jpeg-wasm-load', () => {
     const module = compileJpegWasm(pathToFileURL(empty));
     expect(module).not.toBeNull();
     expect(instantiateJpegWasm(module)).toBeNull();
-    const shippedModule = compileJpegWasm(pathToFileURL(join(ROOT, 'dist', 'wasm', 'jpeg-baseline.wasm')));
+    const shippedModule = compileJpegWasm(pathToFileURL(join(ROOT, 'dist', 'wasm', 'jpeg-decoder.wasm')));
     const a = instantiateJpegWasm(shippedModule);
     const b = instantiateJpegWasm(shippedModule);
     expect(typeof a?.decodeRow).toBe('function');
@@ -206,7 +206,7 @@ describe('jpeg-wasm-load', () => {
   it.each([{ name: 'baseline-420.jpg' }, { name: 'progressive-420.jpg' }])(
     'a module whose memory cannot grow to hold the file: decodeJpeg falls back, the same picture ($name)',
     ({ name }) => {
-      const module = compileJpegWasm(pathToFileURL(join(ROOT, 'dist', 'wasm', 'jpeg-baseline.wasm')));
+      const module = compileJpegWasm(pathToFileURL(join(ROOT, 'dist', 'wasm', 'jpeg-decoder.wasm')));
       const bytes = readFileSync(join(JPEG, name));
       const maxSize = { width: 30, height: 30 };
       const reference = decodeJpeg(bytes, { maxSize, wasm: false });
@@ -227,7 +227,7 @@ describe('jpeg-wasm-load', () => {
   );
 
   it('a progressive file whose stores the module has room for only in part: the same picture, by the TypeScript decoder', () => {
-    const module = compileJpegWasm(pathToFileURL(join(ROOT, 'dist', 'wasm', 'jpeg-baseline.wasm')));
+    const module = compileJpegWasm(pathToFileURL(join(ROOT, 'dist', 'wasm', 'jpeg-decoder.wasm')));
     const bytes = readFileSync(join(JPEG, 'progressive-420.jpg'));
     const reference = decodeJpeg(bytes, { wasm: false });
     /** The module, its allocator failing (memory.grow) from call `failAt` on; how often it was called. */

@@ -39,6 +39,6 @@ describe('the packed package', () => {
     });
     expect(packed.status).toBe(0);
     const [listing] = JSON.parse(packed.stdout) as [{ files: { path: string }[] }];
-    expect(listing.files.map((f) => f.path)).toContain('dist/wasm/jpeg-baseline.wasm');
+    expect(listing.files.map((f) => f.path)).toContain('dist/wasm/jpeg-decoder.wasm');
   }, 600_000);
 });

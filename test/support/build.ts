@@ -19,7 +19,7 @@ const INPUTS = [
   'tsconfig.build.json',
   'scripts/bundle.mjs',
   'scripts/build-wasm.mjs',
-  'wasm/jpeg-baseline.ts',
+  'wasm/jpeg-decoder.ts',
 ];
 
 function newestSource(dir: string): number {

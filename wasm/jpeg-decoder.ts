@@ -1,8 +1,10 @@
-// AssemblyScript: the baseline (sequential Huffman) entropy decoding of one scan, with or without
-// restart intervals, one MCU row a call, into a band of coefficient blocks laid out as the TypeScript
-// decoder's band (src/decode/jpeg-entropy.ts `sequential`, jpeg-bits.ts `BitReader`), with the
-// same bit reader semantics, the same lookahead tables (built by jpeg-segments.ts and copied in)
-// and the same coefficients written; then the inverse transforms of jpeg-idct.ts into planes.
+// AssemblyScript: the JPEG decoder's hot part. The sequential (baseline Huffman) entropy decoding
+// of one scan, with or without restart intervals, one MCU row a call, into a band of coefficient
+// blocks laid out as the TypeScript decoder's band (src/decode/jpeg-entropy.ts `sequential`,
+// jpeg-bits.ts `BitReader`); the progressive scans (`progressiveScan`: DC and AC, first and
+// refinement) into whole-picture coefficient stores; both with the same bit reader semantics, the
+// same lookahead tables (built by jpeg-segments.ts and copied in) and the same coefficients written;
+// then the inverse transforms of jpeg-idct.ts into planes and jpeg-color.ts's YCbCr conversion.
 // decodeJpeg's default for the scans it takes (issue 26; docs/decode.md, "WebAssembly").
 // Built by `npm run build` (scripts/build-wasm.mjs) into dist/wasm/. All memory is laid out by the caller (`alloc`); nothing here
 // checks bounds beyond what the TypeScript code checks, so the caller sizes every area.
