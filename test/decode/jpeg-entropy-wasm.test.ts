@@ -28,11 +28,10 @@ import {
 } from '../../src/decode/jpeg-entropy-wasm.js';
 import type { BlockSize } from '../../src/decode/jpeg-idct.js';
 import { firstScan, type ProgressiveOutcome, progressiveStores } from '../../src/decode/jpeg-wasm-harness.js';
-import { ensureBuilt } from '../support/build.js';
+import { freshInstance, shippedModule } from './support/jpeg-wasm.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 // What `npm run build` makes of wasm/jpeg-decoder.ts (scripts/build-wasm.mjs) and the package ships.
-const WASM = join(ROOT, 'dist', 'wasm', 'jpeg-decoder.wasm');
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'images', 'jpeg');
 const BASELINE = [
   'baseline-411.jpg',
@@ -51,22 +50,14 @@ const BASELINE = [
 ];
 const SIZES: BlockSize[] = [1, 2, 4, 8];
 
-// This project's lib has no WebAssembly types; Node's global has what these say.
-const { Module, Instance } = (
-  globalThis as unknown as {
-    WebAssembly: { Module: new (bytes: Uint8Array) => object; Instance: new (m: object) => { exports: unknown } };
-  }
-).WebAssembly;
-
 let module: object;
 
 beforeAll(() => {
-  ensureBuilt();
-  module = new Module(readFileSync(WASM));
+  module = shippedModule();
 }, 600_000);
 
 function instance(): JpegWasm {
-  return new Instance(module).exports as JpegWasm;
+  return freshInstance(module);
 }
 
 interface Outcome {

@@ -13,7 +13,7 @@ import { type ComponentState, decodeScan } from '../../src/decode/jpeg-entropy.j
 import { type BlockSize, coefficientsRead, ZIGZAG } from '../../src/decode/jpeg-idct.js';
 import { buildHuffmanTable, type HuffmanTable, type ScanHeader } from '../../src/decode/jpeg-segments.js';
 import { type ComponentState as ModelComponent, decodeScan as modelScan } from './jpeg-entropy-model.js';
-import { huffmanTable, scanBytes } from './support/jpeg-arbitraries.js';
+import { acTable, dcTable, huffmanTable, scanBytes } from './support/jpeg-arbitraries.js';
 
 const MCUS_WIDE = 2;
 const MCUS_HIGH = 2;
@@ -157,15 +157,6 @@ const scan = (n: number) =>
       };
       return { header, data: bytes };
     });
-
-const dcTable = huffmanTable(fc.integer({ min: 0, max: 12 }));
-const acTable = huffmanTable(
-  fc.oneof(
-    fc.tuple(fc.integer({ min: 0, max: 15 }), fc.integer({ min: 0, max: 1 })).map(([r, s]) => (r << 4) | s),
-    fc.tuple(fc.integer({ min: 0, max: 15 }), fc.integer({ min: 0, max: 10 })).map(([r, s]) => (r << 4) | s),
-    fc.integer({ min: 0, max: 255 }),
-  ),
-);
 
 const cases = geometry.chain((g) =>
   fc.record({

@@ -8,33 +8,20 @@
  * everywhere, leave the reader at the same byte with the same stop and missing bits, and fail
  * with the same error. The real files are in jpeg-entropy-wasm.test.ts.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BitReader } from '../../src/decode/jpeg-bits.js';
 import { type ComponentState, decodeScan } from '../../src/decode/jpeg-entropy.js';
-import type { JpegWasm } from '../../src/decode/jpeg-entropy-wasm.js';
 import { coefficientsRead } from '../../src/decode/jpeg-idct.js';
 import { decodeProgressiveScanWasm, placeStores } from '../../src/decode/jpeg-progressive-wasm.js';
 import type { HuffmanTable, ScanHeader } from '../../src/decode/jpeg-segments.js';
-import { ensureBuilt } from '../support/build.js';
-import { huffmanTable, scanBytes } from './support/jpeg-arbitraries.js';
-
-const ROOT = join(import.meta.dirname, '..', '..');
-const WASM = join(ROOT, 'dist', 'wasm', 'jpeg-decoder.wasm');
-
-const { Module, Instance } = (
-  globalThis as unknown as {
-    WebAssembly: { Module: new (bytes: Uint8Array) => object; Instance: new (m: object) => { exports: unknown } };
-  }
-).WebAssembly;
+import { acTable, dcTable, scanBytes } from './support/jpeg-arbitraries.js';
+import { freshInstance, shippedModule } from './support/jpeg-wasm.js';
 
 let module: object;
 
 beforeAll(() => {
-  ensureBuilt();
-  module = new Module(readFileSync(WASM));
+  module = shippedModule();
 }, 600_000);
 
 interface Geometry {
@@ -85,7 +72,7 @@ function run(
   const comps = components(frame);
   // One instance for the whole sequence, as decodeJpeg has; each scan's data placed afresh (with
   // the stores copied over), so that each scan's data ends where the reference's does.
-  const instance = wasm ? (new Instance(module).exports as JpegWasm) : null;
+  const instance = wasm ? freshInstance(module) : null;
   const seen: unknown[] = [];
   for (const scan of scans) {
     const parts = scan.header.components.map((sc) => ({
@@ -178,15 +165,6 @@ const scan = (n: number) =>
         data: bytes,
       };
     });
-
-const dcTable = huffmanTable(fc.integer({ min: 0, max: 12 }));
-const acTable = huffmanTable(
-  fc.oneof(
-    fc.tuple(fc.integer({ min: 0, max: 15 }), fc.integer({ min: 0, max: 1 })).map(([r, s]) => (r << 4) | s),
-    fc.tuple(fc.integer({ min: 0, max: 15 }), fc.integer({ min: 0, max: 10 })).map(([r, s]) => (r << 4) | s),
-    fc.integer({ min: 0, max: 255 }),
-  ),
-);
 
 const cases = frame.chain((f) =>
   fc.record({

@@ -1,6 +1,6 @@
 /**
- * fast-check arbitraries for the JPEG entropy decoder's property tests (jpeg-entropy-reference and
- * jpeg-progressive-model): Huffman tables and entropy-coded bytes.
+ * fast-check arbitraries for the JPEG entropy decoder's property tests (jpeg-entropy-reference,
+ * jpeg-progressive-model, jpeg-progressive-wasm): Huffman tables and entropy-coded bytes.
  */
 import fc from 'fast-check';
 import { buildHuffmanTable, type HuffmanTable } from '../../../src/decode/jpeg-segments.js';
@@ -46,3 +46,18 @@ export const scanBytes = (plainWeight: number, maxParts: number): fc.Arbitrary<U
       { maxLength: maxParts },
     )
     .map((parts) => Uint8Array.from(parts.flat()));
+
+/** A DC table: magnitude categories 0..12 (11 is the largest valid; 12 is a corrupt one). */
+export const dcTable = huffmanTable(fc.integer({ min: 0, max: 12 }));
+
+/**
+ * An AC table: progressive refinement's run/size symbols (size 0 or 1) drawn often beside first
+ * scans' (size up to 10) and any byte at all (EOB runs, corrupt sizes).
+ */
+export const acTable = huffmanTable(
+  fc.oneof(
+    fc.tuple(fc.integer({ min: 0, max: 15 }), fc.integer({ min: 0, max: 1 })).map(([r, s]) => (r << 4) | s),
+    fc.tuple(fc.integer({ min: 0, max: 15 }), fc.integer({ min: 0, max: 10 })).map(([r, s]) => (r << 4) | s),
+    fc.integer({ min: 0, max: 255 }),
+  ),
+);
