@@ -148,6 +148,7 @@ export interface AppConfig {
   readonly budgetMs?: number;
   readonly readMs?: number;
   readonly abortAfterMs?: number;
+  /** The application's own input is closed this long after the probe read the first reply. */
   readonly destroyInputAfterMs?: number;
   readonly onKeys?: boolean;
   readonly appRaw?: boolean;
