@@ -60,6 +60,16 @@ function instance(): JpegWasm {
   return freshInstance(module);
 }
 
+/** decodeJpeg with the module gives the picture it gives without, byte for byte, at each size. */
+function expectSamePictures(bytes: Uint8Array, sizes: readonly { width: number; height: number }[]): void {
+  for (const maxSize of sizes) {
+    const a = decodeJpeg(bytes, { maxSize, wasm: false });
+    const b = decodeJpeg(bytes, { maxSize, wasm: instance() });
+    expect(b.raster.width).toBe(a.raster.width);
+    expect(Buffer.compare(Buffer.from(b.raster.data), Buffer.from(a.raster.data))).toBe(0);
+  }
+}
+
 interface Outcome {
   coefs: Int16Array[];
   end: ScanEnd | null;
@@ -156,15 +166,10 @@ describe('WebAssembly baseline entropy decoding = decodeScan', () => {
     expectSame(bytes, 4, true);
     expectSame(bytes, 8, true);
     // The whole decode (the colour conversion in the module too) at 1/4 and 1/2.
-    for (const maxSize of [
+    expectSamePictures(bytes, [
       { width: 1000, height: 750 },
       { width: 2000, height: 1500 },
-    ]) {
-      const a = decodeJpeg(bytes, { maxSize, wasm: false });
-      const b = decodeJpeg(bytes, { maxSize, wasm: instance() });
-      expect(b.raster.width).toBe(a.raster.width);
-      expect(Buffer.compare(Buffer.from(b.raster.data), Buffer.from(a.raster.data))).toBe(0);
-    }
+    ]);
   });
 
   it('decodeJpeg with the module: the same picture as without, at every scale', () => {
@@ -287,16 +292,11 @@ describe('WebAssembly progressive entropy decoding = decodeScan', () => {
     const bytes = readFileSync(bench.inputs().progressive);
     const ts = expectSameStores(bytes);
     expect({ error: ts.error, scans: ts.ends.length }).toEqual({ error: null, scans: 10 });
-    for (const maxSize of [
+    expectSamePictures(bytes, [
       { width: 500, height: 375 },
       { width: 1000, height: 750 },
       { width: 2000, height: 1500 },
-    ]) {
-      const a = decodeJpeg(bytes, { maxSize, wasm: false });
-      const b = decodeJpeg(bytes, { maxSize, wasm: instance() });
-      expect(b.raster.width).toBe(a.raster.width);
-      expect(Buffer.compare(Buffer.from(b.raster.data), Buffer.from(a.raster.data))).toBe(0);
-    }
+    ]);
   });
 
   it('damaged progressive files: the same coefficients, scan ends and error; the same picture or error', () => {
