@@ -24,7 +24,15 @@ export class Interrupt extends Error {
   /** Whether stdout is gone, so nothing more (not even the closing bytes) is written to it. */
   readonly outputGone: boolean;
 
-  constructor(readonly signal: StopSignal) {
+  constructor(
+    readonly signal: StopSignal,
+    /**
+     * Whether it stands for a key typed while the terminal was raw (Ctrl-C read as byte 0x03): in
+     * cooked mode the line discipline would have sent the signal to the whole foreground process
+     * group (the shell loop termsight runs in), not to termsight alone.
+     */
+    readonly typed = false,
+  ) {
     super(`stopped by ${signal}`);
     this.exitCode = 128 + STOP_SIGNALS[signal];
     this.outputGone = signal === 'SIGPIPE';

@@ -3,11 +3,14 @@
  * signals and a closed stdout into a clean stop (docs/cli.md, "Every way out").
  */
 import { processRuntime } from '../env/runtime.js';
+import { exitStopped } from './exit.js';
 import { JobControl } from './job-control.js';
 import { runCli } from './run.js';
 import { guardTerminal } from './terminal-guard.js';
 
-const guard = guardTerminal(process, { stdout: process.stdout, stderr: process.stderr }, (code) => process.exit(code));
+const guard = guardTerminal(process, { stdout: process.stdout, stderr: process.stderr }, (stop) =>
+  exitStopped(process, stop),
+);
 // Only where stdout is a terminal: a picture piped to a file has nothing to close on Ctrl-Z.
 const jobs = process.stdout.isTTY
   ? new JobControl(process, process.stdout, () => process.kill(process.pid, 'SIGTSTP'))
@@ -22,7 +25,7 @@ const code = await runCli(process.argv.slice(2), {
 });
 guard.dispose();
 jobs?.dispose();
-// Stopped: exit now with 128+n (stdin may still be read, a probe's drain still armed); the
-// probe's own exit handler puts the terminal's mode back.
-if (guard.stopped) process.exit(guard.stopped.exitCode);
+// Stopped: end now (stdin may still be read, a probe's drain still armed), by the signal itself;
+// the probe's exit handler, run first, puts the terminal's mode back (exit.ts).
+if (guard.stopped) exitStopped(process, guard.stopped);
 process.exitCode = code;

@@ -23,7 +23,10 @@ export interface WatchedStream {
 export interface StopControl {
   /** Aborted, with an `Interrupt` reason, when the CLI must stop. */
   readonly signal: AbortSignal;
-  /** Stops as if `signal` had been received (Ctrl-C typed while the terminal is raw). */
+  /**
+   * Stops for a key typed while the terminal is raw that stands for `signal` (Ctrl-C as byte
+   * 0x03): as if it had been received, and marked `typed` for the way out (exit.ts).
+   */
   stop(signal: StopSignal): void;
 }
 
@@ -45,7 +48,8 @@ export const GRACE_MS = 2_000;
 export function guardTerminal(
   source: SignalSource,
   streams: { readonly stdout: WatchedStream; readonly stderr?: WatchedStream },
-  exit: (code: number) => void,
+  /** Ends the process for the stop (start.ts: `exitStopped`). */
+  exit: (interrupt: Interrupt) => void,
 ): TerminalGuard {
   const controller = new AbortController();
   let stopped: Interrupt | null = null;
@@ -59,15 +63,15 @@ export function guardTerminal(
         // The output is gone after all: nothing to close on it.
       }
     }
-    exit(interrupt.exitCode);
+    exit(interrupt);
   };
-  const stop = (signal: StopSignal): void => {
+  const stopFor = (signal: StopSignal, typed: boolean): void => {
     if (stopped) {
       // Asked twice: the user means it.
       lastResort(stopped);
       return;
     }
-    stopped = new Interrupt(signal);
+    stopped = new Interrupt(signal, typed);
     controller.abort(stopped);
     const interrupt = stopped;
     grace = setTimeout(() => lastResort(interrupt), GRACE_MS);
@@ -75,13 +79,13 @@ export function guardTerminal(
   };
 
   const handlers = (Object.keys(STOP_SIGNALS) as StopSignal[]).map((signal) => {
-    const listener = (): void => stop(signal);
+    const listener = (): void => stopFor(signal, false);
     source.on(signal, listener);
     return [signal, listener] as const;
   });
   // A closed pipe (`| head`) or a hung-up terminal fails writes: stop quietly, never crash on it.
   const onStdoutError = (): void => {
-    if (!stopped) stop('SIGPIPE');
+    if (!stopped) stopFor('SIGPIPE', false);
   };
   const onStderrError = (): void => {};
   streams.stdout.on?.('error', onStdoutError);
@@ -89,7 +93,7 @@ export function guardTerminal(
 
   return {
     signal: controller.signal,
-    stop,
+    stop: (signal) => stopFor(signal, true),
     get stopped() {
       return stopped;
     },

@@ -88,7 +88,7 @@ describe('guardTerminal', () => {
       const source = new FakeProcess();
       const stdout = new FakeStream();
       const exits: number[] = [];
-      const guard = guardTerminal(source, { stdout }, (code) => exits.push(code));
+      const guard = guardTerminal(source, { stdout }, (stop) => exits.push(stop.exitCode));
       expect(source.listenerCount(signal)).toBe(1);
       source.send(signal);
       expect(guard.signal.aborted).toBe(true);
@@ -103,7 +103,7 @@ describe('guardTerminal', () => {
     const source = new FakeProcess();
     const stdout = new FakeStream();
     const exits: number[] = [];
-    const guard = guardTerminal(source, { stdout }, (code) => exits.push(code));
+    const guard = guardTerminal(source, { stdout }, (stop) => exits.push(stop.exitCode));
     source.send('SIGTERM');
     source.send('SIGINT');
     expect(exits).toEqual([143]);
@@ -116,7 +116,7 @@ describe('guardTerminal', () => {
     const stdout = new FakeStream();
     const stderr = new FakeStream();
     const exits: number[] = [];
-    const guard = guardTerminal(source, { stdout, stderr }, (code) => exits.push(code));
+    const guard = guardTerminal(source, { stdout, stderr }, (stop) => exits.push(stop.exitCode));
     expect(() => stdout.emit('error', Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }))).not.toThrow();
     expect(() => stderr.emit('error', new Error('write EPIPE'))).not.toThrow();
     expect(guard.stopped?.signal).toBe('SIGPIPE');
@@ -126,11 +126,17 @@ describe('guardTerminal', () => {
     guard.dispose();
   });
 
-  it('stop() from a typed key acts as the signal', () => {
+  it('stop() from a typed key acts as the signal, marked typed; a received signal is not', () => {
     const guard = guardTerminal(new FakeProcess(), { stdout: new FakeStream() }, () => {});
     guard.stop('SIGINT');
     expect(interruptedExit(guard.signal)).toBe(130);
+    expect(guard.stopped?.typed).toBe(true);
     guard.dispose();
+    const source = new FakeProcess();
+    const received = guardTerminal(source, { stdout: new FakeStream() }, () => {});
+    source.send('SIGINT');
+    expect(received.stopped?.typed).toBe(false);
+    received.dispose();
   });
 });
 

@@ -11,6 +11,7 @@ import * as pty from 'node-pty';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { escapeSequences, isSentinel } from '../pty/harness.js';
 import { ensureBuilt } from '../support/build.js';
+import { shellStatus } from '../support/exit-status.js';
 import { scratchDir, writePng } from './show-support.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -136,10 +137,10 @@ function run(terminal: Terminal): Promise<Outcome> {
         if (terminal.signal) proc.kill(terminal.signal);
       }
     });
-    proc.onExit(({ exitCode }) => {
+    proc.onExit(({ exitCode, signal }) => {
       clearTimeout(timer);
       done({
-        exitCode,
+        exitCode: shellStatus(exitCode, signal),
         queries,
         rounds,
         probePath,

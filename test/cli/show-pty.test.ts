@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import * as pty from 'node-pty';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../support/build.js';
+import { shellStatus } from '../support/exit-status.js';
 import { scratchDir, screenAfter, writePng } from './show-support.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -53,9 +54,9 @@ function runInPty(args: string[], interruptWhen: (output: string) => boolean): P
         child.write('\x03');
       }
     });
-    child.onExit(({ exitCode }) => {
+    child.onExit(({ exitCode, signal }) => {
       clearTimeout(timer);
-      done({ output, exitCode });
+      done({ output, exitCode: shellStatus(exitCode, signal) });
     });
   });
 }

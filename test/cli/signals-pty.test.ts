@@ -11,11 +11,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import * as pty from 'node-pty';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { repoRoot } from '../pty/harness.js';
 import { ensureBuilt } from '../support/build.js';
 import { scratchDir, writePng } from './show-support.js';
-import { MARKER, PtySession, screenState, writeGif, writeWrapper } from './signals-support.js';
+import { catchesSignal, MARKER, PtySession, screenState, writeGif, writeWrapper } from './signals-support.js';
 
 // TERMSIGHT_MAIN runs the same cases against another build (to measure one without these fixes).
 const MAIN = process.env.TERMSIGHT_MAIN ?? join(repoRoot, 'dist', 'cli', 'main.js');
@@ -121,6 +122,51 @@ describe('a signal while the probe waits for the terminal', () => {
     await sleep(500); // node has started and is reading the terminal
     session.type('\x03');
     await expectClean(session, 130);
+  });
+
+  // bash waits for the command and acts on a Ctrl-C only if the command died of SIGINT and bash got
+  // one too; a command that exits 130 is taken to have handled it, and the loop goes on.
+  it.each([
+    {
+      name: 'in cooked mode (a real SIGINT to the group): termsight dies by it',
+      args: () => ['-', '--no-probe'],
+      // Its guard listens: it adds SIGPIPE (13) after SIGINT, and Node alone ignores SIGPIPE
+      // (Node's own SIGINT handler, there from the start, would end it by the signal anyway).
+      ready: (_: string, pid: number) => catchesSignal(pid, 13),
+    },
+    {
+      name: 'while the probe holds the terminal raw (byte 0x03): raised to the group, as cooked mode would',
+      args: () => [big, '--protocol', 'braille', '--timeout', '30000'],
+      ready: (out: string) => probing(out),
+    },
+  ])('Ctrl-C ends the shell loop show runs in, $name', async ({ args, ready }) => {
+    const loop = 'for i in 1 2; do sh -c \'echo "PID=$$"; exec "$@"\' termsight "$@"; echo "NEXT-$i"; done';
+    const child = pty.spawn('bash', ['-c', loop, 'bash', process.execPath, MAIN, 'show', ...args()], {
+      cols: 80,
+      rows: 24,
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', TERM: 'xterm-256color' },
+    });
+    let output = '';
+    child.onData((d) => {
+      output += d;
+    });
+    const exited = new Promise<{ exitCode: number; signal?: number }>((resolve) => child.onExit(resolve));
+    try {
+      const deadline = performance.now() + 15_000;
+      let pid = 0;
+      while (!(pid > 0 && ready(output, pid))) {
+        if (performance.now() > deadline) throw new Error(`termsight never got ready: ${JSON.stringify(output)}`);
+        pid = Number(/PID=(\d+)/.exec(output)?.[1] ?? 0);
+        await sleep(20);
+      }
+      child.write('\x03');
+      const exit = await Promise.race([exited, sleep(15_000).then(() => null)]);
+      expect(exit).toEqual({ exitCode: 0, signal: 2 });
+      expect(output).not.toContain('NEXT-');
+    } finally {
+      child.kill();
+    }
   });
 
   it('detect: SIGTERM during the probe exits 143 with the mode restored', async () => {

@@ -57,6 +57,19 @@ export function writeWrapper(dir: string, options: { readonly drainInput?: boole
   return path;
 }
 
+/**
+ * Whether process `pid` has a handler for signal number `signal` (Linux: the SigCgt mask of
+ * /proc/PID/status): termsight has set its guard up, so a Ctrl-C is its to handle.
+ */
+export function catchesSignal(pid: number, signal: number): boolean {
+  try {
+    const mask = /^SigCgt:\s*([0-9a-f]+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return mask !== undefined && (BigInt(`0x${mask}`) >> BigInt(signal - 1)) % 2n === 1n;
+  } catch {
+    return false; // not started yet, or gone
+  }
+}
+
 /** Writes an animated GIF: `frames` frames of moving stripes, `delayCs` hundredths of a second each. */
 export function writeGif(dir: string, name: string, width: number, height: number, frames: number, delayCs: number) {
   const buffer = new Uint8Array(width * height * frames + 4096);

@@ -21,6 +21,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shellStatus } from '../support/exit-status.js';
 import {
   ancillaryBomb,
   apngTinyFrames,
@@ -443,7 +444,9 @@ describe.skipIf(!existsSync(join(ROOT, 'dist/cli/main.js')))('hostile inputs thr
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     const killer = setTimeout(() => child.kill('SIGKILL'), 2 * MAX_SECONDS * 1000);
-    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const exited = new Promise<number>((resolve) =>
+      child.on('close', (code, signal) => resolve(shellStatus(code, signal))),
+    );
     // Once the CLI is waiting in the FIFO's open (it has loaded and started reading).
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const sent = performance.now();
