@@ -56,18 +56,54 @@ const exited = (code: number) => [
 
 describe('exitStopped', () => {
   it.each([
-    { signal: 'SIGINT', platform: 'linux', typed: false, calls: raised('SIGINT', 130) },
-    { signal: 'SIGTERM', platform: 'linux', typed: false, calls: raised('SIGTERM', 143) },
-    { signal: 'SIGHUP', platform: 'darwin', typed: false, calls: raised('SIGHUP', 129) },
-    { signal: 'SIGPIPE', platform: 'linux', typed: false, calls: raised('SIGPIPE', 141) },
+    {
+      name: 'Ctrl-C on Linux: dies by SIGINT',
+      signal: 'SIGINT',
+      platform: 'linux',
+      typed: false,
+      calls: raised('SIGINT', 130),
+    },
+    {
+      name: 'kill on Linux: dies by SIGTERM',
+      signal: 'SIGTERM',
+      platform: 'linux',
+      typed: false,
+      calls: raised('SIGTERM', 143),
+    },
+    {
+      name: 'hang-up on macOS: dies by SIGHUP',
+      signal: 'SIGHUP',
+      platform: 'darwin',
+      typed: false,
+      calls: raised('SIGHUP', 129),
+    },
+    {
+      name: 'a closed output: dies by SIGPIPE',
+      signal: 'SIGPIPE',
+      platform: 'linux',
+      typed: false,
+      calls: raised('SIGPIPE', 141),
+    },
     // Ctrl-\: its default would dump core.
-    { signal: 'SIGQUIT', platform: 'linux', typed: false, calls: exited(131) },
+    { name: 'Ctrl-\\: exits 131', signal: 'SIGQUIT', platform: 'linux', typed: false, calls: exited(131) },
     // Windows has no signal death to raise: kill there is TerminateProcess, with another code.
-    { signal: 'SIGINT', platform: 'win32', typed: false, calls: exited(130) },
+    { name: 'Ctrl-C on Windows: exits 130', signal: 'SIGINT', platform: 'win32', typed: false, calls: exited(130) },
     // Ctrl-C read as a byte while raw: to the foreground process group, as cooked mode would send it.
-    { signal: 'SIGINT', platform: 'linux', typed: true, calls: raised('SIGINT', 130, 0) },
-    { signal: 'SIGQUIT', platform: 'linux', typed: true, calls: exited(131) },
-  ] as const)('$signal on $platform (typed: $typed)', ({ signal, platform, typed, calls }) => {
+    {
+      name: 'Ctrl-C read while raw: SIGINT to the process group',
+      signal: 'SIGINT',
+      platform: 'linux',
+      typed: true,
+      calls: raised('SIGINT', 130, 0),
+    },
+    {
+      name: 'Ctrl-\\ read while raw: exits 131',
+      signal: 'SIGQUIT',
+      platform: 'linux',
+      typed: true,
+      calls: exited(131),
+    },
+  ] as const)('$name', ({ signal, platform, typed, calls }) => {
     const host = new FakeHost(platform, 2);
     exitStopped(host, new Interrupt(signal, typed));
     expect(host.calls).toEqual(calls);
