@@ -11,9 +11,16 @@ import { describe, expect, it } from 'vitest';
 import { BitReader } from '../../src/decode/jpeg-bits.js';
 import { type ComponentState, decodeScan } from '../../src/decode/jpeg-entropy.js';
 import { type BlockSize, coefficientsRead, ZIGZAG } from '../../src/decode/jpeg-idct.js';
-import { buildHuffmanTable, type HuffmanTable, type ScanHeader } from '../../src/decode/jpeg-segments.js';
+import { buildHuffmanTable, type HuffmanTable } from '../../src/decode/jpeg-segments.js';
 import { type ComponentState as ModelComponent, decodeScan as modelScan } from './jpeg-entropy-model.js';
-import { acTable, dcTable, huffmanTable, scanBytes } from './support/jpeg-arbitraries.js';
+import {
+  acTable,
+  dcTable,
+  huffmanTable,
+  type ProgressiveScan,
+  progressiveScan,
+  scanBytes,
+} from './support/jpeg-arbitraries.js';
 
 const MCUS_WIDE = 2;
 const MCUS_HIGH = 2;
@@ -57,16 +64,11 @@ function components(geometry: readonly Geometry[], history?: readonly Int16Array
   });
 }
 
-interface Scan {
-  readonly header: ScanHeader;
-  readonly data: Uint8Array;
-}
-
 /** What a decoder leaves after each scan: the coefficients read, the reader's state, or the error. */
 function run(
   decode: typeof decodeScan,
   geometry: readonly Geometry[],
-  scans: readonly Scan[],
+  scans: readonly ProgressiveScan[],
   dc: HuffmanTable,
   ac: HuffmanTable,
   kept: boolean,
@@ -132,36 +134,10 @@ const geometry = fc
     }),
   );
 
-/** A scan of a kind, for a frame of `n` components; AC bands drawn from anywhere in 1..63. */
-const scan = (n: number) =>
-  fc
-    .tuple(
-      fc.constantFrom('dc-first', 'dc-refine', 'ac-first', 'ac-first', 'ac-refine', 'ac-refine'),
-      fc.integer({ min: 0, max: n - 1 }),
-      fc.boolean(),
-      fc.integer({ min: 1, max: 63 }),
-      fc.integer({ min: 1, max: 63 }),
-      fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 3 }) }, fc.integer({ min: 0, max: 13 })),
-      data,
-    )
-    .map(([kind, index, all, a, b, low, bytes]): Scan => {
-      const dc = kind.startsWith('dc');
-      const refine = kind.endsWith('refine');
-      const ids = dc && all ? Array.from({ length: n }, (_, i) => i) : [index];
-      const header: ScanHeader = {
-        components: ids.map((i) => ({ index: i, dc: 0, ac: 0 })),
-        start: dc ? 0 : Math.min(a, b),
-        end: dc ? 0 : Math.max(a, b),
-        high: refine ? low + 1 : 0,
-        low,
-      };
-      return { header, data: bytes };
-    });
-
 const cases = geometry.chain((g) =>
   fc.record({
     geometry: fc.constant(g),
-    scans: fc.array(scan(g.length), { minLength: 1, maxLength: 6 }),
+    scans: fc.array(progressiveScan(g.length), { minLength: 1, maxLength: 6 }),
     dc: dcTable,
     ac: acTable,
     kept: fc.boolean(),
@@ -287,7 +263,7 @@ describe('AC refinement over a rich history: the fast decoder equals the referen
     fc.assert(
       fc.property(refinements, ({ geometry, low, history, bands, ac, kept }) => {
         const scans = bands.map(
-          ([index, a, b, bytes]): Scan => ({
+          ([index, a, b, bytes]): ProgressiveScan => ({
             header: {
               components: [{ index, dc: 0, ac: 0 }],
               start: Math.min(a, b),
@@ -316,7 +292,7 @@ describe('AC first values that the 16-bit store wraps to zero', () => {
     const table = buildHuffmanTable(Uint8Array.of(2), Uint8Array.of(0x5f, 0x00));
     const geometry: Geometry[] = [{ h: 1, v: 1, blocksWide: 1, blocksHigh: 1, size: 2 }];
     const band = { components: [{ index: 0, dc: 0, ac: 0 }], start: 1, end: 63 };
-    const scans: Scan[] = [
+    const scans: ProgressiveScan[] = [
       // 0 | 100000000000000 | 1, padded with ones (0xFF stuffed)
       { header: { ...band, high: 0, low: 2 }, data: Uint8Array.of(0b01000000, 0b00000000, 0xff, 0x00, 0, 0, 0, 0) },
       // 0 | 1 (sign +) | 1, padded with ones

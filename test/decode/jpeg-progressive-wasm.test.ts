@@ -14,8 +14,8 @@ import { BitReader } from '../../src/decode/jpeg-bits.js';
 import { type ComponentState, decodeScan } from '../../src/decode/jpeg-entropy.js';
 import { coefficientsRead } from '../../src/decode/jpeg-idct.js';
 import { decodeProgressiveScanWasm, placeStores } from '../../src/decode/jpeg-progressive-wasm.js';
-import type { HuffmanTable, ScanHeader } from '../../src/decode/jpeg-segments.js';
-import { acTable, dcTable, scanBytes } from './support/jpeg-arbitraries.js';
+import type { HuffmanTable } from '../../src/decode/jpeg-segments.js';
+import { acTable, dcTable, type ProgressiveScan, progressiveScan } from './support/jpeg-arbitraries.js';
 import { freshInstance, shippedModule } from './support/jpeg-wasm.js';
 
 let module: object;
@@ -35,11 +35,6 @@ interface Frame {
   readonly geometry: readonly Geometry[];
   readonly mcusWide: number;
   readonly mcusHigh: number;
-}
-
-interface Scan {
-  readonly header: ScanHeader;
-  readonly data: Uint8Array;
 }
 
 function components(frame: Frame): ComponentState[] {
@@ -64,7 +59,7 @@ function components(frame: Frame): ComponentState[] {
 function run(
   wasm: boolean,
   frame: Frame,
-  scans: readonly Scan[],
+  scans: readonly ProgressiveScan[],
   dc: HuffmanTable,
   ac: HuffmanTable,
   restartInterval: number,
@@ -139,37 +134,10 @@ const frame = fc
     }),
   );
 
-const scan = (n: number) =>
-  fc
-    .tuple(
-      fc.constantFrom('dc-first', 'dc-refine', 'ac-first', 'ac-first', 'ac-refine', 'ac-refine'),
-      fc.integer({ min: 0, max: n - 1 }),
-      fc.boolean(),
-      fc.integer({ min: 1, max: 63 }),
-      fc.integer({ min: 1, max: 63 }),
-      fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 3 }) }, fc.integer({ min: 0, max: 13 })),
-      scanBytes(14, 300),
-    )
-    .map(([kind, index, all, a, b, low, bytes]): Scan => {
-      const dc = kind.startsWith('dc');
-      const refine = kind.endsWith('refine');
-      const ids = dc && all ? Array.from({ length: n }, (_, i) => i) : [index];
-      return {
-        header: {
-          components: ids.map((i) => ({ index: i, dc: 0, ac: 0 })),
-          start: dc ? 0 : Math.min(a, b),
-          end: dc ? 0 : Math.max(a, b),
-          high: refine ? low + 1 : 0,
-          low,
-        },
-        data: bytes,
-      };
-    });
-
 const cases = frame.chain((f) =>
   fc.record({
     frame: fc.constant(f),
-    scans: fc.array(scan(f.geometry.length), { minLength: 1, maxLength: 6 }),
+    scans: fc.array(progressiveScan(f.geometry.length), { minLength: 1, maxLength: 6 }),
     dc: dcTable,
     ac: acTable,
     restartInterval: fc.oneof({ weight: 2, arbitrary: fc.constant(0) }, fc.integer({ min: 1, max: 4 })),
@@ -198,7 +166,7 @@ describe('progressive scans: the WebAssembly module equals decodeScan bit for bi
           end?: { stop: number; overrun: number };
         }[];
         out.forEach((o, i) => {
-          const h = (scans[i] as Scan).header;
+          const h = (scans[i] as ProgressiveScan).header;
           const kind = `${h.start === 0 ? 'dc' : 'ac'}-${h.high === 0 ? 'first' : 'refine'}`;
           if (o.error) seen.add(`error ${o.error.includes('truncated') ? 'truncated' : 'corrupt'}`);
           else {

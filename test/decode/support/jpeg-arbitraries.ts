@@ -1,9 +1,10 @@
 /**
  * fast-check arbitraries for the JPEG entropy decoder's property tests (jpeg-entropy-reference,
- * jpeg-progressive-model, jpeg-progressive-wasm): Huffman tables and entropy-coded bytes.
+ * jpeg-progressive-model, jpeg-progressive-wasm): Huffman tables, entropy-coded bytes and
+ * progressive scans.
  */
 import fc from 'fast-check';
-import { buildHuffmanTable, type HuffmanTable } from '../../../src/decode/jpeg-segments.js';
+import { buildHuffmanTable, type HuffmanTable, type ScanHeader } from '../../../src/decode/jpeg-segments.js';
 
 /**
  * A canonical Huffman table from code counts made to fit (Kraft) and symbols drawn for it; `gaps`
@@ -61,3 +62,38 @@ export const acTable = huffmanTable(
     fc.integer({ min: 0, max: 255 }),
   ),
 );
+
+/** One progressive scan: its header and its entropy-coded data. */
+export interface ProgressiveScan {
+  readonly header: ScanHeader;
+  readonly data: Uint8Array;
+}
+
+/**
+ * A progressive scan of any kind (DC or AC, first or refinement) for a frame of `n` components: DC
+ * scans of one component or all, AC bands drawn from anywhere in 1..63, low bits mostly 0..3.
+ */
+export const progressiveScan = (n: number): fc.Arbitrary<ProgressiveScan> =>
+  fc
+    .tuple(
+      fc.constantFrom('dc-first', 'dc-refine', 'ac-first', 'ac-first', 'ac-refine', 'ac-refine'),
+      fc.integer({ min: 0, max: n - 1 }),
+      fc.boolean(),
+      fc.integer({ min: 1, max: 63 }),
+      fc.integer({ min: 1, max: 63 }),
+      fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 3 }) }, fc.integer({ min: 0, max: 13 })),
+      scanBytes(14, 300),
+    )
+    .map(([kind, index, all, a, b, low, data]) => {
+      const dc = kind.startsWith('dc');
+      const refine = kind.endsWith('refine');
+      const ids = dc && all ? Array.from({ length: n }, (_, i) => i) : [index];
+      const header: ScanHeader = {
+        components: ids.map((i) => ({ index: i, dc: 0, ac: 0 })),
+        start: dc ? 0 : Math.min(a, b),
+        end: dc ? 0 : Math.max(a, b),
+        high: refine ? low + 1 : 0,
+        low,
+      };
+      return { header, data };
+    });
