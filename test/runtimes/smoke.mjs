@@ -102,52 +102,39 @@ await check('the CLI: detect --json and show --protocol kitty to a pipe', async 
   equal(show.status, 0, `show exit (${String(show.stderr).slice(0, 200)})`);
   equal(drawn(show.stdout)?.protocol, 'kitty', 'show drew');
 });
-await check('a baseline JPEG is decoded by the shipped WebAssembly module, to the same pixels', async () => {
-  // Counted from here: the decoder compiles the module on the first JPEG it can take.
+/**
+ * Decodes a fixture JPEG with the shipped WebAssembly module and with the TypeScript decoder, and
+ * counts the calls to one WebAssembly constructor meanwhile (`Module`: compiled once on the first
+ * JPEG the decoder can take; `Instance`: one per decode).
+ */
+async function sameAsReference(fixture, counted, options, expected) {
   const wasm = globalThis.WebAssembly;
-  let compiled = 0;
-  const Module = wasm.Module;
-  wasm.Module = new Proxy(Module, {
+  const original = wasm[counted];
+  let calls = 0;
+  wasm[counted] = new Proxy(original, {
     construct(target, args) {
-      compiled += 1;
+      calls += 1;
       return Reflect.construct(target, args);
     },
   });
   try {
     const { decodeImage } = await load('decode/index.js');
     const { decodeJpeg } = await load('decode/jpeg.js');
-    const bytes = readFileSync(new URL('../fixtures/images/jpeg/baseline-420.jpg', import.meta.url));
-    const maxSize = { width: 30, height: 30 };
-    const module = decodeImage(bytes, { maxSize }).frames[0].raster.data;
-    equal(compiled, 1, 'modules compiled');
-    const reference = decodeJpeg(bytes, { maxSize, wasm: false }).raster.data;
+    const bytes = readFileSync(new URL(`../fixtures/images/jpeg/${fixture}`, import.meta.url));
+    const module = decodeImage(bytes, options).frames[0].raster.data;
+    equal(calls, 1, expected);
+    const reference = decodeJpeg(bytes, { ...options, wasm: false }).raster.data;
     equal(Buffer.compare(Buffer.from(module), Buffer.from(reference)), 0, 'pixels against the TypeScript decoder');
   } finally {
-    wasm.Module = Module;
+    wasm[counted] = original;
   }
-});
-await check('a progressive JPEG is decoded by the shipped WebAssembly module, to the same pixels', async () => {
-  const wasm = globalThis.WebAssembly;
-  let instances = 0;
-  const Instance = wasm.Instance;
-  wasm.Instance = new Proxy(Instance, {
-    construct(target, args) {
-      instances += 1;
-      return Reflect.construct(target, args);
-    },
-  });
-  try {
-    const { decodeImage } = await load('decode/index.js');
-    const { decodeJpeg } = await load('decode/jpeg.js');
-    const bytes = readFileSync(new URL('../fixtures/images/jpeg/progressive-420.jpg', import.meta.url));
-    const module = decodeImage(bytes).frames[0].raster.data;
-    equal(instances, 1, 'instances made');
-    const reference = decodeJpeg(bytes, { wasm: false }).raster.data;
-    equal(Buffer.compare(Buffer.from(module), Buffer.from(reference)), 0, 'pixels against the TypeScript decoder');
-  } finally {
-    wasm.Instance = Instance;
-  }
-});
+}
+await check('a baseline JPEG is decoded by the shipped WebAssembly module, to the same pixels', () =>
+  sameAsReference('baseline-420.jpg', 'Module', { maxSize: { width: 30, height: 30 } }, 'modules compiled'),
+);
+await check('a progressive JPEG is decoded by the shipped WebAssembly module, to the same pixels', () =>
+  sameAsReference('progressive-420.jpg', 'Instance', {}, 'instances made'),
+);
 console.log(failed === 0 ? `all checks passed on ${runtime}` : `${failed} check(s) failed on ${runtime}`);
 clearInterval(keepAlive);
 process.exit(failed === 0 ? 0 : 1);
