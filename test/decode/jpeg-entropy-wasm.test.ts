@@ -138,6 +138,14 @@ function expectSame(bytes: Uint8Array, size: BlockSize, idct = false): void {
   });
 }
 
+/** The bench's 12 MP photos: bench/jpeg.mjs makes them under .bench-cache/ (ImageMagick) and needs dist/ (npm run build). */
+async function benchPhotos(): Promise<{ baseline: string; progressive: string }> {
+  const bench = (await import(pathToFileURL(join(ROOT, 'bench', 'jpeg.mjs')).href)) as {
+    inputs(): { baseline: string; progressive: string };
+  };
+  return bench.inputs();
+}
+
 describe('WebAssembly baseline entropy decoding = decodeScan', () => {
   for (const name of BASELINE) {
     it(`${name}: every coefficient at every block size`, () => {
@@ -154,11 +162,7 @@ describe('WebAssembly baseline entropy decoding = decodeScan', () => {
   it('the 12 MP bench photo: every coefficient at 1/4 and 1/1, every sample at 1/4, 1/2 and 1/1, the picture at 1/4 and 1/2', {
     timeout: 120_000,
   }, async () => {
-    // bench/jpeg.mjs makes it under .bench-cache/ (ImageMagick) and needs dist/ (npm run build).
-    const bench = (await import(pathToFileURL(join(ROOT, 'bench', 'jpeg.mjs')).href)) as {
-      inputs(): { baseline: string };
-    };
-    const bytes = readFileSync(bench.inputs().baseline);
+    const bytes = readFileSync((await benchPhotos()).baseline);
     expect(wasmCanDecode(firstScan(bytes, 2))).toBe(true);
     expectSame(bytes, 2);
     expectSame(bytes, 8);
@@ -285,11 +289,7 @@ describe('WebAssembly progressive entropy decoding = decodeScan', () => {
   it('the 12 MP progressive bench photo: every coefficient after its ten scans; the picture at 1/8, 1/4, 1/2', {
     timeout: 180_000,
   }, async () => {
-    // bench/jpeg.mjs makes it under .bench-cache/ (ImageMagick) and needs dist/ (npm run build).
-    const bench = (await import(pathToFileURL(join(ROOT, 'bench', 'jpeg.mjs')).href)) as {
-      inputs(): { progressive: string };
-    };
-    const bytes = readFileSync(bench.inputs().progressive);
+    const bytes = readFileSync((await benchPhotos()).progressive);
     const ts = expectSameStores(bytes);
     expect({ error: ts.error, scans: ts.ends.length }).toEqual({ error: null, scans: 10 });
     expectSamePictures(bytes, [
