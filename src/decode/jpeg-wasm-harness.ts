@@ -1,7 +1,8 @@
 /**
- * Experiment for issue 26: a file parsed with the decoder's own segment parsers up to its first
- * scan, laid out as decodeJpeg's band mode does, for jpeg-entropy-wasm.ts's two decoders (the test
- * and bench/jpeg-wasm.mjs), and a progressive file's scans decoded into whole stores by either decoder. See docs/decode.md, "WebAssembly".
+ * Support for the WebAssembly decoder's tests and bench/jpeg-wasm.mjs (decodeJpeg does not use it):
+ * a file parsed with the decoder's own segment parsers up to its first scan, laid out as
+ * decodeJpeg's band mode does, and a progressive file's scans decoded into whole stores by either
+ * decoder. See docs/decode.md, "WebAssembly".
  */
 import { DecodeError } from './error.js';
 import { componentBlockSize } from './jpeg.js';
